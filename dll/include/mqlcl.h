@@ -1,0 +1,210 @@
+/*
+ * mqlcl — OpenCL for MetaTrader 5 (MQL5) programs.
+ *
+ * A flat C ABI in the style of SQLite's: integer handles, integer result codes, one error
+ * message per handle, explicit lifecycles. Every parameter maps 1:1 to an MQL5 type:
+ *   int -> int, long long -> long, float -> float, double -> double,
+ *   T* -> T &a[] (an MQL5 array passed by reference), const mqlcl_char* -> string.
+ * Strings are UTF-16 (MQL5's string), on Windows and Linux alike.
+ *
+ * Rules that hold for every function (docs/ABI.md has the full reference):
+ *   - A result < 0 is an error code (MQLCL_ERR_*); mqlcl_last_error() gives the readable cause.
+ *   - A freed, stale or foreign handle is an error (MQLCL_ERR_HANDLE), never a crash.
+ *   - No C++ exception, abort or signal leaves the library.
+ *   - Every function may be called from any thread.
+ */
+#ifndef MQLCL_H
+#define MQLCL_H
+
+#ifdef __cplusplus
+extern "C" {
+typedef char16_t mqlcl_char;
+#else
+#include <uchar.h>
+typedef char16_t mqlcl_char;
+#endif
+
+#if defined(_WIN32)
+#if defined(MQLCL_BUILDING)
+#define MQLCL_API __declspec(dllexport)
+#else
+#define MQLCL_API __declspec(dllimport)
+#endif
+#else
+#define MQLCL_API __attribute__((visibility("default")))
+#endif
+
+/* ---- Result codes ------------------------------------------------------------------- */
+#define MQLCL_OK 0
+#define MQLCL_ERR_ARGUMENT -1       /* null pointer, zero/negative size, bad flag or index */
+#define MQLCL_ERR_HANDLE -2         /* unknown, freed, or wrong kind of handle */
+#define MQLCL_ERR_RANGE -3          /* sizes overflow, or a count exceeds the buffer/array */
+#define MQLCL_ERR_STAGE -4          /* unknown stage / step / variant number */
+#define MQLCL_ERR_SHAPE -5          /* shape the stage cannot take (message names the limit) */
+#define MQLCL_ERR_LOCAL_SIZE -6     /* work-group size the device or kernel cannot take */
+#define MQLCL_ERR_BUILD -7          /* kernel did not compile; message holds the build log */
+#define MQLCL_ERR_OPENCL -8         /* an OpenCL call failed; message names the call and error */
+#define MQLCL_ERR_NO_OPENCL -9      /* no OpenCL runtime (OpenCL.dll / libOpenCL) or platform */
+#define MQLCL_ERR_DEVICE -10        /* device index out of range */
+#define MQLCL_ERR_NO_DATA -11       /* an input slot was not uploaded, or has the wrong size */
+#define MQLCL_ERR_MEMORY -12        /* host or device allocation failed */
+#define MQLCL_ERR_UNSUPPORTED -13   /* the device lacks a feature (e.g. images) */
+#define MQLCL_ERR_INTERNAL -99      /* unexpected failure inside the library (a bug) */
+
+/* ---- Library and devices ------------------------------------------------------------ */
+/* Version as 10000*major + 100*minor + patch. */
+MQLCL_API int mqlcl_version(void);
+/* Devices of all platforms in one list, numbered from 0. */
+MQLCL_API int mqlcl_device_count(void);
+
+/* mqlcl_device_info(device, what): a numeric device fact (>= 0), or an error code. */
+#define MQLCL_INFO_TYPE 1                 /* CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator */
+#define MQLCL_INFO_COMPUTE_UNITS 2
+#define MQLCL_INFO_MAX_WORK_GROUP_SIZE 3
+#define MQLCL_INFO_MAX_WORK_ITEM_SIZE_0 4
+#define MQLCL_INFO_MAX_WORK_ITEM_SIZE_1 5
+#define MQLCL_INFO_MAX_WORK_ITEM_SIZE_2 6
+#define MQLCL_INFO_LOCAL_MEM_SIZE 7       /* bytes */
+#define MQLCL_INFO_LOCAL_MEM_TYPE 8       /* 1 = dedicated (CL_LOCAL), 2 = in global (CL_GLOBAL) */
+#define MQLCL_INFO_PREFERRED_VECTOR_WIDTH_FLOAT 9
+#define MQLCL_INFO_IMAGE_SUPPORT 10       /* 0 or 1 */
+#define MQLCL_INFO_GLOBAL_MEM_SIZE 11     /* bytes */
+#define MQLCL_INFO_MAX_MEM_ALLOC_SIZE 12  /* bytes */
+#define MQLCL_INFO_MAX_CLOCK_MHZ 13
+#define MQLCL_INFO_IMAGE2D_MAX_WIDTH 14
+#define MQLCL_INFO_IMAGE2D_MAX_HEIGHT 15
+#define MQLCL_INFO_DOUBLE_SUPPORT 16      /* 0 or 1 */
+MQLCL_API long long mqlcl_device_info(int device, int what);
+
+/* mqlcl_device_text(device, what, buf, cap): writes at most cap-1 UTF-16 units and a
+ * terminating 0 into buf; returns the full length of the text (truncated when >= cap). */
+#define MQLCL_TEXT_NAME 1
+#define MQLCL_TEXT_VENDOR 2
+#define MQLCL_TEXT_VERSION 3
+#define MQLCL_TEXT_DRIVER_VERSION 4
+#define MQLCL_TEXT_OPENCL_C_VERSION 5
+#define MQLCL_TEXT_PLATFORM 6
+#define MQLCL_TEXT_EXTENSIONS 7
+MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap);
+
+/* ---- Contexts and handles ----------------------------------------------------------- */
+/* A context owns an OpenCL context and an in-order, profiling queue on one device, the data
+ * slots below and a cache of built programs. Returns a handle > 0, or an error code. */
+MQLCL_API int mqlcl_create(int device);
+/* Frees any handle. Freeing a context also frees every handle created from it. */
+MQLCL_API int mqlcl_free(int handle);
+/* The message of the last failure on that handle, or with handle 0 the last failure of the
+ * calling thread. Same buffer rules as mqlcl_device_text; returns the message length. */
+MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap);
+
+/* ---- Data slots of a context (row-major matrices, as MQL5 arrays are) -------------------- */
+#define MQLCL_SLOT_A 0        /* matmul input A (rows1 x colsrows); transpose input */
+#define MQLCL_SLOT_B 1        /* matmul input B (colsrows x cols2) */
+#define MQLCL_SLOT_C 2        /* matmul output C (rows1 x cols2); transpose output */
+#define MQLCL_SLOT_X 3        /* DIA SpMV input vector x (rows) */
+#define MQLCL_SLOT_Y 4        /* DIA SpMV output vector y (rows) */
+#define MQLCL_SLOT_DIA_VALUES 5  /* DIA matrix: diags x rows, one row per diagonal */
+#define MQLCL_SLOT_DIA_OFFSETS 6 /* DIA diagonal offsets (int), -(rows-1) .. rows-1 */
+/* Copies count floats (ints) into a slot, replacing what it held. Returns count. */
+MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count);
+MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count);
+/* Reads the first count floats of a slot into out (count <= the slot's size). Returns count. */
+MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count);
+
+/* ---- Experiments ------------------------------------------------------------------------ */
+/* Matmul stages (docs/ABI.md has the table with what each one changes). */
+#define MQLCL_STAGE_1DIM 1                /* article: matr_mul_1dim */
+#define MQLCL_STAGE_1DIM_COALESCED 2      /* article: matr_mul_1dim_coalesced */
+#define MQLCL_STAGE_SUM_LOCAL 3           /* article: matr_mul_sum_local */
+#define MQLCL_STAGE_ROW_CALC 4            /* article: matr_mul_row_calc */
+#define MQLCL_STAGE_ROW_IN_PRIVATE 5      /* article: matr_mul_row_in_private */
+#define MQLCL_STAGE_COL_LOCAL 6           /* article: matr_mul_col_local */
+#define MQLCL_STAGE_VECT 7                /* article: matr_mul_vect */
+#define MQLCL_STAGE_VECT_V2 8             /* article: matr_mul_vect_v2 */
+#define MQLCL_STAGE_VECT_V3 9             /* article: matr_mul_vect_v3 */
+#define MQLCL_STAGE_SGEMM_TUNED 10        /* register-blocked SGEMM, tuned per device */
+#define MQLCL_STAGE_REPORT_ROW 11         /* report: MatrixMultiply0, one work-item per row */
+#define MQLCL_STAGE_REPORT_COLUMN 12      /* report: MatrixMultiply1, one per column */
+#define MQLCL_STAGE_REPORT_ELEMENT 13     /* report: MatrixMultiply2, one per element */
+#define MQLCL_STAGE_REPORT_RANK1 14       /* report: MatrixMultiply3, one launch per k */
+#define MQLCL_STAGE_REPORT_REDUCE_TREE 15 /* report: work-group per element, tree sum */
+#define MQLCL_STAGE_REPORT_REDUCE_ATOMIC 16 /* report: work-group per element, atomic sum */
+#define MQLCL_STAGE_LAB_BLOCK2D 20        /* lab Q1: 2D blocks local0 x local1 */
+#define MQLCL_STAGE_LAB_UNROLL 21         /* lab Q2: k-loop unrolled by param (2, 4, 8) */
+#define MQLCL_STAGE_LAB_TILES 22          /* lab Q4: square __local tiles local0 = local1 */
+#define MQLCL_STAGE_LAB_TILES_NO_BARRIER1 23 /* lab Q4C: first barrier removed (wrong!) */
+#define MQLCL_STAGE_LAB_TILES_NO_BARRIER2 24 /* lab Q4C: second barrier removed (wrong!) */
+#define MQLCL_STAGE_LAB_TILES_RECT 25     /* lab Q5: rectangular tiles, TILE_K = param */
+/* The name of matmul stage N (its article script, e.g. "matr_mul_vect_v2"); the same
+ * buffer rules as mqlcl_device_text; MQLCL_ERR_STAGE for an unknown stage. */
+MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap);
+/* C = A * B with stage N (docs/ABI.md, table of stages) on the uploaded A and B.
+ * local0/local1: explicit work-group size, 0 = the driver chooses.
+ * param: the stage's own parameter (unroll factor, tile length), 0 = its default. */
+MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
+                           int local1, int param);
+/* y = A * x, A in DIA storage (slots DIA_VALUES, DIA_OFFSETS, X -> Y), step 1..5. */
+MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0);
+/* C (cols x rows) = transpose of A (rows x cols); variant 1 naive, 2 local tile,
+ * 3 padded local tile; tile 0 = 16. */
+MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);
+
+/* Timings of the last operation, in milliseconds (< 0: an error code).
+ * kernel: sum of the OpenCL profiling times of its kernels (context or user-kernel handle);
+ * total: wall time from the first upload after the previous read to the end of the last read
+ * (the article's "OpenCL total"); convert: the layout work a stage needed (B to column-major,
+ * padding), reported apart from the kernel. */
+MQLCL_API double mqlcl_last_kernel_ms(int handle);
+MQLCL_API double mqlcl_last_total_ms(int ctx);
+MQLCL_API double mqlcl_last_convert_ms(int ctx);
+/* Number of kernel launches of the last operation of a context (a stage may launch many). */
+MQLCL_API int mqlcl_last_launches(int handle);
+
+/* Stage 10's tile sizes for this context: params[5] = {TSM, TSN, TSK, WPTM, WPTN}.
+ * A context starts with the tuned values for its device (mqlcl-tuning.txt beside the
+ * library, or $MQLCL_TUNING_FILE), else a safe default. */
+MQLCL_API int mqlcl_sgemm_get(int ctx, int* params);
+MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params);
+
+/* ---- Generic layer: your own kernels ---------------------------------------------------- */
+/* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"). */
+MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options);
+MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
+
+#define MQLCL_MEM_READ_WRITE 0
+#define MQLCL_MEM_READ_ONLY 1
+#define MQLCL_MEM_WRITE_ONLY 2
+MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags);
+/* Element-typed transfers; offset and count are in elements of that type. Return count. */
+MQLCL_API int mqlcl_buffer_write_float(int buffer, const float* data, int offset, int count);
+MQLCL_API int mqlcl_buffer_read_float(int buffer, float* out, int offset, int count);
+MQLCL_API int mqlcl_buffer_write_int(int buffer, const int* data, int offset, int count);
+MQLCL_API int mqlcl_buffer_read_int(int buffer, int* out, int offset, int count);
+MQLCL_API int mqlcl_buffer_write_double(int buffer, const double* data, int offset, int count);
+MQLCL_API int mqlcl_buffer_read_double(int buffer, double* out, int offset, int count);
+/* A read-only 2D image of float RGBA pixels; rgba holds width*height*4 floats. */
+MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba);
+
+MQLCL_API int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
+MQLCL_API int mqlcl_arg_int(int kernel, int index, int value);
+MQLCL_API int mqlcl_arg_float(int kernel, int index, float value);
+MQLCL_API int mqlcl_arg_double(int kernel, int index, double value);
+/* A __local argument of the given size in bytes (> 0). */
+MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
+/* Launches over dims (1..3) dimensions; global[dims] work-items; local[dims] the explicit
+ * work-group size, or a null pointer / all zeros to let the driver choose. Waits for the
+ * kernel; its time is then mqlcl_last_kernel_ms(kernel). */
+MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* local);
+
+/* mqlcl_kernel_info(kernel, what): facts of a built kernel on its device. */
+#define MQLCL_KINFO_WORK_GROUP_SIZE 1      /* largest work-group this kernel can take */
+#define MQLCL_KINFO_PREFERRED_MULTIPLE 2   /* preferred work-group size multiple (warp) */
+#define MQLCL_KINFO_LOCAL_MEM_SIZE 3       /* bytes of __local it uses */
+#define MQLCL_KINFO_PRIVATE_MEM_SIZE 4     /* bytes of private memory per work-item */
+#define MQLCL_KINFO_NUM_ARGS 5
+MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* MQLCL_H */

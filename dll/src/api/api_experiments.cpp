@@ -1,0 +1,119 @@
+// Exports: data slots, the experiments (matmul stages, DIA SpMV, transpose), timings.
+#include <climits>
+
+#include "api/with_handle.hpp"
+#include "compute/dia_spmv.hpp"
+#include "compute/layout.hpp"
+#include "compute/matmul.hpp"
+#include "core/text.hpp"
+
+using namespace mqlcl;
+
+extern "C" {
+
+MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(data, count, "data");
+    if (slot == MQLCL_SLOT_DIA_OFFSETS) fail(MQLCL_ERR_ARGUMENT, "DIA_OFFSETS holds ints: use mqlcl_upload_int");
+    c.upload(slot, data, static_cast<size_t>(count), false);
+    return count;
+  });
+}
+
+MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(data, count, "data");
+    if (slot != MQLCL_SLOT_DIA_OFFSETS)
+      fail(MQLCL_ERR_ARGUMENT, "only slot DIA_OFFSETS (", MQLCL_SLOT_DIA_OFFSETS, ") holds ints, not slot ", slot);
+    c.upload(slot, data, static_cast<size_t>(count), true);
+    return count;
+  });
+}
+
+MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(out, count, "out");
+    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count)));
+  });
+}
+
+MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap) {
+  return guard(0, [&] { return copy_out(stage_name(stage), buf, cap); });
+}
+
+MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
+                           int local1, int param) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    run_matmul(c, stage, MatmulShape{rows1, colsrows, cols2}, local0, local1, param);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    run_dia_spmv(c, step, rows, diags, local0);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    if (variant < 1 || variant > 3) fail(MQLCL_ERR_STAGE, "transpose variant ", variant, " does not exist (1 .. 3)");
+    if (rows < 1 || cols < 1) fail(MQLCL_ERR_ARGUMENT, "rows (", rows, ") and cols (", cols, ") must be >= 1");
+    if (tile < 0) fail(MQLCL_ERR_ARGUMENT, "tile must be >= 0");
+    const int t = tile ? tile : 16;
+    if (variant != 1 && static_cast<size_t>(t) * (t + 1) * 4 > c.facts().local_mem)
+      fail(MQLCL_ERR_LOCAL_SIZE, "a ", t, " x ", t, " tile does not fit the device's local memory");
+    const size_t count = checked_mul(static_cast<size_t>(rows), static_cast<size_t>(cols), "rows * cols", INT_MAX);
+    cl::Buffer& in = c.input(MQLCL_SLOT_A, count, false, "matrix A");
+    cl::Buffer& out = c.output(MQLCL_SLOT_C, count);
+    c.begin_op();
+    enqueue_transpose(c, variant, t, in, static_cast<size_t>(rows), static_cast<size_t>(cols), out,
+                      static_cast<size_t>(rows), false);
+    c.end_op();
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API double mqlcl_last_kernel_ms(int handle) {
+  return guard(handle, [&]() -> double {
+    auto obj = Registry::instance().find(handle);
+    if (obj && obj->kind == Kind::Kernel)
+      return with_handle<UserKernel>(handle, Kind::Kernel, [](UserKernel& k) { return k.last_kernel_ms; });
+    return with_handle<Context>(handle, Kind::Context, [](Context& c) { return c.last_kernel_ms; });
+  });
+}
+
+MQLCL_API double mqlcl_last_total_ms(int ctx) {
+  return with_handle<Context>(ctx, Kind::Context, [](Context& c) { return c.last_total_ms; });
+}
+
+MQLCL_API double mqlcl_last_convert_ms(int ctx) {
+  return with_handle<Context>(ctx, Kind::Context, [](Context& c) { return c.last_convert_ms; });
+}
+
+MQLCL_API int mqlcl_last_launches(int handle) {
+  return with_handle<Context>(handle, Kind::Context, [](Context& c) { return c.last_launches; });
+}
+
+MQLCL_API int mqlcl_sgemm_get(int ctx, int* params) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(params, 5, "params");
+    const SgemmConfig& s = c.sgemm;
+    const int v[5] = {s.tsm, s.tsn, s.tsk, s.wptm, s.wptn};
+    for (int i = 0; i < 5; ++i) params[i] = v[i];
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(params, 5, "params");
+    const SgemmConfig s{params[0], params[1], params[2], params[3], params[4]};
+    validate(s, c.facts());
+    c.sgemm = s;
+    return MQLCL_OK;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,233 @@
+// Exports of the generic layer: the caller's own programs, kernels, buffers and images,
+// with explicit global and work-group sizes (what the terminal's CLExecute cannot set).
+#include <climits>
+
+#include "api/with_handle.hpp"
+#include "core/text.hpp"
+
+using namespace mqlcl;
+
+namespace {
+
+cl_mem_flags mem_flags(int flags) {
+  switch (flags) {
+    case MQLCL_MEM_READ_WRITE: return CL_MEM_READ_WRITE;
+    case MQLCL_MEM_READ_ONLY: return CL_MEM_READ_ONLY;
+    case MQLCL_MEM_WRITE_ONLY: return CL_MEM_WRITE_ONLY;
+    default: fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": use MQLCL_MEM_READ_WRITE (0), _READ_ONLY (1) or _WRITE_ONLY (2)");
+  }
+}
+
+// Range of `count` elements of `elem` bytes from element `offset`, checked against the buffer.
+size_t checked_span(const UserBuffer& b, int offset, int count, size_t elem) {
+  if (offset < 0) fail(MQLCL_ERR_ARGUMENT, "offset = ", offset, ": it must be >= 0");
+  const size_t end = (static_cast<size_t>(offset) + static_cast<size_t>(count)) * elem;
+  if (end > b.bytes)
+    fail(MQLCL_ERR_RANGE, "elements ", offset, " .. ", offset + static_cast<long long>(count) - 1, " of ", elem,
+         " bytes reach byte ", end, ", beyond the buffer's ", b.bytes, " bytes");
+  return static_cast<size_t>(offset) * elem;
+}
+
+template <class T>
+int buffer_write(int buffer, const T* data, int offset, int count) {
+  return with_handle<UserBuffer>(buffer, Kind::Buffer, [&](UserBuffer& b) {
+    check_array(data, count, "data");
+    const size_t at = checked_span(b, offset, count, sizeof(T));
+    b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data);
+    return count;
+  });
+}
+
+template <class T>
+int buffer_read(int buffer, T* out, int offset, int count) {
+  return with_handle<UserBuffer>(buffer, Kind::Buffer, [&](UserBuffer& b) {
+    check_array(out, count, "out");
+    const size_t at = checked_span(b, offset, count, sizeof(T));
+    b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out);
+    return count;
+  });
+}
+
+void check_arg_index(const UserKernel& k, int index) {
+  if (index < 0 || static_cast<cl_uint>(index) >= k.num_args)
+    fail(MQLCL_ERR_ARGUMENT, "argument index ", index, " does not exist: the kernel has ", k.num_args, " arguments");
+}
+
+template <class T>
+int set_value_arg(int kernel, int index, T value) {
+  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+    check_arg_index(k, index);
+    try {
+      k.kernel.setArg(static_cast<cl_uint>(index), value);
+    } catch (const cl::Error& e) {
+      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " does not take a ", sizeof(T), "-byte value: ",
+           cl_error_name(e.err()));
+    }
+    return MQLCL_OK;
+  });
+}
+
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options) {
+  return guard(ctx, [&] {
+    auto c = get_handle<Context>(ctx, Kind::Context);
+    if (source == nullptr) fail(MQLCL_ERR_ARGUMENT, "source is a null pointer");
+    const std::string src = utf16_to_utf8(source);
+    if (src.empty()) fail(MQLCL_ERR_ARGUMENT, "source is empty");
+    const std::string opts = options ? utf16_to_utf8(options) : std::string();
+    std::lock_guard<std::mutex> lock(c->mutex);
+    cl::Program p = c->program("the program", src, opts);
+    return Registry::instance().add(std::make_shared<UserProgram>(c, p), ctx);
+  });
+}
+
+MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
+  return guard(program, [&] {
+    auto p = get_handle<UserProgram>(program, Kind::Program);
+    if (name == nullptr) fail(MQLCL_ERR_ARGUMENT, "name is a null pointer");
+    const std::string n = utf16_to_utf8(name);
+    std::lock_guard<std::mutex> lock(p->ctx->mutex);
+    cl::Kernel k;
+    try {
+      k = cl::Kernel(p->program, n.c_str());
+    } catch (const cl::Error& e) {
+      fail(e.err() == CL_INVALID_KERNEL_NAME ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "kernel \"", n,
+           "\" is not in the program: ", cl_error_name(e.err()));
+    }
+    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k), p->owner);
+  });
+}
+
+MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "bytes = ", bytes, ": a buffer needs at least 1 byte");
+    const cl_mem_flags f = mem_flags(flags);
+    if (static_cast<unsigned long long>(bytes) > c.facts().max_alloc)
+      fail(MQLCL_ERR_MEMORY, "bytes = ", bytes, " exceeds the device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE = ",
+           static_cast<unsigned long long>(c.facts().max_alloc), ")");
+    cl::Buffer b(c.cl_context(), f, static_cast<size_t>(bytes));
+    auto self = get_handle<Context>(ctx, Kind::Context);
+    return Registry::instance().add(std::make_shared<UserBuffer>(self, b, static_cast<size_t>(bytes)), ctx);
+  });
+}
+
+MQLCL_API int mqlcl_buffer_write_float(int b, const float* d, int o, int n) { return buffer_write(b, d, o, n); }
+MQLCL_API int mqlcl_buffer_read_float(int b, float* d, int o, int n) { return buffer_read(b, d, o, n); }
+MQLCL_API int mqlcl_buffer_write_int(int b, const int* d, int o, int n) { return buffer_write(b, d, o, n); }
+MQLCL_API int mqlcl_buffer_read_int(int b, int* d, int o, int n) { return buffer_read(b, d, o, n); }
+MQLCL_API int mqlcl_buffer_write_double(int b, const double* d, int o, int n) { return buffer_write(b, d, o, n); }
+MQLCL_API int mqlcl_buffer_read_double(int b, double* d, int o, int n) { return buffer_read(b, d, o, n); }
+
+MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    if (rgba == nullptr) fail(MQLCL_ERR_ARGUMENT, "rgba is a null pointer");
+    if (width < 1 || height < 1) fail(MQLCL_ERR_ARGUMENT, "width and height must be >= 1");
+    if (!c.facts().image_support)
+      fail(MQLCL_ERR_UNSUPPORTED, "this device has no image support (CL_DEVICE_IMAGE_SUPPORT = 0)");
+    if (static_cast<size_t>(width) > c.facts().image2d_max_width || static_cast<size_t>(height) > c.facts().image2d_max_height)
+      fail(MQLCL_ERR_RANGE, "image ", width, " x ", height, " exceeds the device's maximum ",
+           c.facts().image2d_max_width, " x ", c.facts().image2d_max_height);
+    checked_mul(checked_mul(static_cast<size_t>(width), static_cast<size_t>(height), "pixels"), 16, "image bytes", INT_MAX);
+    cl::Image2D img(c.cl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cl::ImageFormat(CL_RGBA, CL_FLOAT),
+                    static_cast<size_t>(width), static_cast<size_t>(height), 0, const_cast<float*>(rgba));
+    auto self = get_handle<Context>(ctx, Kind::Context);
+    return Registry::instance().add(std::make_shared<UserImage>(self, img), ctx);
+  });
+}
+
+MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
+  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+    check_arg_index(k, index);
+    auto obj = Registry::instance().find(mem);
+    if (!obj || (obj->kind != Kind::Buffer && obj->kind != Kind::Image))
+      fail(MQLCL_ERR_HANDLE, "handle ", mem, " is not a live buffer or image");
+    const bool is_buffer = obj->kind == Kind::Buffer;
+    auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
+    if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
+    try {
+      if (is_buffer)
+        k.kernel.setArg(static_cast<cl_uint>(index), std::static_pointer_cast<UserBuffer>(obj)->buffer);
+      else
+        k.kernel.setArg(static_cast<cl_uint>(index), std::static_pointer_cast<UserImage>(obj)->image);
+    } catch (const cl::Error& e) {
+      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " does not take a memory object: ", cl_error_name(e.err()));
+    }
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_arg_int(int kernel, int index, int value) { return set_value_arg<cl_int>(kernel, index, value); }
+MQLCL_API int mqlcl_arg_float(int kernel, int index, float value) { return set_value_arg<cl_float>(kernel, index, value); }
+MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) { return set_value_arg<cl_double>(kernel, index, value); }
+
+MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
+  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+    check_arg_index(k, index);
+    if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
+    if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
+      fail(MQLCL_ERR_RANGE, "__local argument of ", bytes, " bytes exceeds the device's local memory of ",
+           static_cast<unsigned long long>(k.ctx->facts().local_mem), " bytes");
+    try {
+      k.kernel.setArg(static_cast<cl_uint>(index), cl::Local(static_cast<size_t>(bytes)));
+    } catch (const cl::Error& e) {
+      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " is not a __local pointer: ", cl_error_name(e.err()));
+    }
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* local) {
+  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+    if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
+    if (global == nullptr) fail(MQLCL_ERR_ARGUMENT, "global is a null pointer");
+    size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
+    bool any_local = false;
+    for (int i = 0; i < dims; ++i) {
+      if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = ", global[i], ": it must be >= 1");
+      g[i] = static_cast<size_t>(global[i]);
+      if (local) {
+        if (local[i] < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", local[i], " is negative");
+        l[i] = static_cast<size_t>(local[i]);
+        any_local = any_local || local[i] > 0;
+      }
+    }
+    cl::NDRange lr = cl::NullRange;
+    if (any_local) {
+      for (int i = 0; i < dims; ++i) {
+        if (l[i] == 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = 0 while others are set: give all or none");
+        if (g[i] % l[i])
+          fail(MQLCL_ERR_LOCAL_SIZE, "global[", i, "] = ", g[i], " is not a multiple of local[", i, "] = ", l[i],
+               " (OpenCL 1.2 requires it)");
+      }
+      lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
+    }
+    const cl::NDRange gr = dims == 1 ? cl::NDRange(g[0]) : dims == 2 ? cl::NDRange(g[0], g[1]) : cl::NDRange(g[0], g[1], g[2]);
+    Context& c = *k.ctx;
+    c.check_local(k.kernel, lr, "mqlcl_run");
+    c.begin_op();
+    c.launch(k.kernel, gr, lr);
+    c.end_op();
+    k.last_kernel_ms = c.last_kernel_ms;
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
+  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) -> long long {
+    const cl::Device& d = k.ctx->device();
+    switch (what) {
+      case MQLCL_KINFO_WORK_GROUP_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d));
+      case MQLCL_KINFO_PREFERRED_MULTIPLE:
+        return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(d));
+      case MQLCL_KINFO_LOCAL_MEM_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d));
+      case MQLCL_KINFO_PRIVATE_MEM_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(d));
+      case MQLCL_KINFO_NUM_ARGS: return k.num_args;
+      default: fail(MQLCL_ERR_ARGUMENT, "kernel info ", what, " does not exist (MQLCL_KINFO_*: 1 .. 5)");
+    }
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,110 @@
+// Exports: version, devices, contexts, handles and error messages.
+#include "compute/context.hpp"
+#include "compute/devices.hpp"
+#include "core/guard.hpp"
+#include "core/handles.hpp"
+#include "core/text.hpp"
+
+using namespace mqlcl;
+
+namespace {
+constexpr int kVersion = 10000 * 1 + 100 * 0 + 0;
+
+long long device_number(const cl::Device& d, int what) {
+  switch (what) {
+    case MQLCL_INFO_TYPE: return static_cast<long long>(d.getInfo<CL_DEVICE_TYPE>());
+    case MQLCL_INFO_COMPUTE_UNITS: return d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+    case MQLCL_INFO_MAX_WORK_GROUP_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
+    case MQLCL_INFO_MAX_WORK_ITEM_SIZE_0:
+    case MQLCL_INFO_MAX_WORK_ITEM_SIZE_1:
+    case MQLCL_INFO_MAX_WORK_ITEM_SIZE_2: {
+      const auto sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+      const size_t i = static_cast<size_t>(what - MQLCL_INFO_MAX_WORK_ITEM_SIZE_0);
+      return i < sizes.size() ? static_cast<long long>(sizes[i]) : 0;
+    }
+    case MQLCL_INFO_LOCAL_MEM_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
+    case MQLCL_INFO_LOCAL_MEM_TYPE: return d.getInfo<CL_DEVICE_LOCAL_MEM_TYPE>() == CL_LOCAL ? 1 : 2;
+    case MQLCL_INFO_PREFERRED_VECTOR_WIDTH_FLOAT: return d.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>();
+    case MQLCL_INFO_IMAGE_SUPPORT: return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? 1 : 0;
+    case MQLCL_INFO_GLOBAL_MEM_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
+    case MQLCL_INFO_MAX_MEM_ALLOC_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
+    case MQLCL_INFO_MAX_CLOCK_MHZ: return d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+    case MQLCL_INFO_IMAGE2D_MAX_WIDTH:
+      return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? static_cast<long long>(d.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>()) : 0;
+    case MQLCL_INFO_IMAGE2D_MAX_HEIGHT:
+      return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? static_cast<long long>(d.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>()) : 0;
+    case MQLCL_INFO_DOUBLE_SUPPORT:
+      return d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos ? 1 : 0;
+    default: fail(MQLCL_ERR_ARGUMENT, "device info ", what, " does not exist (MQLCL_INFO_*: 1 .. 16)");
+  }
+}
+
+std::string device_string(const DeviceEntry& e, int what) {
+  switch (what) {
+    case MQLCL_TEXT_NAME: return e.device.getInfo<CL_DEVICE_NAME>();
+    case MQLCL_TEXT_VENDOR: return e.device.getInfo<CL_DEVICE_VENDOR>();
+    case MQLCL_TEXT_VERSION: return e.device.getInfo<CL_DEVICE_VERSION>();
+    case MQLCL_TEXT_DRIVER_VERSION: return e.device.getInfo<CL_DRIVER_VERSION>();
+    case MQLCL_TEXT_OPENCL_C_VERSION: return e.device.getInfo<CL_DEVICE_OPENCL_C_VERSION>();
+    case MQLCL_TEXT_PLATFORM: return e.platform.getInfo<CL_PLATFORM_NAME>();
+    case MQLCL_TEXT_EXTENSIONS: return e.device.getInfo<CL_DEVICE_EXTENSIONS>();
+    default: fail(MQLCL_ERR_ARGUMENT, "device text ", what, " does not exist (MQLCL_TEXT_*: 1 .. 7)");
+  }
+}
+
+// OpenCL strings may carry trailing NULs or blanks.
+std::string trimmed(std::string s) {
+  while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_version(void) { return kVersion; }
+
+MQLCL_API int mqlcl_device_count(void) {
+  return guard(0, [] { return static_cast<int>(all_devices().size()); });
+}
+
+MQLCL_API long long mqlcl_device_info(int device, int what) {
+  return guard(0, [&] { return device_number(device_at(device).device, what); });
+}
+
+MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap) {
+  return guard(0, [&] {
+    if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
+    return copy_out(trimmed(device_string(device_at(device), what)), buf, cap);
+  });
+}
+
+MQLCL_API int mqlcl_create(int device) {
+  return guard(0, [&] { return Registry::instance().add(std::make_shared<Context>(device), 0); });
+}
+
+MQLCL_API int mqlcl_free(int handle) {
+  return guard(0, [&] {
+    if (!Registry::instance().remove(handle))
+      fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
+  // Not guarded through record_error: reading a message must not replace it.
+  try {
+    if (buf == nullptr || cap < 1) return MQLCL_ERR_ARGUMENT;
+    if (handle == 0) return copy_out(thread_error(), buf, cap);
+    auto obj = Registry::instance().find(handle);
+    if (!obj) {
+      copy_out("handle " + std::to_string(handle) + " is not a live handle", buf, cap);
+      return MQLCL_ERR_HANDLE;
+    }
+    std::lock_guard<std::mutex> lock(obj->error_mutex);
+    return copy_out(obj->last_error, buf, cap);
+  } catch (...) {
+    return MQLCL_ERR_INTERNAL;
+  }
+}
+
+}  // extern "C"

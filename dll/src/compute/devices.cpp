@@ -1,0 +1,63 @@
+#include "compute/devices.hpp"
+
+#include <mutex>
+
+#include "core/error.hpp"
+#include "platform/opencl_runtime.hpp"
+
+namespace mqlcl {
+
+const std::vector<DeviceEntry>& all_devices() {
+  static std::mutex mutex;
+  static std::vector<DeviceEntry>* devices = new std::vector<DeviceEntry>();
+  require_opencl_runtime();
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!devices->empty()) return *devices;
+  cl_uint count = 0;
+  const cl_int err = clGetPlatformIDs(0, nullptr, &count);
+  if (err == CL_PLATFORM_NOT_FOUND_KHR || (err == CL_SUCCESS && count == 0))
+    fail(MQLCL_ERR_NO_OPENCL, "no OpenCL platform is installed (the OpenCL loader found no driver)");
+  if (err != CL_SUCCESS) fail(MQLCL_ERR_OPENCL, "clGetPlatformIDs failed: ", cl_error_name(err));
+  std::vector<cl::Platform> platforms;
+  cl::Platform::get(&platforms);
+  std::vector<DeviceEntry> found;
+  for (auto& p : platforms) {
+    std::vector<cl::Device> ds;
+    try {
+      p.getDevices(CL_DEVICE_TYPE_ALL, &ds);
+    } catch (const cl::Error&) {
+      continue;  // a platform without devices (CL_DEVICE_NOT_FOUND) is skipped
+    }
+    for (auto& d : ds) found.push_back({p, d});
+  }
+  if (found.empty()) fail(MQLCL_ERR_NO_OPENCL, "OpenCL platforms exist but none has a device");
+  *devices = std::move(found);
+  return *devices;
+}
+
+const DeviceEntry& device_at(int index) {
+  const auto& ds = all_devices();
+  if (index < 0 || index >= static_cast<int>(ds.size()))
+    fail(MQLCL_ERR_DEVICE, "device ", index, " does not exist: there are ", ds.size(),
+         " devices (0 .. ", static_cast<int>(ds.size()) - 1, ")");
+  return ds[static_cast<size_t>(index)];
+}
+
+DeviceFacts read_facts(const cl::Device& d) {
+  DeviceFacts f;
+  f.name = d.getInfo<CL_DEVICE_NAME>();
+  f.type = d.getInfo<CL_DEVICE_TYPE>();
+  f.max_work_group = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
+  f.max_item_sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
+  f.local_mem = d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
+  f.max_alloc = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  f.global_mem = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
+  f.image_support = d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() == CL_TRUE;
+  if (f.image_support) {
+    f.image2d_max_width = d.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();
+    f.image2d_max_height = d.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>();
+  }
+  return f;
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,33 @@
+// The flat device list (all platforms, in platform order) and the facts the stages need.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/opencl.hpp"
+
+namespace mqlcl {
+
+struct DeviceFacts {
+  std::string name;
+  cl_device_type type = 0;
+  size_t max_work_group = 0;
+  std::vector<size_t> max_item_sizes;
+  cl_ulong local_mem = 0;
+  cl_ulong max_alloc = 0;
+  cl_ulong global_mem = 0;
+  bool image_support = false;
+  size_t image2d_max_width = 0;
+  size_t image2d_max_height = 0;
+};
+
+struct DeviceEntry {
+  cl::Platform platform;
+  cl::Device device;
+};
+
+// Enumerates on each call that finds none (a runtime may appear later); throws on failure.
+const std::vector<DeviceEntry>& all_devices();
+const DeviceEntry& device_at(int index);  // MQLCL_ERR_DEVICE when out of range
+DeviceFacts read_facts(const cl::Device& d);
+
+}  // namespace mqlcl

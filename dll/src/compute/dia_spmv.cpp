@@ -1,0 +1,98 @@
+#include "compute/dia_spmv.hpp"
+
+#include <algorithm>
+#include <array>
+#include <climits>
+#include <vector>
+
+#include "compute/layout.hpp"
+
+namespace mqlcl {
+
+namespace {
+// Rows of the compact matrix start on 128-byte boundaries from step 2 on.
+constexpr size_t kPitchAlign = 32;
+
+int floor_pow2(size_t v) {
+  int p = 1;
+  while (static_cast<size_t>(p) * 2 <= v && p < (1 << 30)) p *= 2;
+  return p;
+}
+}  // namespace
+
+void check_dia_offsets(const int* offsets, int diags, int rows) {
+  for (int d = 0; d < diags; ++d)
+    if (offsets[d] <= -rows || offsets[d] >= rows)
+      fail(MQLCL_ERR_RANGE, "offset of diagonal ", d, " is ", offsets[d], ": it must lie in -(rows-1) .. rows-1 = ",
+           -(rows - 1), " .. ", rows - 1);
+}
+
+void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0) {
+  if (step < 1 || step > 5) fail(MQLCL_ERR_STAGE, "DIA step ", step, " does not exist (1 .. 5)");
+  if (rows < 1 || diags < 1) fail(MQLCL_ERR_ARGUMENT, "rows (", rows, ") and diags (", diags, ") must be >= 1");
+  if (local0 < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local0 must be >= 0");
+  const size_t n = static_cast<size_t>(rows), nd = static_cast<size_t>(diags);
+  const size_t count = checked_mul(nd, n, "diags * rows", INT_MAX);
+  if (rows > INT_MAX - 64) fail(MQLCL_ERR_RANGE, "rows = ", rows, " is too large");
+  cl::Buffer& values = ctx.input(MQLCL_SLOT_DIA_VALUES, count, false, "DIA values");
+  cl::Buffer& offsets = ctx.input(MQLCL_SLOT_DIA_OFFSETS, nd, true, "DIA offsets");
+  check_dia_offsets(ctx.host_offsets().data(), diags, rows);
+  cl::Buffer& x = ctx.input(MQLCL_SLOT_X, n, false, "vector x");
+  cl::Buffer& y = ctx.output(MQLCL_SLOT_Y, n);
+  const bool local_offsets = step >= 3;
+  if (local_offsets && nd * 4 > ctx.facts().local_mem)
+    fail(MQLCL_ERR_SHAPE, "step ", step, " keeps the ", diags, " offsets in local memory: ", nd * 4,
+         " bytes exceed the device's ", static_cast<unsigned long long>(ctx.facts().local_mem));
+  if (step == 5 && !ctx.facts().image_support)
+    fail(MQLCL_ERR_UNSUPPORTED, "step 5 reads x through an image, and this device has no image support "
+         "(CL_DEVICE_IMAGE_SUPPORT = 0); step 4 is the same without images");
+
+  ctx.begin_op();
+  const size_t pitch = step == 1 ? n : round_up(n, kPitchAlign);
+  cl::Buffer vals = pitch == n ? values : pad_matrix(ctx, values, nd, n, nd, pitch, 0);
+  std::string defines = str("-DOFFSETS_LOCAL=", local_offsets ? 1 : 0);
+  cl::Image2D image;
+  if (step == 5) {
+    // x as float4 pixels in an image whose width is a power of two (masks, not divisions).
+    const size_t pixels = (n + 3) / 4;
+    int width = std::min(floor_pow2(ctx.facts().image2d_max_width), 4096);
+    while (width > 1 && static_cast<size_t>(width / 2) >= pixels) width /= 2;
+    const size_t height = (pixels + width - 1) / width;
+    if (height > ctx.facts().image2d_max_height)
+      fail(MQLCL_ERR_SHAPE, "x needs an image of ", width, " x ", height,
+           " pixels, over the device's CL_DEVICE_IMAGE2D_MAX_HEIGHT = ", ctx.facts().image2d_max_height);
+    int log_width = 0;
+    while ((1 << log_width) < width) ++log_width;
+    const size_t staged_bytes = static_cast<size_t>(width) * height * 16;
+    cl::Buffer& staged = ctx.scratch(1, staged_bytes);
+    ctx.queue().enqueueFillBuffer(staged, 0.0f, 0, staged_bytes, nullptr, ctx.convert_event());
+    ctx.queue().enqueueCopyBuffer(x, staged, 0, 0, n * 4, nullptr, ctx.convert_event());
+    image = cl::Image2D(ctx.cl_context(), CL_MEM_READ_ONLY, cl::ImageFormat(CL_RGBA, CL_FLOAT),
+                        static_cast<size_t>(width), height);
+    const std::array<size_t, 3> origin{0, 0, 0}, region{static_cast<size_t>(width), height, 1};
+    ctx.queue().enqueueCopyBufferToImage(staged, image, 0, origin, region, nullptr, ctx.convert_event());
+    defines += str(" -DX_IMAGE=1 -DLOG_WIDTH=", log_width);
+  } else {
+    defines += " -DX_IMAGE=0";
+  }
+  const bool vec4 = step >= 4;
+  cl::Kernel k = ctx.embedded("dia/dia_spmv.cl", defines, vec4 ? "dia_spmv_vec4" : "dia_spmv_scalar");
+  k.setArg(0, vals);
+  k.setArg(1, static_cast<int>(pitch));
+  k.setArg(2, rows);
+  k.setArg(3, diags);
+  k.setArg(4, offsets);
+  if (step == 5)
+    k.setArg(5, image);
+  else
+    k.setArg(5, x);
+  k.setArg(6, y);
+  k.setArg(7, cl::Local(local_offsets ? nd * 4 : 4));
+  const cl::NDRange local = local0 > 0 ? cl::NDRange(static_cast<size_t>(local0)) : cl::NullRange;
+  ctx.check_local(k, local, "dia_spmv");
+  const size_t items = vec4 ? (n + 3) / 4 : n;
+  ctx.launch(k, cl::NDRange(local0 > 0 ? round_up(items, static_cast<size_t>(local0)) : items), local);
+  ctx.end_op();
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,21 @@
+// Layout conversions some stages need before their kernel: zero padding to a pitch, and
+// B to column-major through the padded-tile transpose. All of it is timed as "convert".
+#pragma once
+#include "compute/context.hpp"
+
+namespace mqlcl {
+
+// A rows x cols matrix copied into a zeroed prows x pcols one (scratch buffer `id`).
+cl::Buffer pad_matrix(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
+                      size_t prows, size_t pcols, int id);
+// The top-left rows x cols of a matrix with row pitch src_pitch, copied into dst.
+void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buffer& dst,
+                  size_t rows, size_t cols);
+// The transpose (cols x out_pitch, zero beyond rows) of a rows x cols matrix.
+cl::Buffer transpose_into(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
+                          size_t out_pitch, int id);
+// Enqueues one transpose kernel launch: variant 1 naive, 2 tile, 3 padded tile.
+void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& src, size_t rows,
+                       size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert);
+
+}  // namespace mqlcl

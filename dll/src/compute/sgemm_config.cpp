@@ -1,0 +1,81 @@
+#include "compute/sgemm_config.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "core/error.hpp"
+
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#endif
+
+namespace mqlcl {
+
+void validate(const SgemmConfig& c, const DeviceFacts& f) {
+  const int v[5] = {c.tsm, c.tsn, c.tsk, c.wptm, c.wptn};
+  for (int x : v)
+    if (x < 1 || x > 512) fail(MQLCL_ERR_ARGUMENT, "SGEMM parameter ", x, " is outside 1 .. 512");
+  if (c.tsm % c.wptm || c.tsn % c.wptn)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSM must be a multiple of WPTM and TSN of WPTN");
+  if (c.tsk % 4 || c.tsn % 4)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK and TSN must be multiples of 4 (float4 loads)");
+  const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
+  if ((c.tsm * c.tsk / 4) % threads || (c.tsk * c.tsn / 4) % threads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: the ", threads,
+         " work-items must split the float4 loads of both tiles evenly");
+  if (static_cast<size_t>(threads) > f.max_work_group)
+    fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
+         f.max_work_group);
+  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 1 + c.tsn);
+  if (local_bytes > f.local_mem)
+    fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: tiles need ", local_bytes, " bytes of local memory, the device has ",
+         static_cast<unsigned long long>(f.local_mem));
+}
+
+std::string tuning_file_path() {
+  if (const char* env = std::getenv("MQLCL_TUNING_FILE")) return env;
+  std::string dir;
+#if defined(_WIN32)
+  HMODULE self = nullptr;
+  char path[MAX_PATH] = {0};
+  if (GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
+                             GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                         reinterpret_cast<LPCSTR>(&tuning_file_path), &self) &&
+      GetModuleFileNameA(self, path, MAX_PATH) > 0)
+    dir = path;
+  const size_t cut = dir.find_last_of("\\/");
+#else
+  Dl_info info;
+  if (dladdr(reinterpret_cast<void*>(&tuning_file_path), &info) && info.dli_fname)
+    dir = info.dli_fname;
+  const size_t cut = dir.find_last_of('/');
+#endif
+  dir = (cut == std::string::npos) ? std::string() : dir.substr(0, cut + 1);
+  return dir + "mqlcl-tuning.txt";
+}
+
+SgemmConfig tuned_config_for(const std::string& device_name, const DeviceFacts& f) {
+  // One line per device: "<device name>\t<tsm> <tsn> <tsk> <wptm> <wptn>"; the last wins.
+  SgemmConfig best;
+  std::ifstream in(tuning_file_path());
+  std::string line;
+  while (std::getline(in, line)) {
+    const size_t tab = line.find('\t');
+    if (tab == std::string::npos || line.compare(0, tab, device_name) != 0) continue;
+    std::istringstream nums(line.substr(tab + 1));
+    SgemmConfig c;
+    if (!(nums >> c.tsm >> c.tsn >> c.tsk >> c.wptm >> c.wptn)) continue;
+    try {
+      validate(c, f);
+      best = c;
+    } catch (const Error&) {
+      // a line that does not fit this device is ignored, the default stays
+    }
+  }
+  return best;
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,46 @@
+#include "core/guard.hpp"
+
+#include "core/handles.hpp"
+
+namespace mqlcl {
+
+namespace {
+thread_local std::string t_last_error;
+}
+
+void record_error(int handle, int code, const std::string& message) {
+  std::string text = "[" + std::to_string(code) + "] " + message;
+  t_last_error = text;
+  if (handle > 0) {
+    if (auto obj = Registry::instance().find(handle)) {
+      std::lock_guard<std::mutex> lock(obj->error_mutex);
+      obj->last_error = std::move(text);
+    }
+  }
+}
+
+void clear_thread_error() { t_last_error.clear(); }
+std::string thread_error() { return t_last_error; }
+
+Error from_cl_error(const cl::Error& e) {
+  const int err = e.err();
+  const std::string what = std::string(e.what() ? e.what() : "OpenCL call") + " failed: " +
+                           cl_error_name(err) + " (" + std::to_string(err) + ")";
+  switch (err) {
+    case CL_MEM_OBJECT_ALLOCATION_FAILURE:
+    case CL_OUT_OF_HOST_MEMORY:
+    case CL_INVALID_BUFFER_SIZE:
+      return Error(MQLCL_ERR_MEMORY, what);
+    case CL_INVALID_WORK_GROUP_SIZE:
+    case CL_INVALID_WORK_ITEM_SIZE:
+      return Error(MQLCL_ERR_LOCAL_SIZE, what);
+    case CL_BUILD_PROGRAM_FAILURE:
+      return Error(MQLCL_ERR_BUILD, what);
+    case CL_PLATFORM_NOT_FOUND_KHR:
+      return Error(MQLCL_ERR_NO_OPENCL, what + ": no OpenCL platform is installed");
+    default:
+      return Error(MQLCL_ERR_OPENCL, what);
+  }
+}
+
+}  // namespace mqlcl

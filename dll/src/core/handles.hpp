@@ -1,0 +1,51 @@
+// Integer handles for everything the ABI hands out. A handle is never reused while the
+// process lives (until 2^31 creations), so a stale handle is simply not found; the kind
+// stored with it rejects a foreign one (a buffer passed as a context).
+#pragma once
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+enum class Kind { Context, Program, Kernel, Buffer, Image };
+const char* kind_name(Kind k);
+
+// Base of every handled object. `mutex` serialises the object's operations; `last_error`
+// is the per-handle message (SQLite's sqlite3_errmsg).
+struct Object {
+  explicit Object(Kind k) : kind(k) {}
+  virtual ~Object() = default;
+  const Kind kind;
+  int owner = 0;  // the context handle this object belongs to (0 for contexts)
+  std::mutex mutex;
+  std::mutex error_mutex;
+  std::string last_error;
+};
+
+class Registry {
+ public:
+  static Registry& instance();
+  int add(std::shared_ptr<Object> obj, int owner);
+  // The live object behind handle, of kind k; throws MQLCL_ERR_HANDLE otherwise.
+  std::shared_ptr<Object> get(int handle, Kind k);
+  std::shared_ptr<Object> find(int handle);  // any kind; null when not live
+  // Removes handle (and, for a context, every handle it owns). False when not live.
+  bool remove(int handle);
+  size_t live_count();
+
+ private:
+  std::mutex mutex_;
+  std::unordered_map<int, std::shared_ptr<Object>> objects_;
+  int next_ = 1;
+};
+
+template <class T>
+std::shared_ptr<T> get_handle(int handle, Kind k) {
+  return std::static_pointer_cast<T>(Registry::instance().get(handle, k));
+}
+
+}  // namespace mqlcl

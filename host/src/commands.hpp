@@ -1,0 +1,26 @@
+// The host's commands: each registers its CLI11 subcommand and runs when selected.
+#pragma once
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace host {
+
+struct Options {
+  std::string library;
+  int device = 0;
+  unsigned seed = 20120527;  // the day of the article's last measurements
+};
+
+using Runner = std::function<int()>;
+void add_command(CLI::App* sub, Runner run);
+
+void register_commands(CLI::App& app, Options& opt);
+void register_matmul_commands(CLI::App& app, Options& opt);
+int run_selected(CLI::App& app, Options& opt);
+
+// "R,K,C" style size options.
+std::vector<int> parse_ints(const std::string& text, size_t count, const char* what);
+
+}  // namespace host

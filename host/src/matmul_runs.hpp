@@ -1,0 +1,44 @@
+// Running matmul stages through the library and reporting them as the article did.
+#pragma once
+#include <random>
+#include <string>
+#include <vector>
+
+#include "context.hpp"
+#include "matrices.hpp"
+
+namespace host {
+
+struct MatmulData {
+  Shape shape;
+  std::vector<float> a, b;
+  std::vector<float> cpu;     // stage 0's product (empty when not computed)
+  double cpu_seconds = 0;     // its time (the article's CPUTime)
+};
+
+struct StageResult {
+  int stage = 0;
+  std::string name;
+  int local0 = 0, local1 = 0, param = 0;
+  double kernel_ms = 0, convert_ms = 0, total_ms = 0;
+  int launches = 0;
+  CheckResult check;
+  std::string error;  // the library's message when the stage refused or failed
+  bool ok() const { return error.empty() && check.bad == 0 && check.checked > 0; }
+  double gflops(const Shape& s) const { return kernel_ms > 0 ? s.flops() / (kernel_ms * 1e6) : 0; }
+};
+
+MatmulData make_matmul_data(const Shape& s, unsigned seed);
+std::string stage_name(int stage);
+
+// Upload A and B, run the stage, read C back, check `samples` elements (all if <= 0).
+// With `log`, prints the article's log lines (CPUTime, OpenCL total, read, ratio, checks).
+StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d, int local0, int local1,
+                             int param, int samples, bool log, std::mt19937& rng);
+
+// Stage 0: the six loop orders of matr_mul_2dim on one core; keeps the fastest product.
+void run_cpu_stage(MatmulData& d, bool all_orders);
+
+void print_stage_table(const std::vector<StageResult>& rows, const MatmulData& d, const std::string& device);
+
+}  // namespace host
