@@ -93,6 +93,8 @@ MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap);
 MQLCL_API int mqlcl_create(int device);
 /* Frees any handle. Freeing a context also frees every handle created from it. */
 MQLCL_API int mqlcl_free(int handle);
+/* Number of live handles of every kind in the process (leak checks). */
+MQLCL_API int mqlcl_handle_count(void);
 /* The message of the last failure on that handle, or with handle 0 the last failure of the
  * calling thread. Same buffer rules as mqlcl_device_text; returns the message length. */
 MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap);

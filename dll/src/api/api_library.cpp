@@ -90,6 +90,10 @@ MQLCL_API int mqlcl_free(int handle) {
   });
 }
 
+MQLCL_API int mqlcl_handle_count(void) {
+  return guard(0, [] { return static_cast<int>(Registry::instance().live_count()); });
+}
+
 MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
   // Not guarded through record_error: reading a message must not replace it.
   try {

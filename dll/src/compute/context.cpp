@@ -1,6 +1,7 @@
 #include "compute/context.hpp"
 
 #include <climits>
+#include <vector>
 
 #include "core/embedded_kernels.hpp"
 #include "core/error.hpp"
@@ -15,6 +16,27 @@ const char* slot_name(int slot) {
 void check_slot(int slot) {
   if (slot < 0 || slot >= kSlotCount)
     fail(MQLCL_ERR_ARGUMENT, "slot ", slot, " does not exist (0 .. ", kSlotCount - 1, ")");
+}
+// Some drivers crash on an option that lacks its argument (PoCL 3.1 dereferences null on a
+// trailing "-D" or "-I"): such options are refused before they reach the driver.
+void check_build_options(const std::string& options) {
+  std::vector<std::string> tokens;
+  size_t at = 0;
+  while (at < options.size()) {
+    const size_t start = options.find_first_not_of(" \t\r\n", at);
+    if (start == std::string::npos) break;
+    const size_t end = options.find_first_of(" \t\r\n", start);
+    tokens.push_back(options.substr(start, end == std::string::npos ? std::string::npos : end - start));
+    at = end == std::string::npos ? options.size() : end;
+  }
+  for (size_t i = 0; i < tokens.size(); ++i) {
+    const std::string& t = tokens[i];
+    if ((t == "-D" || t == "-I") && i + 1 == tokens.size())
+      fail(MQLCL_ERR_BUILD, "build options \"", options, "\": ", t, " needs ",
+           t == "-D" ? "a macro name" : "a folder", " after it");
+    if (t.size() > 2 && t.compare(0, 2, "-D") == 0 && (t[2] == '=' || t[2] == '-'))
+      fail(MQLCL_ERR_BUILD, "build options \"", options, "\": ", t, " has no macro name");
+  }
 }
 }  // namespace
 
@@ -45,6 +67,7 @@ cl::Program Context::program(const std::string& label, const std::string& source
   const std::string key = label + '\n' + options + '\n' + source;
   auto it = programs_.find(key);
   if (it != programs_.end()) return it->second;
+  check_build_options(options);
   cl::Program prog(context_, source);
   const auto build_start = std::chrono::steady_clock::now();
   struct BuildClock {  // builds are excluded from the "OpenCL total", as in the article

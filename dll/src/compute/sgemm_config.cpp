@@ -23,9 +23,6 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
   if (c.tsk % 4 || c.tsn % 4)
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK and TSN must be multiples of 4 (float4 loads)");
   const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
-  if ((c.tsm * c.tsk / 4) % threads || (c.tsk * c.tsn / 4) % threads)
-    fail(MQLCL_ERR_ARGUMENT, "SGEMM: the ", threads,
-         " work-items must split the float4 loads of both tiles evenly");
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
          f.max_work_group);

@@ -1,0 +1,193 @@
+// Bad input on every export: each returns its documented code and a readable message.
+#include <climits>
+
+#include "support.hpp"
+
+namespace {
+
+::testing::AssertionResult mentions(int handle, const std::string& text) {
+  const std::string m = t::message(handle);
+  if (m.find(text) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "message \"" << m << "\" does not mention \"" << text << "\"";
+}
+
+TEST(Errors, DevicesAndTexts) {
+  const int n = mqlcl_device_count();
+  ASSERT_GE(n, 1) << t::message();
+  EXPECT_EQ(mqlcl_device_info(n, MQLCL_INFO_COMPUTE_UNITS), MQLCL_ERR_DEVICE);
+  EXPECT_TRUE(mentions(0, "does not exist"));
+  EXPECT_EQ(mqlcl_device_info(-1, MQLCL_INFO_TYPE), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_device_info(0, 999), MQLCL_ERR_ARGUMENT);
+  char16_t buf[8];
+  EXPECT_EQ(mqlcl_device_text(0, MQLCL_TEXT_NAME, nullptr, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_text(0, MQLCL_TEXT_NAME, buf, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_text(0, 0, buf, 8), MQLCL_ERR_ARGUMENT);
+  // Truncation: the full length comes back, the buffer holds cap-1 units and a 0.
+  const int len = mqlcl_device_text(0, MQLCL_TEXT_NAME, buf, 4);
+  ASSERT_GT(len, 3);
+  EXPECT_EQ(buf[3], 0);
+  EXPECT_EQ(mqlcl_create(n), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_last_error(0, nullptr, 10), MQLCL_ERR_ARGUMENT);
+}
+
+TEST(Errors, StaleForeignAndUnknownHandles) {
+  const int ctx = mqlcl_create(0);
+  ASSERT_GT(ctx, 0);
+  const int buf = mqlcl_buffer(ctx, 64, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(buf, 0) << t::message();
+  float data[4] = {1, 2, 3, 4};
+  // A buffer passed as a context, a context passed as a buffer.
+  EXPECT_EQ(mqlcl_upload(buf, MQLCL_SLOT_A, data, 4), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(mentions(0, "is a buffer, not a context"));
+  EXPECT_EQ(mqlcl_buffer_write_float(ctx, data, 0, 4), MQLCL_ERR_HANDLE);
+  // Unknown handles.
+  for (int h : {0, -1, 123456789, INT_MAX, INT_MIN}) {
+    EXPECT_EQ(mqlcl_upload(h, MQLCL_SLOT_A, data, 4), MQLCL_ERR_HANDLE) << h;
+    EXPECT_EQ(mqlcl_free(h), MQLCL_ERR_HANDLE) << h;
+    EXPECT_LT(mqlcl_last_kernel_ms(h), 0.0) << h;
+  }
+  // Freeing the context frees what it owns; both are then stale.
+  ASSERT_EQ(mqlcl_free(ctx), MQLCL_OK);
+  EXPECT_EQ(mqlcl_buffer_write_float(buf, data, 0, 4), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(mentions(0, "not a live handle"));
+  EXPECT_EQ(mqlcl_free(ctx), MQLCL_ERR_HANDLE);
+  EXPECT_EQ(mqlcl_free(buf), MQLCL_ERR_HANDLE);
+  EXPECT_EQ(mqlcl_matmul(ctx, 1, 2, 2, 2, 0, 0, 0), MQLCL_ERR_HANDLE);
+  char16_t text[64];
+  EXPECT_EQ(mqlcl_last_error(ctx, text, 64), MQLCL_ERR_HANDLE);
+}
+
+TEST(Errors, UploadReadAndSizes) {
+  t::Ctx ctx;
+  float data[4] = {1, 2, 3, 4};
+  int ints[2] = {0, 1};
+  EXPECT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, nullptr, 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(ctx.h, "null pointer"));
+  EXPECT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, data, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, data, -5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_upload(ctx.h, 99, data, 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_upload(ctx.h, -1, data, 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_DIA_OFFSETS, data, 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_upload_int(ctx.h, MQLCL_SLOT_A, ints, 2), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_C, data, 4), MQLCL_ERR_NO_DATA);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, data, 4), 4);
+  float out[8];
+  EXPECT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_A, out, 5), MQLCL_ERR_RANGE);  // more than the slot holds
+  EXPECT_TRUE(mentions(ctx.h, "exceeds the 4 elements"));
+  EXPECT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_A, out, 3), 3);  // a partial read is fine
+  EXPECT_EQ(out[2], 3.0f);
+}
+
+TEST(Errors, MatmulShapesStagesAndLocalSizes) {
+  t::Ctx ctx;
+  const auto a = t::random_floats(6, 1), b = t::random_floats(6, 2);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), 6), 6);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_B, b.data(), 6), 6);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, 0, 0, 0), MQLCL_OK) << t::message(ctx.h);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 99, 2, 3, 2, 0, 0, 0), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 0, 2, 3, 2, 0, 0, 0), MQLCL_ERR_STAGE);
+  EXPECT_TRUE(mentions(ctx.h, "CPU reference"));
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 0, 3, 2, 0, 0, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, -3, 2, 0, 0, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 65536, 65536, 2, 0, 0, 0), MQLCL_ERR_RANGE);  // overflows int
+  EXPECT_TRUE(mentions(ctx.h, "overflows"));
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 3, 3, 2, 0, 0, 0), MQLCL_ERR_NO_DATA);  // A holds 6, not 9
+  EXPECT_TRUE(mentions(ctx.h, "holds 6 elements, the shape needs 9"));
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, -1, 0, 0), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, 4, 0, 0), MQLCL_ERR_LOCAL_SIZE);  // half a 2D size
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 4, 2, 3, 2, 4, 4, 0), MQLCL_ERR_LOCAL_SIZE);  // 2D size for a 1D stage
+  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 4, 2, 3, 2, static_cast<int>(max_wg) * 2, 0, 0), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_TRUE(mentions(ctx.h, std::to_string(max_wg)));  // the limit is in the message
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 15, 2, 3, 2, 3, 0, 0), MQLCL_ERR_LOCAL_SIZE);  // tree needs 2^n
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 21, 2, 3, 2, 0, 0, 3), MQLCL_ERR_ARGUMENT);    // unroll 3
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 22, 2, 3, 2, 8, 4, 0), MQLCL_ERR_LOCAL_SIZE);  // square tiles
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 10, 2, 3, 2, 8, 8, 0), MQLCL_ERR_LOCAL_SIZE);  // tuned sets its own
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, 0, 0, -1), MQLCL_ERR_ARGUMENT);
+}
+
+TEST(Errors, PrivateRowLimitNamesTheConstraint) {
+  t::Ctx ctx;
+  const int k = 8193;  // one more than the private-row stages accept
+  const auto a = t::random_floats(k, 3), b = t::random_floats(k, 4);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), k), k);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_B, b.data(), k), k);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 5, 1, k, 1, 0, 0, 0), MQLCL_ERR_SHAPE);
+  EXPECT_TRUE(mentions(ctx.h, "exceeds its limit of 8192"));
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 3, 1, k, 1, 0, 0, 0), MQLCL_OK) << t::message(ctx.h);  // no such limit
+}
+
+TEST(Errors, BuildFailureCarriesTheLog) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void broken(__global float* x) { x[0] = undeclared_name; }", u"");
+  EXPECT_EQ(p, MQLCL_ERR_BUILD);
+  EXPECT_TRUE(mentions(ctx.h, "undeclared_name"));  // the compiler's log names it
+  EXPECT_TRUE(mentions(0, "build log"));
+  // Options a driver may crash on are refused before they reach it.
+  for (const char16_t* bad : {u"-D", u"-I", u"-O2 -D ", u"-D=1"}) {
+    EXPECT_EQ(mqlcl_program(ctx.h, u"__kernel void k(){}", bad), MQLCL_ERR_BUILD);
+    EXPECT_TRUE(mentions(ctx.h, "build options"));
+  }
+  EXPECT_EQ(mqlcl_program(ctx.h, u"__kernel void k(){}", u"-cl-no-such-option"), MQLCL_ERR_BUILD);
+  EXPECT_EQ(mqlcl_program(ctx.h, nullptr, u""), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_program(ctx.h, u"", u""), MQLCL_ERR_ARGUMENT);
+}
+
+TEST(Errors, GenericLayer) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x, __local float* l, int n) { x[0] = n; }", nullptr);
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  EXPECT_EQ(mqlcl_kernel(p, u"missing"), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(0, "\"missing\" is not in the program"));
+  EXPECT_EQ(mqlcl_kernel(p, nullptr), MQLCL_ERR_ARGUMENT);
+  const int k = mqlcl_kernel(p, u"k");
+  ASSERT_GT(k, 0) << t::message();
+  EXPECT_EQ(mqlcl_kernel_info(k, MQLCL_KINFO_NUM_ARGS), 3);
+  EXPECT_EQ(mqlcl_arg_local(k, 1, 0), MQLCL_ERR_ARGUMENT);  // a __local argument of size 0
+  EXPECT_TRUE(mentions(k, "size >= 1"));
+  EXPECT_EQ(mqlcl_arg_local(k, 1, -4), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_arg_int(k, 3, 1), MQLCL_ERR_ARGUMENT);  // index beyond the arguments
+  EXPECT_EQ(mqlcl_arg_int(k, -1, 1), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_arg_double(k, 2, 1.0), MQLCL_ERR_ARGUMENT);  // 8 bytes into an int
+  EXPECT_EQ(mqlcl_arg_mem(k, 0, ctx.h), MQLCL_ERR_HANDLE);    // a context is not memory
+  EXPECT_EQ(mqlcl_buffer(ctx.h, 0, MQLCL_MEM_READ_WRITE), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_buffer(ctx.h, -8, MQLCL_MEM_READ_WRITE), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_buffer(ctx.h, 16, 7), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_buffer(ctx.h, 1LL << 62, MQLCL_MEM_READ_WRITE), MQLCL_ERR_MEMORY);
+  EXPECT_TRUE(mentions(ctx.h, "CL_DEVICE_MAX_MEM_ALLOC_SIZE"));
+  const int buf = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(buf, 0);
+  float v[8] = {0};
+  EXPECT_EQ(mqlcl_buffer_write_float(buf, v, 0, 5), MQLCL_ERR_RANGE);  // 20 bytes into 16
+  EXPECT_EQ(mqlcl_buffer_write_float(buf, v, 3, 2), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_buffer_write_float(buf, v, -1, 2), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_buffer_read_double(buf, reinterpret_cast<double*>(v), 0, 3), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_buffer_write_int(buf, nullptr, 0, 1), MQLCL_ERR_ARGUMENT);
+  // Launch errors: missing arguments, bad ranges, work-group sizes.
+  int g[3] = {4, 1, 1}, l[3] = {3, 1, 1};
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, buf), MQLCL_OK) << t::message(k);
+  ASSERT_EQ(mqlcl_arg_local(k, 1, 16), MQLCL_OK);
+  EXPECT_LT(mqlcl_run(k, 1, g, nullptr), 0);  // argument 2 was never set
+  EXPECT_TRUE(mentions(k, "CL_INVALID_KERNEL_ARGS"));
+  ASSERT_EQ(mqlcl_arg_int(k, 2, 7), MQLCL_OK);
+  EXPECT_EQ(mqlcl_run(k, 0, g, nullptr), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_run(k, 4, g, nullptr), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_run(k, 1, nullptr, nullptr), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_run(k, 1, g, l), MQLCL_ERR_LOCAL_SIZE);  // 4 is not a multiple of 3
+  EXPECT_TRUE(mentions(k, "not a multiple"));
+  g[0] = -4;
+  EXPECT_EQ(mqlcl_run(k, 1, g, nullptr), MQLCL_ERR_ARGUMENT);
+  g[0] = 4;
+  EXPECT_EQ(mqlcl_run(k, 1, g, nullptr), MQLCL_OK) << t::message(k);
+  float got = 0;
+  ASSERT_EQ(mqlcl_buffer_read_float(buf, &got, 0, 1), 1);
+  EXPECT_EQ(got, 7.0f);
+  EXPECT_EQ(mqlcl_kernel_info(k, 42), MQLCL_ERR_ARGUMENT);
+  // Memory of another context cannot be bound.
+  t::Ctx other;
+  const int foreign = mqlcl_buffer(other.h, 16, MQLCL_MEM_READ_WRITE);
+  EXPECT_EQ(mqlcl_arg_mem(k, 0, foreign), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(mentions(k, "another context"));
+}
+
+}  // namespace

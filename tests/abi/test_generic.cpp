@@ -1,0 +1,116 @@
+// The generic layer: the caller's kernels with __local arguments, explicit work-group
+// sizes, typed buffers and images, and UTF-16 text both ways.
+#include "support.hpp"
+
+namespace {
+
+// Sums each work-group's slice of x in __local memory: the result depends on the
+// work-group size and on the __local argument's size.
+const char16_t* kGroupSum =
+    u"// Σ per work-group — non-ASCII in a comment must survive UTF-16 → UTF-8\n"
+    u"__kernel void group_sum(__global const float* x, __global float* sums, __local float* scratch) {\n"
+    u"  const int lid = get_local_id(0), n = get_local_size(0);\n"
+    u"  scratch[lid] = x[get_global_id(0)] * SCALE;\n"
+    u"  barrier(CLK_LOCAL_MEM_FENCE);\n"
+    u"  if (lid == 0) { float s = 0; for (int i = 0; i < n; ++i) s += scratch[i]; sums[get_group_id(0)] = s; }\n"
+    u"}\n";
+
+std::vector<float> run_group_sum(int ctx, int n, int local) {
+  const int p = mqlcl_program(ctx, kGroupSum, u"-D SCALE=2.0f");
+  EXPECT_GT(p, 0) << t::message(ctx);
+  const int k = mqlcl_kernel(p, u"group_sum");
+  EXPECT_GT(k, 0) << t::message();
+  const int x = mqlcl_buffer(ctx, 4LL * n, MQLCL_MEM_READ_ONLY);
+  const int sums = mqlcl_buffer(ctx, 4LL * (n / local), MQLCL_MEM_WRITE_ONLY);
+  std::vector<float> xs(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) xs[static_cast<size_t>(i)] = static_cast<float>(i + 1);
+  EXPECT_EQ(mqlcl_buffer_write_float(x, xs.data(), 0, n), n);
+  EXPECT_EQ(mqlcl_arg_mem(k, 0, x), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_mem(k, 1, sums), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_local(k, 2, 4 * local), MQLCL_OK) << t::message(k);
+  const int global[1] = {n}, lsize[1] = {local};
+  EXPECT_EQ(mqlcl_run(k, 1, global, lsize), MQLCL_OK) << t::message(k);
+  EXPECT_GE(mqlcl_last_kernel_ms(k), 0.0);
+  std::vector<float> out(static_cast<size_t>(n / local), -1.0f);
+  EXPECT_EQ(mqlcl_buffer_read_float(sums, out.data(), 0, n / local), n / local);
+  for (int h : {x, sums, k, p}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
+  return out;
+}
+
+TEST(Generic, LocalArgumentAndWorkGroupSizeShapeTheResult) {
+  t::Ctx ctx;
+  for (int local : {4, 16}) {
+    const auto sums = run_group_sum(ctx.h, 64, local);
+    ASSERT_EQ(sums.size(), static_cast<size_t>(64 / local));
+    for (int g = 0; g < 64 / local; ++g) {
+      double expect = 0;
+      for (int i = g * local; i < (g + 1) * local; ++i) expect += 2.0 * (i + 1);
+      EXPECT_EQ(sums[static_cast<size_t>(g)], static_cast<float>(expect)) << "local " << local << " group " << g;
+    }
+  }
+}
+
+TEST(Generic, TypedBuffersRoundTrip) {
+  t::Ctx ctx;
+  const int b = mqlcl_buffer(ctx.h, 64, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(b, 0);
+  const double d[3] = {1.5, -2.25, 1e300};
+  ASSERT_EQ(mqlcl_buffer_write_double(b, d, 1, 3), 3);  // bytes 8..31
+  double back[3] = {0};
+  ASSERT_EQ(mqlcl_buffer_read_double(b, back, 1, 3), 3);
+  EXPECT_EQ(back[2], 1e300);
+  const int i[2] = {-7, 2147483647};
+  ASSERT_EQ(mqlcl_buffer_write_int(b, i, 14, 2), 2);  // the last 8 bytes
+  int ib[2] = {0};
+  ASSERT_EQ(mqlcl_buffer_read_int(b, ib, 14, 2), 2);
+  EXPECT_EQ(ib[0], -7);
+  EXPECT_EQ(ib[1], 2147483647);
+}
+
+TEST(Generic, ImageReadByAKernel) {
+  t::Ctx ctx;
+  if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) {
+    EXPECT_EQ(mqlcl_image2d(ctx.h, 2, 2, nullptr), MQLCL_ERR_ARGUMENT);
+    return;
+  }
+  std::vector<float> px(4 * 3 * 2);
+  for (size_t i = 0; i < px.size(); ++i) px[i] = static_cast<float>(i);
+  const int img = mqlcl_image2d(ctx.h, 3, 2, px.data());
+  ASSERT_GT(img, 0) << t::message(ctx.h);
+  const int p = mqlcl_program(ctx.h,
+                              u"__constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;\n"
+                              u"__kernel void pick(__read_only image2d_t img, __global float4* out) {\n"
+                              u"  out[0] = read_imagef(img, s, (int2)(2, 1)); out[1] = read_imagef(img, s, (int2)(5, 1)); }\n",
+                              u"");
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  const int k = mqlcl_kernel(p, u"pick");
+  const int out = mqlcl_buffer(ctx.h, 32, MQLCL_MEM_WRITE_ONLY);
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, img), MQLCL_OK) << t::message(k);
+  ASSERT_EQ(mqlcl_arg_mem(k, 1, out), MQLCL_OK);
+  const int g[1] = {1};
+  ASSERT_EQ(mqlcl_run(k, 1, g, nullptr), MQLCL_OK) << t::message(k);
+  float got[8];
+  ASSERT_EQ(mqlcl_buffer_read_float(out, got, 0, 8), 8);
+  for (int c = 0; c < 4; ++c) EXPECT_EQ(got[c], px[static_cast<size_t>((1 * 3 + 2) * 4 + c)]);
+  for (int c = 4; c < 8; ++c) EXPECT_EQ(got[c], 0.0f);  // outside: the border colour
+}
+
+TEST(Text, Utf16RoundTrips) {
+  char16_t name[256];
+  const int n = mqlcl_device_text(0, MQLCL_TEXT_NAME, name, 256);
+  ASSERT_GT(n, 0);
+  EXPECT_EQ(name[n], 0);
+  // A non-ASCII kernel name comes back intact inside the error message.
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x) { x[0] = 1.0f; } // é ü ж 中", u"");
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  EXPECT_EQ(mqlcl_kernel(p, u"ядро_中"), MQLCL_ERR_ARGUMENT);
+  EXPECT_NE(t::message().find("\"ядро_中\""), std::string::npos) << t::message();
+  char16_t msg[512];
+  const int len = mqlcl_last_error(0, msg, 512);
+  ASSERT_GT(len, 0);
+  const std::u16string m(msg, static_cast<size_t>(len));
+  EXPECT_NE(m.find(u"ядро_中"), std::u16string::npos);
+}
+
+}  // namespace

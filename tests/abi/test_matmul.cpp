@@ -1,0 +1,99 @@
+// Every matmul stage against a double-precision product, on odd shapes and explicit
+// work-group sizes, with C poisoned first so that an unwritten element fails.
+#include <limits>
+#include <tuple>
+
+#include "support.hpp"
+
+namespace {
+
+struct Case {
+  int m, k, n;
+};
+
+class MatmulStage : public ::testing::TestWithParam<std::tuple<int, Case>> {};
+
+void expect_product(int stage, const Case& s, int local0, int local1, int param, const int* sgemm = nullptr) {
+  t::Ctx ctx;
+  if (sgemm) ASSERT_EQ(mqlcl_sgemm_set(ctx.h, sgemm), MQLCL_OK) << t::message(ctx.h);
+  const auto a = t::random_floats(static_cast<size_t>(s.m) * s.k, 11 + s.m);
+  const auto b = t::random_floats(static_cast<size_t>(s.k) * s.n, 23 + s.n);
+  std::vector<double> exact, scale;
+  t::reference_matmul(a, b, s.m, s.k, s.n, exact, scale);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), static_cast<int>(a.size())), static_cast<int>(a.size()));
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_B, b.data(), static_cast<int>(b.size())), static_cast<int>(b.size()));
+  // Poison C on the device and on the host.
+  std::vector<float> c(static_cast<size_t>(s.m) * s.n, std::numeric_limits<float>::quiet_NaN());
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_C, c.data(), static_cast<int>(c.size())), static_cast<int>(c.size()));
+  ASSERT_EQ(mqlcl_matmul(ctx.h, stage, s.m, s.k, s.n, local0, local1, param), MQLCL_OK) << t::message(ctx.h);
+  ASSERT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_C, c.data(), static_cast<int>(c.size())), static_cast<int>(c.size()));
+  int bad = 0;
+  for (size_t i = 0; i < c.size() && bad < 5; ++i) {
+    const auto r = t::close_to(exact[i], scale[i], c[i], s.k);
+    if (!r) {
+      ++bad;
+      ADD_FAILURE() << "stage " << stage << " " << s.m << "x" << s.k << "x" << s.n << " element (" << i / s.n << ","
+                    << i % s.n << "): " << r.message();
+    }
+  }
+  EXPECT_GE(mqlcl_last_kernel_ms(ctx.h), 0.0);
+  EXPECT_GT(mqlcl_last_total_ms(ctx.h), 0.0);
+  EXPECT_GE(mqlcl_last_launches(ctx.h), stage == MQLCL_STAGE_REPORT_RANK1 ? s.k : 1);
+}
+
+TEST_P(MatmulStage, MatchesDoubleProduct) {
+  const int stage = std::get<0>(GetParam());
+  const Case s = std::get<1>(GetParam());
+  expect_product(stage, s, 0, 0, 0);
+}
+
+const int kStages[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 21, 22, 25};
+const Case kShapes[] = {{1, 1, 1}, {7, 13, 5}, {33, 67, 17}, {64, 64, 64}};
+
+INSTANTIATE_TEST_SUITE_P(AllStages, MatmulStage, ::testing::Combine(::testing::ValuesIn(kStages), ::testing::ValuesIn(kShapes)),
+                         [](const auto& info) {
+                           const Case c = std::get<1>(info.param);
+                           return "stage" + std::to_string(std::get<0>(info.param)) + "_" + std::to_string(c.m) + "x" +
+                                  std::to_string(c.k) + "x" + std::to_string(c.n);
+                         });
+
+// Explicit work-group sizes that do not divide the shape: the range is rounded up and
+// the extra work-items must write nothing.
+TEST(MatmulLocal, ExplicitWorkGroupSizes) {
+  const Case s{37, 41, 29};
+  expect_product(1, s, 8, 4, 0);
+  expect_product(3, s, 16, 16, 0);
+  expect_product(5, s, 16, 0, 0);
+  expect_product(6, s, 8, 1, 0);
+  expect_product(9, s, 32, 0, 0);
+  expect_product(15, s, 32, 0, 0);
+  expect_product(16, s, 64, 0, 0);
+  expect_product(20, s, 32, 2, 0);
+  expect_product(22, s, 8, 8, 0);
+}
+
+TEST(MatmulParam, UnrollFactorsAndRectangularTiles) {
+  const Case s{21, 45, 19};
+  for (int unroll : {2, 4, 8}) expect_product(21, s, 16, 2, unroll);
+  expect_product(25, s, 16, 4, 8);
+  expect_product(25, s, 8, 16, 32);
+}
+
+TEST(MatmulParam, TunedStageWithOtherTiles) {
+  t::Ctx ctx;
+  int params[5] = {0};
+  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params), MQLCL_OK);
+  EXPECT_EQ(params[0] % params[3], 0);
+  const int custom[5] = {32, 32, 8, 2, 2};
+  ASSERT_EQ(mqlcl_sgemm_set(ctx.h, custom), MQLCL_OK) << t::message(ctx.h);
+  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params), MQLCL_OK);
+  EXPECT_EQ(params[2], 8);
+  expect_product(10, Case{45, 19, 70}, 0, 0, 0, custom);
+  const int wide[5] = {64, 32, 16, 8, 4};
+  expect_product(10, Case{64, 48, 96}, 0, 0, 0, wide);
+  const int wrong[5] = {30, 32, 8, 4, 2};  // 30 is not a multiple of 4
+  EXPECT_EQ(mqlcl_sgemm_set(ctx.h, wrong), MQLCL_ERR_ARGUMENT);
+  EXPECT_NE(t::message(ctx.h).find("TSM must be a multiple of WPTM"), std::string::npos) << t::message(ctx.h);
+}
+
+}  // namespace
