@@ -151,6 +151,13 @@ MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0)
  * 3 padded local tile; tile 0 = 16. */
 MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);
 
+/* The device's measured ceilings (what rooflines and benchmarks compare against):
+ * MQLCL_PEAK_BANDWIDTH: global-memory copy rate in GB/s (bytes read + written), copying
+ *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains. */
+#define MQLCL_PEAK_BANDWIDTH 1
+#define MQLCL_PEAK_FP32 2
+MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
+
 /* Timings of the last operation, in milliseconds (< 0: an error code).
  * kernel: sum of the OpenCL profiling times of its kernels (context or user-kernel handle);
  * total: wall time from the first upload after the previous read to the end of the last read

@@ -42,6 +42,8 @@ void register_commands(CLI::App& app, Options& opt) {
     return 0;
   });
   register_matmul_commands(app, opt);
+  register_report_lab_commands(app, opt);
+  register_dia_transpose_commands(app, opt);
 }
 
 int run_selected(CLI::App& app, Options&) {

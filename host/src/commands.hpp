@@ -18,6 +18,8 @@ void add_command(CLI::App* sub, Runner run);
 
 void register_commands(CLI::App& app, Options& opt);
 void register_matmul_commands(CLI::App& app, Options& opt);
+void register_report_lab_commands(CLI::App& app, Options& opt);
+void register_dia_transpose_commands(CLI::App& app, Options& opt);
 int run_selected(CLI::App& app, Options& opt);
 
 // "R,K,C" style size options.

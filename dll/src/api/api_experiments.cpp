@@ -5,6 +5,7 @@
 #include "compute/dia_spmv.hpp"
 #include "compute/layout.hpp"
 #include "compute/matmul.hpp"
+#include "compute/peak.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;
@@ -72,6 +73,15 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
                       static_cast<size_t>(rows), false);
     c.end_op();
     return MQLCL_OK;
+  });
+}
+
+MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) -> double {
+    if (megabytes < 0) fail(MQLCL_ERR_ARGUMENT, "megabytes must be >= 0");
+    if (what == MQLCL_PEAK_BANDWIDTH) return measure_bandwidth(c, static_cast<size_t>(megabytes ? megabytes : 64) << 20);
+    if (what == MQLCL_PEAK_FP32) return measure_fp32(c);
+    fail(MQLCL_ERR_ARGUMENT, "peak ", what, " does not exist (MQLCL_PEAK_BANDWIDTH 1, MQLCL_PEAK_FP32 2)");
   });
 }
 
