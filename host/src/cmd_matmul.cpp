@@ -18,6 +18,7 @@ struct MatmulArgs {
   int samples = 1000;
   bool cpu = true;
   bool all_orders = false;
+  std::string json;
   std::string stages = "1,2,3,4,5,6,7,8,9";
 };
 }  // namespace
@@ -50,6 +51,7 @@ void register_matmul_commands(CLI::App& app, Options& opt) {
   ladder->add_option("--samples", a.samples, "elements checked against a double product (0: all)")->capture_default_str();
   ladder->add_flag("--all-orders", a.all_orders, "time all six CPU loop orders of matr_mul_2dim");
   ladder->add_flag("!--no-cpu", a.cpu, "skip stage 0");
+  ladder->add_option("--json", a.json, "also write the results to this JSON file");
   add_command(ladder, [&opt] {
     const auto sz = parse_ints(a.size, 3, "--size");
     const auto lc = parse_ints(a.local, 2, "--local");
@@ -64,7 +66,9 @@ void register_matmul_commands(CLI::App& app, Options& opt) {
       rows.push_back(run_matmul_stage(ctx, opt.device, stage, d, lc[0], lc[1], 0, a.samples, true, rng));
       wrong = wrong || (rows.back().error.empty() && !rows.back().ok());
     }
-    print_stage_table(rows, d, device_text(opt.device, MQLCL_TEXT_NAME));
+    const std::string device = device_text(opt.device, MQLCL_TEXT_NAME);
+    print_stage_table(rows, d, device);
+    if (!a.json.empty()) write_stage_json(rows, d, device, a.json);
     return wrong ? 1 : 0;
   });
 }

@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
 
 namespace host {
 
@@ -73,6 +76,10 @@ StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d,
   res.total_ms = ctx.total_ms();
   res.launches = ctx.launches();
   res.check = check_product(d.a, d.b, c, s, samples, rng);
+  for (float v : c) {
+    res.checksum += v;
+    res.abs_checksum += std::fabs(v);
+  }
   if (log) {
     fmt::print("OpenCL total: time = {:.3f} sec.\n", res.total_ms / 1000.0);
     fmt::print("read = {} elements\n", c.size());
@@ -92,6 +99,21 @@ StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d,
     fmt::print("________________________\n");
   }
   return res;
+}
+
+void write_stage_json(const std::vector<StageResult>& rows, const MatmulData& d, const std::string& device,
+                      const std::string& path) {
+  nlohmann::json j;
+  j["device"] = device;
+  j["shape"] = {d.shape.rows1, d.shape.colsrows, d.shape.cols2};
+  j["cpu_seconds"] = d.cpu_seconds;
+  for (const auto& r : rows)
+    j["stages"].push_back({{"stage", r.stage}, {"name", r.name}, {"local", {r.local0, r.local1}}, {"param", r.param},
+                           {"kernel_ms", r.kernel_ms}, {"convert_ms", r.convert_ms}, {"total_ms", r.total_ms},
+                           {"launches", r.launches}, {"gflops", r.gflops(d.shape)}, {"ok", r.ok()},
+                           {"checked", r.check.checked}, {"wrong", r.check.bad}, {"max_rel_error", r.check.max_rel_error},
+                           {"checksum", r.checksum}, {"abs_checksum", r.abs_checksum}, {"error", r.error}});
+  std::ofstream(path) << j.dump(2) << "\n";
 }
 
 void print_stage_table(const std::vector<StageResult>& rows, const MatmulData& d, const std::string& device) {

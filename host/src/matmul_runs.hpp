@@ -23,6 +23,7 @@ struct StageResult {
   double kernel_ms = 0, convert_ms = 0, total_ms = 0;
   int launches = 0;
   CheckResult check;
+  double checksum = 0, abs_checksum = 0;  // sum of C and of |C|, to compare runs
   std::string error;  // the library's message when the stage refused or failed
   bool ok() const { return error.empty() && check.bad == 0 && check.checked > 0; }
   double gflops(const Shape& s) const { return kernel_ms > 0 ? s.flops() / (kernel_ms * 1e6) : 0; }
@@ -38,6 +39,10 @@ StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d,
 
 // Stage 0: the six loop orders of matr_mul_2dim on one core; keeps the fastest product.
 void run_cpu_stage(MatmulData& d, bool all_orders);
+
+// The rows as JSON (device, shape, one object per stage) for scripts and charts.
+void write_stage_json(const std::vector<StageResult>& rows, const MatmulData& d, const std::string& device,
+                      const std::string& path);
 
 void print_stage_table(const std::vector<StageResult>& rows, const MatmulData& d, const std::string& device);
 

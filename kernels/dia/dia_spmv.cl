@@ -36,20 +36,22 @@ __kernel void dia_spmv_scalar(__global const float* values, const int pitch, con
 
 #if X_IMAGE
 // x laid out as float4 pixels, 1 << LOG_WIDTH pixels per image row. Elements col..col+3
-// span one pixel when col is a multiple of 4, else two: read both and shift. Coordinates
-// outside the image read the border colour (0,0,0,0) of CLK_ADDRESS_CLAMP.
+// span one pixel when col is a multiple of 4, else two: read both, and shuffle2 picks the
+// four consecutive elements from the eight (one line for the case study's three
+// misaligned branches). Coordinates outside the image read the border colour (0,0,0,0)
+// of CLK_ADDRESS_CLAMP.
 #define X_ARG __read_only image2d_t x
+// At program scope: OpenCL 1.2 allows a sampler there, in a kernel's outermost scope or as
+// an argument, not inside a helper function (as the case study's listing has it).
+__constant sampler_t smp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
 inline float4 read_x4(__read_only image2d_t x, const int rows, const int col) {
-  const sampler_t smp = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;
   const int q = col >> 2;  // floor(col / 4), also for negative col
   const int align = col & 3;
   const int width_mask = (1 << LOG_WIDTH) - 1;
   const float4 v0 = read_imagef(x, smp, (int2)(q & width_mask, q >> LOG_WIDTH));
   if (align == 0) return v0;
   const float4 v1 = read_imagef(x, smp, (int2)((q + 1) & width_mask, (q + 1) >> LOG_WIDTH));
-  if (align == 1) return (float4)(v0.yzw, v1.x);
-  if (align == 2) return (float4)(v0.zw, v1.xy);
-  return (float4)(v0.w, v1.xyz);
+  return shuffle2(v0, v1, (uint4)(align) + (uint4)(0, 1, 2, 3));
 }
 #else
 #define X_ARG __global const float* x

@@ -217,6 +217,15 @@ cl::Event* Context::convert_event() {
   return &convert_events_.back();
 }
 
+void Context::fill(cl::Buffer& b, float value, size_t count) {
+  if (count > 0xFFFFFFFFu) fail(MQLCL_ERR_RANGE, "fill of ", count, " floats exceeds 2^32");
+  cl::Kernel k = embedded("util/layout.cl", "", "fill_float");
+  k.setArg(0, b);
+  k.setArg(1, value);
+  k.setArg(2, static_cast<cl_uint>(count));
+  launch_convert(k, cl::NDRange(round_up(count, 64)), cl::NullRange);
+}
+
 void Context::launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {
   queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local, nullptr, convert_event());
 }

@@ -48,6 +48,8 @@ class Context : public Object {
   // Checks a work-group size against the device and the kernel, with the limit in the message.
   void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what);
   void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+  // Sets `count` floats of b to value (a kernel; timed as layout work).
+  void fill(cl::Buffer& b, float value, size_t count);
   // Layout work (fills, copies, conversion kernels) whose time is reported apart.
   cl::Event* convert_event();
   void launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);

@@ -1,7 +1,6 @@
 #include "compute/dia_spmv.hpp"
 
 #include <algorithm>
-#include <array>
 #include <climits>
 #include <vector>
 
@@ -63,14 +62,16 @@ void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0) {
            " pixels, over the device's CL_DEVICE_IMAGE2D_MAX_HEIGHT = ", ctx.facts().image2d_max_height);
     int log_width = 0;
     while ((1 << log_width) < width) ++log_width;
-    const size_t staged_bytes = static_cast<size_t>(width) * height * 16;
-    cl::Buffer& staged = ctx.scratch(1, staged_bytes);
-    ctx.queue().enqueueFillBuffer(staged, 0.0f, 0, staged_bytes, nullptr, ctx.convert_event());
-    ctx.queue().enqueueCopyBuffer(x, staged, 0, 0, n * 4, nullptr, ctx.convert_event());
-    image = cl::Image2D(ctx.cl_context(), CL_MEM_READ_ONLY, cl::ImageFormat(CL_RGBA, CL_FLOAT),
+    const size_t image_pixels = static_cast<size_t>(width) * height;
+    image = cl::Image2D(ctx.cl_context(), CL_MEM_READ_WRITE, cl::ImageFormat(CL_RGBA, CL_FLOAT),
                         static_cast<size_t>(width), height);
-    const std::array<size_t, 3> origin{0, 0, 0}, region{static_cast<size_t>(width), height, 1};
-    ctx.queue().enqueueCopyBufferToImage(staged, image, 0, origin, region, nullptr, ctx.convert_event());
+    cl::Kernel pack = ctx.embedded("util/layout.cl", "", "pack_image");
+    pack.setArg(0, x);
+    pack.setArg(1, rows);
+    pack.setArg(2, image);
+    pack.setArg(3, log_width);
+    pack.setArg(4, static_cast<int>(image_pixels));
+    ctx.launch_convert(pack, cl::NDRange(round_up(image_pixels, 64)), cl::NullRange);
     defines += str(" -DX_IMAGE=1 -DLOG_WIDTH=", log_width);
   } else {
     defines += " -DX_IMAGE=0";

@@ -5,6 +5,9 @@
 
 namespace mqlcl {
 
+// dst (dst_rows x dst_cols) = src (rows x cols, pitch src_pitch), zero beyond it.
+void copy_padded(Context& ctx, const cl::Buffer& src, size_t src_pitch, size_t rows, size_t cols, cl::Buffer& dst,
+                 size_t dst_rows, size_t dst_cols);
 // A rows x cols matrix copied into a zeroed prows x pcols one (scratch buffer `id`).
 cl::Buffer pad_matrix(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
                       size_t prows, size_t pcols, int id);

@@ -112,7 +112,7 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
   if (spec.vw > 1 && kp != K) a_use = pad_matrix(ctx, a, M, K, M, kp, 0);
   if (spec.b_colmajor) b_use = transpose_into(ctx, b, K, N, kp, 1);
   if (spec.zero_c)
-    ctx.queue().enqueueFillBuffer(c, 0.0f, 0, c_count * 4, nullptr, ctx.convert_event());
+    ctx.fill(c, 0.0f, c_count);
 
   const std::string dims = sizes(s.rows1, static_cast<int>(kp), s.cols2);
   const char* name = spec.name;

@@ -24,8 +24,8 @@ double measure_bandwidth(Context& ctx, size_t bytes) {
   if (bytes < 64) fail(MQLCL_ERR_ARGUMENT, "the copy needs at least 64 bytes");
   cl::Buffer in = ctx.allocate(bytes, "the bandwidth test's input");
   cl::Buffer out = ctx.allocate(bytes, "the bandwidth test's output");
-  ctx.queue().enqueueFillBuffer(in, 1.0f, 0, bytes);
-  ctx.queue().enqueueFillBuffer(out, 0.0f, 0, bytes);
+  ctx.fill(in, 1.0f, bytes / 4);
+  ctx.fill(out, 0.0f, bytes / 4);
   double best = 0;
   for (int width : {1, 4}) {
     cl::Kernel k = ctx.embedded("bench/peak.cl", "", width == 1 ? "copy_float" : "copy_float4");

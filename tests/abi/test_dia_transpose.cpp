@@ -1,0 +1,141 @@
+// DIA SpMV steps 1-5 and the transpose variants against double references, on the shapes
+// where such kernels break: diagonals at +-(rows-1), a single diagonal, more diagonals than
+// a work-group, rows not a multiple of 4, non-square and non-multiple-of-tile matrices.
+#include <set>
+
+#include "support.hpp"
+
+namespace {
+
+struct Dia {
+  int rows;
+  std::vector<int> offsets;
+  std::vector<float> values, x;
+};
+
+Dia make(int rows, std::vector<int> offsets, unsigned seed) {
+  Dia d{rows, std::move(offsets), {}, t::random_floats(static_cast<size_t>(rows), seed)};
+  d.values = t::random_floats(d.offsets.size() * static_cast<size_t>(rows), seed + 1);
+  // Entries outside the matrix hold junk: every step must ignore them.
+  for (size_t k = 0; k < d.offsets.size(); ++k)
+    for (int r = 0; r < rows; ++r) {
+      const int col = r + d.offsets[k];
+      if (col < 0 || col >= rows) d.values[k * static_cast<size_t>(rows) + static_cast<size_t>(r)] = 1e30f;
+    }
+  return d;
+}
+
+void expect_spmv(const Dia& d, int step, int local) {
+  t::Ctx ctx;
+  const int nd = static_cast<int>(d.offsets.size());
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_DIA_VALUES, d.values.data(), static_cast<int>(d.values.size())),
+            static_cast<int>(d.values.size()));
+  ASSERT_EQ(mqlcl_upload_int(ctx.h, MQLCL_SLOT_DIA_OFFSETS, d.offsets.data(), nd), nd);
+  ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_X, d.x.data(), d.rows), d.rows);
+  const int rc = mqlcl_dia_spmv(ctx.h, step, d.rows, nd, local);
+  if (step == 5 && mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) {
+    EXPECT_EQ(rc, MQLCL_ERR_UNSUPPORTED);
+    return;
+  }
+  ASSERT_EQ(rc, MQLCL_OK) << t::message(ctx.h);
+  std::vector<float> y(static_cast<size_t>(d.rows), -7.0f);
+  ASSERT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_Y, y.data(), d.rows), d.rows);
+  int bad = 0;
+  for (int r = 0; r < d.rows && bad < 5; ++r) {
+    double exact = 0, scale = 0;
+    for (int k = 0; k < nd; ++k) {
+      const int col = r + d.offsets[static_cast<size_t>(k)];
+      if (col < 0 || col >= d.rows) continue;
+      const double p = static_cast<double>(d.values[static_cast<size_t>(k) * d.rows + r]) * d.x[static_cast<size_t>(col)];
+      exact += p;
+      scale += std::fabs(p);
+    }
+    const auto ok = t::close_to(exact, scale, y[static_cast<size_t>(r)], nd);
+    if (!ok) {
+      ++bad;
+      ADD_FAILURE() << "step " << step << ", " << d.rows << " rows, " << nd << " diagonals, row " << r << ": " << ok.message();
+    }
+  }
+}
+
+class DiaStep : public ::testing::TestWithParam<int> {};
+
+TEST_P(DiaStep, ExtremeDiagonals) {
+  for (int rows : {1, 2, 5, 37}) {
+    std::vector<int> offs{0};
+    if (rows > 1) offs = {-(rows - 1), -1, 0, 1, rows - 1};
+    expect_spmv(make(rows, offs, 3), GetParam(), 0);
+  }
+}
+
+TEST_P(DiaStep, OneDiagonalOffCentre) {
+  expect_spmv(make(50, {7}, 5), GetParam(), 0);
+  expect_spmv(make(50, {-13}, 6), GetParam(), 8);
+}
+
+TEST_P(DiaStep, MoreDiagonalsThanTheWorkGroup) {
+  std::set<int> offs;
+  for (int o = -60; o <= 60; o += 1) offs.insert(o);  // 121 diagonals, work-groups of 16
+  expect_spmv(make(203, std::vector<int>(offs.begin(), offs.end()), 7), GetParam(), 16);
+}
+
+TEST_P(DiaStep, Laplacian2D) {
+  const int g = 9;  // 81 rows: not a multiple of 4
+  expect_spmv(make(g * g, {-g, -1, 0, 1, g}, 9), GetParam(), 0);
+}
+
+INSTANTIATE_TEST_SUITE_P(Steps, DiaStep, ::testing::Values(1, 2, 3, 4, 5), [](const auto& i) {
+  return "step" + std::to_string(i.param);
+});
+
+TEST(Dia, Errors) {
+  t::Ctx ctx;
+  const Dia d = make(10, {-1, 0, 1}, 1);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_DIA_VALUES, d.values.data(), 30), 0);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 10, 3, 0), MQLCL_ERR_NO_DATA);  // offsets missing
+  const int bad_offsets[3] = {-1, 0, 10};                            // 10 is outside -(9) .. 9
+  ASSERT_GT(mqlcl_upload_int(ctx.h, MQLCL_SLOT_DIA_OFFSETS, bad_offsets, 3), 0);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_X, d.x.data(), 10), 0);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 10, 3, 0), MQLCL_ERR_RANGE);
+  EXPECT_NE(t::message(ctx.h).find("offset of diagonal 2 is 10"), std::string::npos) << t::message(ctx.h);
+  ASSERT_GT(mqlcl_upload_int(ctx.h, MQLCL_SLOT_DIA_OFFSETS, d.offsets.data(), 3), 0);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 6, 10, 3, 0), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 0, 10, 3, 0), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 11, 3, 0), MQLCL_ERR_NO_DATA);  // values hold 30, not 33
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 10, 3, -2), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 0, 3, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_dia_spmv(ctx.h, 1, 10, 3, 0), MQLCL_OK) << t::message(ctx.h);
+}
+
+void expect_transpose(int rows, int cols, int variant, int tile) {
+  t::Ctx ctx;
+  const auto a = t::random_floats(static_cast<size_t>(rows) * cols, static_cast<unsigned>(rows * 31 + cols));
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), rows * cols), 0);
+  ASSERT_EQ(mqlcl_transpose(ctx.h, variant, rows, cols, tile), MQLCL_OK) << t::message(ctx.h);
+  std::vector<float> b(a.size(), -1.0f);
+  ASSERT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_C, b.data(), rows * cols), rows * cols);
+  long long bad = 0;
+  for (int r = 0; r < rows; ++r)
+    for (int c = 0; c < cols; ++c) bad += b[static_cast<size_t>(c) * rows + r] != a[static_cast<size_t>(r) * cols + c];
+  EXPECT_EQ(bad, 0) << "variant " << variant << ", " << rows << " x " << cols << ", tile " << tile;
+}
+
+TEST(Transpose, NonSquareAndNonMultipleOfTile) {
+  for (int variant : {1, 2, 3})
+    for (auto [r, c] : std::vector<std::pair<int, int>>{{1, 1}, {1, 37}, {37, 1}, {17, 33}, {64, 48}, {100, 3}})
+      for (int tile : {0, 4, 8}) expect_transpose(r, c, variant, tile);
+}
+
+TEST(Transpose, Errors) {
+  t::Ctx ctx;
+  const auto a = t::random_floats(12, 1);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), 12), 0);
+  EXPECT_EQ(mqlcl_transpose(ctx.h, 4, 3, 4, 0), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_transpose(ctx.h, 1, 3, 5, 0), MQLCL_ERR_NO_DATA);
+  EXPECT_EQ(mqlcl_transpose(ctx.h, 2, 3, 4, -1), MQLCL_ERR_ARGUMENT);
+  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
+  const int too_big = static_cast<int>(std::sqrt(static_cast<double>(max_wg))) * 2;
+  EXPECT_LT(mqlcl_transpose(ctx.h, 2, 3, 4, too_big), 0);
+}
+
+}  // namespace

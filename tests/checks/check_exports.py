@@ -1,0 +1,54 @@
+#!/usr/bin/env python3
+"""The ABI's function set is one list: mqlcl.h's declarations, mqlcl_exports.h's X-list,
+the export table of libmqlcl.so (nm -D) and of mqlcl.dll (objdump -p) must all be equal,
+and mqlcl.dll may import nothing but Windows system DLLs.
+Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
+import argparse
+import re
+from pathlib import Path
+
+from common import expect, finish, run
+
+SYSTEM_DLLS = {"kernel32.dll", "msvcrt.dll", "user32.dll", "advapi32.dll", "ntdll.dll", "ws2_32.dll",
+               "bcrypt.dll", "shell32.dll", "ole32.dll"}
+
+
+def header_functions(root):
+    text = (root / "dll/include/mqlcl.h").read_text()
+    return set(re.findall(r"^MQLCL_API\s+[\w\s\*]+?\b(mqlcl_\w+)\s*\(", text, re.M))
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root")
+    ap.add_argument("--so")
+    ap.add_argument("--dll")
+    args = ap.parse_args()
+    root = Path(args.root)
+    declared = header_functions(root)
+    expect(len(declared) >= 30, f"mqlcl.h declares the ABI ({len(declared)} functions)")
+    listed = set(re.findall(r"X\((mqlcl_\w+)\)", (root / "dll/include/mqlcl_exports.h").read_text()))
+    expect(listed == declared, "mqlcl_exports.h lists exactly the functions of mqlcl.h",
+           f"only in header: {sorted(declared - listed)}; only in list: {sorted(listed - declared)}")
+    if args.so:
+        rc, out, err = run(["nm", "-D", "--defined-only", args.so])
+        exported = set(re.findall(r"\sT\s+(\w+)$", out, re.M))
+        expect(exported == declared, "libmqlcl.so exports exactly mqlcl.h (C names, no C++ symbols)",
+               f"extra: {sorted(exported - declared)[:10]}; missing: {sorted(declared - exported)}")
+    if args.dll:
+        rc, out, err = run(["x86_64-w64-mingw32-objdump", "-p", args.dll])
+        table = out.split("[Ordinal/Name Pointer] Table", 1)
+        block = table[1].split("\n\n", 1)[0] if len(table) == 2 else ""  # the table ends at a blank line
+        exported = set(re.findall(r"\]\s+(\w+)$", block, re.M))
+        expect(exported == declared, "mqlcl.dll exports exactly mqlcl.h, undecorated",
+               f"extra: {sorted(exported - declared)[:10]}; missing: {sorted(declared - exported)}")
+        imports = {m.lower() for m in re.findall(r"DLL Name:\s*(\S+)", out)}
+        expect(imports <= SYSTEM_DLLS, f"mqlcl.dll imports only system DLLs ({', '.join(sorted(imports))})",
+               f"non-system: {sorted(imports - SYSTEM_DLLS)}")
+        expect(not any(x in imports for x in ("libstdc++-6.dll", "libgcc_s_seh-1.dll", "libwinpthread-1.dll")),
+               "mqlcl.dll links no MinGW runtime DLL")
+    return finish("exports")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Every kernel of the library, at small and odd sizes, under oclgrind's checks for data
+races, memory errors and uninitialised values: the correct kernels must be silent, the
+deliberately broken ones (tiles without a barrier, the article's stage 6) must be caught.
+Usage: run_oclgrind.py BUILD_DIR ROOT"""
+import re
+import sys
+from pathlib import Path
+
+from common import expect, finish, run
+
+PROBLEMS = re.compile(r"data race|Invalid (read|write)|Uninitiali[sz]ed|out-of-bounds|Work-group divergence|"
+                      r"barrier|error", re.I)
+
+
+def oclgrind(cmd, flags):
+    rc, out, err = run(["oclgrind", *flags, *cmd], timeout=900)
+    return rc, out, err
+
+
+def main():
+    build, root = Path(sys.argv[1]), Path(sys.argv[2])
+    host = str(build / "host/mqlcl-host")
+    # Every kernel runs under --data-races and oclgrind's always-on memory checks. The
+    # uninitialised-value plugin (--uninitialized) runs too, except where it is proven
+    # unable to judge, each case seen with oclgrind 21.10 (Debian 12):
+    #  - stage 10: the plugin aborts, "Unsupported instruction: freeze" (LLVM's freeze);
+    #  - DIA step 4: the plugin itself segfaults (exit 139) on dia_spmv_vec4;
+    #  - DIA step 5: the plugin does not track image contents, so every read_imagef()
+    #    result counts as uninitialised, even from an image a kernel wrote.
+    full = ("--data-races", "--uninitialized")
+    races_only = ("--data-races",)
+    quiet = []  # (name, command, flags): must run clean
+    for stage, local in [(1, "4,2"), (2, "0,0"), (3, "3,5"), (4, "4,1"), (5, "0,0"), (6, "4,1"), (7, "2,1"), (8, "0,0"),
+                         (9, "4,1"), (10, "0,0"), (11, "0,0"), (12, "0,0"), (13, "0,0"), (14, "2,2"), (15, "8,1"),
+                         (16, "8,1"), (20, "4,2"), (21, "4,2"), (22, "4,4"), (25, "8,2")]:
+        quiet.append((f"matmul stage {stage}", [host, "matmul", "--stage", str(stage), "--size", "9,13,5", "--local",
+                                                local, "--no-cpu", "--samples", "0"], races_only if stage == 10 else full))
+    for kind, extra in [("extremes", ["--rows", "37"]), ("wide", ["--rows", "43", "--diags", "70", "--local", "16"]),
+                        ("laplace2d", ["--rows", "50", "--local", "8"])]:
+        for steps, flags in (("1,2,3", full), ("4,5", races_only)):
+            quiet.append((f"dia steps {steps}, {kind}", [host, "dia", "--kind", kind, *extra, "--repeat", "1",
+                                                         "--megabytes", "0", "--steps", steps], flags))
+    quiet.append(("transpose variants 1-3", [host, "transpose", "--size", "19,23", "--tile", "4", "--repeat", "1",
+                                             "--megabytes", "0"], full))
+    for name, cmd, flags in quiet:
+        rc, out, err = oclgrind(cmd, flags)
+        found = [l for l in err.splitlines() if PROBLEMS.search(l)]
+        expect(rc == 0 and not found, f"oclgrind clean: {name}", f"rc={rc}; {found[:3] or err[-300:]}")
+
+    racy = [("tiles without the load barrier (stage 23)",
+             [host, "matmul", "--stage", "23", "--size", "16,32,16", "--local", "8,8", "--no-cpu", "--samples", "0"]),
+            ("tiles without the compute barrier (stage 24)",
+             [host, "matmul", "--stage", "24", "--size", "16,32,16", "--local", "8,8", "--no-cpu", "--samples", "0"]),
+            ("the article's stage 6 as published (fixture)",
+             [str(build / "tests/mqlcl_run_cl_file"), str(root / "tests/fixtures/matr_mul_col_local_article.cl"),
+              "matricesMul", "8", "12", "5", "4"])]
+    for name, cmd in racy:
+        rc, out, err = oclgrind(cmd, ("--data-races",))
+        expect("data race" in err, f"oclgrind reports the race: {name}", err[-300:])
+    return finish("oclgrind")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
