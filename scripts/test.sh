@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Every test: installs what is missing, builds Linux and Windows, then runs
+#  1. the GoogleTest suite on the ABI, natively (PoCL);
+#  2. the same suite cross-compiled, under Wine (Wine's opencl.dll -> PoCL);
+#  3. the export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
+#  4. Wine parity (same products as native) and the no-OpenCL case;
+#  5. every kernel under oclgrind (races, memory, uninitialised values);
+#  6. the MQL5 side against the header, and the scripts' host twins.
+# Ends with "N passed, M failed" and a non-zero exit when anything failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+scripts/install-deps.sh
+scripts/build.sh --mingw || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+
+export WINEDEBUG=-all
+WINEPREFIX=$(mktemp -d /tmp/mqlcl-wine.XXXXXX)
+export WINEPREFIX
+trap 'wineserver -k >/dev/null 2>&1; rm -rf "$WINEPREFIX"' EXIT
+
+passed=0
+failed=0
+step() {  # step NAME COMMAND...: runs one suite, counts it
+  local name=$1
+  shift
+  echo
+  echo "=== $name"
+  if "$@"; then
+    passed=$((passed + 1))
+    echo "=== $name: ok"
+  else
+    failed=$((failed + 1))
+    echo "=== $name: FAILED"
+  fi
+}
+
+step "GoogleTest, native" ctest --test-dir build/native --output-on-failure -j 2
+step "GoogleTest, Windows build under Wine" wine build/mingw/tests/mqlcl_tests.exe --gtest_brief=1
+step "export and import tables" python3 tests/checks/check_exports.py . --so build/native/dll/libmqlcl.so \
+  --dll build/mingw/dll/mqlcl.dll
+step "Wine parity and missing OpenCL" python3 tests/checks/check_wine.py build/native build/mingw
+step "oclgrind: races, memory, uninitialised values" python3 tests/checks/run_oclgrind.py build/native .
+if [ -f tests/checks/check_mql5.py ]; then
+  step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
+fi
+
+echo
+echo "suites: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
