@@ -37,6 +37,7 @@ std::vector<int> parse_ints(const std::string& text, size_t count, const char* w
 }
 
 void register_commands(CLI::App& app, Options& opt) {
+  app.require_subcommand(1);
   add_command(app.add_subcommand("devices", "list the OpenCL devices with the facts the experiments depend on"), [] {
     print_devices();
     return 0;

@@ -8,12 +8,12 @@
 
 int main(int argc, char** argv) {
   CLI::App app{"mqlcl-host: the OpenCL experiments of mqlcl (article, report, lab, exercises) and their benchmarks"};
-  app.require_subcommand(1);
   host::Options opt;
   app.add_option("--library", opt.library, "path of libmqlcl.so / mqlcl.dll (default: beside this program)");
   app.add_option("--device", opt.device, "OpenCL device number (see `devices`)")->capture_default_str();
   app.add_option("--seed", opt.seed, "random seed of the generated data")->capture_default_str();
   host::register_commands(app, opt);
+  host::register_script_command(app, opt);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {

@@ -1,0 +1,120 @@
+//+------------------------------------------------------------------+
+//| mqlcl.mqh: mqlcl.dll for MQL5 programs                           |
+//| #include <mqlcl/mqlcl.mqh>, then use CMqlcl (in the spirit of    |
+//| the terminal's COpenCL) or the mqlcl_* functions directly.       |
+//| mqlcl.dll goes into MQL5\Libraries; allow DLL imports.           |
+//+------------------------------------------------------------------+
+#property copyright "mqlcl developers"
+#property link      "docs/metatrader.md"
+
+#include "mqlcl_api.mqh"
+
+#define MQLCL_TEXT_CAP 4096
+
+//+------------------------------------------------------------------+
+//| Text out of the DLL: a ushort buffer sized by the caller, grown  |
+//| when the text is longer (the DLL never writes past cap).         |
+//+------------------------------------------------------------------+
+string MqlclErrorText(const int handle)
+  {
+   ushort buf[];
+   ArrayResize(buf,MQLCL_TEXT_CAP);
+   int n=mqlcl_last_error(handle,buf,MQLCL_TEXT_CAP);
+   if(n<0)
+      return("(mqlcl_last_error returned "+IntegerToString(n)+")");
+   if(n>=MQLCL_TEXT_CAP)
+     {
+      ArrayResize(buf,n+1);
+      n=mqlcl_last_error(handle,buf,n+1);
+     }
+   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
+  }
+//+------------------------------------------------------------------+
+string MqlclDeviceText(const int device,const int what)
+  {
+   ushort buf[];
+   ArrayResize(buf,MQLCL_TEXT_CAP);
+   int n=mqlcl_device_text(device,what,buf,MQLCL_TEXT_CAP);
+   if(n<0)
+      return("(error "+IntegerToString(n)+": "+MqlclErrorText(0)+")");
+   return(ShortArrayToString(buf,0,MathMin(n,MQLCL_TEXT_CAP-1)));
+  }
+//+------------------------------------------------------------------+
+string MqlclStageName(const int stage)
+  {
+   ushort buf[];
+   ArrayResize(buf,256);
+   int n=mqlcl_stage_name(stage,buf,256);
+   if(n<0)
+      return("stage "+IntegerToString(stage));
+   return(ShortArrayToString(buf,0,MathMin(n,255)));
+  }
+//+------------------------------------------------------------------+
+//| One context of mqlcl.dll: create, upload, run, read, free.       |
+//| Every call checks its result and keeps the DLL's message.        |
+//+------------------------------------------------------------------+
+class CMqlcl
+  {
+private:
+   int               m_ctx;
+   string            m_error;
+   bool              Check(const int rc,const string call)
+     {
+      if(rc>=0)
+         return(true);
+      m_error=call+" failed ("+IntegerToString(rc)+"): "+MqlclErrorText(0);
+      Print(m_error);
+      return(false);
+     }
+
+public:
+                     CMqlcl(void) : m_ctx(0), m_error("") {}
+                    ~CMqlcl(void) { Free(); }
+   bool              Create(const int device)
+     {
+      Free();
+      int h=mqlcl_create(device);
+      if(!Check(h,"mqlcl_create"))
+         return(false);
+      m_ctx=h;
+      return(true);
+     }
+   void              Free(void)
+     {
+      if(m_ctx>0)
+         mqlcl_free(m_ctx);
+      m_ctx=0;
+     }
+   int               Handle(void) const { return(m_ctx); }
+   string            LastError(void) const { return(m_error); }
+   bool              Upload(const int slot,const float &data[])
+     { return(Check(mqlcl_upload(m_ctx,slot,data,ArraySize(data)),"mqlcl_upload")); }
+   bool              UploadInt(const int slot,const int &data[])
+     { return(Check(mqlcl_upload_int(m_ctx,slot,data,ArraySize(data)),"mqlcl_upload_int")); }
+   //--- reads count floats; the array is grown first, so the DLL never writes past it
+   int               Read(const int slot,float &out[],const int count)
+     {
+      if(ArraySize(out)<count)
+         ArrayResize(out,count);
+      int n=mqlcl_read(m_ctx,slot,out,count);
+      return(Check(n,"mqlcl_read") ? n : -1);
+     }
+   bool              Matmul(const int stage,const int rows1,const int colsrows,const int cols2,
+                            const int local0=0,const int local1=0,const int param=0)
+     { return(Check(mqlcl_matmul(m_ctx,stage,rows1,colsrows,cols2,local0,local1,param),"mqlcl_matmul")); }
+   bool              DiaSpmv(const int step,const int rows,const int diags,const int local0=0)
+     { return(Check(mqlcl_dia_spmv(m_ctx,step,rows,diags,local0),"mqlcl_dia_spmv")); }
+   bool              Transpose(const int variant,const int rows,const int cols,const int tile=0)
+     { return(Check(mqlcl_transpose(m_ctx,variant,rows,cols,tile),"mqlcl_transpose")); }
+   double            Peak(const int what,const int megabytes=0)
+     {
+      double v=mqlcl_measure_peak(m_ctx,what,megabytes);
+      Check(v<0 ? (int)v : 0,"mqlcl_measure_peak");
+      return(v);
+     }
+   double            KernelMs(void) const { return(mqlcl_last_kernel_ms(m_ctx)); }
+   double            TotalMs(void) const { return(mqlcl_last_total_ms(m_ctx)); }
+   double            ConvertMs(void) const { return(mqlcl_last_convert_ms(m_ctx)); }
+   int               Launches(void) const { return(mqlcl_last_launches(m_ctx)); }
+  };
+//+------------------------------------------------------------------+

@@ -1,0 +1,24 @@
+//+------------------------------------------------------------------+
+//| matr_mul_1dim_coalesced.mq5                                     |
+//| The article's stage 2: B laid out column-major so that both reads|
+//| through mqlcl.dll, with the work-group size the terminal's own   |
+//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_1dim_coalesced|
+//+------------------------------------------------------------------+
+#property copyright "mqlcl developers"
+#property version   "1.00"
+#property script_show_inputs
+
+#include <mqlcl/experiments.mqh>
+
+input int InpDevice=0;         // OpenCL device (mqlcl's numbering, see mqlcl_devices)
+input int InpRows1=2000;       // ROWS1: rows of the first matrix
+input int InpColsRows=2000;    // COLSROWS: its columns = rows of the second
+input int InpCols2=2000;       // COLS2: columns of the second matrix
+input int InpLocal0=0;         // work-group size, dimension 0 (0: the driver chooses)
+input int InpLocal1=0;         // work-group size, dimension 1 (0: the driver chooses)
+//+------------------------------------------------------------------+
+void OnStart()
+  {
+   RunArticleStage(MQLCL_STAGE_1DIM_COALESCED,InpDevice,InpRows1,InpColsRows,InpCols2,InpLocal0,InpLocal1);
+  }
+//+------------------------------------------------------------------+
