@@ -45,6 +45,8 @@ void register_commands(CLI::App& app, Options& opt) {
   register_matmul_commands(app, opt);
   register_report_lab_commands(app, opt);
   register_dia_transpose_commands(app, opt);
+  register_bench_command(app, opt);
+  register_tune_command(app, opt);
 }
 
 int run_selected(CLI::App& app, Options&) {

@@ -1,19 +1,28 @@
 // Stage 10: tuned SGEMM, C (M x N) = A (M x K) * B (K x N), all row-major, with M, N, K
 // multiples of the tile sizes (the library pads with zeros when they are not).
-// A work-group of (TSN/WPTN) x (TSM/WPTM) work-items computes a TSM x TSN block of C; each
-// work-item holds a WPTM x WPTN block of it in registers (2D register blocking). k advances
-// TSK at a time through __local tiles of A and B, loaded cooperatively with float4 reads
-// that are coalesced along rows. Work-item (tm, tn) owns rows tm + i*RTSM and columns
-// tn + j*RTSN: neighbouring work-items read neighbouring words of the tiles (no bank
-// conflicts) and write neighbouring words of C (coalesced).
+//
+// A work-group of (TSN/WPTN) x (TSM/WPTM) work-items computes a TSM x TSN block of C;
+// each work-item keeps a WPTM x WPTN block of it in registers (2D register blocking).
+// k advances TSK at a time through __local tiles of A (stored transposed, k-major) and
+// B, filled cooperatively with float4 loads coalesced along the rows of A and B.
+//
+// Work-item (tm, tn) owns rows tm*4 + g*RTSM*4 + 0..3 (g < WPTM/4) and the columns laid
+// out the same way: its values sit in groups of four adjacent words, so each k step reads
+// them from __local memory as float4 (one 128-bit load per four FMAs' worth of operands,
+// neighbouring work-items on neighbouring words: no bank conflicts) and C is written as
+// float4, coalesced across neighbouring work-items.
 #define RTSM (TSM / WPTM)
 #define RTSN (TSN / WPTN)
 #define THREADS (RTSM * RTSN)
+#define APAD 4  // keeps rows of asub 16-byte aligned while spreading its transposed stores
+#if WPTM % 4 || WPTN % 4
+#error "WPTM and WPTN must be multiples of 4"
+#endif
 
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1)))
 void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
                  __global const float* B, __global float* C) {
-  __local float asub[TSK][TSM + 1];  // A transposed: asub[k][m], padded against conflicts
+  __local float asub[TSK][TSM + APAD];
   __local float bsub[TSK][TSN];
   const int tn = get_local_id(0);
   const int tm = get_local_id(1);
@@ -21,13 +30,11 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
   const int m0 = get_group_id(1) * TSM;
   const int n0 = get_group_id(0) * TSN;
 
-  float acc[WPTM][WPTN];
+  float4 acc[WPTM][WPTN / 4];
 #pragma unroll
   for (int i = 0; i < WPTM; ++i)
 #pragma unroll
-    for (int j = 0; j < WPTN; ++j) acc[i][j] = 0.0f;
-  float areg[WPTM];
-  float breg[WPTN];
+    for (int g = 0; g < WPTN / 4; ++g) acc[i][g] = (float4)(0.0f);
 
   for (int k0 = 0; k0 < K; k0 += TSK) {
 #pragma unroll
@@ -49,20 +56,31 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
     barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
     for (int k = 0; k < TSK; ++k) {
+      float a[WPTM];
+      float4 b[WPTN / 4];
+      __local const float4* arow = (__local const float4*)&asub[k][0];
+      __local const float4* brow = (__local const float4*)&bsub[k][0];
 #pragma unroll
-      for (int i = 0; i < WPTM; ++i) areg[i] = asub[k][tm + i * RTSM];
+      for (int g = 0; g < WPTM / 4; ++g) {
+        const float4 t = arow[tm + g * RTSM];
+        a[4 * g + 0] = t.x;
+        a[4 * g + 1] = t.y;
+        a[4 * g + 2] = t.z;
+        a[4 * g + 3] = t.w;
+      }
 #pragma unroll
-      for (int j = 0; j < WPTN; ++j) breg[j] = bsub[k][tn + j * RTSN];
+      for (int g = 0; g < WPTN / 4; ++g) b[g] = brow[tn + g * RTSN];
 #pragma unroll
       for (int i = 0; i < WPTM; ++i)
 #pragma unroll
-        for (int j = 0; j < WPTN; ++j) acc[i][j] = mad(areg[i], breg[j], acc[i][j]);
+        for (int g = 0; g < WPTN / 4; ++g) acc[i][g] = mad((float4)(a[i]), b[g], acc[i][g]);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
   }
 #pragma unroll
-  for (int i = 0; i < WPTM; ++i)
+  for (int i = 0; i < WPTM; ++i) {
+    const int row = m0 + (i / 4) * RTSM * 4 + tm * 4 + (i % 4);
 #pragma unroll
-    for (int j = 0; j < WPTN; ++j)
-      C[(size_t)(m0 + tm + i * RTSM) * N + n0 + tn + j * RTSN] = acc[i][j];
+    for (int g = 0; g < WPTN / 4; ++g) vstore4(acc[i][g], 0, C + (size_t)row * N + n0 + g * RTSN * 4 + tn * 4);
+  }
 }

@@ -3,7 +3,13 @@
 // transpose_tile:  a TILE x TILE block goes through __local memory, so both the read of
 //                  `in` and the write of `out` walk along rows; PAD = 1 adds a column to
 //                  the tile so the transposed read hits distinct local-memory banks.
-// Launch: 2D range (round_up(COLS, TILE), round_up(ROWS, TILE)), dimension 0 = column of in.
+// A TILE x TILE block is moved by TILE x LY work-items, each taking TILE / LY rows of it
+// (32 x 8 for TILE 32: enough bytes in flight per work-item to reach copy bandwidth).
+// Launch: 2D range (round_up(COLS, TILE), round_up(ROWS, TILE) / (TILE / LY)), local (TILE, LY)
+// for the tiled kernels; dimension 0 = column of in.
+#ifndef LY
+#define LY TILE
+#endif
 #ifndef PAD
 #define PAD 0
 #endif
@@ -19,13 +25,16 @@ __kernel void transpose_tile(__global const float* in, int rows, int cols,
                              __global float* out, int out_pitch) {
   __local float tile[TILE][TILE + PAD];
   const int lx = get_local_id(0);
-  const int ly = get_local_id(1);
   const int x = get_group_id(0) * TILE + lx;
-  const int y = get_group_id(1) * TILE + ly;
-  if (x < cols && y < rows) tile[ly][lx] = in[(size_t)y * cols + x];
+  for (int ly = get_local_id(1); ly < TILE; ly += LY) {
+    const int y = get_group_id(1) * TILE + ly;
+    if (x < cols && y < rows) tile[ly][lx] = in[(size_t)y * cols + x];
+  }
   barrier(CLK_LOCAL_MEM_FENCE);
   // The same work-group now writes the transposed block, again along rows.
   const int ox = get_group_id(1) * TILE + lx;  // column of out = row of in
-  const int oy = get_group_id(0) * TILE + ly;  // row of out = column of in
-  if (ox < rows && oy < cols) out[(size_t)oy * out_pitch + ox] = tile[lx][ly];
+  for (int ly = get_local_id(1); ly < TILE; ly += LY) {
+    const int oy = get_group_id(0) * TILE + ly;  // row of out = column of in
+    if (ox < rows && oy < cols) out[(size_t)oy * out_pitch + ox] = tile[lx][ly];
+  }
 }

@@ -133,9 +133,11 @@ TEST(Transpose, Errors) {
   EXPECT_EQ(mqlcl_transpose(ctx.h, 4, 3, 4, 0), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_transpose(ctx.h, 1, 3, 5, 0), MQLCL_ERR_NO_DATA);
   EXPECT_EQ(mqlcl_transpose(ctx.h, 2, 3, 4, -1), MQLCL_ERR_ARGUMENT);
-  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
-  const int too_big = static_cast<int>(std::sqrt(static_cast<double>(max_wg))) * 2;
-  EXPECT_LT(mqlcl_transpose(ctx.h, 2, 3, 4, too_big), 0);
+  // A tile whose (tile + 1) x tile floats exceed the device's local memory.
+  const long long local_mem = mqlcl_device_info(0, MQLCL_INFO_LOCAL_MEM_SIZE);
+  const int too_big = (static_cast<int>(std::sqrt(local_mem / 4.0)) / 8 + 1) * 8;
+  EXPECT_EQ(mqlcl_transpose(ctx.h, 3, 3, 4, too_big), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_NE(t::message(ctx.h).find("local memory"), std::string::npos) << t::message(ctx.h);
 }
 
 }  // namespace

@@ -31,17 +31,19 @@ void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buf
 void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& src, size_t rows,
                        size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert) {
   const bool tiled = variant != 1;
+  const int ly = tile % 8 == 0 ? 8 : tile;  // work-items per tile column; each moves tile/ly rows
   cl::Kernel k = ctx.embedded("transpose/transpose.cl",
-                              str("-DTILE=", tile, " -DPAD=", variant == 3 ? 1 : 0),
+                              str("-DTILE=", tile, " -DLY=", ly, " -DPAD=", variant == 3 ? 1 : 0),
                               tiled ? "transpose_tile" : "transpose_naive");
   k.setArg(0, src);
   k.setArg(1, static_cast<int>(rows));
   k.setArg(2, static_cast<int>(cols));
   k.setArg(3, dst);
   k.setArg(4, static_cast<int>(out_pitch));
-  const size_t t = static_cast<size_t>(tile);
-  const cl::NDRange global(round_up(cols, t), round_up(rows, t));
-  const cl::NDRange local = tiled ? cl::NDRange(t, t) : cl::NullRange;
+  const size_t t = static_cast<size_t>(tile), l = static_cast<size_t>(ly);
+  const cl::NDRange global = tiled ? cl::NDRange(round_up(cols, t), round_up(rows, t) / t * l)
+                                   : cl::NDRange(round_up(cols, t), round_up(rows, t));
+  const cl::NDRange local = tiled ? cl::NDRange(t, l) : cl::NullRange;
   if (tiled) ctx.check_local(k, local, "transpose");
   if (as_convert)
     ctx.launch_convert(k, global, local);

@@ -18,15 +18,17 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
   const int v[5] = {c.tsm, c.tsn, c.tsk, c.wptm, c.wptn};
   for (int x : v)
     if (x < 1 || x > 512) fail(MQLCL_ERR_ARGUMENT, "SGEMM parameter ", x, " is outside 1 .. 512");
+  if (c.wptm % 4 || c.wptn % 4)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: WPTM and WPTN must be multiples of 4 (float4 register groups)");
   if (c.tsm % c.wptm || c.tsn % c.wptn)
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSM must be a multiple of WPTM and TSN of WPTN");
-  if (c.tsk % 4 || c.tsn % 4)
-    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK and TSN must be multiples of 4 (float4 loads)");
+  if (c.tsk % 4)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK must be a multiple of 4 (float4 loads)");
   const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
          f.max_work_group);
-  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 1 + c.tsn);
+  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn);
   if (local_bytes > f.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: tiles need ", local_bytes, " bytes of local memory, the device has ",
          static_cast<unsigned long long>(f.local_mem));

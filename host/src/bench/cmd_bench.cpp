@@ -1,0 +1,233 @@
+// `bench`: every experiment timed on one device in one run, against the device's measured
+// ceilings and the peers (a benchmark, not a test). Kernel times are medians of OpenCL
+// profiling events after a warm-up; larger sizes run only where the smaller one predicts
+// a bearable time (cubic scaling).
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <map>
+
+#include "../commands.hpp"
+#include "../context.hpp"
+#include "../devices.hpp"
+#include "../dia_matrices.hpp"
+#include "../matmul_runs.hpp"
+#include "peers.hpp"
+#include "results.hpp"
+
+namespace host {
+
+namespace {
+struct BenchArgs {
+  std::string sizes = "2000,4096,8192";
+  std::string stages = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,20,21,22,25";
+  int reps = 5;
+  double cap_ms = 3000;  // a single run predicted slower than this is skipped
+  int dia_rows = 1 << 24;
+  int transpose = 16384;
+  int megabytes = 1024;
+  std::string out_dir = "bench-results";
+};
+
+double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Runs `op` once as warm-up, then up to `reps` times within ~4 caps of time; median kernel ms.
+template <class Op>
+double median_ms(Context& ctx, int reps, double cap_ms, Op op) {
+  op();
+  std::vector<double> t{ctx.kernel_ms()};
+  double spent = t[0];
+  for (int i = 1; i < reps && spent < 4 * cap_ms; ++i) {
+    op();
+    t.push_back(ctx.kernel_ms());
+    spent += t.back();
+  }
+  if (t.size() > 1) t.erase(t.begin());  // the warm-up paid for compilation and first touch
+  return median(t);
+}
+
+std::vector<int> ints(const std::string& s) {
+  return parse_ints(s, static_cast<size_t>(std::count(s.begin(), s.end(), ',') + 1), "list");
+}
+}  // namespace
+
+void register_bench_command(CLI::App& app, Options& opt) {
+  static BenchArgs a;
+  auto* b = app.add_subcommand("bench", "benchmark every stage, DIA step and transpose against the measured ceilings and peers");
+  b->add_option("--sizes", a.sizes, "square matmul sizes")->capture_default_str();
+  b->add_option("--stages", a.stages, "matmul stages")->capture_default_str();
+  b->add_option("--reps", a.reps, "timed runs per configuration (median)")->capture_default_str();
+  b->add_option("--cap-ms", a.cap_ms, "skip a size whose predicted single run exceeds this")->capture_default_str();
+  b->add_option("--dia-rows", a.dia_rows, "rows of the 7-point DIA matrix")->capture_default_str();
+  b->add_option("--transpose", a.transpose, "edge of the square transpose")->capture_default_str();
+  b->add_option("--megabytes", a.megabytes, "bytes copied by the bandwidth measurement")->capture_default_str();
+  b->add_option("--out", a.out_dir, "folder for bench.json, bench.csv and the ladder charts")->capture_default_str();
+  add_command(b, [&opt] {
+    BenchRun run;
+    run.device = device_text(opt.device, MQLCL_TEXT_NAME);
+    run.command = fmt::format("mqlcl-host --device {} bench --sizes {} --stages {} --reps {} --cap-ms {} --dia-rows {} "
+                              "--transpose {} --megabytes {}", opt.device, a.sizes, a.stages, a.reps, a.cap_ms, a.dia_rows,
+                              a.transpose, a.megabytes);
+    print_device_facts(opt.device);
+    Context ctx(opt.device);
+    const long long max_alloc = device_info(opt.device, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
+    const int mb = static_cast<int>(std::min<long long>(a.megabytes, max_alloc / 3 >> 20));
+    run.bandwidth_gbs = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_BANDWIDTH, mb);
+    run.fp32_gflops = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP32, 0);
+    run.rows.push_back({"ceiling", 0, "copy bandwidth (best of float/float4)", fmt::format("{} MB", mb), 0, run.bandwidth_gbs,
+                        "GB/s", 100, 0, run.bandwidth_gbs > 0, ""});
+    run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
+                        run.fp32_gflops > 0, ""});
+    fmt::print("ceilings: copy {:.1f} GB/s, FP32 {:.1f} GFLOP/s\n", run.bandwidth_gbs, run.fp32_gflops);
+
+    // ---- matmul ladder ----
+    std::map<int, double> last_ms;  // stage -> its time at the previous size
+    int prev_n = 0;
+    std::mt19937 rng(opt.seed);
+    for (int n : ints(a.sizes)) {
+      const std::string size = fmt::format("{0}x{0}x{0}", n);
+      MatmulData d = make_matmul_data({n, n, n}, opt.seed + static_cast<unsigned>(n));
+      ctx.upload(MQLCL_SLOT_A, d.a);
+      ctx.upload(MQLCL_SLOT_B, d.b);
+      double stage1_ms = 0;
+      for (int stage : ints(a.stages)) {
+        const std::string name = stage_name(stage);
+        if (prev_n) {
+          auto it = last_ms.find(stage);
+          const double predicted = it == last_ms.end() ? -1 : it->second * std::pow(static_cast<double>(n) / prev_n, 3);
+          if (predicted < 0 || predicted > a.cap_ms) {
+            run.rows.push_back({"matmul", stage, name, size, 0, 0, "GFLOP/s", 0, 0, false,
+                                predicted < 0 ? "not run (skipped at the smaller size)"
+                                              : fmt::format("not run: predicted {:.0f} ms per run", predicted)});
+            last_ms.erase(stage);
+            continue;
+          }
+        }
+        const int param = stage == 21 ? 4 : stage == 25 ? 32 : 0;
+        int rc = 0;
+        const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] {
+          rc = lib().mqlcl_matmul(ctx.handle(), stage, n, n, n, 0, 0, param);
+        });
+        if (rc < 0) {
+          run.rows.push_back({"matmul", stage, name, size, 0, 0, "GFLOP/s", 0, 0, false, last_error(0)});
+          continue;
+        }
+        const std::vector<float> c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
+        const CheckResult chk = check_product(d.a, d.b, c, d.shape, 256, rng);
+        if (stage == 1) stage1_ms = ms;
+        last_ms[stage] = ms;
+        const double gf = d.shape.flops() / (ms * 1e6);
+        run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops,
+                            stage1_ms > 0 ? stage1_ms / ms : 0, chk.bad == 0, ""});
+        fmt::print("  matmul {:>2} {:<28} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s {}\n", stage, name, size, ms, gf,
+                   chk.bad == 0 ? "OK" : "WRONG");
+      }
+      // The article's "OpenCL total" for the tuned stage: upload, run, read back.
+      ctx.upload(MQLCL_SLOT_A, d.a);
+      ctx.upload(MQLCL_SLOT_B, d.b);
+      if (lib().mqlcl_matmul(ctx.handle(), 10, n, n, n, 0, 0, 0) == MQLCL_OK) {
+        ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
+        run.rows.push_back({"transfer", 10, "OpenCL total of stage 10 (upload+run+read)", size, ctx.total_ms(),
+                            3.0 * n * n * 4 / (ctx.total_ms() * 1e6), "GB/s", 0, 0, true,
+                            fmt::format("kernel {:.3f} ms of it", ctx.kernel_ms())});
+      }
+#if defined(MQLCL_HAVE_CLBLAST)
+      const PeerTiming p = clblast_sgemm(opt.device, d.a, d.b, n, n, n, a.reps);
+      if (p.available) {
+        const double gf = d.shape.flops() / (p.median_ms * 1e6);
+        double tuned = 0;
+        for (const auto& r : run.rows)
+          if (r.group == "matmul" && r.id == 10 && r.size == size) tuned = r.rate;
+        run.rows.push_back({"peer", 0, "CLBlast SGEMM", size, p.median_ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops, 0,
+                            p.max_rel_error < 1e-4, fmt::format("stage 10 / CLBlast = {:.2f}", tuned / gf)});
+        fmt::print("  CLBlast SGEMM {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s; stage 10 / CLBlast = {:.2f}\n", size, p.median_ms, gf,
+                   tuned / gf);
+      } else {
+        run.rows.push_back({"peer", 0, "CLBlast SGEMM", size, 0, 0, "GFLOP/s", 0, 0, false, p.note});
+      }
+#endif
+      prev_n = n;
+    }
+#if defined(MQLCL_HAVE_CLBLAST)
+    const TransferRates tr = transfer_rates(opt.device, static_cast<size_t>(std::min(256, mb)) << 20, a.reps);
+    if (tr.available) {
+      run.rows.push_back({"transfer", 1, "host->device, pageable memory", "256 MB", 0, tr.pageable_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 2, "device->host, pageable memory", "256 MB", 0, tr.pageable_read_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 3, "host->device, pinned memory", "256 MB", 0, tr.pinned_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 4, "device->host, pinned memory", "256 MB", 0, tr.pinned_read_gbs, "GB/s", 0, 0, true, ""});
+    }
+#endif
+
+    // ---- DIA SpMV, 7-point Laplacian ----
+    {
+      std::mt19937 drng(opt.seed);
+      const DiaMatrix m = make_dia("laplace3d", a.dia_rows, 7, drng);
+      std::vector<float> x(static_cast<size_t>(m.rows));
+      std::uniform_real_distribution<float> u(-0.5f, 0.5f);
+      for (auto& v : x) v = u(drng);
+      const std::vector<double> exact = dia_reference(m, x);
+      ctx.upload(MQLCL_SLOT_DIA_VALUES, m.values);
+      ctx.upload(MQLCL_SLOT_DIA_OFFSETS, m.offsets);
+      ctx.upload(MQLCL_SLOT_X, x);
+      const double bytes = 4.0 * (m.diags() * static_cast<double>(m.rows) + 2.0 * m.rows);
+      const char* names[] = {"", "naive", "aligned pitch", "offsets in __local", "float4 per work-item", "x through an image"};
+      for (int step = 1; step <= 5; ++step) {
+        int rc = 0;
+        const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] { rc = lib().mqlcl_dia_spmv(ctx.handle(), step, m.rows, m.diags(), 0); });
+        const std::string size = fmt::format("{} rows, 7 diags", m.rows);
+        if (rc < 0) {
+          run.rows.push_back({"dia", step, names[step], size, 0, 0, "GB/s", 0, 0, false, last_error(0)});
+          continue;
+        }
+        const std::vector<float> y = ctx.read(MQLCL_SLOT_Y, static_cast<size_t>(m.rows));
+        long long bad = 0;
+        for (size_t i = 0; i < y.size(); i += 97)
+          bad += !(std::fabs(y[i] - exact[i]) <= 1e-5 * (1 + std::fabs(exact[i])) * 8);
+        const double gbs = bytes / (ms * 1e6);
+        run.rows.push_back({"dia", step, names[step], size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0, bad == 0,
+                            fmt::format("{:.1f} GFLOP/s", 2.0 * m.nonzeros() / (ms * 1e6))});
+        fmt::print("  dia step {} {:<24} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy)\n", step, names[step], ms, gbs,
+                   100 * gbs / run.bandwidth_gbs);
+      }
+    }
+    // ---- transpose ----
+    {
+      const int n = a.transpose;
+      std::vector<float> in(static_cast<size_t>(n) * n);
+      for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 1000003);
+      ctx.upload(MQLCL_SLOT_A, in);
+      const char* names[] = {"", "straight from global memory", "__local tile", "padded __local tile"};
+      for (int v = 1; v <= 3; ++v) {
+        int rc = 0;
+        const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] { rc = lib().mqlcl_transpose(ctx.handle(), v, n, n, 32); });
+        const std::string size = fmt::format("{0}x{0}, tile 32", n);
+        if (rc < 0) {
+          run.rows.push_back({"transpose", v, names[v], size, 0, 0, "GB/s", 0, 0, false, last_error(0)});
+          continue;
+        }
+        const std::vector<float> out = ctx.read(MQLCL_SLOT_C, in.size());
+        long long bad = 0;
+        for (size_t i = 0; i < out.size(); i += 4099) bad += out[i] != in[(i % n) * n + i / n];
+        const double gbs = 8.0 * n * static_cast<double>(n) / (ms * 1e6);
+        run.rows.push_back({"transpose", v, names[v], size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0, bad == 0, ""});
+        fmt::print("  transpose {} {:<28} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy)\n", v, names[v], ms, gbs,
+                   100 * gbs / run.bandwidth_gbs);
+      }
+    }
+
+    print_bench_table(run);
+    std::filesystem::create_directories(a.out_dir);
+    write_bench_json(run, a.out_dir + "/bench.json");
+    write_bench_csv(run, a.out_dir + "/bench.csv");
+    for (int n : ints(a.sizes)) write_ladder_svg(run, fmt::format("{0}x{0}x{0}", n), fmt::format("{}/ladder-{}.svg", a.out_dir, n));
+    fmt::print("\nwritten: {0}/bench.json, {0}/bench.csv, {0}/ladder-*.svg\n", a.out_dir);
+    return 0;
+  });
+}
+
+}  // namespace host

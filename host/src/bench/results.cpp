@@ -1,0 +1,97 @@
+#include "results.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+namespace host {
+
+void print_bench_table(const BenchRun& run) {
+  fmt::print("\nmqlcl bench on {}: copy bandwidth {:.1f} GB/s, FP32 {:.1f} GFLOP/s (measured in this run)\n", run.device,
+             run.bandwidth_gbs, run.fp32_gflops);
+  fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}\n", "group", "#", "name", "size", "median ms",
+             "rate", "% ceil", "vs st.1", "result");
+  fmt::print("{:-<9}-+-{:->3}-+-{:-<30}-+-{:-<17}-+-{:->11}-+-{:->11}-+-{:->8}-+-{:->8}-+-{:-<10}\n", "", "", "", "", "", "", "",
+             "", "");
+  for (const auto& r : run.rows) {
+    if (!r.ok && r.ms == 0) {
+      fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}\n", r.group, r.id, r.name, r.size, "-", "-",
+                 "-", "-", r.note.substr(0, 80));
+      continue;
+    }
+    fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11.4f} | {:>6.1f} {:<4} | {:>7.1f}% | {:>8} | {}{}\n", r.group, r.id, r.name,
+               r.size, r.ms, r.rate, r.unit == "GFLOP/s" ? "GF/s" : "GB/s", r.pct_ceiling,
+               r.speedup > 0 ? fmt::format("{:.1f}x", r.speedup) : "-", r.ok ? "OK" : "WRONG", r.note.empty() ? "" : "; " + r.note);
+  }
+}
+
+void write_bench_json(const BenchRun& run, const std::string& path) {
+  nlohmann::json j;
+  j["device"] = run.device;
+  j["command"] = run.command;
+  j["bandwidth_gbs"] = run.bandwidth_gbs;
+  j["fp32_gflops"] = run.fp32_gflops;
+  j["rows"] = nlohmann::json::array();
+  for (const auto& r : run.rows)
+    j["rows"].push_back({{"group", r.group}, {"id", r.id}, {"name", r.name}, {"size", r.size}, {"median_ms", r.ms},
+                         {"rate", r.rate}, {"unit", r.unit}, {"pct_ceiling", r.pct_ceiling}, {"speedup_vs_stage1", r.speedup},
+                         {"ok", r.ok}, {"note", r.note}});
+  std::ofstream(path) << j.dump(2) << "\n";
+}
+
+void write_bench_csv(const BenchRun& run, const std::string& path) {
+  std::ofstream out(path);
+  out << "group,id,name,size,median_ms,rate,unit,pct_ceiling,speedup_vs_stage1,ok,note\n";
+  for (const auto& r : run.rows) {
+    std::string note = r.note;
+    std::replace(note.begin(), note.end(), '"', '\'');
+    out << r.group << ',' << r.id << ',' << r.name << ",\"" << r.size << "\"," << r.ms << ',' << r.rate << ',' << r.unit << ','
+        << r.pct_ceiling << ',' << r.speedup << ',' << (r.ok ? 1 : 0) << ",\"" << note << "\"\n";
+  }
+}
+
+void write_ladder_svg(const BenchRun& run, const std::string& size, const std::string& path) {
+  std::vector<const BenchRow*> bars;
+  double peer = 0;
+  for (const auto& r : run.rows) {
+    if (r.size != size || r.rate <= 0) continue;
+    if (r.group == "matmul") bars.push_back(&r);
+    if (r.group == "peer") peer = r.rate;
+  }
+  const double top = std::max({run.fp32_gflops, peer, 1.0}) * 2;
+  double bottom = top;
+  for (const auto* b : bars) bottom = std::min(bottom, b->rate);
+  bottom = std::pow(10.0, std::floor(std::log10(std::max(bottom, 1e-3))));
+  const int w = 70 + 44 * static_cast<int>(bars.size() + 1), h = 420, plot_top = 40, plot_h = 300;
+  auto y = [&](double v) { return plot_top + plot_h * (1 - (std::log10(v) - std::log10(bottom)) / (std::log10(top) - std::log10(bottom))); };
+  std::ofstream out(path);
+  out << fmt::format("<svg xmlns='http://www.w3.org/2000/svg' width='{}' height='{}' font-family='sans-serif' font-size='11'>\n", w, h);
+  out << fmt::format("<text x='10' y='20' font-size='14'>mqlcl matmul ladder, {} on {} (GFLOP/s, log scale)</text>\n", size, run.device);
+  for (double v = bottom; v <= top; v *= 10) {
+    out << fmt::format("<line x1='60' x2='{}' y1='{:.1f}' y2='{:.1f}' stroke='#ddd'/>", w - 10, y(v), y(v));
+    out << fmt::format("<text x='55' y='{:.1f}' text-anchor='end'>{:g}</text>\n", y(v) + 4, v);
+  }
+  auto line = [&](double v, const char* colour, const std::string& label) {
+    if (v <= 0) return;
+    out << fmt::format("<line x1='60' x2='{}' y1='{:.1f}' y2='{:.1f}' stroke='{}' stroke-dasharray='6,3'/>", w - 10, y(v), y(v), colour);
+    out << fmt::format("<text x='{}' y='{:.1f}' text-anchor='end' fill='{}'>{}</text>\n", w - 12, y(v) - 4, colour, label);
+  };
+  line(run.fp32_gflops, "#c00", fmt::format("FP32 ceiling {:.0f}", run.fp32_gflops));
+  line(peer, "#070", fmt::format("CLBlast SGEMM {:.0f}", peer));
+  int x = 70;
+  for (const auto* b : bars) {
+    const double yt = y(b->rate);
+    out << fmt::format("<rect x='{}' y='{:.1f}' width='34' height='{:.1f}' fill='{}'/>", x, yt, plot_top + plot_h - yt,
+                       b->ok ? "#3a6ea5" : "#a33");
+    out << fmt::format("<text x='{}' y='{:.1f}' text-anchor='middle' font-size='9'>{:.3g}</text>", x + 17, yt - 3, b->rate);
+    out << fmt::format("<text x='{}' y='{}' text-anchor='middle'>{}</text>\n", x + 17, plot_top + plot_h + 15, b->id);
+    x += 44;
+  }
+  out << fmt::format("<text x='{}' y='{}' text-anchor='middle'>stage</text>\n", w / 2, plot_top + plot_h + 35);
+  out << "</svg>\n";
+}
+
+}  // namespace host
