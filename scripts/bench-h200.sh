@@ -9,10 +9,13 @@ out=$2
 shift 2
 mkdir -p "$out" /tmp/icd
 echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
-export OCL_ICD_VENDORS=/tmp/icd  # only the GPU: device 0 is the H200
+export OCL_ICD_VENDORS=/tmp/icd
 export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"  # CLBlast travels with the binaries
 export MQLCL_TUNING_FILE="$out/mqlcl-tuning.txt"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm,clocks.max.mem --format=csv
-"$bin/mqlcl-host" devices
-"$bin/mqlcl-host" tune --size 4096 --seconds 120 --file "$MQLCL_TUNING_FILE"
-"$bin/mqlcl-host" bench --out "$out" "$@"
+"$bin/mqlcl-host" devices | tee "$out/devices.txt"
+# The loader there also lists PoCL (its CPU), first: take the first GPU.
+gpu=$(sed -n 's/^device \([0-9]*\): .*; GPU)$/\1/p' "$out/devices.txt" | head -1)
+[ -n "$gpu" ] || { echo "no GPU among the OpenCL devices"; exit 1; }
+"$bin/mqlcl-host" --device "$gpu" tune --size 4096 --seconds 100 --file "$MQLCL_TUNING_FILE"
+"$bin/mqlcl-host" --device "$gpu" bench --out "$out" "$@"

@@ -15,6 +15,8 @@
 #define RTSN (TSN / WPTN)
 #define THREADS (RTSM * RTSN)
 #define APAD 4  // keeps rows of asub 16-byte aligned while spreading its transposed stores
+#define AROW ((TSM + APAD) / 4)  // float4s per row of the A tile
+#define BROW (TSN / 4)
 #if WPTM % 4 || WPTN % 4
 #error "WPTM and WPTN must be multiples of 4"
 #endif
@@ -22,8 +24,12 @@
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1)))
 void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
                  __global const float* B, __global float* C) {
-  __local float asub[TSK][TSM + APAD];
-  __local float bsub[TSK][TSN];
+  // float4 arrays: 16-byte aligned by their type, as the float4 reads below require (a float
+  // array is only 4-byte aligned, and NVIDIA faults on a misaligned 128-bit load).
+  __local float4 asub4[TSK * AROW];
+  __local float4 bsub4[TSK * BROW];
+  __local float* asub = (__local float*)asub4;  // element (k, m) at asub[k * AROW * 4 + m]
+  __local float* bsub = (__local float*)bsub4;  // element (k, n) at bsub[k * TSN + n]
   const int tn = get_local_id(0);
   const int tm = get_local_id(1);
   const int tid = tm * RTSN + tn;
@@ -42,24 +48,24 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
       const int row = l / (TSK / 4);
       const int kq = (l % (TSK / 4)) * 4;
       const float4 v = vload4(0, A + (size_t)(m0 + row) * K + k0 + kq);
-      asub[kq + 0][row] = v.x;
-      asub[kq + 1][row] = v.y;
-      asub[kq + 2][row] = v.z;
-      asub[kq + 3][row] = v.w;
+      asub[(kq + 0) * AROW * 4 + row] = v.x;
+      asub[(kq + 1) * AROW * 4 + row] = v.y;
+      asub[(kq + 2) * AROW * 4 + row] = v.z;
+      asub[(kq + 3) * AROW * 4 + row] = v.w;
     }
 #pragma unroll
     for (int l = tid; l < TSK * TSN / 4; l += THREADS) {
       const int k = l / (TSN / 4);
       const int nq = (l % (TSN / 4)) * 4;
-      vstore4(vload4(0, B + (size_t)(k0 + k) * N + n0 + nq), 0, &bsub[k][nq]);
+      bsub4[k * BROW + nq / 4] = vload4(0, B + (size_t)(k0 + k) * N + n0 + nq);
     }
     barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
     for (int k = 0; k < TSK; ++k) {
       float a[WPTM];
       float4 b[WPTN / 4];
-      __local const float4* arow = (__local const float4*)&asub[k][0];
-      __local const float4* brow = (__local const float4*)&bsub[k][0];
+      __local const float4* arow = asub4 + k * AROW;
+      __local const float4* brow = bsub4 + k * BROW;
 #pragma unroll
       for (int g = 0; g < WPTM / 4; ++g) {
         const float4 t = arow[tm + g * RTSM];

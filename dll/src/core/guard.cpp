@@ -38,6 +38,11 @@ Error from_cl_error(const cl::Error& e) {
       return Error(MQLCL_ERR_BUILD, what);
     case CL_PLATFORM_NOT_FOUND_KHR:
       return Error(MQLCL_ERR_NO_OPENCL, what + ": no OpenCL platform is installed");
+    case CL_INVALID_COMMAND_QUEUE:
+    case CL_OUT_OF_RESOURCES:
+      // NVIDIA reports a kernel's fault (bad address) this way, on the call that waits.
+      return Error(MQLCL_ERR_OPENCL, what + "; if a kernel faulted, this context's queue is dead: free the context "
+                                            "and create a new one");
     default:
       return Error(MQLCL_ERR_OPENCL, what);
   }
