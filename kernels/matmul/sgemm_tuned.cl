@@ -17,6 +17,11 @@
 #define APAD 4  // keeps rows of asub 16-byte aligned while spreading its transposed stores
 #define AROW ((TSM + APAD) / 4)  // float4s per row of the A tile
 #define BROW (TSN / 4)
+#define LOADS_A (TSM * TSK / 4 / THREADS)  // float4 loads of the A tile per work-item
+#define LOADS_B (TSK * TSN / 4 / THREADS)
+#ifndef DOUBLE_BUFFER
+#define DOUBLE_BUFFER 0
+#endif
 #if WPTM % 4 || WPTN % 4
 #error "WPTM and WPTN must be multiples of 4"
 #endif
@@ -26,10 +31,10 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
                  __global const float* B, __global float* C) {
   // float4 arrays: 16-byte aligned by their type, as the float4 reads below require (a float
   // array is only 4-byte aligned, and NVIDIA faults on a misaligned 128-bit load).
-  __local float4 asub4[TSK * AROW];
-  __local float4 bsub4[TSK * BROW];
-  __local float* asub = (__local float*)asub4;  // element (k, m) at asub[k * AROW * 4 + m]
-  __local float* bsub = (__local float*)bsub4;  // element (k, n) at bsub[k * TSN + n]
+  // Element (k, m) of the A tile is float k * AROW * 4 + m of asub4[buf]; (k, n) of B is
+  // float k * TSN + n of bsub4[buf]. DOUBLE_BUFFER keeps two of each (one barrier a step).
+  __local float4 asub4[1 + DOUBLE_BUFFER][TSK * AROW];
+  __local float4 bsub4[1 + DOUBLE_BUFFER][TSK * BROW];
   const int tn = get_local_id(0);
   const int tm = get_local_id(1);
   const int tid = tm * RTSN + tn;
@@ -42,30 +47,48 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
 #pragma unroll
     for (int g = 0; g < WPTN / 4; ++g) acc[i][g] = (float4)(0.0f);
 
+  // The next tiles travel from global memory into registers while the current ones are
+  // multiplied, then into __local memory: the loads' latency hides behind the FMAs.
+  float4 ra[LOADS_A], rb[LOADS_B];
+#define LOAD_TILES(k0)                                                                     \
+  for (int i = 0; i < LOADS_A; ++i) {                                                      \
+    const int l = tid + i * THREADS;                                                       \
+    ra[i] = vload4(0, A + (size_t)(m0 + l / (TSK / 4)) * K + (k0) + (l % (TSK / 4)) * 4);  \
+  }                                                                                        \
+  for (int i = 0; i < LOADS_B; ++i) {                                                      \
+    const int l = tid + i * THREADS;                                                       \
+    rb[i] = vload4(0, B + (size_t)((k0) + l / (TSN / 4)) * N + n0 + (l % (TSN / 4)) * 4);  \
+  }
+  // A is stored transposed (k-major), one float at a time; B as it comes, as float4.
+#define STORE_TILES(buf)                                                                   \
+  for (int i = 0; i < LOADS_A; ++i) {                                                      \
+    const int l = tid + i * THREADS, row = l / (TSK / 4), kq = (l % (TSK / 4)) * 4;        \
+    __local float* a_t = (__local float*)asub4[buf];                                       \
+    a_t[(kq + 0) * AROW * 4 + row] = ra[i].x;                                              \
+    a_t[(kq + 1) * AROW * 4 + row] = ra[i].y;                                              \
+    a_t[(kq + 2) * AROW * 4 + row] = ra[i].z;                                              \
+    a_t[(kq + 3) * AROW * 4 + row] = ra[i].w;                                              \
+  }                                                                                        \
+  for (int i = 0; i < LOADS_B; ++i) {                                                      \
+    const int l = tid + i * THREADS;                                                       \
+    bsub4[buf][(l / (TSN / 4)) * BROW + l % (TSN / 4)] = rb[i];                            \
+  }
+
+  LOAD_TILES(0);
+  STORE_TILES(0);
+  barrier(CLK_LOCAL_MEM_FENCE);
+  int cur = 0;
   for (int k0 = 0; k0 < K; k0 += TSK) {
-#pragma unroll
-    for (int l = tid; l < TSM * TSK / 4; l += THREADS) {
-      const int row = l / (TSK / 4);
-      const int kq = (l % (TSK / 4)) * 4;
-      const float4 v = vload4(0, A + (size_t)(m0 + row) * K + k0 + kq);
-      asub[(kq + 0) * AROW * 4 + row] = v.x;
-      asub[(kq + 1) * AROW * 4 + row] = v.y;
-      asub[(kq + 2) * AROW * 4 + row] = v.z;
-      asub[(kq + 3) * AROW * 4 + row] = v.w;
+    const bool more = k0 + TSK < K;
+    if (more) {
+      LOAD_TILES(k0 + TSK);
     }
-#pragma unroll
-    for (int l = tid; l < TSK * TSN / 4; l += THREADS) {
-      const int k = l / (TSN / 4);
-      const int nq = (l % (TSN / 4)) * 4;
-      bsub4[k * BROW + nq / 4] = vload4(0, B + (size_t)(k0 + k) * N + n0 + nq);
-    }
-    barrier(CLK_LOCAL_MEM_FENCE);
 #pragma unroll
     for (int k = 0; k < TSK; ++k) {
       float a[WPTM];
       float4 b[WPTN / 4];
-      __local const float4* arow = asub4 + k * AROW;
-      __local const float4* brow = bsub4 + k * BROW;
+      __local const float4* arow = asub4[cur] + k * AROW;
+      __local const float4* brow = bsub4[cur] + k * BROW;
 #pragma unroll
       for (int g = 0; g < WPTM / 4; ++g) {
         const float4 t = arow[tm + g * RTSM];
@@ -81,7 +104,20 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
 #pragma unroll
         for (int g = 0; g < WPTN / 4; ++g) acc[i][g] = mad((float4)(a[i]), b[g], acc[i][g]);
     }
+#if DOUBLE_BUFFER
+    // The other buffer was last read before the previous barrier: fill it now.
+    if (more) {
+      STORE_TILES(1 - cur);
+    }
     barrier(CLK_LOCAL_MEM_FENCE);
+    cur = 1 - cur;
+#else
+    barrier(CLK_LOCAL_MEM_FENCE);  // everyone has read the tiles before they are replaced
+    if (more) {
+      STORE_TILES(0);
+    }
+    barrier(CLK_LOCAL_MEM_FENCE);
+#endif
   }
 #pragma unroll
   for (int i = 0; i < WPTM; ++i) {

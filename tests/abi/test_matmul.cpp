@@ -91,6 +91,9 @@ TEST(MatmulParam, TunedStageWithOtherTiles) {
   expect_product(10, Case{45, 19, 70}, 0, 0, 0, custom);
   const int wide[5] = {128, 64, 16, 8, 4};
   expect_product(10, Case{64, 48, 96}, 0, 0, 0, wide);
+  // Two copies of these tiles (33 KB) exceed a 32 KB local memory: the single-buffer path there.
+  const int big[5] = {128, 128, 16, 8, 8};
+  expect_product(10, Case{130, 40, 129}, 0, 0, 0, big);
   const int wrong[5] = {32, 32, 8, 4, 2};  // WPTN 2 is not a multiple of 4
   EXPECT_EQ(mqlcl_sgemm_set(ctx.h, wrong), MQLCL_ERR_ARGUMENT);
   EXPECT_NE(t::message(ctx.h).find("multiples of 4"), std::string::npos) << t::message(ctx.h);

@@ -241,7 +241,7 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
       cl::Kernel k = ctx.embedded(
           "matmul/sgemm_tuned.cl",
           str("-cl-mad-enable -DTSM=", cfg.tsm, " -DTSN=", cfg.tsn, " -DTSK=", cfg.tsk, " -DWPTM=", cfg.wptm,
-              " -DWPTN=", cfg.wptn),
+              " -DWPTN=", cfg.wptn, " -DDOUBLE_BUFFER=", double_buffered(cfg, ctx.facts()) ? 1 : 0),
           "sgemm_tuned");
       k.setArg(0, static_cast<int>(mp));
       k.setArg(1, static_cast<int>(np));

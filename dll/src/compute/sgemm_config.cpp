@@ -25,14 +25,23 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
   if (c.tsk % 4)
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK must be a multiple of 4 (float4 loads)");
   const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
+  if ((c.tsm * c.tsk / 4) % threads || (c.tsk * c.tsn / 4) % threads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: the ", threads, " work-items must share the float4 loads of both tiles evenly (",
+         c.tsm * c.tsk / 4, " and ", c.tsk * c.tsn / 4, " of them)");
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
          f.max_work_group);
-  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn);
+  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn);  // one copy of the tiles
   if (local_bytes > f.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: tiles need ", local_bytes, " bytes of local memory, the device has ",
          static_cast<unsigned long long>(f.local_mem));
 }
+
+namespace {
+size_t tile_bytes(const SgemmConfig& c) { return 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn); }
+}  // namespace
+
+bool double_buffered(const SgemmConfig& c, const DeviceFacts& f) { return 2 * tile_bytes(c) <= f.local_mem; }
 
 std::string tuning_file_path() {
   if (const char* env = std::getenv("MQLCL_TUNING_FILE")) return env;

@@ -16,6 +16,8 @@ struct SgemmConfig {
 void validate(const SgemmConfig& c, const DeviceFacts& f);
 // Path of the tuning file: $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library.
 std::string tuning_file_path();
+// Whether two copies of the tiles fit the device's local memory (then the kernel double-buffers).
+bool double_buffered(const SgemmConfig& c, const DeviceFacts& f);
 // The tuned configuration for this device name from the file, or the default.
 SgemmConfig tuned_config_for(const std::string& device_name, const DeviceFacts& f);
 

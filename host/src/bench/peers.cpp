@@ -117,6 +117,10 @@ TransferRates transfer_rates(int device, size_t bytes, int reps) {
     r.pageable_read_gbs = rate([&] { q.enqueueReadBuffer(d, CL_TRUE, 0, bytes, pageable.data()); });
     r.pinned_write_gbs = rate([&] { q.enqueueWriteBuffer(d, CL_TRUE, 0, bytes, p); });
     r.pinned_read_gbs = rate([&] { q.enqueueReadBuffer(d, CL_TRUE, 0, bytes, p); });
+    r.staged_write_gbs = rate([&] {
+      std::memcpy(p, pageable.data(), bytes);
+      q.enqueueWriteBuffer(d, CL_TRUE, 0, bytes, p);
+    });
     q.enqueueUnmapMemObject(pinned, p);
     q.finish();
     r.available = true;

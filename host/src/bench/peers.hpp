@@ -22,6 +22,7 @@ PeerTiming clblast_sgemm(int device, const std::vector<float>& a, const std::vec
 struct TransferRates {
   bool available = false;
   double pageable_write_gbs = 0, pageable_read_gbs = 0, pinned_write_gbs = 0, pinned_read_gbs = 0;
+  double staged_write_gbs = 0;  // pageable copied into a pinned buffer, then transferred
 };
 TransferRates transfer_rates(int device, size_t bytes, int reps);
 
