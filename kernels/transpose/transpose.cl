@@ -26,14 +26,19 @@ __kernel void transpose_tile(__global const float* in, int rows, int cols,
   __local float tile[TILE][TILE + PAD];
   const int lx = get_local_id(0);
   const int x = get_group_id(0) * TILE + lx;
-  for (int ly = get_local_id(1); ly < TILE; ly += LY) {
+  // Fixed trip counts, unrolled: all TILE / LY loads of a work-item are in flight at once.
+#pragma unroll
+  for (int j = 0; j < TILE / LY; ++j) {
+    const int ly = get_local_id(1) + j * LY;
     const int y = get_group_id(1) * TILE + ly;
     if (x < cols && y < rows) tile[ly][lx] = in[(size_t)y * cols + x];
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   // The same work-group now writes the transposed block, again along rows.
   const int ox = get_group_id(1) * TILE + lx;  // column of out = row of in
-  for (int ly = get_local_id(1); ly < TILE; ly += LY) {
+#pragma unroll
+  for (int j = 0; j < TILE / LY; ++j) {
+    const int ly = get_local_id(1) + j * LY;
     const int oy = get_group_id(0) * TILE + ly;  // row of out = column of in
     if (ox < rows && oy < cols) out[(size_t)oy * out_pitch + ox] = tile[lx][ly];
   }

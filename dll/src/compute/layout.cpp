@@ -1,5 +1,7 @@
 #include "compute/layout.hpp"
 
+#include <algorithm>
+
 
 namespace mqlcl {
 
@@ -31,7 +33,9 @@ void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buf
 void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& src, size_t rows,
                        size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert) {
   const bool tiled = variant != 1;
-  const int ly = tile % 8 == 0 ? 8 : tile;  // work-items per tile column; each moves tile/ly rows
+  // Work-items per tile column (each moves tile/ly rows): 8, or fewer to keep the group at
+  // 256 work-items for large tiles; a tile that is no multiple of 8 takes one row each.
+  const int ly = tile % 8 == 0 ? std::max(1, std::min(8, 256 / tile)) : tile;
   cl::Kernel k = ctx.embedded("transpose/transpose.cl",
                               str("-DTILE=", tile, " -DLY=", ly, " -DPAD=", variant == 3 ? 1 : 0),
                               tiled ? "transpose_tile" : "transpose_naive");
