@@ -1,13 +1,27 @@
 #!/usr/bin/env bash
-# Builds the native (Linux) tree, and with --mingw also the Windows one.
+# Builds the native (Linux) tree; --mingw adds the Windows one, --sanitizers the ASan+UBSan,
+# TSan and fuzzer trees (presets asan, tsan, fuzz).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 cmake --preset native >/dev/null
 cmake --build --preset native -j "$jobs"
-if [ "${1:-}" = "--mingw" ]; then
+for arg in "$@"; do
+  case $arg in
+    --mingw) mingw=1 ;;
+    --sanitizers) sanitizers=1 ;;
+    *) echo "unknown option $arg" >&2; exit 2 ;;
+  esac
+done
+if [ -n "${mingw:-}" ]; then
   cmake --preset mingw >/dev/null
   cmake --build --preset mingw -j "$jobs"
   cp build/mingw/dll/mqlcl.dll build/mingw/host/  # the host and tests load it from beside them
   cp build/mingw/dll/mqlcl.dll build/mingw/tests/
+fi
+if [ -n "${sanitizers:-}" ]; then
+  for preset in asan tsan fuzz; do
+    cmake --preset "$preset" >/dev/null
+    cmake --build --preset "$preset" -j "$jobs"
+  done
 fi

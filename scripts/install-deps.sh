@@ -11,6 +11,7 @@ packages=(
   g++-mingw-w64-x86-64-posix mingw-w64-tools    # mqlcl.dll for MetaTrader 5 (Windows x64)
   wine64                                        # runs the Windows build here (opencl.dll -> PoCL)
   oclgrind                                      # race / memory checker of every kernel
+  clang libclang-rt-14-dev                      # libFuzzer and the sanitizer runtimes for the ABI fuzzer
   libclblast-dev                                # the SGEMM peer of the benchmark
 )
 missing=()

@@ -5,12 +5,14 @@
 #  3. the export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
 #  4. Wine parity (same products as native) and the no-OpenCL case;
 #  5. every kernel under oclgrind (races, memory, uninitialised values);
-#  6. the MQL5 side against the header, and the scripts' host twins.
+#  6. the MQL5 side against the header, and the scripts' host twins;
+#  7. reliability: the suite under ASan+UBSan and TSan, the ABI fuzzer, leak cycles, threads,
+#     no OpenCL at all (short forms; tests/checks/run_reliability.py --long for the deep runs).
 # Ends with "N passed, M failed" and a non-zero exit when anything failed.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
-scripts/build.sh --mingw || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+scripts/build.sh --mingw --sanitizers || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 export WINEDEBUG=-all
 WINEPREFIX=$(mktemp -d /tmp/mqlcl-wine.XXXXXX)
@@ -39,9 +41,8 @@ step "export and import tables" python3 tests/checks/check_exports.py . --so bui
   --dll build/mingw/dll/mqlcl.dll
 step "Wine parity and missing OpenCL" python3 tests/checks/check_wine.py build/native build/mingw
 step "oclgrind: races, memory, uninitialised values" python3 tests/checks/run_oclgrind.py build/native .
-if [ -f tests/checks/check_mql5.py ]; then
-  step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
-fi
+step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
+step "reliability: sanitizers, fuzzer, leaks, threads, faults" python3 tests/checks/run_reliability.py .
 
 echo
 echo "suites: $passed passed, $failed failed"

@@ -187,6 +187,13 @@ void Context::begin_op() {
 }
 
 void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what) {
+  // Static __local arrays plus the __local arguments: some drivers (PoCL) run a kernel that
+  // exceeds the device's local memory instead of refusing it.
+  const cl_ulong kernel_local = k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+  if (kernel_local > facts_.local_mem)
+    fail(MQLCL_ERR_LOCAL_SIZE, what, ": the kernel uses ", static_cast<unsigned long long>(kernel_local),
+         " bytes of local memory, the device has ", static_cast<unsigned long long>(facts_.local_mem),
+         " (CL_DEVICE_LOCAL_MEM_SIZE)");
   if (local.dimensions() == 0) return;
   size_t total = 1;
   for (size_t i = 0; i < local.dimensions(); ++i) {

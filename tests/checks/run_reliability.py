@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""The library never takes the terminal down: the GoogleTest suite under ASan+UBSan (with
+LeakSanitizer) and under TSan, the ABI fuzzer, create/free cycles with failing calls mixed
+in (memory and handles before/after), threads on own and shared contexts with every result
+checked, and a process with no OpenCL runtime at all.
+Short forms run in CI; --long runs the figures of docs/reliability.md.
+Usage: run_reliability.py ROOT [--long]"""
+import os
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+from common import expect, finish, run
+
+LONG = "--long" in sys.argv
+
+
+def main():
+    root = Path(sys.argv[1])
+    b = root / "build"
+    san_env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0",
+                   UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1", TSAN_OPTIONS="halt_on_error=1")
+
+    for name, exe in (("ASan+UBSan+LSan", b / "asan/tests/mqlcl_tests"), ("TSan", b / "tsan/tests/mqlcl_tests")):
+        rc, out, err = run([str(exe), "--gtest_brief=1"], env=san_env, timeout=3600)
+        passed = re.search(r"\[  PASSED  \] (\d+) tests", out)
+        reports = re.findall(r"(ERROR: \w+Sanitizer|WARNING: ThreadSanitizer|runtime error:)", out + err)
+        expect(rc == 0 and passed and not reports,
+               f"GoogleTest suite under {name}: {passed.group(1) if passed else '?'} tests, {len(reports)} reports",
+               (out + err)[-1500:])
+
+    threads, seconds = (8, 300) if LONG else (4, 10)
+    rc, out, err = run([str(b / "tsan/tests/mqlcl_soak"), "threads", str(threads), str(seconds)], env=san_env, timeout=3600)
+    print(out.strip())
+    expect(rc == 0 and "threads: OK" in out and "ThreadSanitizer" not in err,
+           f"TSan: {threads}+{threads} threads for {seconds} s, every result checked", (out + err)[-1500:])
+
+    cycles = 10000 if LONG else 500
+    rc, out, err = run([str(b / "native/tests/mqlcl_soak"), "cycles", str(cycles)], timeout=7200)
+    print(out.strip())
+    expect(rc == 0 and "cycles: OK" in out, f"{cycles} create/upload/run/read/free cycles with failing calls: "
+           "no handle or memory growth", out[-1000:])
+    threads, seconds = (8, 300) if LONG else (8, 15)
+    rc, out, err = run([str(b / "native/tests/mqlcl_soak"), "threads", str(threads), str(seconds)], timeout=3600)
+    print(out.strip())
+    expect(rc == 0 and "threads: OK" in out, f"{threads}+{threads} threads for {seconds} s, every result checked", out[-1000:])
+
+    fuzz_seconds = 1800 if LONG else 60
+    with tempfile.TemporaryDirectory() as corpus:
+        rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_abi"), f"-max_total_time={fuzz_seconds}", "-seed=1",
+                            "-rss_limit_mb=6144", "-print_final_stats=1", corpus], timeout=fuzz_seconds + 600)
+    runs = re.search(r"stat::number_of_executed_units:\s*(\d+)", err)
+    calls = re.search(r"(\d+) ABI call groups executed", err)
+    crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
+    print(f"fuzzer: {fuzz_seconds} s, {runs.group(1) if runs else '?'} inputs, {calls.group(1) if calls else '?'} calls")
+    expect(rc == 0 and runs and not crashed, f"ABI fuzzer under ASan+UBSan for {fuzz_seconds} s: no crash", err[-2000:])
+
+    with tempfile.TemporaryDirectory() as empty:  # an ICD loader with no driver behind it
+        rc, out, err = run([str(b / "native/host/mqlcl-host"), "devices"], env=dict(os.environ, OCL_ICD_VENDORS=empty))
+    expect(rc == 2 and "[-9]" in err and "no OpenCL platform" in err,
+           "no OpenCL driver at all: MQLCL_ERR_NO_OPENCL with the cause, no crash", f"rc={rc} {err[-300:]}")
+    return finish("reliability")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
