@@ -11,6 +11,7 @@
 #include "devices.hpp"
 #include "context.hpp"
 #include "dia_matrices.hpp"
+#include "timing.hpp"
 
 namespace host {
 
@@ -35,15 +36,11 @@ double measured_bandwidth(Context& ctx, int megabytes) {
   return bw;
 }
 
-// Best kernel time of `repeat` runs of `op` (the first also pays for the build).
+// Best kernel time of `repeat` runs of `op` after a warm-up.
 template <class Op>
 double best_kernel_ms(Context& ctx, int repeat, Op op) {
-  double best = 1e300;
-  for (int i = 0; i < std::max(1, repeat); ++i) {
-    op();
-    best = std::min(best, ctx.kernel_ms());
-  }
-  return best;
+  const std::vector<double> t = kernel_times(ctx, repeat, 1e300, op);
+  return *std::min_element(t.begin(), t.end());
 }
 }  // namespace
 

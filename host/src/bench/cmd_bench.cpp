@@ -16,6 +16,7 @@
 #include "../matmul_runs.hpp"
 #include "peers.hpp"
 #include "results.hpp"
+#include "../timing.hpp"
 
 namespace host {
 
@@ -31,24 +32,10 @@ struct BenchArgs {
   std::string out_dir = "bench-results";
 };
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
-
-// Runs `op` once as warm-up, then up to `reps` times within ~4 caps of time; median kernel ms.
+// Median kernel time of `op` after a warm-up, within about four caps of device time.
 template <class Op>
 double median_ms(Context& ctx, int reps, double cap_ms, Op op) {
-  op();
-  std::vector<double> t{ctx.kernel_ms()};
-  double spent = t[0];
-  for (int i = 1; i < reps && spent < 4 * cap_ms; ++i) {
-    op();
-    t.push_back(ctx.kernel_ms());
-    spent += t.back();
-  }
-  if (t.size() > 1) t.erase(t.begin());  // the warm-up paid for compilation and first touch
-  return median(t);
+  return median(kernel_times(ctx, reps, 4 * cap_ms, op));
 }
 
 std::vector<int> ints(const std::string& s) {

@@ -1,5 +1,7 @@
 #include "peers.hpp"
 
+#include "../timing.hpp"
+
 #define CL_HPP_TARGET_OPENCL_VERSION 120
 #define CL_HPP_MINIMUM_OPENCL_VERSION 120
 #define CL_HPP_ENABLE_EXCEPTIONS
@@ -31,10 +33,6 @@ cl::Device device_at(int index) {
   throw std::runtime_error("no device " + std::to_string(index));
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
-}
 
 }  // namespace
 

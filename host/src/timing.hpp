@@ -1,0 +1,33 @@
+// Repeated timing of one operation through the library's profiling events.
+#pragma once
+#include <algorithm>
+#include <vector>
+
+#include "context.hpp"
+
+namespace host {
+
+inline double median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// Runs `op` once as a warm-up (it pays for compilation and first touch), then up to `reps`
+// more times while their kernel time stays under `budget_ms`; returns those kernel times
+// (the warm-up's alone when no more fit).
+template <class Op>
+std::vector<double> kernel_times(Context& ctx, int reps, double budget_ms, Op op) {
+  op();
+  const double warm = ctx.kernel_ms();
+  std::vector<double> t;
+  double spent = warm;
+  for (int i = 0; i < reps && spent < budget_ms; ++i) {
+    op();
+    t.push_back(ctx.kernel_ms());
+    spent += t.back();
+  }
+  if (t.empty()) t.push_back(warm);
+  return t;
+}
+
+}  // namespace host
