@@ -109,8 +109,7 @@ MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
       fail(MQLCL_ERR_MEMORY, "bytes = ", bytes, " exceeds the device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE = ",
            static_cast<unsigned long long>(c.facts().max_alloc), ")");
     cl::Buffer b(c.cl_context(), f, static_cast<size_t>(bytes));
-    auto self = get_handle<Context>(ctx, Kind::Context);
-    return Registry::instance().add(std::make_shared<UserBuffer>(self, b, static_cast<size_t>(bytes)), ctx);
+    return Registry::instance().add(std::make_shared<UserBuffer>(c.shared_from_this(), b, static_cast<size_t>(bytes)), ctx);
   });
 }
 
@@ -133,8 +132,7 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba) {
     checked_mul(checked_mul(static_cast<size_t>(width), static_cast<size_t>(height), "pixels"), 16, "image bytes", INT_MAX);
     cl::Image2D img(c.cl_context(), CL_MEM_READ_ONLY | CL_MEM_COPY_HOST_PTR, cl::ImageFormat(CL_RGBA, CL_FLOAT),
                     static_cast<size_t>(width), static_cast<size_t>(height), 0, const_cast<float*>(rgba));
-    auto self = get_handle<Context>(ctx, Kind::Context);
-    return Registry::instance().add(std::make_shared<UserImage>(self, img), ctx);
+    return Registry::instance().add(std::make_shared<UserImage>(c.shared_from_this(), img), ctx);
   });
 }
 

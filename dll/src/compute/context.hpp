@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,7 +17,7 @@ namespace mqlcl {
 
 constexpr int kSlotCount = 7;
 
-class Context : public Object {
+class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
   explicit Context(int device_index);
 
