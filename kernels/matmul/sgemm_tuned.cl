@@ -35,18 +35,9 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
   // float k * TSN + n of bsub4[buf]. DOUBLE_BUFFER keeps two of each (one barrier a step).
   __local float4 asub4[1 + DOUBLE_BUFFER][TSK * AROW];
   __local float4 bsub4[1 + DOUBLE_BUFFER][TSK * BROW];
-  const int tid = get_local_id(1) * RTSN + get_local_id(0);
-#if RTSN % 8 == 0 && RTSM % 4 == 0 && THREADS % 32 == 0
-  // Each group of 32 consecutive work-items (a warp on NVIDIA) covers 4 x 8 positions of the
-  // work-item grid rather than 2 x 16: per k step it then reads 8 distinct float4 of A and
-  // 16 of B from local memory instead of 4 and 32, halving the local traffic for B.
-  const int lane = tid % 32, warp = tid / 32;
-  const int tn = (warp % (RTSN / 8)) * 8 + lane % 8;
-  const int tm = (warp / (RTSN / 8)) * 4 + lane / 8;
-#else
   const int tn = get_local_id(0);
   const int tm = get_local_id(1);
-#endif
+  const int tid = tm * RTSN + tn;
   const int m0 = get_group_id(1) * TSM;
   const int n0 = get_group_id(0) * TSN;
 
