@@ -86,7 +86,8 @@ void write_ladder_svg(const BenchRun& run, const std::string& size, const std::s
     const double yt = y(b->rate);
     out << fmt::format("<rect x='{}' y='{:.1f}' width='34' height='{:.1f}' fill='{}'/>", x, yt, plot_top + plot_h - yt,
                        b->ok ? "#3a6ea5" : "#a33");
-    out << fmt::format("<text x='{}' y='{:.1f}' text-anchor='middle' font-size='9'>{:.3g}</text>", x + 17, yt - 3, b->rate);
+    const std::string label = b->rate >= 100 ? fmt::format("{:.0f}", b->rate) : fmt::format("{:.3g}", b->rate);
+    out << fmt::format("<text x='{}' y='{:.1f}' text-anchor='middle' font-size='9'>{}</text>", x + 17, yt - 3, label);
     out << fmt::format("<text x='{}' y='{}' text-anchor='middle'>{}</text>\n", x + 17, plot_top + plot_h + 15, b->id);
     x += 44;
   }
