@@ -106,6 +106,28 @@ TEST(Errors, MatmulShapesStagesAndLocalSizes) {
   EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, 0, 0, -1), MQLCL_ERR_ARGUMENT);
 }
 
+// Found by the fuzzer (tests/fuzz/regressions/transpose-int-max-tile): extreme tiles, local
+// sizes and params must be refused before any arithmetic on them (signed overflow, ranges of
+// 2^62 work-items that would never finish).
+TEST(Errors, ExtremeTilesLocalSizesAndParams) {
+  t::Ctx ctx;
+  const auto a = t::random_floats(12, 1);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), 12), 0);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_B, a.data(), 12), 0);
+  for (int variant : {1, 2, 3}) EXPECT_EQ(mqlcl_transpose(ctx.h, variant, 3, 4, INT_MAX), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 22, 3, 4, 3, INT_MAX, INT_MAX, 0), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 25, 3, 4, 3, 8, 8, INT_MAX), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 15, 3, 4, 3, INT_MAX, 0, 0), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 3, 4, 3, 0, 0, 0), MQLCL_OK) << t::message(ctx.h);  // still works
+  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x) { }", u"");
+  const int k = mqlcl_kernel(p, u"k");
+  const int buf = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, buf), MQLCL_OK);
+  const int huge[3] = {INT_MAX, INT_MAX, 2};
+  EXPECT_EQ(mqlcl_run(k, 3, huge, nullptr), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(mentions(k, "exceeds 2^40"));
+}
+
 TEST(Errors, PrivateRowLimitNamesTheConstraint) {
   t::Ctx ctx;
   const int k = 8193;  // one more than the private-row stages accept

@@ -46,6 +46,11 @@ def main():
     print(out.strip())
     expect(rc == 0 and "threads: OK" in out, f"{threads}+{threads} threads for {seconds} s, every result checked", out[-1000:])
 
+    # Inputs that once found a bug run first, every time.
+    regressions = sorted(str(f) for f in (root / "tests/fuzz/regressions").glob("*"))
+    rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_abi"), *regressions], timeout=600)
+    expect(rc == 0 and regressions, f"fuzzer regressions ({len(regressions)} inputs) pass", err[-1500:])
+
     fuzz_seconds = 1800 if LONG else 60
     with tempfile.TemporaryDirectory() as corpus:
         rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_abi"), f"-max_total_time={fuzz_seconds}", "-seed=1",

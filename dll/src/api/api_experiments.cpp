@@ -61,15 +61,15 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
     if (variant < 1 || variant > 3) fail(MQLCL_ERR_STAGE, "transpose variant ", variant, " does not exist (1 .. 3)");
     if (rows < 1 || cols < 1) fail(MQLCL_ERR_ARGUMENT, "rows (", rows, ") and cols (", cols, ") must be >= 1");
-    if (tile < 0) fail(MQLCL_ERR_ARGUMENT, "tile must be >= 0");
-    const int t = tile ? tile : 16;
-    if (variant != 1 && static_cast<size_t>(t) * (t + 1) * 4 > c.facts().local_mem)
+    if (tile < 0 || tile > 1024) fail(MQLCL_ERR_ARGUMENT, "tile = ", tile, ": it must be 0 (16) .. 1024");
+    const size_t t = static_cast<size_t>(tile ? tile : 16);
+    if (variant != 1 && t * (t + 1) * 4 > c.facts().local_mem)
       fail(MQLCL_ERR_LOCAL_SIZE, "a ", t, " x ", t, " tile does not fit the device's local memory");
     const size_t count = checked_mul(static_cast<size_t>(rows), static_cast<size_t>(cols), "rows * cols", INT_MAX);
     cl::Buffer& in = c.input(MQLCL_SLOT_A, count, false, "matrix A");
     cl::Buffer& out = c.output(MQLCL_SLOT_C, count);
     c.begin_op();
-    enqueue_transpose(c, variant, t, in, static_cast<size_t>(rows), static_cast<size_t>(cols), out,
+    enqueue_transpose(c, variant, static_cast<int>(t), in, static_cast<size_t>(rows), static_cast<size_t>(cols), out,
                       static_cast<size_t>(rows), false);
     c.end_op();
     return MQLCL_OK;

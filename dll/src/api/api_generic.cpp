@@ -192,6 +192,10 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* loca
         any_local = any_local || local[i] > 0;
       }
     }
+    // A range no device finishes would hang the caller's thread (and the terminal with it).
+    constexpr double kMaxWorkItems = 1099511627776.0;  // 2^40
+    if (static_cast<double>(g[0]) * static_cast<double>(g[1]) * static_cast<double>(g[2]) > kMaxWorkItems)
+      fail(MQLCL_ERR_RANGE, "global range of ", g[0], " x ", g[1], " x ", g[2], " work-items exceeds 2^40");
     cl::NDRange lr = cl::NullRange;
     if (any_local) {
       for (int i = 0; i < dims; ++i) {

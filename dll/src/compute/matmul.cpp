@@ -90,8 +90,13 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
   if (s.rows1 < 1 || s.colsrows < 1 || s.cols2 < 1)
     fail(MQLCL_ERR_ARGUMENT, "sizes must be >= 1 (rows1 = ", s.rows1, ", colsrows = ", s.colsrows,
          ", cols2 = ", s.cols2, ")");
+  // Bounded before any arithmetic or kernel define uses them.
+  const size_t max_wg = ctx.facts().max_work_group;
   if (local0 < 0 || local1 < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local sizes must be >= 0");
-  if (param < 0) fail(MQLCL_ERR_ARGUMENT, "param must be >= 0");
+  if (static_cast<size_t>(local0) > max_wg || static_cast<size_t>(local1) > max_wg)
+    fail(MQLCL_ERR_LOCAL_SIZE, "local size ", std::max(local0, local1),
+         " exceeds the device's CL_DEVICE_MAX_WORK_GROUP_SIZE = ", max_wg);
+  if (param < 0 || param > 65536) fail(MQLCL_ERR_ARGUMENT, "param = ", param, ": it must be 0 .. 65536");
   const size_t M = static_cast<size_t>(s.rows1), K = static_cast<size_t>(s.colsrows),
                N = static_cast<size_t>(s.cols2);
   const size_t a_count = checked_mul(M, K, "rows1 * colsrows", INT_MAX);
@@ -208,7 +213,7 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
         fail(MQLCL_ERR_LOCAL_SIZE, name, ": square tiles need local0 == local1 (got ", bx, " x ", by,
              "); stage 25 takes rectangular ones");
       }
-      const size_t local_bytes = 4u * static_cast<size_t>(tile_k) * static_cast<size_t>(bx + by);
+      const size_t local_bytes = 4u * static_cast<size_t>(tile_k) * (static_cast<size_t>(bx) + static_cast<size_t>(by));
       if (local_bytes > ctx.facts().local_mem)
         fail(MQLCL_ERR_LOCAL_SIZE, name, ": tiles of ", by, "x", tile_k, " and ", tile_k, "x", bx,
              " need ", local_bytes, " bytes of local memory, the device has ",
