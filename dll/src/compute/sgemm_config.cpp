@@ -14,6 +14,11 @@
 
 namespace mqlcl {
 
+namespace {
+// Bytes of one copy of the A tile (TSK x (TSM + 4), padded) and the B tile (TSK x TSN).
+size_t tile_bytes(const SgemmConfig& c) { return 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn); }
+}  // namespace
+
 void validate(const SgemmConfig& c, const DeviceFacts& f) {
   const int v[5] = {c.tsm, c.tsn, c.tsk, c.wptm, c.wptn};
   for (int x : v)
@@ -31,15 +36,11 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
          f.max_work_group);
-  const size_t local_bytes = 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn);  // one copy of the tiles
+  const size_t local_bytes = tile_bytes(c);
   if (local_bytes > f.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: tiles need ", local_bytes, " bytes of local memory, the device has ",
          static_cast<unsigned long long>(f.local_mem));
 }
-
-namespace {
-size_t tile_bytes(const SgemmConfig& c) { return 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn); }
-}  // namespace
 
 bool double_buffered(const SgemmConfig& c, const DeviceFacts& f) { return 2 * tile_bytes(c) <= f.local_mem; }
 
