@@ -32,7 +32,7 @@ struct DiaArgs {
 double measured_bandwidth(Context& ctx, int megabytes) {
   if (megabytes == 0) return 0;
   const double bw = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_BANDWIDTH, megabytes);
-  check(bw < 0 ? static_cast<int>(bw) : 0, ctx.handle(), "mqlcl_measure_peak");
+  check(bw < 0 ? static_cast<int>(bw) : 0, "mqlcl_measure_peak");
   return bw;
 }
 

@@ -8,10 +8,10 @@ namespace host {
 
 std::string device_text(int device, int what) {
   std::u16string buf(1024, u'\0');
-  int n = check(lib().mqlcl_device_text(device, what, buf.data(), static_cast<int>(buf.size())), 0, "mqlcl_device_text");
+  int n = check(lib().mqlcl_device_text(device, what, buf.data(), static_cast<int>(buf.size())), "mqlcl_device_text");
   if (n >= static_cast<int>(buf.size())) {
     buf.assign(static_cast<size_t>(n) + 1, u'\0');
-    n = check(lib().mqlcl_device_text(device, what, buf.data(), n + 1), 0, "mqlcl_device_text");
+    n = check(lib().mqlcl_device_text(device, what, buf.data(), n + 1), "mqlcl_device_text");
   }
   buf.resize(static_cast<size_t>(n));
   return to_utf8(buf);
@@ -19,7 +19,7 @@ std::string device_text(int device, int what) {
 
 long long device_info(int device, int what) {
   const long long v = lib().mqlcl_device_info(device, what);
-  check(v < 0 ? static_cast<int>(v) : 0, 0, "mqlcl_device_info");
+  check(v < 0 ? static_cast<int>(v) : 0, "mqlcl_device_info");
   return v;
 }
 
@@ -45,7 +45,7 @@ void print_device_facts(int d) {
 }
 
 void print_devices() {
-  const int n = check(lib().mqlcl_device_count(), 0, "mqlcl_device_count");
+  const int n = check(lib().mqlcl_device_count(), "mqlcl_device_count");
   fmt::print("mqlcl {} ({}), {} OpenCL device(s)\n", lib().mqlcl_version(), lib().path, n);
   for (int d = 0; d < n; ++d) print_device_facts(d);
 }

@@ -117,8 +117,7 @@ std::string last_error(int handle) {
   return to_utf8(buf);
 }
 
-int check(int rc, int handle, const char* call) {
-  (void)handle;  // the calling thread's message is the one of the call that just failed
+int check(int rc, const char* call) {
   if (rc < 0) throw AbiError(rc, std::string(call) + ": " + last_error(0));
   return rc;
 }

@@ -26,8 +26,8 @@ struct AbiError : std::runtime_error {
   int code;
 };
 std::string last_error(int handle);
-// Throws AbiError when rc < 0, with the message of `handle` (or the thread's).
-int check(int rc, int handle, const char* call);
+// Throws AbiError when rc < 0, with the calling thread's message (that of the failed call).
+int check(int rc, const char* call);
 std::string to_utf8(const std::u16string& s);
 std::u16string to_utf16(const std::string& s);
 

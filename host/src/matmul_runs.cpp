@@ -63,7 +63,7 @@ StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d,
   try {
     ctx.upload(MQLCL_SLOT_A, d.a);
     ctx.upload(MQLCL_SLOT_B, d.b);
-    check(lib().mqlcl_matmul(ctx.handle(), stage, s.rows1, s.colsrows, s.cols2, local0, local1, param), ctx.handle(),
+    check(lib().mqlcl_matmul(ctx.handle(), stage, s.rows1, s.colsrows, s.cols2, local0, local1, param),
           "mqlcl_matmul");
     c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(s.rows1) * s.cols2);
   } catch (const AbiError& e) {
