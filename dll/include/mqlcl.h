@@ -191,8 +191,9 @@ MQLCL_API int mqlcl_buffer_write_int(int buffer, const int* data, int offset, in
 MQLCL_API int mqlcl_buffer_read_int(int buffer, int* out, int offset, int count);
 MQLCL_API int mqlcl_buffer_write_double(int buffer, const double* data, int offset, int count);
 MQLCL_API int mqlcl_buffer_read_double(int buffer, double* out, int offset, int count);
-/* A read-only 2D image of float RGBA pixels; rgba holds width*height*4 floats. */
-MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba);
+/* A read-only 2D image of float RGBA pixels from rgba, an array of count floats;
+ * count >= width*height*4 (else MQLCL_ERR_RANGE). */
+MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count);
 
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 MQLCL_API int mqlcl_arg_int(int kernel, int index, int value);
@@ -200,10 +201,13 @@ MQLCL_API int mqlcl_arg_float(int kernel, int index, float value);
 MQLCL_API int mqlcl_arg_double(int kernel, int index, double value);
 /* A __local argument of the given size in bytes (> 0). */
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
-/* Launches over dims (1..3) dimensions; global[dims] work-items; local[dims] the explicit
- * work-group size, or a null pointer / all zeros to let the driver choose. Waits for the
- * kernel; its time is then mqlcl_last_kernel_ms(kernel). */
-MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* local);
+/* Launches over dims (1..3) dimensions: global, an array of global_count >= dims ints, the
+ * work-items; local, an array of local_count >= dims ints, the explicit work-group size
+ * (local_count 0, local may then be null, or all zeros: the driver chooses, or the kernel's
+ * reqd_work_group_size). Refuses while an argument is unset. Waits for the kernel; its time
+ * is then mqlcl_last_kernel_ms(kernel). */
+MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
+                        int local_count);
 
 /* mqlcl_kernel_info(kernel, what): facts of a built kernel on its device. */
 #define MQLCL_KINFO_WORK_GROUP_SIZE 1      /* largest work-group this kernel can take */

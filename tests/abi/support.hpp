@@ -37,6 +37,13 @@ inline std::string message(int handle = 0) {
   return to_utf8(buf);
 }
 
+// Whether the message of a handle (0: the calling thread) contains `text`.
+inline ::testing::AssertionResult mentions(int handle, const std::string& text) {
+  const std::string m = message(handle);
+  if (m.find(text) != std::string::npos) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure() << "message \"" << m << "\" does not mention \"" << text << "\"";
+}
+
 struct Ctx {
   Ctx() : h(mqlcl_create(0)) { EXPECT_GT(h, 0) << message(); }
   ~Ctx() { mqlcl_free(h); }

@@ -38,7 +38,7 @@ TEST(Faults, KernelBeyondTheLocalMemory) {
     const int buf = mqlcl_buffer(ctx.h, 64, MQLCL_MEM_READ_WRITE);
     ASSERT_EQ(mqlcl_arg_mem(k, 0, buf), MQLCL_OK);
     const int g[1] = {16}, l[1] = {16};
-    rc = mqlcl_run(k, 1, g, l);
+    rc = mqlcl_run(k, 1, g, 1, l, 1);
   }
   EXPECT_LT(rc, 0) << "a kernel needing more local memory than the device has ran";
   EXPECT_NE(t::message(0).find("local memory"), std::string::npos) << t::message(0);
@@ -74,7 +74,7 @@ TEST(Faults, WorkGroupBeyondTheKernelLimit) {
   const int buf = mqlcl_buffer(ctx.h, 8 * max_wg * 4, MQLCL_MEM_READ_WRITE);
   ASSERT_EQ(mqlcl_arg_mem(k, 0, buf), MQLCL_OK);
   const int g[1] = {static_cast<int>(max_wg) * 4}, l[1] = {static_cast<int>(max_wg) * 2};
-  EXPECT_EQ(mqlcl_run(k, 1, g, l), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_run(k, 1, g, 1, l, 1), MQLCL_ERR_LOCAL_SIZE);
   EXPECT_NE(t::message(k).find(std::to_string(max_wg)), std::string::npos) << t::message(k);
   EXPECT_TRUE(still_works(ctx.h));
 }

@@ -29,7 +29,7 @@ std::vector<float> run_group_sum(int ctx, int n, int local) {
   EXPECT_EQ(mqlcl_arg_mem(k, 1, sums), MQLCL_OK);
   EXPECT_EQ(mqlcl_arg_local(k, 2, 4 * local), MQLCL_OK) << t::message(k);
   const int global[1] = {n}, lsize[1] = {local};
-  EXPECT_EQ(mqlcl_run(k, 1, global, lsize), MQLCL_OK) << t::message(k);
+  EXPECT_EQ(mqlcl_run(k, 1, global, 1, lsize, 1), MQLCL_OK) << t::message(k);
   EXPECT_GE(mqlcl_last_kernel_ms(k), 0.0);
   std::vector<float> out(static_cast<size_t>(n / local), -1.0f);
   EXPECT_EQ(mqlcl_buffer_read_float(sums, out.data(), 0, n / local), n / local);
@@ -70,12 +70,12 @@ TEST(Generic, TypedBuffersRoundTrip) {
 TEST(Generic, ImageReadByAKernel) {
   t::Ctx ctx;
   if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) {
-    EXPECT_EQ(mqlcl_image2d(ctx.h, 2, 2, nullptr), MQLCL_ERR_ARGUMENT);
+    EXPECT_EQ(mqlcl_image2d(ctx.h, 2, 2, nullptr, 16), MQLCL_ERR_ARGUMENT);
     return;
   }
   std::vector<float> px(4 * 3 * 2);
   for (size_t i = 0; i < px.size(); ++i) px[i] = static_cast<float>(i);
-  const int img = mqlcl_image2d(ctx.h, 3, 2, px.data());
+  const int img = mqlcl_image2d(ctx.h, 3, 2, px.data(), static_cast<int>(px.size()));
   ASSERT_GT(img, 0) << t::message(ctx.h);
   const int p = mqlcl_program(ctx.h,
                               u"__constant sampler_t s = CLK_NORMALIZED_COORDS_FALSE | CLK_ADDRESS_CLAMP | CLK_FILTER_NEAREST;\n"
@@ -88,7 +88,7 @@ TEST(Generic, ImageReadByAKernel) {
   ASSERT_EQ(mqlcl_arg_mem(k, 0, img), MQLCL_OK) << t::message(k);
   ASSERT_EQ(mqlcl_arg_mem(k, 1, out), MQLCL_OK);
   const int g[1] = {1};
-  ASSERT_EQ(mqlcl_run(k, 1, g, nullptr), MQLCL_OK) << t::message(k);
+  ASSERT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(k);
   float got[8];
   ASSERT_EQ(mqlcl_buffer_read_float(out, got, 0, 8), 8);
   for (int c = 0; c < 4; ++c) EXPECT_EQ(got[c], px[static_cast<size_t>((1 * 3 + 2) * 4 + c)]);

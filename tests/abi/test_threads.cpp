@@ -1,6 +1,7 @@
 // Several threads on one loaded library: their own contexts, one shared context, and
-// create/free cycles that leave no handle behind.
+// create/free cycles that leave no handle behind, also while a context is freed under them.
 #include <atomic>
+#include <mutex>
 #include <thread>
 
 #include "support.hpp"
@@ -79,6 +80,50 @@ TEST(Threads, CreateFreeCyclesLeaveNoHandles) {
     ASSERT_EQ(mqlcl_free(ctx), MQLCL_OK);
   }
   EXPECT_EQ(mqlcl_handle_count(), before);
+}
+
+// "Freeing a context frees every handle created from it" under concurrency: 4 threads create
+// programs, kernels and buffers in a context while another thread frees it. Before, handles
+// created during the free survived it (orphans that still accepted writes). The outcome is
+// the invariant, whatever the interleaving: nothing of the context survives, and every handle
+// a creator got back is dead afterwards.
+TEST(Threads, FreeingAContextWhileOthersCreateInIt) {
+  const int baseline = mqlcl_handle_count();
+  const char16_t* src = u"__kernel void k(__global float* x, int n) { x[get_global_id(0)] = n; }";
+  for (int round = 0; round < 20; ++round) {
+    const int ctx = mqlcl_create(0);
+    ASSERT_GT(ctx, 0) << t::message();
+    std::atomic<int> created{0};
+    std::mutex made_lock;
+    std::vector<int> made, buffers;
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 4; ++i)
+      threads.emplace_back([&] {
+        // Until creation fails because the context is gone (bounded, should the free not come).
+        for (int rep = 0; rep < 100000; ++rep) {
+          const int p = mqlcl_program(ctx, src, u"");
+          const int k = p > 0 ? mqlcl_kernel(p, u"k") : p;
+          const int b = mqlcl_buffer(ctx, 64, MQLCL_MEM_READ_WRITE);
+          {
+            std::lock_guard<std::mutex> lock(made_lock);
+            for (int h : {p, k, b})
+              if (h > 0) made.push_back(h);
+            if (b > 0) buffers.push_back(b);
+          }
+          created += (p > 0) + (k > 0) + (b > 0);
+          if (b == MQLCL_ERR_HANDLE) return;
+        }
+      });
+    threads.emplace_back([&] {
+      while (created.load() < 6) std::this_thread::yield();  // the free lands among the creations
+      EXPECT_EQ(mqlcl_free(ctx), MQLCL_OK);
+    });
+    for (auto& th : threads) th.join();
+    ASSERT_EQ(mqlcl_handle_count(), baseline) << "round " << round << ": handles of a freed context survived";
+    const float x[1] = {1.0f};
+    for (int b : buffers) ASSERT_EQ(mqlcl_buffer_write_float(b, x, 0, 1), MQLCL_ERR_HANDLE) << "round " << round;
+    for (int h : made) ASSERT_EQ(mqlcl_free(h), MQLCL_ERR_HANDLE) << "round " << round;
+  }
 }
 
 }  // namespace

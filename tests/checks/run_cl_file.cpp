@@ -46,7 +46,7 @@ int main(int argc, char** argv) {
       return die(0, "buffer setup");
   }
   const int global[1] = {m}, lsize[1] = {local};
-  if (mqlcl_run(kern, 1, global, lsize) < 0) return die(kern, "mqlcl_run");
+  if (mqlcl_run(kern, 1, global, 1, lsize, 1) < 0) return die(kern, "mqlcl_run");
   std::printf("ran %s of %s on %dx%dx%d, local %d\n", argv[2], argv[1], m, k, n, local);
   mqlcl_free(ctx);
   return 0;

@@ -154,7 +154,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 12: {
         const int w = count(in, 16), h = count(in, 16);
         const int n = (w > 0 && h > 0 && w <= 16 && h <= 16) ? w * h * 4 : 0;
-        keep(p.mem, mqlcl_image2d(c, w, h, n ? array(in, f, n) : (in.ConsumeBool() ? nullptr : array(in, f, 4))));
+        const int given = n > 0 ? in.ConsumeIntegralInRange(0, n) : 4;  // never more than the array holds
+        const float* px = n ? array(in, f, n) : (in.ConsumeBool() ? nullptr : array(in, f, 4));
+        keep(p.mem, mqlcl_image2d(c, w, h, px, given));
         break;
       }
       case 13: {
@@ -175,7 +177,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           g[i] = count(in, 64);
           l[i] = count(in, 16);
         }
-        mqlcl_run(pick(in, p.kern, p), dims, in.ConsumeIntegralInRange(0, 9) ? g : nullptr, in.ConsumeBool() ? l : nullptr);
+        const int kern = pick(in, p.kern, p);
+        const int* global = in.ConsumeIntegralInRange(0, 9) ? g : nullptr;
+        const int* local = in.ConsumeBool() ? l : nullptr;
+        const int global_count = in.ConsumeIntegralInRange(0, 3), local_count = in.ConsumeIntegralInRange(-1, 3);
+        mqlcl_run(kern, dims, global, global_count, local, local_count);
         break;
       }
       case 15: {

@@ -142,7 +142,7 @@ int threads(int count, double seconds) {
       long done = 0;
       while (!stop) {
         if (mqlcl_arg_mem(k, 0, buf) != MQLCL_OK || mqlcl_arg_float(k, 1, static_cast<float>(t + 1)) != MQLCL_OK ||
-            mqlcl_run(k, 1, global, local) != MQLCL_OK)
+            mqlcl_run(k, 1, global, 1, local, 1) != MQLCL_OK)
           ++wrong;
         ++done;
         ++runs;

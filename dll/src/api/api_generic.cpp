@@ -1,5 +1,6 @@
 // Exports of the generic layer: the caller's own programs, kernels, buffers and images,
 // with explicit global and work-group sizes (what the terminal's CLExecute cannot set).
+#include <array>
 #include <climits>
 
 #include "api/with_handle.hpp"
@@ -48,23 +49,46 @@ int buffer_read(int buffer, T* out, int offset, int count) {
   });
 }
 
-void check_arg_index(const UserKernel& k, int index) {
-  if (index < 0 || static_cast<cl_uint>(index) >= k.num_args)
-    fail(MQLCL_ERR_ARGUMENT, "argument index ", index, " does not exist: the kernel has ", k.num_args, " arguments");
+cl_uint checked_arg_index(const UserKernel& k, int index) {
+  if (index < 0 || static_cast<cl_uint>(index) >= k.args.count())
+    fail(MQLCL_ERR_ARGUMENT, "argument index ", index, " does not exist: the kernel has ", k.args.count(), " arguments");
+  return static_cast<cl_uint>(index);
+}
+
+// Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
+// image) stays alive while bound.
+template <class V>
+void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr) {
+  k.args.check(k.kernel, index, passed);
+  try {
+    k.kernel.setArg(index, value);
+  } catch (const cl::Error& e) {
+    k.args.unset(index);
+    fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
+  }
+  k.args.set(index, std::move(keep));
 }
 
 template <class T>
-int set_value_arg(int kernel, int index, T value) {
+int set_value_arg(int kernel, int index, T value, Passed passed) {
   return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
-    check_arg_index(k, index);
-    try {
-      k.kernel.setArg(static_cast<cl_uint>(index), value);
-    } catch (const cl::Error& e) {
-      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " does not take a ", sizeof(T), "-byte value: ",
-           cl_error_name(e.err()));
-    }
+    bind_arg(k, checked_arg_index(k, index), passed, value);
     return MQLCL_OK;
   });
+}
+
+// Reads `dims` sizes of a caller's array of `count` elements; `what` names it in messages.
+void check_sizes(const int* sizes, int count, int dims, const char* what) {
+  if (sizes == nullptr) fail(MQLCL_ERR_ARGUMENT, what, " is a null pointer");
+  if (count < dims)
+    fail(MQLCL_ERR_RANGE, what, "_count = ", count, ": ", what, " must hold dims = ", dims, " sizes");
+}
+
+// The work-group size a kernel declares with __attribute__((reqd_work_group_size(X, Y, Z))),
+// or all zeros.
+std::array<size_t, 3> required_local(UserKernel& k) {
+  const auto r = k.kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(k.ctx->device());
+  return {r[0], r[1], r[2]};
 }
 
 }  // namespace
@@ -77,7 +101,9 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
     if (source == nullptr) fail(MQLCL_ERR_ARGUMENT, "source is a null pointer");
     const std::string src = utf16_to_utf8(source);
     if (src.empty()) fail(MQLCL_ERR_ARGUMENT, "source is empty");
-    const std::string opts = options ? utf16_to_utf8(options) : std::string();
+    // Argument info lets every mqlcl_arg_* check the argument's declaration (compute/kernel_args).
+    // In front, so that the caller's options stay last (a trailing -D is still refused).
+    const std::string opts = "-cl-kernel-arg-info " + (options ? utf16_to_utf8(options) : std::string());
     std::lock_guard<std::mutex> lock(c->mutex);
     cl::Program p = c->program("the program", src, opts);
     return Registry::instance().add(std::make_shared<UserProgram>(c, p), ctx);
@@ -120,10 +146,13 @@ MQLCL_API int mqlcl_buffer_read_int(int b, int* d, int o, int n) { return buffer
 MQLCL_API int mqlcl_buffer_write_double(int b, const double* d, int o, int n) { return buffer_write(b, d, o, n); }
 MQLCL_API int mqlcl_buffer_read_double(int b, double* d, int o, int n) { return buffer_read(b, d, o, n); }
 
-MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba) {
+MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count) {
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
     if (rgba == nullptr) fail(MQLCL_ERR_ARGUMENT, "rgba is a null pointer");
     if (width < 1 || height < 1) fail(MQLCL_ERR_ARGUMENT, "width and height must be >= 1");
+    const unsigned long long needed = 4ULL * static_cast<unsigned>(width) * static_cast<unsigned>(height);
+    if (count < 0 || static_cast<unsigned long long>(count) < needed)
+      fail(MQLCL_ERR_RANGE, "count = ", count, ": rgba must hold width * height * 4 = ", needed, " floats");
     if (!c.facts().image_support)
       fail(MQLCL_ERR_UNSUPPORTED, "this device has no image support (CL_DEVICE_IMAGE_SUPPORT = 0)");
     if (static_cast<size_t>(width) > c.facts().image2d_max_width || static_cast<size_t>(height) > c.facts().image2d_max_height)
@@ -138,55 +167,57 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba) {
 
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
   return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
-    check_arg_index(k, index);
+    const cl_uint i = checked_arg_index(k, index);
     auto obj = Registry::instance().find(mem);
     if (!obj || (obj->kind != Kind::Buffer && obj->kind != Kind::Image))
       fail(MQLCL_ERR_HANDLE, "handle ", mem, " is not a live buffer or image");
     const bool is_buffer = obj->kind == Kind::Buffer;
     auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
     if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
-    try {
-      if (is_buffer)
-        k.kernel.setArg(static_cast<cl_uint>(index), std::static_pointer_cast<UserBuffer>(obj)->buffer);
-      else
-        k.kernel.setArg(static_cast<cl_uint>(index), std::static_pointer_cast<UserImage>(obj)->image);
-    } catch (const cl::Error& e) {
-      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " does not take a memory object: ", cl_error_name(e.err()));
-    }
+    if (is_buffer)
+      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj);
+    else
+      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj);
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_arg_int(int kernel, int index, int value) { return set_value_arg<cl_int>(kernel, index, value); }
-MQLCL_API int mqlcl_arg_float(int kernel, int index, float value) { return set_value_arg<cl_float>(kernel, index, value); }
-MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) { return set_value_arg<cl_double>(kernel, index, value); }
+MQLCL_API int mqlcl_arg_int(int kernel, int index, int value) {
+  return set_value_arg<cl_int>(kernel, index, value, Passed::Int);
+}
+MQLCL_API int mqlcl_arg_float(int kernel, int index, float value) {
+  return set_value_arg<cl_float>(kernel, index, value, Passed::Float);
+}
+MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) {
+  return set_value_arg<cl_double>(kernel, index, value, Passed::Double);
+}
 
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
   return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
-    check_arg_index(k, index);
+    const cl_uint i = checked_arg_index(k, index);
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
       fail(MQLCL_ERR_RANGE, "__local argument of ", bytes, " bytes exceeds the device's local memory of ",
            static_cast<unsigned long long>(k.ctx->facts().local_mem), " bytes");
-    try {
-      k.kernel.setArg(static_cast<cl_uint>(index), cl::Local(static_cast<size_t>(bytes)));
-    } catch (const cl::Error& e) {
-      fail(MQLCL_ERR_ARGUMENT, "argument ", index, " is not a __local pointer: ", cl_error_name(e.err()));
-    }
+    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)));
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* local) {
+MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
+                        int local_count) {
   return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
     if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
-    if (global == nullptr) fail(MQLCL_ERR_ARGUMENT, "global is a null pointer");
+    check_sizes(global, global_count, dims, "global");
+    if (local_count < 0)
+      fail(MQLCL_ERR_ARGUMENT, "local_count = ", local_count, ": 0 lets the driver choose, else local holds dims sizes");
+    if (local_count > 0) check_sizes(local, local_count, dims, "local");
     size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
     bool any_local = false;
     for (int i = 0; i < dims; ++i) {
       if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = ", global[i], ": it must be >= 1");
       g[i] = static_cast<size_t>(global[i]);
-      if (local) {
+      if (local_count > 0) {
         if (local[i] < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", local[i], " is negative");
         l[i] = static_cast<size_t>(local[i]);
         any_local = any_local || local[i] > 0;
@@ -196,13 +227,31 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, const int* loca
     constexpr double kMaxWorkItems = 1099511627776.0;  // 2^40
     if (static_cast<double>(g[0]) * static_cast<double>(g[1]) * static_cast<double>(g[2]) > kMaxWorkItems)
       fail(MQLCL_ERR_RANGE, "global range of ", g[0], " x ", g[1], " x ", g[2], " work-items exceeds 2^40");
+    k.args.require_all_set();
+    // reqd_work_group_size: no local size means the required one; another one is refused.
+    const std::array<size_t, 3> req = required_local(k);
+    const bool has_req = req[0] != 0;
+    const std::string req_text = has_req ? str(req[0], " x ", req[1], " x ", req[2]) : std::string();
+    if (has_req) {
+      for (int i = dims; i < 3; ++i)
+        if (req[static_cast<size_t>(i)] != 1)
+          fail(MQLCL_ERR_LOCAL_SIZE, "the kernel requires work-groups of ", req_text,
+               " (reqd_work_group_size): run it over ", i + 1, " or more dimensions");
+      for (int i = 0; i < dims && any_local; ++i)
+        if (l[i] != req[static_cast<size_t>(i)])
+          fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", l[i], " differs from the kernel's required work-group size ",
+               req_text, " (reqd_work_group_size): pass that size, or local_count 0");
+      for (int i = 0; i < dims; ++i) l[i] = req[static_cast<size_t>(i)];
+      any_local = true;
+    }
     cl::NDRange lr = cl::NullRange;
     if (any_local) {
       for (int i = 0; i < dims; ++i) {
         if (l[i] == 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = 0 while others are set: give all or none");
         if (g[i] % l[i])
           fail(MQLCL_ERR_LOCAL_SIZE, "global[", i, "] = ", g[i], " is not a multiple of local[", i, "] = ", l[i],
-               " (OpenCL 1.2 requires it)");
+               has_req ? str(", the kernel's required work-group size ", req_text, " (reqd_work_group_size)")
+                       : std::string(" (OpenCL 1.2 requires it)"));
       }
       lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
     }
@@ -226,7 +275,7 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
         return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(d));
       case MQLCL_KINFO_LOCAL_MEM_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d));
       case MQLCL_KINFO_PRIVATE_MEM_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(d));
-      case MQLCL_KINFO_NUM_ARGS: return k.num_args;
+      case MQLCL_KINFO_NUM_ARGS: return k.args.count();
       default: fail(MQLCL_ERR_ARGUMENT, "kernel info ", what, " does not exist (MQLCL_KINFO_*: 1 .. 5)");
     }
   });

@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "compute/context.hpp"
+#include "compute/kernel_args.hpp"
 
 namespace mqlcl {
 
@@ -14,14 +15,14 @@ struct UserProgram : Object {
   cl::Program program;
 };
 
+// A kernel keeps the buffers and images bound to it alive until they are rebound or the
+// kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md).
 struct UserKernel : Object {
   UserKernel(std::shared_ptr<Context> c, cl::Kernel k)
-      : Object(Kind::Kernel), ctx(std::move(c)), kernel(std::move(k)) {
-    num_args = kernel.getInfo<CL_KERNEL_NUM_ARGS>();
-  }
+      : Object(Kind::Kernel), ctx(std::move(c)), kernel(std::move(k)), args(kernel) {}
   std::shared_ptr<Context> ctx;
   cl::Kernel kernel;
-  cl_uint num_args = 0;
+  KernelArgs args;
   double last_kernel_ms = 0;
 };
 

@@ -23,7 +23,17 @@ Registry& Registry::instance() {
 }
 
 int Registry::add(std::shared_ptr<Object> obj, int owner) {
-  std::lock_guard<std::mutex> lock(mutex_);
+  std::unique_lock<std::mutex> lock(mutex_);
+  // Checked under the lock that remove() holds while it takes a context and its children
+  // away: a child is either registered before its context goes (and goes with it) or refused.
+  if (owner != 0) {
+    auto it = objects_.find(owner);
+    if (it == objects_.end() || it->second->kind != Kind::Context) {
+      lock.unlock();
+      obj.reset();  // released outside the lock, like every removed object
+      fail(MQLCL_ERR_HANDLE, "context ", owner, " was freed while this object was being created in it");
+    }
+  }
   obj->owner = owner;
   for (;;) {
     const int h = next_;

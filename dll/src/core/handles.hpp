@@ -29,6 +29,8 @@ struct Object {
 class Registry {
  public:
   static Registry& instance();
+  // Registers obj as a child of context `owner` (0: none); MQLCL_ERR_HANDLE when that
+  // context is no longer live, so that no child outlives a context freed concurrently.
   int add(std::shared_ptr<Object> obj, int owner);
   // The live object behind handle, of kind k; throws MQLCL_ERR_HANDLE otherwise.
   std::shared_ptr<Object> get(int handle, Kind k);

@@ -114,12 +114,12 @@ int mqlcl_buffer_write_int(int buffer, const int &data[], int offset, int count)
 int mqlcl_buffer_read_int(int buffer, int &out[], int offset, int count);
 int mqlcl_buffer_write_double(int buffer, const double &data[], int offset, int count);
 int mqlcl_buffer_read_double(int buffer, double &out[], int offset, int count);
-int mqlcl_image2d(int ctx, int width, int height, const float &rgba[]);
+int mqlcl_image2d(int ctx, int width, int height, const float &rgba[], int count);
 int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 int mqlcl_arg_int(int kernel, int index, int value);
 int mqlcl_arg_float(int kernel, int index, float value);
 int mqlcl_arg_double(int kernel, int index, double value);
 int mqlcl_arg_local(int kernel, int index, int bytes);
-int mqlcl_run(int kernel, int dims, const int &global[], const int &local[]);
+int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
 long mqlcl_kernel_info(int kernel, int what);
 #import

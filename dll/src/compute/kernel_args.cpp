@@ -1,0 +1,203 @@
+#include "compute/kernel_args.hpp"
+
+#include <cstdlib>
+#include <cstring>
+
+namespace mqlcl {
+
+namespace {
+
+// One clGetKernelArgInfo query of a fixed-size value; false when the driver has no answer.
+template <class T>
+bool arg_info(const cl::Kernel& k, cl_uint i, cl_kernel_arg_info what, T& out) {
+  return clGetKernelArgInfo(k(), i, what, sizeof(T), &out, nullptr) == CL_SUCCESS;
+}
+
+bool arg_text(const cl::Kernel& k, cl_uint i, cl_kernel_arg_info what, std::string& out) {
+  size_t n = 0;
+  if (clGetKernelArgInfo(k(), i, what, 0, nullptr, &n) != CL_SUCCESS) return false;
+  std::vector<char> buf(n + 1, '\0');
+  if (clGetKernelArgInfo(k(), i, what, n, buf.data(), nullptr) != CL_SUCCESS) return false;
+  out.assign(buf.data());  // the driver's text ends with a 0
+  return true;
+}
+
+// The driver's name without spaces ("unsigned int" -> "unsignedint"), as OpenCL 1.2 returns it.
+std::string squeezed(const std::string& s) {
+  std::string out;
+  for (char c : s)
+    if (c != ' ' && c != '\t') out += c;
+  return out;
+}
+
+// A built-in scalar or vector type that no mqlcl_arg_* passes (char, long, float4, ...).
+bool other_builtin(const std::string& t) {
+  static const char* const kBases[] = {"char", "uchar", "short", "ushort", "int", "uint", "long",
+                                       "ulong", "half", "float", "double", "bool", "size_t",
+                                       "ptrdiff_t", "intptr_t", "uintptr_t"};
+  for (const char* base : kBases) {
+    const size_t n = std::strlen(base);
+    if (t.compare(0, n, base) != 0) continue;
+    const std::string width = t.substr(n);
+    if (width.empty() || width == "2" || width == "3" || width == "4" || width == "8" || width == "16") return true;
+  }
+  return false;
+}
+
+// Samplers, events and the image types other than image2d_t.
+bool opaque(const std::string& t) {
+  const bool image = t.compare(0, 5, "image") == 0 && t.size() > 7 && t.compare(t.size() - 2, 2, "_t") == 0;
+  return image || t == "sampler_t" || t == "event_t";
+}
+
+bool fallback_forced() {
+  const char* v = std::getenv("MQLCL_KERNEL_ARG_INFO");
+  return v != nullptr && std::strcmp(v, "off") == 0;
+}
+
+}  // namespace
+
+const char* passed_name(Passed p) {
+  switch (p) {
+    case Passed::Buffer: return "a buffer (mqlcl_arg_mem)";
+    case Passed::Image: return "an image (mqlcl_arg_mem)";
+    case Passed::Local: return "a __local size (mqlcl_arg_local)";
+    case Passed::Int: return "an int (mqlcl_arg_int)";
+    case Passed::Float: return "a float (mqlcl_arg_float)";
+    case Passed::Double: return "a double (mqlcl_arg_double)";
+  }
+  return "a value";
+}
+
+KernelArgs::KernelArgs(const cl::Kernel& kernel) {
+  args_.resize(kernel.getInfo<CL_KERNEL_NUM_ARGS>());
+  has_info_ = !fallback_forced();
+  for (cl_uint i = 0; i < count() && has_info_; ++i) {
+    Arg& a = args_[i];
+    cl_kernel_arg_address_qualifier address = 0;
+    cl_kernel_arg_access_qualifier access = 0;
+    cl_kernel_arg_type_qualifier qualifiers = 0;
+    std::string type;
+    has_info_ = arg_info(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, address) &&
+                arg_info(kernel, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, access) &&
+                arg_info(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, qualifiers) &&
+                arg_text(kernel, i, CL_KERNEL_ARG_TYPE_NAME, type);
+    if (!has_info_) break;
+    arg_text(kernel, i, CL_KERNEL_ARG_NAME, a.name);  // optional: the message then has no name
+    type = squeezed(type);
+    const bool pointer = !type.empty() && type.back() == '*';
+    std::string qualifier_text;
+    if (qualifiers & CL_KERNEL_ARG_TYPE_CONST) qualifier_text += "const ";
+    if (qualifiers & CL_KERNEL_ARG_TYPE_VOLATILE) qualifier_text += "volatile ";
+    if (type == "image2d_t") {
+      a.type = std::string(access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY   ? "__write_only "
+                           : access == CL_KERNEL_ARG_ACCESS_READ_WRITE ? "__read_write "
+                                                                       : "__read_only ") + type;
+      a.rule = access == CL_KERNEL_ARG_ACCESS_READ_ONLY ? Rule::Exact : Rule::Nothing;
+      a.takes = Passed::Image;
+      a.why_nothing = "images of mqlcl_image2d are read-only; declare it __read_only or write into a buffer";
+    } else if (address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
+      a.type = "__local " + qualifier_text + type;
+      a.rule = Rule::Exact;
+      a.takes = Passed::Local;
+    } else if (pointer && (address == CL_KERNEL_ARG_ADDRESS_GLOBAL || address == CL_KERNEL_ARG_ADDRESS_CONSTANT)) {
+      a.type = (address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "__constant ") + qualifier_text + type;
+      a.rule = Rule::Exact;
+      a.takes = Passed::Buffer;
+    } else {
+      a.type = qualifier_text + type;
+      a.rule = Rule::Exact;
+      if (type == "int" || type == "uint" || type == "unsignedint") {
+        a.takes = Passed::Int;  // uint: the int's bits
+      } else if (type == "float") {
+        a.takes = Passed::Float;
+      } else if (type == "double") {
+        a.takes = Passed::Double;
+      } else if (pointer || opaque(type) || other_builtin(type)) {
+        // samplers, events, other image types, long, char, vectors: no setter of the ABI fits
+        a.rule = Rule::Nothing;
+        a.why_nothing = "no mqlcl_arg_* passes a " + type +
+                        ": declare it int, uint, float or double, or pass the values in a buffer";
+      } else {
+        a.rule = Rule::SizeOnly;  // a typedef or struct: only the driver's size check applies
+      }
+    }
+  }
+  if (!has_info_)
+    for (Arg& a : args_) a = Arg();
+}
+
+std::string KernelArgs::describe(cl_uint index) const {
+  const Arg& a = args_[index];
+  std::string s = "argument " + std::to_string(index);
+  if (!a.name.empty()) s += " \"" + a.name + "\"";
+  if (!a.type.empty()) s += " (" + a.type + ")";
+  return s;
+}
+
+
+void KernelArgs::check(cl::Kernel& kernel, cl_uint index, Passed passed) {
+  const Arg& a = args_[index];
+  switch (a.rule) {
+    case Rule::Unknown: return probe(kernel, index, passed);
+    case Rule::Nothing: fail(MQLCL_ERR_ARGUMENT, describe(index), " cannot be set: ", a.why_nothing);
+    case Rule::SizeOnly:
+      if (passed == Passed::Int || passed == Passed::Float || passed == Passed::Double) return;
+      fail(MQLCL_ERR_ARGUMENT, describe(index), " is a value, not ", passed_name(passed));
+    case Rule::Exact:
+      if (a.takes == passed) return;
+      fail(MQLCL_ERR_ARGUMENT, describe(index), " takes ", passed_name(a.takes), ", not ", passed_name(passed));
+  }
+}
+
+// Without declarations, what a conforming driver reveals through clSetKernelArg with a null
+// value: a __global/__constant pointer takes a null memory object of sizeof(cl_mem), a
+// __local pointer a null value of any size, a scalar none. Each probe leaves the argument unset.
+void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
+  unset(index);
+  const char* const weak = " (the driver gives no argument info, so this is found by a probe)";
+  switch (passed) {
+    case Passed::Int:
+    case Passed::Float:
+    case Passed::Double:
+      if (clSetKernelArg(kernel(), index, sizeof(cl_mem), nullptr) == CL_SUCCESS)
+        fail(MQLCL_ERR_ARGUMENT, describe(index), " is a pointer, not a value: it takes mqlcl_arg_mem or mqlcl_arg_local, not ",
+             passed_name(passed), weak);
+      return;
+    case Passed::Buffer:
+      if (clSetKernelArg(kernel(), index, sizeof(cl_mem), nullptr) != CL_SUCCESS)
+        fail(MQLCL_ERR_ARGUMENT, describe(index), " is not a __global or __constant pointer, so it takes no ",
+             passed_name(passed), weak);
+      return;
+    case Passed::Local:
+      if (clSetKernelArg(kernel(), index, 1, nullptr) != CL_SUCCESS)
+        fail(MQLCL_ERR_ARGUMENT, describe(index), " is not a __local pointer, so it takes no ", passed_name(passed), weak);
+      return;
+    case Passed::Image: return;  // a null image is refused by image arguments too: nothing to learn
+  }
+}
+
+void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep) {
+  args_[index].set = true;
+  args_[index].bound = std::move(keep);
+}
+
+void KernelArgs::unset(cl_uint index) {
+  args_[index].set = false;
+  args_[index].bound.reset();
+}
+
+void KernelArgs::require_all_set() const {
+  std::string missing;
+  for (cl_uint i = 0; i < count(); ++i) {
+    const Arg& a = args_[i];
+    if (a.set) continue;
+    missing += missing.empty() ? "" : "; ";
+    missing += describe(i);
+    if (a.rule == Rule::Nothing) missing += ": " + a.why_nothing;
+    if (a.rule == Rule::Exact) missing += std::string(": it takes ") + passed_name(a.takes);
+  }
+  if (!missing.empty()) fail(MQLCL_ERR_ARGUMENT, "arguments never set: ", missing);
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,61 @@
+// What each argument of a user kernel is and what it is bound to. The library builds every
+// user program with -cl-kernel-arg-info and reads clGetKernelArgInfo (OpenCL 1.2) once per
+// kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
+// a __global pointer, a buffer for an image) is refused before the driver sees it: drivers
+// (PoCL, others) accept such values and crash at launch.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/handles.hpp"
+#include "core/opencl.hpp"
+
+namespace mqlcl {
+
+// What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
+enum class Passed { Buffer, Image, Local, Int, Float, Double };
+
+class KernelArgs {
+ public:
+  // Reads the arguments' declarations. Without them (CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
+  // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) the checks are weaker.
+  explicit KernelArgs(const cl::Kernel& kernel);
+
+  cl_uint count() const { return static_cast<cl_uint>(args_.size()); }
+  bool has_info() const { return has_info_; }
+
+  // Throws MQLCL_ERR_ARGUMENT (naming the argument, its declaration and what was passed)
+  // when `passed` cannot go into argument `index` (< count()). `kernel` is probed when the
+  // declarations are not available; a probe leaves the argument unset.
+  void check(cl::Kernel& kernel, cl_uint index, Passed passed);
+  // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound.
+  void set(cl_uint index, std::shared_ptr<Object> keep = nullptr);
+  void unset(cl_uint index);
+  // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
+  void require_all_set() const;
+  // `argument 1 "n" (const int)`; without declarations `argument 1`.
+  std::string describe(cl_uint index) const;
+
+ private:
+  // How a declaration is checked: it takes exactly one setter (`takes`), any value whose size
+  // the driver accepts (a typedef or struct), no setter at all, or is not known (probed).
+  enum class Rule { Exact, SizeOnly, Nothing, Unknown };
+  struct Arg {
+    std::string name, type;  // type: the declaration with its qualifiers, e.g. "__global const float*"
+    Rule rule = Rule::Unknown;
+    Passed takes = Passed::Int;  // for Rule::Exact
+    std::string why_nothing;     // for Rule::Nothing: what to do instead
+    bool set = false;
+    std::shared_ptr<Object> bound;  // the bound buffer or image, kept alive (docs/ABI.md)
+  };
+  void probe(cl::Kernel& kernel, cl_uint index, Passed passed);
+
+  bool has_info_ = false;
+  std::vector<Arg> args_;
+};
+
+// "an int (mqlcl_arg_int)", "a buffer (mqlcl_arg_mem)", ...
+const char* passed_name(Passed p);
+
+}  // namespace mqlcl
