@@ -77,7 +77,7 @@ int set_value_arg(int kernel, int index, T value, Passed passed) {
   });
 }
 
-// Reads `dims` sizes of a caller's array of `count` elements; `what` names it in messages.
+// Checks that a caller's array of `count` elements holds `dims` sizes; `what` names it.
 void check_sizes(const int* sizes, int count, int dims, const char* what) {
   if (sizes == nullptr) fail(MQLCL_ERR_ARGUMENT, what, " is a null pointer");
   if (count < dims)

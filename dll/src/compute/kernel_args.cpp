@@ -93,9 +93,12 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel) {
       a.type = std::string(access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY   ? "__write_only "
                            : access == CL_KERNEL_ARG_ACCESS_READ_WRITE ? "__read_write "
                                                                        : "__read_only ") + type;
-      a.rule = access == CL_KERNEL_ARG_ACCESS_READ_ONLY ? Rule::Exact : Rule::Nothing;
+      a.rule = Rule::Exact;
       a.takes = Passed::Image;
-      a.why_nothing = "images of mqlcl_image2d are read-only; declare it __read_only or write into a buffer";
+      if (access != CL_KERNEL_ARG_ACCESS_READ_ONLY) {
+        a.rule = Rule::Nothing;
+        a.why_nothing = "images of mqlcl_image2d are read-only; declare it __read_only or write into a buffer";
+      }
     } else if (address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
       a.type = "__local " + qualifier_text + type;
       a.rule = Rule::Exact;
@@ -113,8 +116,12 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel) {
         a.takes = Passed::Float;
       } else if (type == "double") {
         a.takes = Passed::Double;
-      } else if (pointer || opaque(type) || other_builtin(type)) {
-        // samplers, events, other image types, long, char, vectors: no setter of the ABI fits
+      } else if (opaque(type)) {
+        a.rule = Rule::Nothing;
+        a.why_nothing = "no mqlcl_arg_* passes a " + type +
+                        " (declare samplers in the kernel source; of the images, image2d_t is supported)";
+      } else if (pointer || other_builtin(type)) {
+        // long, char, short, half, vectors, private pointers: no setter of the ABI fits
         a.rule = Rule::Nothing;
         a.why_nothing = "no mqlcl_arg_* passes a " + type +
                         ": declare it int, uint, float or double, or pass the values in a buffer";
