@@ -90,13 +90,26 @@ def threads_that_unload_exit(mingw, env):
 
 def no_per_thread_storage(mingw):
     """No object of the DLL's own code uses thread-local storage (MinGW: emutls) or registers a
-    per-thread destructor."""
+    per-thread destructor, and none registers an exit-time destructor from inside a function (a
+    function-local static with a destructor, e.g. a std::mutex, which MinGW's has). Only the
+    static initialisers call atexit: for the OpenCL C++ bindings' default objects, which stay
+    empty (the library never asks for a default platform, device, context or queue)."""
     objects = sorted((mingw / "dll/CMakeFiles/mqlcl.dir").rglob("*.obj"))
-    found = []
+    tls, local_statics = [], []
     for obj in objects:
         symbols = subprocess.run(["x86_64-w64-mingw32-nm", str(obj)], capture_output=True, text=True).stdout
-        found += [f"{obj.name}: {m}" for m in re.findall(r"\S*(?:__emutls|__cxa_thread_atexit)\S*", symbols)]
-    expect(objects and not found, f"no thread-local storage in the DLL's {len(objects)} objects", "; ".join(found))
+        tls += [f"{obj.name}: {m}" for m in re.findall(r"\S*(?:__emutls|__cxa_thread_atexit)\S*", symbols)]
+        code = subprocess.run(["x86_64-w64-mingw32-objdump", "-dr", str(obj)], capture_output=True, text=True).stdout
+        function = None
+        for line in code.splitlines():
+            head = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+            if head:
+                function = head.group(1)
+            elif re.search(r"\batexit\b", line) and not function.startswith("_GLOBAL__sub_I_"):
+                local_statics.append(f"{obj.name}: {function}")
+    expect(objects and not tls, f"no thread-local storage in the DLL's {len(objects)} objects", "; ".join(tls))
+    expect(objects and not local_statics, "no function-local static with a destructor in the DLL",
+           "; ".join(sorted(set(local_statics))))
 
 
 if __name__ == "__main__":
