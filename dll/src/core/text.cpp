@@ -38,20 +38,27 @@ void put_utf8(std::string& out, char32_t cp) {
 size_t decode_utf8(const std::string& s, size_t i, char32_t& cp) {
   const unsigned char lead = static_cast<unsigned char>(s[i]);
   cp = kReplacement;
-  size_t len = 0;
-  char32_t value = 0;
-  char32_t smallest = 0;  // below it, the form is overlong
   if (lead < 0x80) {
     cp = lead;
     return 1;
-  } else if ((lead & 0xE0) == 0xC0) {
-    len = 2, value = lead & 0x1F, smallest = 0x80;
+  }
+  size_t len = 0;
+  char32_t value = 0;
+  char32_t smallest = 0;  // below it, the form is overlong
+  if ((lead & 0xE0) == 0xC0) {
+    len = 2;
+    value = lead & 0x1F;
+    smallest = 0x80;
   } else if ((lead & 0xF0) == 0xE0) {
-    len = 3, value = lead & 0x0F, smallest = 0x800;
+    len = 3;
+    value = lead & 0x0F;
+    smallest = 0x800;
   } else if ((lead & 0xF8) == 0xF0) {
-    len = 4, value = lead & 0x07, smallest = 0x10000;
+    len = 4;
+    value = lead & 0x07;
+    smallest = 0x10000;
   } else {
-    return 1;
+    return 1;  // a continuation byte, or F8..FF
   }
   if (len > s.size() - i) return 1;
   for (size_t k = 1; k < len; ++k) {
