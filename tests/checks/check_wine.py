@@ -1,10 +1,15 @@
 #!/usr/bin/env python3
 """mqlcl.dll under Wine (whose builtin opencl.dll forwards to the host's OpenCL, PoCL here):
 the ladder gives the same products as the native library, and with OpenCL disabled the DLL
-still loads and says why it cannot work.
+still loads and says why it cannot work; an OpenCL.dll planted beside the program or in the
+current directory is never loaded; threads that load and unload the DLL all exit; the DLL's
+own code keeps no per-thread storage.
 Usage: check_wine.py NATIVE_BUILD MINGW_BUILD"""
 import json
 import os
+import re
+import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -44,7 +49,67 @@ def main():
     rc, out, err = run(["wine", str(mingw / "host/mqlcl-host.exe"), "devices"], env=off)
     expect(rc == 2 and "OpenCL.dll could not be loaded" in err and "[-9]" in err,
            "without OpenCL.dll: mqlcl.dll loads and returns MQLCL_ERR_NO_OPENCL with the cause", f"rc={rc} {err[-400:]}")
+    planted_opencl_is_ignored(mingw, env)
+    threads_that_unload_exit(mingw, env)
+    no_per_thread_storage(mingw)
     return finish("wine")
+
+
+def planted_opencl_is_ignored(mingw, env):
+    """OpenCL.dll comes from the system directory only: copies of a DLL that exports nothing and
+    leaves a "*.loaded" file beside itself when loaded lie beside mqlcl-host.exe and in the current
+    directory. WINEDLLOVERRIDES=opencl=n,b makes Wine search files first, as Windows does (it has no
+    builtin): the default search order then takes the one beside the program."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app, cwd = Path(tmp, "app"), Path(tmp, "cwd")
+        app.mkdir()
+        cwd.mkdir()
+        shutil.copy(mingw / "host/mqlcl-host.exe", app)
+        shutil.copy(mingw / "dll/mqlcl.dll", app)
+        for where in (app, cwd):
+            shutil.copy(mingw / "tests/planted_opencl.dll", where / "OpenCL.dll")
+        rc, out, err = run(["wine", str(app / "mqlcl-host.exe"), "devices"], env=dict(env, WINEDLLOVERRIDES="opencl=n,b"),
+                           cwd=cwd)
+        loaded = [str(p) for p in Path(tmp).rglob("*.loaded")]
+        expect(not loaded, "an OpenCL.dll planted beside the program or in the current directory is not loaded",
+               f"loaded: {loaded}")
+        expect(rc == 0 and "device 0:" in out, "with OpenCL.dll planted: the system's OpenCL (PoCL) is found",
+               f"rc={rc} {out[-300:]} {err[-300:]}")
+
+
+def threads_that_unload_exit(mingw, env):
+    """8 x 100 threads each load mqlcl.dll, fail and succeed calls, read their message, unload it and
+    exit; a per-thread destructor in the DLL made such a thread never exit (the program's own bound:
+    60 s)."""
+    try:
+        rc, out, err = run(["wine", "mqlcl_unload_threads.exe", "mqlcl.dll"], env=env, cwd=mingw / "tests", timeout=180)
+    except subprocess.TimeoutExpired:
+        rc, out, err = -1, "", "timed out after 180 s"
+    expect(rc == 0, "threads that load, use and unload mqlcl.dll all exit", f"rc={rc} {out[-300:]} {err[-300:]}")
+
+
+def no_per_thread_storage(mingw):
+    """No object of the DLL's own code uses thread-local storage (MinGW: emutls) or registers a
+    per-thread destructor, and none registers an exit-time destructor from inside a function (a
+    function-local static with a destructor, e.g. a std::mutex, which MinGW's has). Only the
+    static initialisers call atexit: for the OpenCL C++ bindings' default objects, which stay
+    empty (the library never asks for a default platform, device, context or queue)."""
+    objects = sorted((mingw / "dll/CMakeFiles/mqlcl.dir").rglob("*.obj"))
+    tls, local_statics = [], []
+    for obj in objects:
+        symbols = subprocess.run(["x86_64-w64-mingw32-nm", str(obj)], capture_output=True, text=True).stdout
+        tls += [f"{obj.name}: {m}" for m in re.findall(r"\S*(?:__emutls|__cxa_thread_atexit)\S*", symbols)]
+        code = subprocess.run(["x86_64-w64-mingw32-objdump", "-dr", str(obj)], capture_output=True, text=True).stdout
+        function = None
+        for line in code.splitlines():
+            head = re.match(r"^[0-9a-f]+ <(.+)>:$", line)
+            if head:
+                function = head.group(1)
+            elif re.search(r"\batexit\b", line) and not function.startswith("_GLOBAL__sub_I_"):
+                local_statics.append(f"{obj.name}: {function}")
+    expect(objects and not tls, f"no thread-local storage in the DLL's {len(objects)} objects", "; ".join(tls))
+    expect(objects and not local_statics, "no function-local static with a destructor in the DLL",
+           "; ".join(sorted(set(local_statics))))
 
 
 if __name__ == "__main__":

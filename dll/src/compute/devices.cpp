@@ -8,10 +8,11 @@
 namespace mqlcl {
 
 const std::vector<DeviceEntry>& all_devices() {
-  static std::mutex mutex;
+  // Both never destroyed: MinGW's std::mutex has a destructor, which a static would register.
+  static std::mutex* mutex = new std::mutex();
   static std::vector<DeviceEntry>* devices = new std::vector<DeviceEntry>();
   require_opencl_runtime();
-  std::lock_guard<std::mutex> lock(mutex);
+  std::lock_guard<std::mutex> lock(*mutex);
   if (!devices->empty()) return *devices;
   cl_uint count = 0;
   const cl_int err = clGetPlatformIDs(0, nullptr, &count);

@@ -11,7 +11,8 @@ namespace mqlcl {
 std::string utf16_to_utf8(const mqlcl_char* s);
 std::u16string utf8_to_utf16(const std::string& s);
 
-// Writes at most cap-1 units and a 0 (cap >= 1), returns the full length in UTF-16 units.
+// Writes at most cap-1 units and a 0 (cap >= 1), never half a surrogate pair; returns the
+// full length in UTF-16 units. Ill-formed UTF-8 becomes U+FFFD.
 int copy_out(const std::string& utf8, mqlcl_char* buf, int cap);
 
 }  // namespace mqlcl

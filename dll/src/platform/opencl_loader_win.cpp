@@ -66,6 +66,21 @@ LoadState& state() {
   static LoadState* s = new LoadState();
   return *s;
 }
+
+// The ICD loader from the system directory only: the default search order looks in the
+// application's folder and the current directory first, where anyone could plant an
+// OpenCL.dll that the terminal would then run (DLL planting).
+HMODULE load_system_opencl() {
+  HMODULE dll = LoadLibraryExW(L"OpenCL.dll", nullptr, LOAD_LIBRARY_SEARCH_SYSTEM32);
+  if (dll != nullptr || GetLastError() != ERROR_INVALID_PARAMETER) return dll;
+  // Windows 7 without KB2533623 does not know the flag: name the file by its full path.
+  wchar_t dir[MAX_PATH];
+  const UINT n = GetSystemDirectoryW(dir, MAX_PATH);
+  if (n == 0 || n >= MAX_PATH) return nullptr;
+  std::wstring path(dir, n);
+  path += L"\\OpenCL.dll";
+  return LoadLibraryExW(path.c_str(), nullptr, LOAD_WITH_ALTERED_SEARCH_PATH);
+}
 }  // namespace
 
 void require_opencl_runtime() {
@@ -73,9 +88,10 @@ void require_opencl_runtime() {
   std::lock_guard<std::mutex> lock(s.mutex);
   if (s.loaded) return;
   // Try again on every call: the user may install a driver while the terminal runs.
-  HMODULE dll = LoadLibraryW(L"OpenCL.dll");
+  HMODULE dll = load_system_opencl();
   if (dll == nullptr)
-    fail(MQLCL_ERR_NO_OPENCL, "OpenCL.dll could not be loaded (Windows error ", static_cast<int>(GetLastError()),
+    fail(MQLCL_ERR_NO_OPENCL, "OpenCL.dll could not be loaded from the system directory (Windows error ",
+         static_cast<int>(GetLastError()),
          "): no OpenCL runtime is installed. Install the GPU vendor's driver (or, under Wine, "
          "let Wine's builtin opencl.dll load: do not disable it with WINEDLLOVERRIDES)");
   std::string missing;
