@@ -5,7 +5,7 @@ log checked: the lines MetaTrader 5 would print, and correct results. Each scrip
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
 here against bounds, never trusted blindly. Scripts this file does not know get the generic
 checks (exit 0, no DLL failure, no critical error, no WRONG).
-Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR]"""
+Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
 import os
 import re
@@ -146,10 +146,11 @@ class Target:
         self.link, self.runner, self.env = link, runner, env
 
 
-def compile_one(target, cpp, out, runtime_objs, include_dirs):
+def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
+    """Compiles in cwd, where the translator ran (the #line paths are relative to it)."""
     cmd = target.cxx + CXX_FLAGS + [f"-I{d}" for d in include_dirs] + [str(cpp)] + runtime_objs + \
         ["-o", str(out)] + target.link
-    rc, o, e = sh(cmd, timeout=600)
+    rc, o, e = sh(cmd, env=dict(os.environ, LC_ALL="C"), cwd=cwd, timeout=600)
     # A macro of mqlcl_api.mqh redefined by mqlcl.h with another value: the constants drifted.
     if rc == 0 and re.search(r"warning: \"?\w+\"? redefined", e):
         return 1, e
@@ -165,6 +166,7 @@ def main():
     ap.add_argument("--work", type=Path)
     ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
     ap.add_argument("--include-dir", type=Path, help="MQL5 Include folder (default ROOT/mql5/Include)")
+    ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
     a = ap.parse_args()
     root = a.root.resolve()
     scripts_dir = (a.scripts or root / "mql5/Scripts/mqlcl").resolve()
@@ -211,7 +213,7 @@ def main():
         for name, cpp in cpps.items():
             jobs.append((t, name, cpp, tdir / (name + t.suffix), objs))
     with ThreadPoolExecutor(max_workers=2) as pool:
-        results = list(pool.map(lambda j: (j, compile_one(j[0], j[2], j[3], j[4], include_dirs)), jobs))
+        results = list(pool.map(lambda j: (j, compile_one(j[0], j[2], j[3], j[4], include_dirs, root)), jobs))
 
     for (t, name, cpp, exe, objs), (rc, log) in results:
         if not expect(rc == 0, f"{t.name}: {name}.mq5 compiled", log.strip()[-3000:]):
@@ -227,7 +229,10 @@ def main():
     if own_prefix:
         sh(["wineserver", "-k"], env=targets[-1].env)
         shutil.rmtree(own_prefix, ignore_errors=True)
-    return finish("mql5 scripts")
+    if a.mutations:
+        import test_mutations
+        test_mutations.run(root, a.native, work / "mutations")
+    return finish("mql5 scripts" + (" and mutations" if a.mutations else ""))
 
 
 if __name__ == "__main__":

@@ -71,7 +71,7 @@ def expand(path, include_dir, seen, out):
         seen.add(key)
         out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
         expand(target, include_dir, seen, out)
-        out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line, path, before="\n")))
+        out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
     return out
 
 
