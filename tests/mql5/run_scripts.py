@@ -3,7 +3,8 @@
 libmqlcl.so and with MinGW against mqlcl.dll (run under Wine), run with small inputs, and its
 log checked: the lines MetaTrader 5 would print, and correct results. Each script prints its
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
-here against bounds, never trusted blindly. Scripts this file does not know get the generic
+here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
+itself against the MQL5 documentation. Scripts this file does not know get the generic
 checks (exit 0, no DLL failure, no critical error, no WRONG).
 Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
@@ -121,8 +122,18 @@ def mqlcl_devices(log):
     return problems + ([] if counts == n else [f"{counts} devices with compute units and work-group size, not {n}"])
 
 
+def runtime_semantics(log):
+    """tests/mql5/selftest: the runtime against the MQL5 documentation, one OK per check."""
+    checks = re.findall(r"^check (.+): (OK|WRONG.*)$", log, re.M)
+    total = re.search(r"^checks: (\d+)$", log, re.M)
+    problems = [f"{name}: {result}" for name, result in checks if result != "OK"]
+    if not total or int(total.group(1)) != len(checks) or len(checks) < 30:
+        problems.append(f"{len(checks)} check lines, the script counted {total.group(1) if total else 'none'}")
+    return problems
+
+
 def expectations(name, log):
-    if name in ("matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices"):
+    if name in ("runtime_semantics", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
         return article_stage(name, log)
@@ -174,8 +185,9 @@ def main():
     header = root / "dll/include/mqlcl.h"
     work = (a.work or a.native / "mql5-scripts").resolve()
     work.mkdir(parents=True, exist_ok=True)
-    scripts = sorted(p for p in scripts_dir.glob("*.mq5") if not a.only or p.stem in a.only)
-    expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found in {scripts_dir}")
+    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5")]
+                     if not a.only or p.stem in a.only)
+    expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl and tests/mql5/selftest)")
 
     targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
                       dict(os.environ, LD_LIBRARY_PATH=str((a.native / "dll").resolve())))]
