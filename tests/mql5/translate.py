@@ -115,6 +115,18 @@ def read_dims(toks, i):
     return dims, i
 
 
+def initializer_count(toks, i):
+    """Elements of the brace list at toks[i] ('{'), a trailing comma not counted."""
+    end, depth, count, last = matching(toks, i), 0, 0, None
+    for t in toks[i + 1:end]:
+        depth += t.text in ("(", "[", "{")
+        depth -= t.text in (")", "]", "}")
+        if depth == 0 and t.text == ",":
+            count += 1
+        last = t
+    return count + (1 if last is not None and last.text != "," else 0)
+
+
 def blank(toks, a, b):
     for t in toks[a:b]:
         t.out = ""
@@ -205,6 +217,10 @@ def rewrite_array_declarations(toks, types):
             base = c_type(type_tok.text)
             prefix = " ".join(quals)
             for comma, name_i, dims, dims_end in declarators:
+                if dims and not dims[0] and toks[dims_end].text == "=" and toks[dims_end + 1].text == "{":
+                    # T a[]={...}: static, sized by the list (docs: Initialization of Variables,
+                    # https://docs.mql4.com/basis/variables/initialization)
+                    dims = [[Token("num", str(initializer_count(toks, dims_end + 1)), type_tok.file, type_tok.line)]] + dims[1:]
                 decl_type = array_type(base, dims)
                 if comma is None:
                     type_tok.out = decl_type

@@ -119,8 +119,13 @@ void out_of_range(long long index, int size) {
   std::string d = printf_text("index %lld, size %d", index, size);
   critical("array out of range", d.c_str());
 }
+void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size) {
+  std::string d = printf_text("%s wrote past the %d elements of '%s' (imported at %s)", function, size, parameter, declared_at);
+  critical("DLL wrote past the end of an array", d.c_str());
+}
 void fill_canary(void* at) { std::memset(at, kCanary, kCanaryBytes); }
 bool canary_intact(const void* at) {
+  if (!at) return true;  // an empty dynamic array: the DLL got a null pointer
   const unsigned char* p = static_cast<const unsigned char*>(at);
   for (int i = 0; i < kCanaryBytes; ++i)
     if (p[i] != kCanary) return false;

@@ -130,7 +130,7 @@ class array {
   // What MQL5 passes to a DLL for `T &a[]`: the address of the first element.
   T* dll_data() { return data_; }
   const T* dll_data() const { return data_; }
-  const void* canary() const { return reinterpret_cast<const unsigned char*>(data_ + size_); }
+  const void* canary() const { return data_ ? static_cast<const void*>(data_ + size_) : nullptr; }
   virtual int resize(int n) = 0;  // -1 where MQL5's ArrayResize fails
   virtual void free_all() {}
 
@@ -370,6 +370,7 @@ struct property {
 //---------------------------------------------------------------------------------------------
 // #import: the DLL is loaded by name at run time and each function bound by name.
 void* import_bind(const char* dll, const char* function, const char* declared_at);
+[[noreturn]] void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size);
 template <class T>
 struct dll_guard {  // after the call: did the DLL stay inside the array it was given?
   const array<T>& a;
@@ -377,7 +378,7 @@ struct dll_guard {  // after the call: did the DLL stay inside the array it was 
   const char* parameter;
   const char* declared_at;
   ~dll_guard() {
-    if (!canary_intact(a.canary())) critical("DLL wrote past the end of an array", function);
+    if (!canary_intact(a.canary())) dll_overrun(function, parameter, declared_at, a.size());
   }
 };
 

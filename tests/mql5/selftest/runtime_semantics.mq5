@@ -7,6 +7,8 @@
 #property copyright "mqlcl developers"
 #property version   "1.00"
 
+#include <mqlcl/mqlcl.mqh>
+
 int g_checks=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -58,6 +60,9 @@ void OnStart()
    int m[2][3]={{1,2,3},{4,5,6}};
    Check("ArraySize of int m[2][3]",IntegerToString(ArraySize(m)),"6");
    Check("m[1][2]",IntegerToString(m[1][2]),"6");
+   int sized[]={4,5,6};
+   Check("int a[]={4,5,6} is static, sized by its list (docs: Initialization of Variables)",
+         IntegerToString(ArraySize(sized))+" "+IntegerToString(ArrayResize(sized,5)),"3 -1");
    string names[3]={"a","b"};
    Check("a short initializer list leaves the rest empty",names[0]+names[1]+names[2],"ab");
 //--- MathRand returns 0..32767 (docs: MathRand); after MathSrand(1) the terminal's C runtime
@@ -87,6 +92,11 @@ void OnStart()
    Check("StringLen",IntegerToString(StringLen("abc")),"3");
    Check("StringSubstr",StringSubstr("abcdef",2,3),"cde");
    Check("StringFind",IntegerToString(StringFind("abcdef","cd")),"2");
+//--- an empty dynamic array reaches the DLL as a null pointer, which the DLL refuses with
+//--- MQLCL_ERR_ARGUMENT (docs/ABI.md) instead of writing the 5 units it was offered
+   ushort none[];
+   Check("an empty array reaches the DLL as null",IntegerToString(mqlcl_last_error(0,none,5)),
+         IntegerToString(MQLCL_ERR_ARGUMENT));
 //--- the terminal's state
    Check("IsStopped() while running",IsStopped() ? "true" : "false","false");
    ulong t0=GetMicrosecondCount();
