@@ -140,7 +140,7 @@ def expectations(name, log):
     return []
 
 
-def generic(log, err, rc):
+def generic(log, rc):
     problems = [] if rc == 0 else [f"exit code {rc}"]
     for bad in ("critical error", " failed (", "WRONG", "cannot load", "cannot find"):
         if bad in log:
@@ -235,7 +235,7 @@ def main():
         args = [f"--{k}={SMALL[k]}" for k in declared if k in SMALL]
         rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
         log = log.replace("\r\n", "\n")
-        problems = generic(log, err, rc) + expectations(name, log)
+        problems = generic(log, rc) + expectations(name, log)
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])
     if own_prefix:

@@ -64,7 +64,7 @@ MUTATIONS = [
      "too many arguments"),
     ("imported function called with too few arguments", SCRIPT, in_onstart("mqlcl_free();"), "compile",
      "too few arguments"),
-    ("';' deleted in CMqlcl", MQLCL, replace(r"(class CMqlcl\s*\{\s*private:\s*\n\s*\w+\s+\w+);", r"\1"), "compile",
+    ("';' deleted in CMqlcl", MQLCL, replace(r"(class CMqlcl[^;]*?\n\s*\w+\s+m_\w+);", r"\1"), "compile",
      "expected ';'"),
     ("wrong parameter type in the #import block (int -> double)", API,
      replace(r"^(int mqlcl_create\()int( \w+\);)", r"\1double\2"), "compile", "declared with other types"),
@@ -155,7 +155,7 @@ def run(root, native, work):
             args = [f"--{k}={run_scripts.SMALL[k]}" for k in re.findall(r"^--(\w+)=", inputs, re.M)
                     if k in run_scripts.SMALL]
             rc, log, err = run_scripts.sh([str(tree / "script")] + args, env=target.env)
-            problems = run_scripts.generic(log, err, rc) + run_scripts.expectations(script_name, log)
+            problems = run_scripts.generic(log, rc) + run_scripts.expectations(script_name, log)
             refused_by = "run" if problems else None
             log = log + err + "\n" + "; ".join(problems)
         named = f"{rel}:{line}" in log or f"{rel}:{line + 1}:" in log if stage != "run" else True
