@@ -9,6 +9,8 @@
 
 #include <mqlcl/mqlcl.mqh>
 
+#define GREETING "hi // not a comment"
+
 int g_checks=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -97,6 +99,12 @@ void OnStart()
    ushort none[];
    Check("an empty array reaches the DLL as null",IntegerToString(mqlcl_last_error(0,none,5)),
          IntegerToString(MQLCL_ERR_ARGUMENT));
+//--- the translator works on tokens: comment markers inside strings are text, escapes kept,
+//--- a #define's string is a string, a character constant is its code (docs: Character Constants)
+   Check("comment markers inside a string",IntegerToString(StringLen("a//b/*c*/d")),"10");
+   Check("escaped quote",IntegerToString(StringLen("q\"q")),"3");
+   Check("#define of a string",GREETING,"hi // not a comment");
+   Check("character constant 'A'",IntegerToString('A'),"65");
 //--- the terminal's state
    Check("IsStopped() while running",IsStopped() ? "true" : "false","false");
    ulong t0=GetMicrosecondCount();
