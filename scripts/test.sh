@@ -5,8 +5,10 @@
 #  3. the export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
 #  4. Wine parity (same products as native) and the no-OpenCL case;
 #  5. every kernel under oclgrind (races, memory, uninitialised values);
-#  6. the MQL5 side against the header, and the scripts' host twins;
-#  7. reliability: the suite under ASan+UBSan and TSan, the ABI fuzzer, leak cycles, threads,
+#  6. the MQL5 side against the header (textual);
+#  7. every MQL5 script translated to C++ (tests/mql5), compiled against libmqlcl.so and mqlcl.dll,
+#     run natively and under Wine with its log checked, and the harness's mutation test;
+#  8. reliability: the suite under ASan+UBSan and TSan, the ABI fuzzer, leak cycles, threads,
 #     no OpenCL at all (short forms; tests/checks/run_reliability.py --long for the deep runs).
 # Ends with "N passed, M failed" and a non-zero exit when anything failed.
 set -uo pipefail
@@ -42,6 +44,8 @@ step "export and import tables" python3 tests/checks/check_exports.py . --so bui
 step "Wine parity and missing OpenCL" python3 tests/checks/check_wine.py build/native build/mingw
 step "oclgrind: races, memory, uninitialised values" python3 tests/checks/run_oclgrind.py build/native .
 step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
+step "MQL5 scripts compiled and run (native, Wine), mutation test" python3 tests/mql5/run_scripts.py . \
+  --native build/native --mingw build/mingw --mutations
 step "reliability: sanitizers, fuzzer, leaks, threads, faults" python3 tests/checks/run_reliability.py .
 
 echo

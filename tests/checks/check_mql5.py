@@ -1,14 +1,12 @@
 #!/usr/bin/env python3
-"""The MQL5 side, checked without a terminal:
+"""The MQL5 side against the header, textually (the code itself is compiled and run by
+tests/mql5/run_scripts.py, which supersedes the bracket, call and twin checks this file had):
  1. mqlcl_api.mqh is what mql5/generate_api.py makes of the header (not stale);
  2. an independent parse of mqlcl.h and of the #import block: same functions, same arity,
     each parameter the right MQL5 type (arrays where C takes pointers, string for text in,
-    ushort array for text out), same return types;
- 3. every .mq5/.mqh: balanced (), [], {} outside strings and comments; every mqlcl_*
-    call and MQLCL_* constant exists; #property lines; no #import of another DLL;
- 4. every script has a host twin, and each twin's log (on PoCL, small sizes) has the
-    lines the script prints, with correct results.
-Usage: check_mql5.py ROOT NATIVE_BUILD"""
+    ushort array for text out), same return types; every constant of the header in MQL5;
+ 3. every .mq5/.mqh: no #import of another DLL; every script has #property lines and OnStart.
+Usage: check_mql5.py ROOT [NATIVE_BUILD (unused, kept for the test command)]"""
 import re
 import sys
 from pathlib import Path
@@ -48,27 +46,8 @@ def expected_mql(ctype):
     return MQL_OF_C[ctype] + r" \w+"
 
 
-def strip_code(text):
-    """Text without comments and string/char literals, for bracket counting."""
-    text = re.sub(r"//[^\n]*", "", text)
-    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)
-    text = re.sub(r'"(\\.|[^"\\])*"', '""', text)
-    return re.sub(r"'(\\.|[^'\\])*'", "''", text)
-
-
-def balanced(code):
-    stack, pairs = [], {")": "(", "]": "[", "}": "{"}
-    for ch in code:
-        if ch in "([{":
-            stack.append(ch)
-        elif ch in pairs:
-            if not stack or stack.pop() != pairs[ch]:
-                return False
-    return not stack
-
-
 def main():
-    root, build = Path(sys.argv[1]), Path(sys.argv[2])
+    root = Path(sys.argv[1])
     rc, out, err = run([sys.executable, str(root / "mql5/generate_api.py"), "--check"])
     expect(rc == 0, "mqlcl_api.mqh is generated from the current mqlcl.h", out + err)
 
@@ -93,16 +72,7 @@ def main():
     expect(len(files) >= 15, f"{len(files)} MQL5 files found")
     for f in files:
         text = f.read_text()
-        code = strip_code(text)
         problems = []
-        if not balanced(code):
-            problems.append("unbalanced (), [] or {}")
-        for call in set(re.findall(r"\b(mqlcl_\w+)\s*\(", code)):
-            if call not in mf:
-                problems.append(f"calls {call}, not in the import block")
-        for const in set(re.findall(r"\b(MQLCL_\w+)\b", code)):
-            if const not in constants and not re.search(rf"#define {const}\b", text):
-                problems.append(f"uses {const}, not defined")
         for imp in re.findall(r'#import\s+"([^"]+)"', text):
             if imp.lower() != "mqlcl.dll":
                 problems.append(f"imports {imp}")
@@ -110,28 +80,8 @@ def main():
             problems.append("no #property line")
         if f.suffix == ".mq5" and "void OnStart()" not in text:
             problems.append("no OnStart()")
-        expect(not problems, f"{f.relative_to(root)}: well-formed and consistent with the ABI", "; ".join(problems))
-
-    host = str(build / "host/mqlcl-host")
-    rc, out, err = run([host, "script", "--list"])
-    twins = set(re.findall(r"^(\w+)\s", out, re.M))
-    scripts = {f.stem for f in (root / "mql5/Scripts/mqlcl").glob("*.mq5")}
-    expect(scripts == twins, f"every one of the {len(scripts)} scripts has a host twin",
-           f"no twin: {sorted(scripts - twins)}; twin without script: {sorted(twins - scripts)}")
-    small = {"matr_mul_2dim": ["--size", "40"], "report_kernels": ["--sizes", "17,32"], "lab_tiles": ["--size", "64"],
-             "transpose_local": ["--size", "65,33", "--megabytes", "1"], "dia_spmv": ["--rows", "4096", "--megabytes", "1"]}
-    for name in sorted(scripts & twins):
-        args = small.get(name, ["--size", "37,41,29"] if name.startswith("matr_mul") else [])
-        rc, log, err = run([host, "script", name, *args])
-        checks = [rc == 0, "WRONG" not in log]
-        if name.startswith("matr_mul") and name != "matr_mul_2dim":
-            checks += [re.search(r"^CPUTime = \d+\.\d{3}$", log, re.M), re.search(r"^OpenCL total: time = \d+\.\d{3} sec\.$", log, re.M),
-                       re.search(r"^read = 1073 elements$", log, re.M), re.search(r"^CPUTime / GPUTotalTime = ", log, re.M),
-                       len(re.findall(r"^sum\( \d+,\d+ \) = ", log, re.M)) == 10, "-> OK" in log]
-        if name == "matr_mul_2dim":
-            checks.append(len(re.findall(r"^CPU: loop order", log, re.M)) == 6)
-        expect(all(bool(c) for c in checks), f"twin of {name}.mq5 prints the script's log with correct results",
-               (log + err)[-600:])
+        expect(not problems, f"{f.relative_to(root)}: imports only mqlcl.dll; a script has #property and OnStart",
+               "; ".join(problems))
     return finish("mql5")
 
 

@@ -1,0 +1,100 @@
+"""MQL5 source as tokens, for the translator and the lint: comments and string literals are
+tokens of their own (never looked into), each token knows its file and line, and the text
+between tokens is kept, so that the translated file keeps the source's lines."""
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+# The MQL5 data-type keywords (docs: Language Basics / Syntax / Reserved Words,
+# https://docs.mql4.com/basis/syntax/reserved = https://www.mql5.com/en/docs/basis/syntax/reserved).
+BUILTIN_TYPES = {"bool", "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+                 "string", "color", "datetime", "void"}
+
+_TOKEN = re.compile(r"""
+    (?P<comment>//[^\n]*|/\*.*?\*/)
+  | (?P<str>"(?:\\.|[^"\\\n])*")
+  | (?P<chr>'(?:\\.|[^'\\\n])+')
+  | (?P<num>(?:0[xX][0-9a-fA-F]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[a-zA-Z]*)
+  | (?P<id>[A-Za-z_]\w*)
+  | (?P<op>::|->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|\.\.\.|[-+*/%&|^!~<>=?:;,.(){}\[\]#@$\\])
+""", re.X | re.S)
+
+
+@dataclass
+class Token:
+    kind: str      # comment, str, chr, num, id, op, pp (a whole preprocessor line), bad
+    text: str
+    file: Path
+    line: int
+    ws: str = ""   # the source text before the token (whitespace)
+    out: str = None  # what the translator writes instead of text (None: text)
+
+    def where(self):
+        return f"{self.file}:{self.line}"
+
+
+class SourceError(Exception):
+    """An error in the MQL5 source, named file:line."""
+
+    def __init__(self, where, message):
+        super().__init__(f"{where}: error: {message}")
+
+
+def tokenize(text, path):
+    """Tokens of one file; a preprocessor directive is one 'pp' token holding its whole line."""
+    tokens, pos, line, ws = [], 0, 1, ""
+    at_line_start = True
+    while pos < len(text):
+        m = re.match(r"[ \t\r\f\v]*\n?", text[pos:])
+        if m.group(0):
+            ws += m.group(0)
+            line += m.group(0).count("\n")
+            at_line_start = at_line_start or m.group(0).endswith("\n")
+            pos += len(m.group(0))
+            continue
+        if at_line_start and text[pos] == "#":
+            end = pos
+            while True:  # a directive ends at a newline that is not escaped, outside comments
+                nl = text.find("\n", end)
+                nl = len(text) if nl < 0 else nl
+                if text[pos:nl].rstrip().endswith("\\"):
+                    end = nl + 1
+                    continue
+                break
+            directive = text[pos:nl]
+            tokens.append(Token("pp", directive, path, line, ws))
+            line += directive.count("\n")
+            pos, ws = nl, ""
+            continue
+        at_line_start = False
+        m = _TOKEN.match(text, pos)
+        if not m:
+            tokens.append(Token("bad", text[pos], path, line, ws))
+            pos, ws = pos + 1, ""
+            continue
+        kind = m.lastgroup
+        tokens.append(Token(kind, m.group(0), path, line, ws))
+        line += m.group(0).count("\n")
+        pos, ws = m.end(), ""
+    tokens.append(Token("eof", "", path, line, ws))
+    return tokens
+
+
+def code(tokens):
+    """The tokens that carry meaning (no comments)."""
+    return [t for t in tokens if t.kind != "comment"]
+
+
+def declared_types(tokens):
+    """Names the code declares as types: classes, structs, enums, interfaces, template parameters."""
+    names = set()
+    for a, b in zip(tokens, tokens[1:]):
+        if a.kind == "id" and a.text in ("class", "struct", "enum", "interface", "typename") and b.kind == "id":
+            names.add(b.text)
+    return names
+
+
+def class_names(tokens):
+    """Class and interface names (the only types MQL5 has pointers to)."""
+    return {b.text for a, b in zip(tokens, tokens[1:])
+            if a.kind == "id" and a.text in ("class", "interface", "typename") and b.kind == "id"}

@@ -1,0 +1,251 @@
+#!/usr/bin/env python3
+"""Every MQL5 script of mql5/Scripts/mqlcl translated (translate.py), compiled with g++ against
+libmqlcl.so and with MinGW against mqlcl.dll (run under Wine), run with small inputs, and its
+log checked: the lines MetaTrader 5 would print, and correct results. Each script prints its
+own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
+here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
+itself against the MQL5 documentation. Scripts this file does not know get the generic
+checks (exit 0, no DLL failure, no critical error, no WRONG).
+Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR] [--mutations]"""
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "checks"))
+from common import expect, finish  # noqa: E402
+
+CXX_FLAGS = ["-std=c++17", "-O1", "-Werror=return-type", "-Wno-attributes"]
+NATIVE_CXX = ["g++"]
+MINGW_CXX = ["x86_64-w64-mingw32-g++-posix"]
+MINGW_LINK = ["-static", "-static-libgcc", "-static-libstdc++"]
+# Small values for the inputs the scripts declare (by input name): the whole step takes a
+# few minutes on two cores, natively and under Wine. Odd sizes on purpose (no multiple of a tile).
+SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpSize1": 17, "InpSize2": 32,
+         "InpRows": 65, "InpCols": 33, "InpGrid": 16}
+RUN_TIMEOUT = 300
+
+
+def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
+    try:
+        p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout, errors="replace")
+        return p.returncode, p.stdout, p.stderr
+    except subprocess.TimeoutExpired as e:
+        return 124, e.stdout or "", f"timed out after {timeout} s"
+
+
+#---------------------------------------------------------------------------------------------
+# What each known script must print. Each returns a list of problems (empty: correct).
+def article_stage(name, log):
+    """RunArticleStage: the stage the script's name says, the sizes, ten checked elements."""
+    problems = []
+    head = re.search(r"^(\w+) \(stage (\d+)\):  device = 0;      ROWS1 = (\d+); COLSROWS = (\d+); COLS2 = (\d+); "
+                     r"local = \d+ x \d+$", log, re.M)
+    if not head:
+        return ["no '<stage> (stage N):  device = ...' line"]
+    if head.group(1) != name:
+        problems.append(f"the stage run is {head.group(1)}, the script is {name}")
+    rows1, colsrows, cols2 = (int(head.group(k)) for k in (3, 4, 5))
+    if (rows1, colsrows, cols2) != (SMALL["InpRows1"], SMALL["InpColsRows"], SMALL["InpCols2"]):
+        problems.append(f"sizes {rows1},{colsrows},{cols2} are not the inputs given")
+    for pattern in (r"^=+$", r"^CPUTime = \d+\.\d{3}$", r"^OpenCL total: time = \d+\.\d{3} sec\.$",
+                    rf"^read = {rows1 * cols2} elements$", r"^kernel: time = \d+\.\d{3} ms \(\d+ launches\); "
+                    r"layout conversion = \d+\.\d{3} ms; \d+\.\d{2} GFLOP/s$", r"^_{24}$"):
+        if not re.search(pattern, log, re.M):
+            problems.append(f"no line matching {pattern}")
+    triples = re.findall(r"^sum\( (\d+),(\d+) \) = (-?\d+\.\d{8});    thirdCPU\[ \1,\2 \] = (-?\d+\.\d{8});    "
+                         r"buf\[ \1,\2 \] = (-?\d+\.\d{8})$", log, re.M)
+    if len(triples) != 10:
+        problems.append(f"{len(triples)} checked elements, not 10")
+    for r, c, s, cpu, gpu in triples:
+        s, cpu, gpu = float(s), float(cpu), float(gpu)
+        # float sums of colsrows products of |a|,|b| <= 0.5: each error under colsrows * 2^-24 * sum|ab|
+        bound = colsrows * 6e-8 * colsrows * 0.25 + 2e-8
+        if not (int(r) < rows1 and int(c) < cols2) or abs(cpu - s) > bound or abs(gpu - s) > bound:
+            problems.append(f"element ({r},{c}): sum {s}, CPU {cpu}, DLL {gpu} (bound {bound:.1e})")
+    return problems
+
+
+def sweep_rows(log, at_least):
+    rows = re.findall(r"^  .*\|\s*(\S.*)$", log, re.M)
+    problems = [] if len(rows) >= at_least else [f"{len(rows)} result rows, expected {at_least}"]
+    return problems + [f"row result '{r}', not OK" for r in rows if r != "OK"]
+
+
+def matr_mul_2dim(log):
+    orders = re.findall(r"^CPU: loop order (\S+) time = \d+\.\d{3} s\.$", log, re.M)
+    ok = orders == ["r-cr-c", "r-c-cr", "c-r-cr", "c-cr-r", "cr-r-c", "cr-c-r"]
+    return [] if ok else [f"loop orders printed: {orders}"]
+
+
+def report_kernels(log):
+    heads = re.findall(r"^report kernels at (\d+) x \1 x \1 on .+:$", log, re.M)
+    problems = [] if heads == [str(SMALL["InpSize1"]), str(SMALL["InpSize2"])] else [f"sizes {heads}"]
+    return problems + sweep_rows(log, 12)
+
+
+def lab_tiles(log):
+    problems = [f"no '{q}' section" for q in ("Q1:", "Q2:", "Q4A:", "Q4B:", "Q5:") if not re.search(rf"^{q}", log, re.M)]
+    tile = re.search(r"TILE <= (\d+)$", log, re.M)
+    square = len([t for t in (4, 8, 16, 32, 64, 128) if tile and t <= int(tile.group(1))])
+    return problems + sweep_rows(log, 7 + 3 + square + 4)
+
+
+def transpose_local(log):
+    head = re.search(rf"^transpose {SMALL['InpRows']} x {SMALL['InpCols']}; measured copy bandwidth \d+\.\d GB/s$", log, re.M)
+    return ([] if head else ["no 'transpose R x C; measured copy bandwidth' line"]) + sweep_rows(log, 3)
+
+
+def dia_spmv(log):
+    rows = SMALL["InpGrid"] ** 3
+    head = re.search(rf"^DIA SpMV, 7-point Laplacian, {rows} rows; copy bandwidth", log, re.M)
+    steps = re.findall(r"^  step (\d) ", log, re.M)
+    problems = [] if head else [f"no 'DIA SpMV ... {rows} rows' line"]
+    problems += [] if steps == ["1", "2", "3", "4", "5"] else [f"steps run: {steps} (5 is the image step)"]
+    return problems + sweep_rows(log, 5)
+
+
+def mqlcl_devices(log):
+    m = re.search(r"^mqlcl (\d+), (\d+) OpenCL device\(s\)$", log, re.M)
+    if not m or int(m.group(2)) < 1:
+        return ["no 'mqlcl VERSION, N OpenCL device(s)' line with N >= 1"]
+    n = int(m.group(2))
+    problems = [f"no line for device {d}" for d in range(n) if not re.search(rf"^device {d}: .+ \(.+\)$", log, re.M)]
+    counts = len(re.findall(r"^  CL_DEVICE_MAX_COMPUTE_UNITS: [1-9]\d*; CL_DEVICE_MAX_WORK_GROUP_SIZE: [1-9]\d*$", log, re.M))
+    return problems + ([] if counts == n else [f"{counts} devices with compute units and work-group size, not {n}"])
+
+
+def runtime_semantics(log):
+    """tests/mql5/selftest: the runtime against the MQL5 documentation, one OK per check."""
+    checks = re.findall(r"^check (.+): (OK|WRONG.*)$", log, re.M)
+    total = re.search(r"^checks: (\d+)$", log, re.M)
+    problems = [f"{name}: {result}" for name, result in checks if result != "OK"]
+    if not total or int(total.group(1)) != len(checks) or len(checks) < 30:
+        problems.append(f"{len(checks)} check lines, the script counted {total.group(1) if total else 'none'}")
+    return problems
+
+
+def expectations(name, log):
+    if name in ("runtime_semantics", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices"):
+        return globals()[name](log)
+    if name.startswith("matr_mul_"):
+        return article_stage(name, log)
+    return []
+
+
+def generic(log, rc):
+    problems = [] if rc == 0 else [f"exit code {rc}"]
+    for bad in ("critical error", " failed (", "WRONG", "cannot load", "cannot find"):
+        if bad in log:
+            problems.append(f"'{bad}' in the log")
+    if not log.strip():
+        problems.append("printed nothing")
+    return problems
+
+
+#---------------------------------------------------------------------------------------------
+class Target:
+    def __init__(self, name, cxx, lib_dir, exe_suffix, link, runner, env):
+        self.name, self.cxx, self.lib_dir, self.suffix = name, cxx, lib_dir, exe_suffix
+        self.link, self.runner, self.env = link, runner, env
+
+
+def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
+    """Compiles in cwd, where the translator ran (the #line paths are relative to it)."""
+    cmd = target.cxx + CXX_FLAGS + [f"-I{d}" for d in include_dirs] + [str(cpp)] + runtime_objs + \
+        ["-o", str(out)] + target.link
+    rc, o, e = sh(cmd, env=dict(os.environ, LC_ALL="C"), cwd=cwd, timeout=600)
+    # A macro of mqlcl_api.mqh redefined by mqlcl.h with another value: the constants drifted.
+    if rc == 0 and re.search(r"warning: \"?\w+\"? redefined", e):
+        return 1, e
+    return rc, o + e
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root", type=Path)
+    ap.add_argument("--native", type=Path, required=True)
+    ap.add_argument("--mingw", type=Path)
+    ap.add_argument("--only", nargs="*")
+    ap.add_argument("--work", type=Path)
+    ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
+    ap.add_argument("--include-dir", type=Path, help="MQL5 Include folder (default ROOT/mql5/Include)")
+    ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
+    a = ap.parse_args()
+    root = a.root.resolve()
+    scripts_dir = (a.scripts or root / "mql5/Scripts/mqlcl").resolve()
+    include_dir = (a.include_dir or root / "mql5/Include").resolve()
+    header = root / "dll/include/mqlcl.h"
+    work = (a.work or a.native / "mql5-scripts").resolve()
+    work.mkdir(parents=True, exist_ok=True)
+    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5")]
+                     if not a.only or p.stem in a.only)
+    expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl and tests/mql5/selftest)")
+
+    targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
+                      dict(os.environ, LD_LIBRARY_PATH=str((a.native / "dll").resolve())))]
+    own_prefix = None
+    if a.mingw:
+        env = dict(os.environ, WINEDEBUG="-all")
+        if "WINEPREFIX" not in env:
+            own_prefix = tempfile.mkdtemp(prefix="mqlcl-mql5-wine.")
+            env["WINEPREFIX"] = own_prefix
+        targets.append(Target("Windows/Wine", MINGW_CXX, (a.mingw / "dll").resolve(), ".exe", MINGW_LINK, ["wine"], env))
+
+    # Translate (one C++ file per script serves both targets).
+    cpps = {}
+    for s in scripts:
+        cpp = work / f"{s.stem}.cpp"
+        rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(s), "--include-dir", str(include_dir),
+                           "--out", str(cpp), "--header", str(header)], cwd=root)
+        if expect(rc == 0, f"{s.stem}.mq5 translated (lint clean)", err.strip()):
+            cpps[s.stem] = cpp
+
+    # The runtime, once per target; then the scripts, two compilers at a time.
+    include_dirs = [HERE / "runtime", root / "dll/include"]
+    jobs = []
+    for t in targets:
+        tdir = work / t.name.replace("/", "-")
+        tdir.mkdir(exist_ok=True)
+        objs = []
+        for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+            obj = tdir / (src[:-4] + ".o")
+            rc, o, e = sh(t.cxx + CXX_FLAGS + [f"-I{HERE / 'runtime'}", "-c", str(HERE / "runtime" / src), "-o", str(obj)])
+            expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
+            objs.append(str(obj))
+        if t.lib_dir.is_dir() and t.suffix:
+            shutil.copy2(t.lib_dir / "mqlcl.dll", tdir / "mqlcl.dll")  # LoadLibraryW finds it beside the exe
+        for name, cpp in cpps.items():
+            jobs.append((t, name, cpp, tdir / (name + t.suffix), objs))
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(lambda j: (j, compile_one(j[0], j[2], j[3], j[4], include_dirs, root)), jobs))
+
+    for (t, name, cpp, exe, objs), (rc, log) in results:
+        if not expect(rc == 0, f"{t.name}: {name}.mq5 compiled", log.strip()[-3000:]):
+            continue
+        _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
+        declared = re.findall(r"^--(\w+)=", out, re.M)
+        args = [f"--{k}={SMALL[k]}" for k in declared if k in SMALL]
+        rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
+        log = log.replace("\r\n", "\n")
+        problems = generic(log, rc) + expectations(name, log)
+        expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
+               "; ".join(problems) + "\n" + (log + err)[-1500:])
+    if own_prefix:
+        sh(["wineserver", "-k"], env=targets[-1].env)
+        shutil.rmtree(own_prefix, ignore_errors=True)
+    if a.mutations:
+        import test_mutations
+        test_mutations.run(root, a.native, work / "mutations")
+    return finish("mql5 scripts" + (" and mutations" if a.mutations else ""))
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

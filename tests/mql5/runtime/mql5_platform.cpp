@@ -1,0 +1,73 @@
+// The operating-system side of the runtime: Windows (MinGW, run under Wine) or Linux.
+#include "mql5_platform.hpp"
+
+#ifdef _WIN32
+#include <windows.h>
+#include <shellapi.h>
+#else
+#include <dlfcn.h>
+#include <strings.h>
+#include <time.h>
+
+#include <cstdio>
+#endif
+
+namespace mql5::platform {
+#ifdef _WIN32
+namespace {
+std::string utf8(const wchar_t* w) {
+  int n = WideCharToMultiByte(CP_UTF8, 0, w, -1, nullptr, 0, nullptr, nullptr);
+  std::string s(n > 0 ? n - 1 : 0, '\0');
+  if (n > 1) WideCharToMultiByte(CP_UTF8, 0, w, -1, &s[0], n, nullptr, nullptr);
+  return s;
+}
+}  // namespace
+
+std::vector<std::string> arguments() {
+  std::vector<std::string> a;
+  int n = 0;
+  LPWSTR* w = CommandLineToArgvW(GetCommandLineW(), &n);
+  for (int i = 1; w && i < n; ++i) a.push_back(utf8(w[i]));
+  if (w) LocalFree(w);
+  return a;
+}
+unsigned tick_ms() { return GetTickCount(); }
+void* load_library(const std::string& dll, std::string& why) {
+  std::wstring wide(dll.begin(), dll.end());
+  HMODULE m = LoadLibraryW(wide.c_str());
+  if (!m) why = std::to_string(GetLastError());
+  return reinterpret_cast<void*>(m);
+}
+void* find_symbol(void* library, const char* name) {
+  return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(library), name));
+}
+#else
+std::vector<std::string> arguments() {
+  std::vector<std::string> a;
+  FILE* f = std::fopen("/proc/self/cmdline", "rb");
+  std::string all;
+  for (int c; f && (c = std::fgetc(f)) != EOF;) all += static_cast<char>(c);
+  if (f) std::fclose(f);
+  for (size_t at = 0, end; at < all.size(); at = end + 1) {
+    end = all.find('\0', at);
+    if (end == std::string::npos) end = all.size();
+    a.push_back(all.substr(at, end - at));
+  }
+  if (!a.empty()) a.erase(a.begin());
+  return a;
+}
+unsigned tick_ms() {
+  timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<unsigned>(t.tv_sec * 1000ull + t.tv_nsec / 1000000);
+}
+void* load_library(const std::string& dll, std::string& why) {
+  std::string name = dll;  // the same library under its Linux name: mqlcl.dll -> libmqlcl.so
+  if (name.size() > 4 && !strcasecmp(name.c_str() + name.size() - 4, ".dll")) name.resize(name.size() - 4);
+  void* m = dlopen(("lib" + name + ".so").c_str(), RTLD_NOW);
+  if (!m) why = dlerror();
+  return m;
+}
+void* find_symbol(void* library, const char* name) { return dlsym(library, name); }
+#endif
+}  // namespace mql5::platform

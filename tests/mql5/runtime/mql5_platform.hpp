@@ -1,0 +1,14 @@
+// What the runtime needs from the operating system, behind names that do not clash with
+// MQL5's (Windows' own GetTickCount would collide with the MQL5 function of that name).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace mql5::platform {
+std::vector<std::string> arguments();  // the command line after the program name, UTF-8
+unsigned tick_ms();                    // milliseconds since an arbitrary start, wrapping
+// Loads a DLL by its MQL5 name (mqlcl.dll; libmqlcl.so on Linux); null and why on failure.
+void* load_library(const std::string& dll, std::string& why);
+void* find_symbol(void* library, const char* name);
+}  // namespace mql5::platform

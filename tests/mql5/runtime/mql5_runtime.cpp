@@ -1,0 +1,407 @@
+// The parts of the MQL5 runtime that need the C library (kept out of the header, see there),
+// and main(): read the inputs, run OnStart(), as the terminal runs a script.
+#include "mql5_runtime.hpp"
+
+#include <cctype>
+#include <cmath>
+#include <csignal>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <chrono>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "mql5_platform.hpp"
+
+void OnStart();  // the script's
+
+using namespace mql5;
+
+namespace {
+std::string utf8_of(const char16_t* s, int n) {
+  std::string out;
+  for (int i = 0; i < n; ++i) {
+    unsigned c = s[i];
+    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF)
+      c = 0x10000 + ((c - 0xD800) << 10) + (s[++i] - 0xDC00);
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+    } else if (c < 0x800) {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else if (c < 0x10000) {
+      out += static_cast<char>(0xE0 | (c >> 12));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    } else {
+      out += static_cast<char>(0xF0 | (c >> 18));
+      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
+      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+std::string utf8_of(const string& s) { return utf8_of(s.c_str(), s.length()); }
+
+std::u16string utf16_of(const std::string& s) {
+  std::u16string out;
+  for (size_t i = 0; i < s.size();) {
+    unsigned char b = s[i];
+    unsigned c = b;
+    int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
+    c = extra ? b & (0x3F >> extra) : b;
+    for (int k = 1; k <= extra && i + k < s.size(); ++k) c = (c << 6) | (s[i + k] & 0x3F);
+    i += 1 + extra;
+    if (c >= 0x10000) {
+      c -= 0x10000;
+      out += static_cast<char16_t>(0xD800 + (c >> 10));
+      out += static_cast<char16_t>(0xDC00 + (c & 0x3FF));
+    } else {
+      out += static_cast<char16_t>(c);
+    }
+  }
+  return out;
+}
+string text16(const std::string& utf8) {
+  std::u16string u = utf16_of(utf8);
+  return string(u.data(), static_cast<int>(u.size()));
+}
+std::string printf_text(const char* spec, ...) __attribute__((format(printf, 1, 2)));
+std::string printf_text(const char* spec, ...) {
+  char buf[512];
+  va_list ap;
+  va_start(ap, spec);
+  int n = std::vsnprintf(buf, sizeof buf, spec, ap);
+  va_end(ap);
+  if (n < static_cast<int>(sizeof buf)) return std::string(buf, n < 0 ? 0 : n);
+  std::string big(n + 1, '\0');
+  va_start(ap, spec);
+  std::vsnprintf(&big[0], big.size(), spec, ap);
+  va_end(ap);
+  big.resize(n);
+  return big;
+}
+
+// The command line: read where static initialisation of the inputs can reach it.
+const std::vector<std::string>& command_line() {
+  static const std::vector<std::string> args = platform::arguments();
+  return args;
+}
+std::set<std::string>& input_names() {
+  static std::set<std::string> names;
+  return names;
+}
+std::vector<std::pair<std::string, std::string>>& properties() {
+  static std::vector<std::pair<std::string, std::string>> p;
+  return p;
+}
+volatile std::sig_atomic_t g_stopped = 0;
+extern "C" void on_stop_signal(int) { g_stopped = 1; }
+unsigned g_rand_state = 1;
+const auto g_start = std::chrono::steady_clock::now();
+}  // namespace
+
+//---------------------------------------------------------------------------------------------
+namespace mql5 {
+void critical(const char* what, const char* detail) {
+  std::fflush(stdout);
+  std::printf("critical error: %s (%s); the program is stopped\n", what, detail);
+  std::fflush(stdout);
+  std::_Exit(3);
+}
+void out_of_range(long long index, int size) {
+  std::string d = printf_text("index %lld, size %d", index, size);
+  critical("array out of range", d.c_str());
+}
+void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size) {
+  std::string d = printf_text("%s wrote past the %d elements of '%s' (imported at %s)", function, size, parameter, declared_at);
+  critical("DLL wrote past the end of an array", d.c_str());
+}
+void fill_canary(void* at) { std::memset(at, kCanary, kCanaryBytes); }
+bool canary_intact(const void* at) {
+  if (!at) return true;  // an empty dynamic array: the DLL got a null pointer
+  const unsigned char* p = static_cast<const unsigned char*>(at);
+  for (int i = 0; i < kCanaryBytes; ++i)
+    if (p[i] != kCanary) return false;
+  return true;
+}
+}  // namespace mql5
+
+//---------------------------------------------------------------------------------------------
+string::string(const char16_t* text) {
+  int n = 0;
+  while (text && text[n]) ++n;
+  assign(text, n);
+}
+string::string(const char16_t* text, int length) { assign(text, length); }
+string::string(const string& other) { assign(other.data_, other.length_); }
+string::string(string&& other) noexcept : data_(other.data_), length_(other.length_) {
+  other.data_ = nullptr;
+  other.length_ = 0;
+}
+string::~string() { delete[] data_; }
+string& string::operator=(const string& other) {
+  if (this != &other) assign(other.data_, other.length_);
+  return *this;
+}
+string& string::operator=(string&& other) noexcept {
+  std::swap(data_, other.data_);
+  std::swap(length_, other.length_);
+  return *this;
+}
+void string::assign(const char16_t* text, int length) {
+  char16_t* fresh = new char16_t[length + 1];
+  for (int i = 0; i < length; ++i) fresh[i] = text[i];
+  fresh[length] = 0;
+  delete[] data_;
+  data_ = fresh;
+  length_ = length;
+}
+string& string::operator+=(const string& other) { return *this = *this + other; }
+string operator+(const string& a, const string& b) {
+  std::u16string s(a.c_str(), a.length());
+  s.append(b.c_str(), b.length());
+  return string(s.data(), static_cast<int>(s.size()));
+}
+bool operator==(const string& a, const string& b) {
+  return std::u16string(a.c_str(), a.length()) == std::u16string(b.c_str(), b.length());
+}
+bool operator<(const string& a, const string& b) {
+  return std::u16string(a.c_str(), a.length()) < std::u16string(b.c_str(), b.length());
+}
+
+namespace mql5 {
+string text_of(double v) { return text16(printf_text("%.16G", v)); }
+string text_of(float v) { return text16(printf_text("%.5f", static_cast<double>(v))); }
+string text_of(bool v) { return string(v ? u"true" : u"false"); }
+string text_of(long long v) { return text16(printf_text("%lld", v)); }
+string text_of(unsigned long long v) { return text16(printf_text("%llu", v)); }
+
+void print_line(const string& line) {
+  std::string s = utf8_of(line);
+  s += '\n';
+  std::fwrite(s.data(), 1, s.size(), stdout);
+  std::fflush(stdout);
+}
+
+// printf-style formatting with MQL5's rules: each specification takes the next argument, whose
+// type must fit it (docs: PrintFormat: "the number, order and type of parameters must exactly
+// match"); a mismatch is reported instead of printing garbage.
+string format(const string& spec16, const format_arg* args, int count) {
+  const std::string spec = utf8_of(spec16);
+  std::string out;
+  int next = 0;
+  for (size_t i = 0; i < spec.size(); ++i) {
+    if (spec[i] != '%') {
+      out += spec[i];
+      continue;
+    }
+    if (i + 1 < spec.size() && spec[i + 1] == '%') {
+      out += '%';
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    std::string flags, width, precision;
+    while (j < spec.size() && std::strchr("-+ #0", spec[j])) flags += spec[j++];
+    while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) width += spec[j++];
+    if (j < spec.size() && spec[j] == '.') {
+      precision = ".";
+      ++j;
+      while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) precision += spec[j++];
+    }
+    while (j < spec.size() && std::strchr("hlI6432", spec[j])) ++j;  // h, l, ll, I64, I32: size prefixes
+    if (j >= spec.size()) critical("StringFormat: incomplete format specification", spec.c_str());
+    const char type = spec[j];
+    if (next >= count) critical("StringFormat: fewer arguments than format specifications", spec.c_str());
+    const format_arg& a = args[next++];
+    const std::string head = "%" + flags + width + precision;
+    const bool integer = a.kind == format_arg::Signed || a.kind == format_arg::Unsigned;
+    std::string piece;
+    switch (type) {
+      case 'd':
+      case 'i':
+      case 'u':
+      case 'o':
+      case 'x':
+      case 'X':
+        if (!integer) critical("StringFormat: an integer specification got a non-integer argument", spec.c_str());
+        piece = a.kind == format_arg::Signed ? printf_text((head + "ll" + type).c_str(), a.i)
+                                             : printf_text((head + "ll" + type).c_str(), a.u);
+        break;
+      case 'e':
+      case 'E':
+      case 'f':
+      case 'g':
+      case 'G':
+      case 'a':
+      case 'A':
+        if (a.kind != format_arg::Real) critical("StringFormat: a real-number specification got a non-real argument", spec.c_str());
+        piece = printf_text((head + type).c_str(), a.d);
+        break;
+      case 'c':
+      case 'C': {
+        if (!integer) critical("StringFormat: %c got a non-integer argument", spec.c_str());
+        char16_t c = static_cast<char16_t>(a.kind == format_arg::Signed ? a.i : static_cast<long long>(a.u));
+        piece = utf8_of(&c, 1);
+        break;
+      }
+      case 's':
+      case 'S': {
+        if (a.kind != format_arg::Text) critical("StringFormat: %s got a non-string argument", spec.c_str());
+        std::u16string s(a.s->c_str(), a.s->length());
+        if (precision.size() > 1 && std::atoi(precision.c_str() + 1) < static_cast<int>(s.size()))
+          s.resize(std::atoi(precision.c_str() + 1));
+        const int pad = std::atoi(width.c_str()) - static_cast<int>(s.size());
+        piece = utf8_of(s.data(), static_cast<int>(s.size()));
+        if (pad > 0) piece = flags.find('-') != std::string::npos ? piece + std::string(pad, ' ') : std::string(pad, ' ') + piece;
+        break;
+      }
+      default:
+        critical("StringFormat: unknown format type", spec.c_str());
+    }
+    out += piece;
+    i = j;
+  }
+  if (next != count) critical("StringFormat: more arguments than format specifications", spec.c_str());
+  return text16(out);
+}
+
+const char* input_text(const char* name) {
+  input_names().insert(name);
+  const std::string key = std::string("--") + name + "=";
+  for (const std::string& a : command_line())
+    if (a.compare(0, key.size(), key) == 0) return a.c_str() + key.size();
+  return nullptr;
+}
+long long parse_integer(const char* name, const char* text) {
+  char* end = nullptr;
+  long long v = std::strtoll(text, &end, 10);
+  if (!*text || *end) critical("input is not an integer", name);
+  return v;
+}
+double parse_real(const char* name, const char* text) {
+  char* end = nullptr;
+  double v = std::strtod(text, &end);
+  if (!*text || *end) critical("input is not a number", name);
+  return v;
+}
+bool parse_bool(const char* name, const char* text) {
+  if (!std::strcmp(text, "true") || !std::strcmp(text, "1")) return true;
+  if (!std::strcmp(text, "false") || !std::strcmp(text, "0")) return false;
+  critical("input is not true/false", name);
+}
+string parse_text(const char* text) { return text16(text); }
+
+property::property(const char* name, const char* value) { properties().emplace_back(name, value); }
+
+void* import_bind(const char* dll, const char* function, const char* declared_at) {
+  static std::map<std::string, void*> modules;
+  void*& module = modules[dll];
+  if (!module) {
+    std::string why;
+    module = platform::load_library(dll, why);
+    if (!module) {
+      std::printf("cannot load '%s' [%s]\n", dll, why.c_str());
+      critical("unresolved import function call", function);
+    }
+  }
+  void* f = platform::find_symbol(module, function);
+  if (!f) {
+    std::printf("cannot find '%s' in '%s' (imported at %s)\n", function, dll, declared_at);
+    critical("unresolved import function call", function);
+  }
+  return f;
+}
+}  // namespace mql5
+
+//---------------------------------------------------------------------------------------------
+string IntegerToString(mql_long number, int str_len, mql_ushort fill_symbol) {
+  std::u16string s = utf16_of(printf_text("%lld", number));
+  if (str_len > static_cast<int>(s.size())) s.insert(0, str_len - s.size(), static_cast<char16_t>(fill_symbol));
+  return string(s.data(), static_cast<int>(s.size()));
+}
+// docs: digits 0..16: that many digits after the point; -1..-16: scientific with that many;
+// anything else: 8 digits.
+string DoubleToString(double value, int digits) {
+  if (digits >= 0 && digits <= 16) return text16(printf_text("%.*f", digits, value));
+  if (digits <= -1 && digits >= -16) return text16(printf_text("%.*e", -digits, value));
+  return text16(printf_text("%.8f", value));
+}
+string ShortArrayToString(const mql5::array<mql_ushort>& array, int start, int count) {
+  std::u16string s;
+  for (int i = start; i >= 0 && i < array.size() && (count < 0 || i < start + count) && array[i] != 0; ++i)
+    s += static_cast<char16_t>(array[i]);
+  return string(s.data(), static_cast<int>(s.size()));
+}
+int StringToShortArray(const string& text, mql5::array<mql_ushort>& array, int start, int count) {
+  const int n = count < 0 ? text.length() + 1 : count;
+  if (!array.is_static() && start + n > array.size()) array.resize(start + n);
+  int copied = 0;
+  for (; copied < n && start + copied < array.size(); ++copied)
+    array[start + copied] = copied < text.length() ? text.c_str()[copied] : 0;
+  return copied;
+}
+int StringLen(const string& text) { return text.length(); }
+string StringSubstr(const string& text, int start, int length) {
+  if (start < 0 || start >= text.length()) return string();
+  int n = length < 0 || start + length > text.length() ? text.length() - start : length;
+  return string(text.c_str() + start, n);
+}
+int StringFind(const string& text, const string& match, int start) {
+  std::u16string s(text.c_str(), text.length());
+  size_t at = s.find(std::u16string(match.c_str(), match.length()), start < 0 ? 0 : start);
+  return at == std::u16string::npos ? -1 : static_cast<int>(at);
+}
+mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
+double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
+
+double MathSqrt(double v) { return std::sqrt(v); }
+double MathFloor(double v) { return std::floor(v); }
+double MathCeil(double v) { return std::ceil(v); }
+double MathRound(double v) { return std::round(v); }
+double MathPow(double base, double exponent) { return std::pow(base, exponent); }
+double MathLog(double v) { return std::log(v); }
+double MathExp(double v) { return std::exp(v); }
+// docs: MathRand returns 0..32767; the terminal's generator is the MSVC C runtime's.
+int MathRand() {
+  g_rand_state = g_rand_state * 214013u + 2531011u;
+  return static_cast<int>((g_rand_state >> 16) & 0x7FFF);
+}
+void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
+
+mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+mql_ulong GetMicrosecondCount() {
+  return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
+}
+bool IsStopped() { return g_stopped != 0; }
+
+//---------------------------------------------------------------------------------------------
+int main() {
+  std::signal(SIGINT, on_stop_signal);
+  std::signal(SIGTERM, on_stop_signal);
+  for (const std::string& a : command_line()) {
+    if (a == "--properties") {
+      for (const auto& p : properties()) std::printf("#property %s %s\n", p.first.c_str(), p.second.c_str());
+      return 0;
+    }
+    if (a == "--inputs") {
+      for (const std::string& n : input_names()) std::printf("--%s=\n", n.c_str());
+      return 0;
+    }
+    const size_t eq = a.find('=');
+    if (a.compare(0, 2, "--") != 0 || eq == std::string::npos || !input_names().count(a.substr(2, eq - 2))) {
+      std::fprintf(stderr, "unknown argument '%s': the script's inputs are (--inputs lists them) --NAME=VALUE\n", a.c_str());
+      return 2;
+    }
+  }
+  OnStart();
+  std::fflush(stdout);
+  return 0;
+}

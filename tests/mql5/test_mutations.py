@@ -1,0 +1,179 @@
+#!/usr/bin/env python3
+"""The harness must fail on what MetaEditor or the terminal would refuse: copies of the MQL5
+sources with one injected fault each (the faults a new user tried, and more) must each fail
+the lint, the compilation or the run, and the message must name the file and line of the fault.
+The faults are inserted at stable places (the start of a script's OnStart, a member of CMqlcl,
+a declaration of the #import block), found by pattern, so that edits of the sources elsewhere
+do not break this test; a place that cannot be found any more is reported as a failure.
+Usage: test_mutations.py ROOT --native BUILD [--work DIR]  (also run by run_scripts.py)"""
+import argparse
+import re
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE))
+sys.path.insert(0, str(HERE.parent / "checks"))
+from common import expect, finish  # noqa: E402
+import run_scripts  # noqa: E402
+
+SCRIPT = "mql5/Scripts/mqlcl/matr_mul_1dim.mq5"
+MQLCL = "mql5/Include/mqlcl/mqlcl.mqh"
+EXPERIMENTS = "mql5/Include/mqlcl/experiments.mqh"
+API = "mql5/Include/mqlcl/mqlcl_api.mqh"
+
+
+def in_onstart(*lines):
+    """Inserts lines at the start of the script's OnStart body."""
+    def apply(text):
+        m = re.search(r"void OnStart\(\)\s*\{[^\n]*\n", text)
+        return (m.end(), "".join(f"   {line}\n" for line in lines)) if m else None
+    return apply
+
+
+def before_onstart(*lines):
+    def apply(text):
+        m = re.search(r"^void OnStart\(\)", text, re.M)
+        return (m.start(), "".join(f"{line}\n" for line in lines)) if m else None
+    return apply
+
+
+def at_top(line):
+    return lambda text: (0, line + "\n")
+
+
+def replace(pattern, new):
+    """Replaces the first match of pattern; the fault's line is the match's."""
+    def apply(text):
+        m = re.search(pattern, text, re.M)
+        return (m.start(), m.end(), m.expand(new), m.end() - 1) if m else None
+    return apply
+
+
+# (what, file, mutation, stage that must refuse it: lint | compile | run, text the message has)
+MUTATIONS = [
+    ("C++ auto declaration without its semicolon", SCRIPT, in_onstart("auto x = 5"), "lint", "'auto' is C++"),
+    ("std::vector<int>", SCRIPT, in_onstart("std::vector<int> v;"), "lint", "'std::'"),
+    ("pointer to an int", SCRIPT, in_onstart("int *p;"), "lint", "pointer to 'int'"),
+    ("lambda", SCRIPT, in_onstart("int y = [](int a) { return a; }(2);"), "lint", "a C++ lambda"),
+    ("call of an undeclared function", SCRIPT, in_onstart("UndeclaredFunction(1);"), "compile", "not declared"),
+    ("string multiplied by a number", SCRIPT, in_onstart('string s = "a";', "s = s * 2;"), "compile", "operator*"),
+    ("imported function called with too many arguments", SCRIPT, in_onstart("mqlcl_version(1);"), "compile",
+     "too many arguments"),
+    ("imported function called with too few arguments", SCRIPT, in_onstart("mqlcl_free();"), "compile",
+     "too few arguments"),
+    ("';' deleted in CMqlcl", MQLCL, replace(r"(class CMqlcl[^;]*?\n\s*\w+\s+m_\w+);", r"\1"), "compile",
+     "expected ';'"),
+    ("wrong parameter type in the #import block (int -> double)", API,
+     replace(r"^(int mqlcl_create\()int( \w+\);)", r"\1double\2"), "compile", "declared with other types"),
+    ("wrong return type in the #import block (int -> long)", API,
+     replace(r"^int( mqlcl_device_count\(\);)", r"long\1"), "compile", "declared with other types"),
+    ("function missing from the header in the #import block", API,
+     replace(r"^(int mqlcl_version\(\);)", r"\1\nint mqlcl_no_such_function(int x);"), "compile", "mqlcl_no_such_function"),
+    ("nullptr", SCRIPT, in_onstart("CMqlcl *c = nullptr;"), "lint", "'nullptr' is C++"),
+    ("static_cast", SCRIPT, in_onstart("int i = static_cast<int>(1.5);"), "lint", "'static_cast' is C++"),
+    ("range-based for", SCRIPT, in_onstart("int arr[3] = {1, 2, 3};", "for(int v : arr) Print(v);"), "lint",
+     "range-based for"),
+    ("unsigned as a keyword", SCRIPT, in_onstart("unsigned int u = 1;"), "lint", "'unsigned' is C++"),
+    ("reference variable", SCRIPT, in_onstart("int a = 1;", "int &r = a;"), "lint", "reference variable"),
+    ("new of a simple type", SCRIPT, in_onstart("Print(new int);"), "lint", "new of 'int'"),
+    ("C++ standard header", SCRIPT, at_top("#include <vector>"), "lint", "cannot open include file 'vector'"),
+    ("array parameter without &", SCRIPT, before_onstart("void Fill(float m[]) { }"), "lint", "without '&'"),
+    ("using namespace", SCRIPT, at_top("using namespace std;"), "lint", "'using' is C++"),
+    ("template with a class parameter", SCRIPT, before_onstart("template<class T> T Twice(T v) { return(v*2); }"),
+     "lint", "only 'typename T'"),
+    ("brace initialisation", SCRIPT, in_onstart("int b{3};"), "lint", "brace initialisation"),
+    ("'->' on an object pointer", SCRIPT, in_onstart("CMqlcl *c = new CMqlcl;", "c->Free();"), "lint", "'->' is C++"),
+    ("#pragma", SCRIPT, at_top("#pragma once"), "lint", "#pragma is not an MQL5"),
+    ("array assigned to an array", SCRIPT, in_onstart("float a1[], a2[];", "a1 = a2;"), "compile", "deleted"),
+    ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
+    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('Alert("x");'), "compile", "not declared"),
+    ("C library function leaking in", SCRIPT, in_onstart("double r = sqrt(2.0);"), "compile", "not declared"),
+    ("index past the end of a static array", SCRIPT, in_onstart("int z[2];", "z[2] = 1;"), "run", "array out of range"),
+    ("DLL given a buffer smaller than the count", SCRIPT,
+     in_onstart("ushort small[];", "ArrayResize(small, 4);", "mqlcl_device_text(0, MQLCL_TEXT_NAME, small, 64);"),
+     "run", "DLL wrote past the end of an array"),
+    ("result read from the wrong slot", EXPERIMENTS, replace(r"Read\(MQLCL_SLOT_C,gpu", "Read(MQLCL_SLOT_A,gpu"),
+     "run", "element ("),
+    ("stage number of another script", SCRIPT, replace(r"MQLCL_STAGE_1DIM,", "MQLCL_STAGE_1DIM_COALESCED,"), "run",
+     "the stage run is matr_mul_1dim_coalesced"),
+]
+
+
+def mutate(tree, rel, mutation):
+    """Applies the mutation to tree/rel; returns the 1-based line of the fault, or None."""
+    path = tree / rel
+    text = path.read_text()
+    where = mutation(text)
+    if where is None:
+        return None
+    if len(where) == 2:
+        at, new = where
+        text = text[:at] + new + text[at:]
+    else:
+        start, end, new, at = where
+        text = text[:start] + new + text[end:]
+    path.write_text(text)
+    return text.count("\n", 0, at) + 1
+
+
+def run(root, native, work):
+    work.mkdir(parents=True, exist_ok=True)
+    target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", ["-ldl"], [],
+                                dict(run_scripts.os.environ, LD_LIBRARY_PATH=str((native / "dll").resolve())))
+    objs = []
+    for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+        obj = work / (src[:-4] + ".o")
+        rc, o, e = run_scripts.sh(target.cxx + run_scripts.CXX_FLAGS + [f"-I{HERE / 'runtime'}", "-c",
+                                                                         str(HERE / "runtime" / src), "-o", str(obj)])
+        expect(rc == 0, f"mutations: runtime {src} compiled", o + e)
+        objs.append(str(obj))
+    script_name = Path(SCRIPT).stem
+    for what, rel, mutation, stage, message in MUTATIONS:
+        tree = Path(tempfile.mkdtemp(prefix="mqlcl-mutation.", dir=work))
+        shutil.copytree(root / "mql5/Include", tree / "mql5/Include")
+        (tree / "mql5/Scripts/mqlcl").mkdir(parents=True)
+        shutil.copy2(root / SCRIPT, tree / SCRIPT)
+        line = mutate(tree, rel, mutation)
+        if not expect(line is not None, f"mutation '{what}': its place is found in {rel}",
+                      "the pattern no longer matches the source: update the mutation"):
+            continue
+        cpp = tree / "script.cpp"
+        rc, out, err = run_scripts.sh([sys.executable, str(HERE / "translate.py"), SCRIPT, "--include-dir",
+                                       "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
+                                      cwd=tree)
+        refused_by, log = ("lint", err) if rc else (None, "")
+        if not refused_by:
+            rc, log = run_scripts.compile_one(target, cpp, tree / "script", objs,
+                                              [HERE / "runtime", root / "dll/include"], tree)
+            refused_by = "compile" if rc else None
+            log = log.replace(str(tree) + "/", "")
+        if not refused_by:
+            _, inputs, _ = run_scripts.sh([str(tree / "script"), "--inputs"], env=target.env)
+            args = [f"--{k}={run_scripts.SMALL[k]}" for k in re.findall(r"^--(\w+)=", inputs, re.M)
+                    if k in run_scripts.SMALL]
+            rc, log, err = run_scripts.sh([str(tree / "script")] + args, env=target.env)
+            problems = run_scripts.generic(log, rc) + run_scripts.expectations(script_name, log)
+            refused_by = "run" if problems else None
+            log = log + err + "\n" + "; ".join(problems)
+        named = f"{rel}:{line}" in log or f"{rel}:{line + 1}:" in log if stage != "run" else True
+        ok = refused_by == stage and message in log and named
+        expect(ok, f"mutation '{what}' ({rel}:{line}) is refused by the {stage} step, naming it",
+               f"refused by: {refused_by}; looked for '{message}' and '{rel}:{line}' in:\n" + log[-2500:])
+        shutil.rmtree(tree, ignore_errors=True)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("root", type=Path)
+    ap.add_argument("--native", type=Path, required=True)
+    ap.add_argument("--work", type=Path)
+    a = ap.parse_args()
+    run(a.root.resolve(), a.native, (a.work or a.native / "mql5-mutations").resolve())
+    return finish("mql5 mutations")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

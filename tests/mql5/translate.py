@@ -1,0 +1,405 @@
+#!/usr/bin/env python3
+"""Translates one MQL5 script (.mq5 with its #includes) into one C++ translation unit for the
+runtime in tests/mql5/runtime, mechanically, on tokens (comments and string literals are never
+looked into), never on the meaning of the code:
+  "text"                 -> string(u"text")             (MQL5 strings are UTF-16)
+  char uchar ushort uint long ulong -> mql_char ... mql_ulong  (MQL5's sizes: long is 64-bit)
+  T a[] / T a[N][M]      -> mql5::dynarray<T> / mql5::sarray<mql5::sarray<T,M>,N>
+  T &a[] (parameter)     -> mql5::array<T> &a           (a dynamic or a static array)
+  input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
+  #property name value   -> a mql5::property record      (--properties prints them)
+  #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
+  #import "d.dll" ... #import -> for each declaration a function bound by name at run time
+                            (dlopen/LoadLibraryW, dlsym/GetProcAddress) whose C type is the
+                            one the declaration says; a static_assert holds it against the
+                            C header (--header), so a wrong type in the block fails to compile
+  this.m                 -> this->m
+#line directives keep every diagnostic on the .mq5/.mqh file and line. The lint (lint.py) runs
+first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR --out FILE.cpp
+[--header mqlcl.h]; errors are printed as FILE:LINE: error: ... and exit with 1."""
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, tokenize  # noqa: E402
+import lint  # noqa: E402
+
+TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
+              "long": "mql_long", "ulong": "mql_ulong"}
+# The directives MQL5 has (docs: Language Basics / Preprocessor,
+# https://docs.mql4.com/basis/preprosessor); #resource is MQL5 but not implemented here.
+PASSED_DIRECTIVES = {"define", "undef", "ifdef", "ifndef", "else", "endif"}
+
+
+def c_type(name):
+    return TYPE_NAMES.get(name, name)
+
+
+def shown(path):
+    """A path as diagnostics show it: relative to the working directory where possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def line_marker(line, path, before="", after=""):
+    return f'{before}#line {line} {json.dumps(shown(path))}{after}'
+
+
+#---------------------------------------------------------------------------------------------
+def expand(path, include_dir, seen, out):
+    """Tokens of path with each #include replaced by the included file's tokens (once each)."""
+    tokens = tokenize(path.read_text(encoding="utf-8-sig"), path)
+    for t in tokens:
+        m = re.match(r'#\s*include\s*([<"])([^>"]*)[>"]', t.text) if t.kind == "pp" else None
+        if not m:
+            if t.kind != "eof":
+                out.append(t)
+            continue
+        target = (include_dir / m.group(2)) if m.group(1) == "<" else (path.parent / m.group(2))
+        if not target.is_file():
+            raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
+                              + (f" (looked in {shown(include_dir)})" if m.group(1) == "<" else ""))
+        key = target.resolve()
+        if key in seen:  # MQL5 includes a file once
+            out.append(Token("marker", "", path, t.line, t.ws, out=""))
+            continue
+        seen.add(key)
+        out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
+        expand(target, include_dir, seen, out)
+        out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
+    return out
+
+
+def significant(tokens):
+    return [t for t in tokens if t.kind not in ("comment", "marker")]
+
+
+def text_of(tokens):
+    return "".join(t.ws + (t.out if t.out is not None else t.text) for t in tokens)
+
+
+def matching(toks, i):
+    """Index of the bracket closing toks[i]."""
+    pairs = {"(": ")", "[": "]", "{": "}"}
+    depth, open_, close = 0, toks[i].text, pairs[toks[i].text]
+    for j in range(i, len(toks)):
+        if toks[j].text == open_ and toks[j].kind == "op":
+            depth += 1
+        elif toks[j].text == close and toks[j].kind == "op":
+            depth -= 1
+            if depth == 0:
+                return j
+    raise SourceError(toks[i].where(), f"'{open_}' is never closed")
+
+
+def array_type(base, dims):
+    """MQL5 dims (token lists, [] for a dynamic first dimension) -> runtime array type."""
+    t = base
+    for d in reversed(dims):
+        t = f"mql5::dynarray<{t}>" if not d else f"mql5::sarray<{t}, ({text_of(d).strip()})>"
+    return t
+
+
+def read_dims(toks, i):
+    """Dimensions starting at toks[i] ('['...): (list of token lists, index after them)."""
+    dims = []
+    while i < len(toks) and toks[i].text == "[":
+        j = matching(toks, i)
+        dims.append(toks[i + 1:j])
+        i = j + 1
+    return dims, i
+
+
+def initializer_count(toks, i):
+    """Elements of the brace list at toks[i] ('{'), a trailing comma not counted."""
+    end, depth, count, last = matching(toks, i), 0, 0, None
+    for t in toks[i + 1:end]:
+        depth += t.text in ("(", "[", "{")
+        depth -= t.text in (")", "]", "}")
+        if depth == 0 and t.text == ",":
+            count += 1
+        last = t
+    return count + (1 if last is not None and last.text != "," else 0)
+
+
+def blank(toks, a, b):
+    for t in toks[a:b]:
+        t.out = ""
+
+
+#---------------------------------------------------------------------------------------------
+def rewrite_inputs(toks):
+    """input T x = v;  ->  const T x = mql5::input_value<T>("x", v);"""
+    depth = 0
+    for i, t in enumerate(toks):
+        if t.text == "{":
+            depth += 1
+        elif t.text == "}":
+            depth -= 1
+        if depth or t.kind != "id" or t.text not in ("input", "sinput"):
+            continue
+        j = i + 1
+        while toks[j].text == "const":
+            j += 1
+        type_tok, name = toks[j], toks[j + 1]
+        if name.kind != "id":
+            raise SourceError(t.where(), "input: expected a type and a name")
+        t.out = "const"
+        end = j + 2
+        while toks[end].text != ";":
+            end += 1
+        call = f'mql5::input_value<{c_type(type_tok.text)}>("{name.text}", '
+        if toks[j + 2].text == "=":
+            toks[j + 2].out = "= " + call
+            toks[end].out = ");"
+        else:
+            name.out = f"{name.text} = {call}{c_type(type_tok.text)}())"
+
+
+def is_type(tok, types):
+    return tok.kind == "id" and (tok.text in BUILTIN_TYPES or tok.text in types)
+
+
+def rewrite_array_parameters(toks, types):
+    """[const] T &a[]...  ->  [const] mql5::array<...> &a"""
+    for i in range(len(toks) - 3):
+        if is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" and toks[i + 3].text == "[":
+            dims, end = read_dims(toks, i + 3)
+            toks[i].out = f"mql5::array<{array_type(c_type(toks[i].text), dims[1:])}>"
+            blank(toks, i + 3, end)
+
+
+def rewrite_array_declarations(toks, types):
+    """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;"""
+    i = 0
+    while i < len(toks):
+        start = i
+        prev = toks[i - 1].text if i else ";"
+        if prev not in (";", "{", "}", ":") and toks[i - 1].kind != "pp":
+            i += 1
+            continue
+        quals = []
+        while toks[i].kind == "id" and toks[i].text in ("static", "const"):
+            quals.append(toks[i].text)
+            i += 1
+        if not (is_type(toks[i], types) and toks[i + 1].kind == "id" and toks[i + 2].text in ("[", "=", ",", ";")):
+            i = start + 1
+            continue
+        type_tok, j = toks[i], i + 1
+        declarators, ok = [], True  # (comma before it or None, name index, dims, dims end)
+        comma = None
+        while ok:
+            if toks[j].kind != "id":
+                ok = False
+                break
+            dims, k = read_dims(toks, j + 1)
+            declarators.append((comma, j, dims, k))
+            if toks[k].text == "=":
+                depth = 0
+                while depth or toks[k].text not in (",", ";"):
+                    depth += toks[k].text in ("(", "[", "{")
+                    depth -= toks[k].text in (")", "]", "}")
+                    k += 1
+                    if k >= len(toks):
+                        raise SourceError(type_tok.where(), "declaration without ';'")
+            if toks[k].text == ";":
+                break
+            if toks[k].text != ",":
+                ok = False
+                break
+            comma, j = toks[k], k + 1
+        if ok and any(d for _, _, d, _ in declarators):
+            base = c_type(type_tok.text)
+            prefix = " ".join(quals)
+            for comma, name_i, dims, dims_end in declarators:
+                if dims and not dims[0] and toks[dims_end].text == "=" and toks[dims_end + 1].text == "{":
+                    # T a[]={...}: static, sized by the list (docs: Initialization of Variables,
+                    # https://docs.mql4.com/basis/variables/initialization)
+                    dims = [[Token("num", str(initializer_count(toks, dims_end + 1)), type_tok.file, type_tok.line)]] + dims[1:]
+                decl_type = array_type(base, dims)
+                if comma is None:
+                    type_tok.out = decl_type
+                else:
+                    comma.out = f"; {prefix} {decl_type}".replace("  ", " ")
+                blank(toks, name_i + 1, dims_end)
+        i = start + 1
+
+
+def rewrite_simple(toks):
+    """Literals, MQL5's type names, this.member."""
+    for i, t in enumerate(toks):
+        if t.out is not None:
+            continue
+        if t.kind == "str":
+            t.out = f"string(u{t.text})"
+        elif t.kind == "chr":
+            t.out = f"((mql_ushort)u{t.text})"
+        elif t.kind == "id" and t.text in TYPE_NAMES:
+            t.out = TYPE_NAMES[t.text]
+        elif t.kind == "op" and t.text == "." and i and toks[i - 1].text == "this":
+            t.out = "->"
+
+
+#---------------------------------------------------------------------------------------------
+def translate_directive(t, counter):
+    """#property / #define & co. as C++ (a #define's body is translated like code)."""
+    m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
+    name, rest = (m.group(1), m.group(2)) if m else ("", "")
+    if name == "property":
+        pm = re.match(r"(\w+)\s*(.*?)\s*(//.*)?$", rest, re.S)
+        value = pm.group(2)
+        if value.startswith('"') and value.endswith('"'):
+            value = json.loads(value)
+        counter[0] += 1
+        return (f"static const mql5::property mql5_property_{counter[0]}("
+                f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
+    if name in PASSED_DIRECTIVES:
+        body = tokenize(t.text[1:], t.file)[:-1]
+        if name == "define" and len(body) > 2:
+            rewrite_simple(body[2:])
+        return "#" + text_of(body)
+    raise SourceError(t.where(), f"#{name} is not implemented by the harness")
+
+
+def import_block(decl_toks, dll, header_ok):
+    """The wrappers of one #import block; returns (code, checks against the header)."""
+    wrappers, checks = [], []
+    toks = significant(decl_toks)
+    i = 0
+    while i < len(toks):
+        start = toks[i]
+        ret, name = toks[i], toks[i + 1]
+        if ret.kind != "id" or name.kind != "id" or toks[i + 2].text != "(":
+            raise SourceError(start.where(), "#import: expected 'type name(parameters);'")
+        close = matching(toks, i + 2)
+        if toks[close + 1].text != ";":
+            raise SourceError(toks[close].where(), "#import: expected ';' after the declaration")
+        params, cur, depth = [], [], 0
+        for t in toks[i + 3:close]:
+            if t.text == "," and depth == 0:
+                params.append(cur)
+                cur = []
+                continue
+            depth += t.text in ("(", "[")
+            depth -= t.text in (")", "]")
+            cur.append(t)
+        if cur and not (len(cur) == 1 and cur[0].text == "void"):
+            params.append(cur)
+        c_params, w_params, args, guards = [], [], [], []
+        for p in params:
+            const = p[0].text == "const"
+            q = p[1:] if const else p
+            default = ""
+            if "=" in [t.text for t in q]:
+                at = [t.text for t in q].index("=")
+                rewrite_simple(q[at + 1:])
+                default = " = " + text_of(q[at + 1:]).strip()
+                q = q[:at]
+            texts = [t.text for t in q]
+            if len(q) < 2 or q[0].kind != "id":
+                raise SourceError(p[0].where(), f"#import {name.text}: cannot read parameter '{' '.join(texts)}'")
+            tname, ref, array = c_type(q[0].text), "&" in texts, "[" in texts
+            pname = [t.text for t in q if t.kind == "id"][-1]
+            cq = "const " if const else ""
+            if array:
+                c_params.append(f"{cq}{tname}*")
+                w_params.append(f"{cq}mql5::array<{tname}>& {pname}")
+                args.append(f"{pname}.dll_data()")
+                guards.append(f'mql5::dll_guard<{tname}> guard_{pname}{{{pname}, "{name.text}", "{pname}", '
+                              f'"{shown(start.file)}:{start.line}"}};')
+            elif q[0].text == "string":
+                c_params.append("const char16_t*")
+                w_params.append(f"const string& {pname}{default}")
+                args.append(f"{pname}.c_str()")
+            elif ref:
+                c_params.append(f"{tname}*")
+                w_params.append(f"{cq}{tname}& {pname}")
+                args.append(f"&{pname}")
+            else:
+                c_params.append(f"{cq}{tname}")
+                w_params.append(f"{cq}{tname} {pname}{default}")
+                args.append(pname)
+        r = c_type(ret.text)
+        fn_t = f"mql5_import_{name.text}"
+        wrappers.append(line_marker(start.line, start.file, before="\n", after="\n") +
+                        f"typedef {r} (*{fn_t})({', '.join(c_params)}); "
+                        f"inline {r} {name.text}({', '.join(w_params)}) {{ "
+                        f'static const {fn_t} f = ({fn_t})mql5::import_bind("{dll}", "{name.text}", '
+                        f'"{shown(start.file)}:{start.line}"); {" ".join(guards)} return f({", ".join(args)}); }}')
+        if header_ok:
+            checks.append(line_marker(start.line, start.file, before="\n", after="\n") +
+                          f"static_assert(mql5::same_abi<decltype(&mql5_header::{name.text}), {fn_t}>::value, "
+                          f'"#import: {name.text} is declared with other types than in {header_ok}");')
+        i = close + 2
+    return "".join(wrappers), checks
+
+
+def translate(script, include_dir, header=None):
+    """The C++ text of script; raises SourceError."""
+    tokens = expand(script, include_dir, {script.resolve()}, [])
+    sig = significant(tokens)
+    types = declared_types(sig)
+    errors = lint.check(sig, types)
+    if errors:
+        raise SourceError(errors[0][0], errors[0][1] + "".join(f"\n{w}: error: {m}" for w, m in errors[1:]))
+    # The #import blocks are cut out of the token stream before the code is rewritten.
+    body, blocks, i = [], [], 0
+    while i < len(tokens):
+        t = tokens[i]
+        m = re.match(r'#\s*import\s*(?:"([^"]*)")?', t.text) if t.kind == "pp" else None
+        if m and m.group(1):
+            j = i + 1
+            while j < len(tokens) and not (tokens[j].kind == "pp" and re.match(r"#\s*import\s*$", tokens[j].text.strip())):
+                j += 1
+            if j == len(tokens):
+                raise SourceError(t.where(), "#import block without its closing #import")
+            blocks.append((len(body), t, tokens[i + 1:j], m.group(1), tokens[j]))
+            body.append(Token("marker", "", t.file, t.line, t.ws, out=""))
+            i = j + 1
+            continue
+        if m:
+            raise SourceError(t.where(), "#import without a library name")
+        body.append(t)
+        i += 1
+    sig = significant(body)
+    rewrite_inputs(sig)
+    rewrite_array_parameters(sig, types)
+    rewrite_array_declarations(sig, types)
+    rewrite_simple(sig)
+    counter, checks = [0], []
+    for t in body:
+        if t.kind == "pp" and t.out is None:
+            t.out = translate_directive(t, counter)
+    for at, opening, decls, dll, closing in blocks:
+        header_ok = header.name if header and dll.lower() == "mqlcl.dll" else None
+        code_text, block_checks = import_block(decls, dll, header_ok)
+        body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
+        checks += block_checks
+    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"]
+    if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
+        out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]
+    return "".join(out)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("script", type=Path)
+    ap.add_argument("--include-dir", type=Path, required=True)
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
+    a = ap.parse_args()
+    try:
+        a.out.write_text(translate(a.script, a.include_dir, a.header))
+    except SourceError as e:
+        print(e, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
