@@ -64,7 +64,7 @@ void register_tune_command(CLI::App& app, Options& opt) {
         break;
       }
       ++tried;
-      if (lib().mqlcl_sgemm_set(ctx.handle(), c.data()) < 0) {
+      if (lib().mqlcl_sgemm_set(ctx.handle(), c.data(), static_cast<int>(c.size())) < 0) {
         fmt::print("  {:>3} {:>3} {:>2} {} {}: does not fit ({})\n", c[0], c[1], c[2], c[3], c[4], last_error(0));
         continue;
       }
