@@ -50,8 +50,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   void begin_op();
   // Checks a work-group size against the device and the kernel, with the limit in the message.
   // private_bytes: the private memory per work-item the caller knows the kernel keeps (a
-  // private row); the larger of it and the kernel's CL_KERNEL_PRIVATE_MEM_SIZE, times the
-  // work-group, must fit private_budget().
+  // private row); times the work-group, it must fit private_budget().
   void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
   // Private memory one work-group may hold: CPU devices (PoCL) run a work-group on one
   // thread's stack and overflow it (SIGSEGV) instead of refusing; 0 = no bound (GPUs keep
