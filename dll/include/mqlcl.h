@@ -50,6 +50,10 @@ typedef char16_t mqlcl_char;
 #define MQLCL_ERR_MEMORY -12        /* host or device allocation failed */
 #define MQLCL_ERR_UNSUPPORTED -13   /* the device lacks a feature (e.g. images) */
 #define MQLCL_ERR_INTERNAL -99      /* unexpected failure inside the library (a bug) */
+/* The code's name and meaning ("MQLCL_ERR_SHAPE: a shape the stage cannot take"), as
+ * SQLite's sqlite3_errstr; the same buffer rules as mqlcl_device_text; MQLCL_ERR_ARGUMENT
+ * for a code that does not exist. */
+MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 
 /* ---- Library and devices ------------------------------------------------------------ */
 /* Version as 10000*major + 100*minor + patch. */
@@ -110,8 +114,11 @@ MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap);
 /* Copies count floats (ints) into a slot, replacing what it held. Returns count. */
 MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count);
 MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count);
-/* Reads the first count floats of a slot into out (count <= the slot's size). Returns count. */
+/* Reads the first count floats (ints) of a slot into out (count <= the slot's size).
+ * Slots are typed: reading an int slot as floats, or a float slot as ints, is
+ * MQLCL_ERR_ARGUMENT. Returns count. */
 MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count);
+MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count);
 
 /* ---- Experiments ------------------------------------------------------------------------ */
 /* Matmul stages (docs/ABI.md has the table with what each one changes). */
@@ -137,18 +144,45 @@ MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count);
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER1 23 /* lab Q4C: first barrier removed (wrong!) */
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER2 24 /* lab Q4C: second barrier removed (wrong!) */
 #define MQLCL_STAGE_LAB_TILES_RECT 25     /* lab Q5: rectangular tiles, TILE_K = param */
-/* The name of matmul stage N (its article script, e.g. "matr_mul_vect_v2"); the same
- * buffer rules as mqlcl_device_text; MQLCL_ERR_STAGE for an unknown stage. */
+/* The stages are one table inside the library: enumerate it rather than copying numbers.
+ * mqlcl_stage_count: the number of stages; mqlcl_stage_at(index): the stage number of
+ * entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */
+MQLCL_API int mqlcl_stage_count(void);
+MQLCL_API int mqlcl_stage_at(int index);
+/* The name of matmul stage N: the kernel or script it reproduces (article: its kernel,
+ * e.g. "matr_mul_vect_v2"; report: "report_MatrixMultiply0"; lab: "lab_tiles_rect");
+ * the same buffer rules as mqlcl_device_text; MQLCL_ERR_STAGE for an unknown stage. */
 MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap);
+/* mqlcl_stage_info(stage, what): a fact of the stage (>= 0), or an error code. */
+#define MQLCL_STAGE_INFO_LOCAL_DIMS 1       /* local sizes the caller may give: 0 (pass 0, 0), 1 (local0), 2 */
+#define MQLCL_STAGE_INFO_PARAM_MIN 2        /* param range; 0/0/0 = the stage takes no param */
+#define MQLCL_STAGE_INFO_PARAM_MAX 3
+#define MQLCL_STAGE_INFO_PARAM_DEFAULT 4    /* what param 0 means */
+#define MQLCL_STAGE_INFO_PRECISION 5        /* MQLCL_PRECISION_* */
+#define MQLCL_STAGE_INFO_WRONG_ON_PURPOSE 6 /* 1: a lesson (a race): results may be wrong */
+#define MQLCL_STAGE_INFO_NEEDS_B_COLMAJOR 7 /* 1: reads B column-major (converted, timed as convert) */
+#define MQLCL_STAGE_INFO_MAX_COLSROWS 8     /* largest colsrows (0 = no limit of its own) */
+#define MQLCL_STAGE_INFO_SQUARE_LOCAL 9     /* 1: local0 must equal local1 */
+#define MQLCL_STAGE_INFO_POW2_LOCAL 10      /* 1: local0 must be a power of two */
+/* Precision classes of the stages' results. */
+#define MQLCL_PRECISION_FP32 1         /* exact FP32 arithmetic */
+#define MQLCL_PRECISION_FP32_TENSOR 2  /* FP32 accuracy on tensor cores (3xTF32 split) */
+#define MQLCL_PRECISION_TF32 3         /* reduced: TF32 inputs (10-bit mantissa) */
+MQLCL_API long long mqlcl_stage_info(int stage, int what);
+/* 1 when the stage can run on the device; 0 when it cannot, with the reason as the calling
+ * thread's message (mqlcl_last_error(0, ...)); or an error code (unknown stage/device). */
+MQLCL_API int mqlcl_stage_available(int device, int stage);
 /* C = A * B with stage N (docs/ABI.md, table of stages) on the uploaded A and B.
  * local0/local1: explicit work-group size, 0 = the driver chooses.
- * param: the stage's own parameter (unroll factor, tile length), 0 = its default. */
+ * param: the stage's own parameter (unroll factor, tile length), 0 = its default; a
+ * non-zero param for a stage that has none is MQLCL_ERR_ARGUMENT. */
 MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
                            int local1, int param);
 /* y = A * x, A in DIA storage (slots DIA_VALUES, DIA_OFFSETS, X -> Y), step 1..5. */
 MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0);
 /* C (cols x rows) = transpose of A (rows x cols); variant 1 naive, 2 local tile,
- * 3 padded local tile; tile 0 = 16. */
+ * 3 padded local tile; tile 1 .. 1024 (0 = 16) that fits the device's local memory and
+ * work-group (docs/ABI.md). */
 MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);
 
 /* The device's measured ceilings (what rooflines and benchmarks compare against):
@@ -169,11 +203,13 @@ MQLCL_API double mqlcl_last_convert_ms(int ctx);
 /* Number of kernel launches of the last operation of a context (a stage may launch many). */
 MQLCL_API int mqlcl_last_launches(int handle);
 
-/* Stage 10's tile sizes for this context: params[5] = {TSM, TSN, TSK, WPTM, WPTN}.
- * A context starts with the tuned values for its device (mqlcl-tuning.txt beside the
- * library, or $MQLCL_TUNING_FILE), else a safe default. */
-MQLCL_API int mqlcl_sgemm_get(int ctx, int* params);
-MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params);
+/* Stage 10's tile sizes for this context: params = {TSM, TSN, TSK, WPTM, WPTN}, count >= 5
+ * (else MQLCL_ERR_RANGE). A context starts with the tuned values for its device
+ * (mqlcl-tuning.txt beside the library, or $MQLCL_TUNING_FILE), else a safe default.
+ * set refuses tiles the kernel cannot take or that would not compile in bounded time
+ * (WPTM x WPTN <= 64, TSK x WPTM x WPTN <= 4096; docs/ABI.md). */
+MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count);
+MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count);
 
 /* ---- Generic layer: your own kernels ---------------------------------------------------- */
 /* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"). */

@@ -51,7 +51,9 @@ void register_report_lab_commands(CLI::App& app, Options& opt) {
     for (int n : int_list(a.sizes)) {
       MatmulData d = make_matmul_data({n, n, n}, opt.seed);
       fmt::print("\nreport kernels at {0} x {0} x {0} on {1}:\n", n, device_text(opt.device, MQLCL_TEXT_NAME));
-      for (int stage : {11, 12, 13, 14, 15, 16}) wrong |= !run_row(ctx, opt.device, stage, d, 0, 0, 0, a.samples, rng).ok();
+      for (int stage : {MQLCL_STAGE_REPORT_ROW, MQLCL_STAGE_REPORT_COLUMN, MQLCL_STAGE_REPORT_ELEMENT, MQLCL_STAGE_REPORT_RANK1,
+                        MQLCL_STAGE_REPORT_REDUCE_TREE, MQLCL_STAGE_REPORT_REDUCE_ATOMIC})
+        wrong |= !run_row(ctx, opt.device, stage, d, 0, 0, 0, a.samples, rng).ok();
     }
     fmt::print("\nMatrixMultiply3 launches one kernel per k (the launches column); stages 15/16 need one launch\n"
                "for any k: each work-group strides over k, then sums its partials in __local memory.\n");
@@ -73,10 +75,10 @@ void register_report_lab_commands(CLI::App& app, Options& opt) {
     fmt::print("CUDA lab in OpenCL on {}, TM = {}\n", device_text(opt.device, MQLCL_TEXT_NAME), n);
     fmt::print("\nQ1: 2D blocks BLOCK_X x BLOCK_Y (x = column), one element of C per work-item\n");
     for (auto [bx, by] : std::vector<std::pair<int, int>>{{256, 2}, {128, 4}, {64, 8}, {32, 16}, {16, 16}, {16, 32}, {8, 64}})
-      wrong |= !run_row(ctx, opt.device, 20, d, bx, by, 0, a.samples, rng).ok();
+      wrong |= !run_row(ctx, opt.device, MQLCL_STAGE_LAB_BLOCK2D, d, bx, by, 0, a.samples, rng).ok();
     fmt::print("\nQ2: the k-loop unrolled by 2, 4, 8 with 128 x 2 blocks\n");
-    wrong |= !run_row(ctx, opt.device, 20, d, 128, 2, 0, a.samples, rng).ok();
-    for (int u : {2, 4, 8}) wrong |= !run_row(ctx, opt.device, 21, d, 128, 2, u, a.samples, rng).ok();
+    wrong |= !run_row(ctx, opt.device, MQLCL_STAGE_LAB_BLOCK2D, d, 128, 2, 0, a.samples, rng).ok();
+    for (int u : {2, 4, 8}) wrong |= !run_row(ctx, opt.device, MQLCL_STAGE_LAB_UNROLL, d, 128, 2, u, a.samples, rng).ok();
     fmt::print("\nQ4A: tiles that fit: two TILE x TILE float tiles need 8*TILE^2 bytes of the {} bytes of local memory\n"
                "     (CL_DEVICE_LOCAL_MEM_SIZE), and TILE^2 work-items <= {} (CL_DEVICE_MAX_WORK_GROUP_SIZE)\n",
                local_mem, max_wg);
@@ -91,17 +93,17 @@ void register_report_lab_commands(CLI::App& app, Options& opt) {
     }
     fmt::print("\n\nQ4B: square tiles in __local memory, two barriers per step\n");
     for (int t : tiles)
-      if (t >= 4) wrong |= !run_row(ctx, opt.device, 22, d, t, t, 0, a.samples, rng).ok();
+      if (t >= 4) wrong |= !run_row(ctx, opt.device, MQLCL_STAGE_LAB_TILES, d, t, t, 0, a.samples, rng).ok();
     if (a.races) {
       fmt::print("\nQ4C: each barrier removed in turn (16 x 16 tiles): a data race; wrong elements are counted\n"
                  "     against the reference (a device may hide the race; oclgrind --data-races always reports it)\n");
-      for (int stage : {23, 24}) run_row(ctx, opt.device, stage, d, 16, 16, 0, 0, rng);
+      for (int stage : {MQLCL_STAGE_LAB_TILES_NO_BARRIER1, MQLCL_STAGE_LAB_TILES_NO_BARRIER2}) run_row(ctx, opt.device, stage, d, 16, 16, 0, 0, rng);
     } else {
       fmt::print("\nQ4C: run with --races to execute the tiles with each barrier removed\n");
     }
     fmt::print("\nQ5: rectangular tiles: A tile BLOCK_Y x TILE, B tile TILE x BLOCK_X\n");
     for (auto [bx, by, tk] : std::vector<std::tuple<int, int, int>>{{32, 8, 8}, {32, 8, 32}, {64, 4, 16}, {16, 16, 32}, {16, 16, 64}})
-      wrong |= !run_row(ctx, opt.device, 25, d, bx, by, tk, a.samples, rng).ok();
+      wrong |= !run_row(ctx, opt.device, MQLCL_STAGE_LAB_TILES_RECT, d, bx, by, tk, a.samples, rng).ok();
     return wrong ? 1 : 0;
   });
 }

@@ -64,14 +64,14 @@ void register_tune_command(CLI::App& app, Options& opt) {
         break;
       }
       ++tried;
-      if (lib().mqlcl_sgemm_set(ctx.handle(), c.data()) < 0) {
+      if (lib().mqlcl_sgemm_set(ctx.handle(), c.data(), static_cast<int>(c.size())) < 0) {
         fmt::print("  {:>3} {:>3} {:>2} {} {}: does not fit ({})\n", c[0], c[1], c[2], c[3], c[4], last_error(0));
         continue;
       }
       std::vector<double> times;
       bool failed = false;
       for (int r = 0; r <= a.reps && !failed; ++r) {
-        if (lib().mqlcl_matmul(ctx.handle(), 10, n, n, n, 0, 0, 0) < 0) {
+        if (lib().mqlcl_matmul(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, n, n, n, 0, 0, 0) < 0) {
           fmt::print("  {:>3} {:>3} {:>2} {} {}: refused ({})\n", c[0], c[1], c[2], c[3], c[4], last_error(0));
           failed = true;
         } else if (r > 0) {

@@ -47,6 +47,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_dia_transpose_commands(app, opt);
   register_bench_command(app, opt);
   register_tune_command(app, opt);
+  register_stages_command(app, opt);
 }
 
 int run_selected(CLI::App& app, Options&) {

@@ -23,6 +23,7 @@ void register_dia_transpose_commands(CLI::App& app, Options& opt);
 void register_script_command(CLI::App& app, Options& opt);
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
+void register_stages_command(CLI::App& app, Options& opt);
 int run_selected(CLI::App& app, Options& opt);
 
 // "R,K,C" style size options.

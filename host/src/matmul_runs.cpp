@@ -26,6 +26,22 @@ std::string stage_name(int stage) {
   return to_utf8(buf);
 }
 
+std::vector<int> library_stages(bool with_wrong_on_purpose) {
+  std::vector<int> out;
+  const int count = check(lib().mqlcl_stage_count(), "mqlcl_stage_count");
+  for (int i = 0; i < count; ++i) {
+    const int stage = check(lib().mqlcl_stage_at(i), "mqlcl_stage_at");
+    if (with_wrong_on_purpose || lib().mqlcl_stage_info(stage, MQLCL_STAGE_INFO_WRONG_ON_PURPOSE) == 0) out.push_back(stage);
+  }
+  return out;
+}
+
+std::string join_ints(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : ",") + std::to_string(x);
+  return s;
+}
+
 void run_cpu_stage(MatmulData& d, bool all_orders) {
   const Shape& s = d.shape;
   fmt::print("=======================================\n");

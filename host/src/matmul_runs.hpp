@@ -31,6 +31,10 @@ struct StageResult {
 
 MatmulData make_matmul_data(const Shape& s, unsigned seed);
 std::string stage_name(int stage);
+// The library's stages (mqlcl_stage_count/at), with or without the wrong-on-purpose ones.
+std::vector<int> library_stages(bool with_wrong_on_purpose);
+// "1,2,3": a list as the --stages options take it.
+std::string join_ints(const std::vector<int>& v);
 
 // Upload A and B, run the stage, read C back, check `samples` elements (all if <= 0).
 // With `log`, prints the article's log lines (CPUTime, OpenCL total, read, ratio, checks).

@@ -5,10 +5,14 @@
 //                  the tile so the transposed read hits distinct local-memory banks.
 // A TILE x TILE block is moved by TILE x LY work-items, each taking TILE / LY rows of it
 // (32 x 8 for TILE 32: enough bytes in flight per work-item to reach copy bandwidth).
+// LY must divide TILE, else rows of the tile are never moved (the library picks LY so).
 // Launch: 2D range (round_up(COLS, TILE), round_up(ROWS, TILE) / (TILE / LY)), local (TILE, LY)
 // for the tiled kernels; dimension 0 = column of in.
 #ifndef LY
 #define LY TILE
+#endif
+#if TILE % LY
+#error "LY must divide TILE"
 #endif
 #ifndef PAD
 #define PAD 0

@@ -1,5 +1,6 @@
-// Every matmul stage against a double-precision product, on odd shapes and explicit
-// work-group sizes, with C poisoned first so that an unwritten element fails.
+// Every matmul stage the library lists (mqlcl_stage_count/at) against a double-precision
+// product, on the shape table below and explicit work-group sizes, with C poisoned first so
+// that an unwritten element fails. A new stage is tested here without touching this file.
 #include <limits>
 #include <tuple>
 
@@ -15,7 +16,7 @@ class MatmulStage : public ::testing::TestWithParam<std::tuple<int, Case>> {};
 
 void expect_product(int stage, const Case& s, int local0, int local1, int param, const int* sgemm = nullptr) {
   t::Ctx ctx;
-  if (sgemm) ASSERT_EQ(mqlcl_sgemm_set(ctx.h, sgemm), MQLCL_OK) << t::message(ctx.h);
+  if (sgemm) ASSERT_EQ(mqlcl_sgemm_set(ctx.h, sgemm, 5), MQLCL_OK) << t::message(ctx.h);
   const auto a = t::random_floats(static_cast<size_t>(s.m) * s.k, 11 + s.m);
   const auto b = t::random_floats(static_cast<size_t>(s.k) * s.n, 23 + s.n);
   std::vector<double> exact, scale;
@@ -44,13 +45,28 @@ void expect_product(int stage, const Case& s, int local0, int local1, int param,
 TEST_P(MatmulStage, MatchesDoubleProduct) {
   const int stage = std::get<0>(GetParam());
   const Case s = std::get<1>(GetParam());
+  const int available = mqlcl_stage_available(0, stage);
+  ASSERT_GE(available, 0) << t::message();
+  if (available == 0) GTEST_SKIP() << t::message();  // a stage that needs what this device lacks
   expect_product(stage, s, 0, 0, 0);
 }
 
-const int kStages[] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 20, 21, 22, 25};
+// The stages whose results must be exact: every stage of the registry but the lessons in
+// what goes wrong (the racy tiles), which oclgrind checks instead.
+std::vector<int> exact_stages() {
+  std::vector<int> out;
+  for (int i = 0; i < mqlcl_stage_count(); ++i) {
+    const int stage = mqlcl_stage_at(i);
+    if (mqlcl_stage_info(stage, MQLCL_STAGE_INFO_WRONG_ON_PURPOSE) == 0) out.push_back(stage);
+  }
+  return out;
+}
+
+// The shape table: a single element, odd sizes, one that is no multiple of any tile or
+// vector width, a square power of two.
 const Case kShapes[] = {{1, 1, 1}, {7, 13, 5}, {33, 67, 17}, {64, 64, 64}};
 
-INSTANTIATE_TEST_SUITE_P(AllStages, MatmulStage, ::testing::Combine(::testing::ValuesIn(kStages), ::testing::ValuesIn(kShapes)),
+INSTANTIATE_TEST_SUITE_P(AllStages, MatmulStage, ::testing::Combine(::testing::ValuesIn(exact_stages()), ::testing::ValuesIn(kShapes)),
                          [](const auto& info) {
                            const Case c = std::get<1>(info.param);
                            return "stage" + std::to_string(std::get<0>(info.param)) + "_" + std::to_string(c.m) + "x" +
@@ -82,11 +98,11 @@ TEST(MatmulParam, UnrollFactorsAndRectangularTiles) {
 TEST(MatmulParam, TunedStageWithOtherTiles) {
   t::Ctx ctx;
   int params[5] = {0};
-  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params), MQLCL_OK);
+  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params, 5), MQLCL_OK);
   EXPECT_EQ(params[0] % params[3], 0);
   const int custom[5] = {32, 32, 8, 4, 4};
-  ASSERT_EQ(mqlcl_sgemm_set(ctx.h, custom), MQLCL_OK) << t::message(ctx.h);
-  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params), MQLCL_OK);
+  ASSERT_EQ(mqlcl_sgemm_set(ctx.h, custom, 5), MQLCL_OK) << t::message(ctx.h);
+  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params, 5), MQLCL_OK);
   EXPECT_EQ(params[2], 8);
   expect_product(10, Case{45, 19, 70}, 0, 0, 0, custom);
   const int wide[5] = {128, 64, 16, 8, 4};
@@ -95,7 +111,7 @@ TEST(MatmulParam, TunedStageWithOtherTiles) {
   const int big[5] = {128, 128, 16, 8, 8};
   expect_product(10, Case{130, 40, 129}, 0, 0, 0, big);
   const int wrong[5] = {32, 32, 8, 4, 2};  // WPTN 2 is not a multiple of 4
-  EXPECT_EQ(mqlcl_sgemm_set(ctx.h, wrong), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_sgemm_set(ctx.h, wrong, 5), MQLCL_ERR_ARGUMENT);
   EXPECT_NE(t::message(ctx.h).find("multiples of 4"), std::string::npos) << t::message(ctx.h);
 }
 

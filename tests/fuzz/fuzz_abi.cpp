@@ -71,6 +71,17 @@ const bool g_report = [] {
   return true;
 }();
 
+// A stage number: mostly one the library lists (mqlcl_stage_count/at), sometimes one around
+// or between them, or anything.
+int stage(FuzzedDataProvider& in) {
+  const int n = mqlcl_stage_count();
+  switch (in.ConsumeIntegralInRange(0, 5)) {
+    case 0: return in.ConsumeIntegral<int>();
+    case 1: return (n > 0 ? mqlcl_stage_at(n - 1) : 0) + in.ConsumeIntegralInRange(-3, 3);
+    default: return mqlcl_stage_at(in.ConsumeIntegralInRange(-1, n));  // -1 and n: MQLCL_ERR_RANGE
+  }
+}
+
 void keep(std::vector<int>& pool, int h) {
   if (h > 0) pool.push_back(h);
 }
@@ -116,8 +127,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         break;
       }
       case 5:
-        mqlcl_matmul(c, in.ConsumeIntegralInRange(-1, 27), count(in, 40), count(in, 40), count(in, 40), count(in, 33),
-                     count(in, 33), count(in, 9));
+        mqlcl_matmul(c, stage(in), count(in, 40), count(in, 40), count(in, 40), count(in, 33), count(in, 33),
+                     count(in, 9));
         break;
       case 6:
         mqlcl_dia_spmv(c, in.ConsumeIntegralInRange(-1, 6), count(in, 64), count(in, 12), count(in, 64));
@@ -194,7 +205,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         mqlcl_device_info(in.ConsumeIntegralInRange(-2, 2), in.ConsumeIntegralInRange(-1, 18));
         mqlcl_device_text(in.ConsumeIntegralInRange(-2, 2), in.ConsumeIntegralInRange(-1, 8),
                           cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
-        mqlcl_stage_name(in.ConsumeIntegralInRange(-1, 30), cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
+        mqlcl_stage_name(stage(in), cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
+        mqlcl_stage_info(stage(in), in.ConsumeIntegralInRange(-1, 12));
+        mqlcl_stage_available(in.ConsumeIntegralInRange(-2, 2), stage(in));
+        mqlcl_errstr(in.ConsumeIntegralInRange(-100, 2), cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
         break;
       }
       case 17:
@@ -203,10 +217,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       case 18: {
         int params[5];
         for (int& v : params) v = in.ConsumeIntegralInRange(-2, 140);
+        const int n = in.ConsumeIntegralInRange(-1, 5);  // the array holds 5; a smaller count is refused
         if (in.ConsumeBool())
-          mqlcl_sgemm_set(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr);
+          mqlcl_sgemm_set(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr, n);
         else
-          mqlcl_sgemm_get(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr);
+          mqlcl_sgemm_get(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr, n);
         break;
       }
       case 19:

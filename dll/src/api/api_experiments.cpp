@@ -1,11 +1,12 @@
 // Exports: data slots, the experiments (matmul stages, DIA SpMV, transpose), timings.
+// What the library says about its stages and codes is in api_registry.cpp.
 #include <climits>
 
 #include "api/with_handle.hpp"
 #include "compute/dia_spmv.hpp"
-#include "compute/layout.hpp"
 #include "compute/matmul.hpp"
 #include "compute/peak.hpp"
+#include "compute/transpose.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;
@@ -34,12 +35,15 @@ MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
 MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count) {
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
     check_array(out, count, "out");
-    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count)));
+    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count), false));
   });
 }
 
-MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap) {
-  return guard(0, [&] { return copy_out(stage_name(stage), buf, cap); });
+MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count) {
+  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+    check_array(out, count, "out");
+    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count), true));
+  });
 }
 
 MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
@@ -59,19 +63,7 @@ MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0)
 
 MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile) {
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
-    if (variant < 1 || variant > 3) fail(MQLCL_ERR_STAGE, "transpose variant ", variant, " does not exist (1 .. 3)");
-    if (rows < 1 || cols < 1) fail(MQLCL_ERR_ARGUMENT, "rows (", rows, ") and cols (", cols, ") must be >= 1");
-    if (tile < 0 || tile > 1024) fail(MQLCL_ERR_ARGUMENT, "tile = ", tile, ": it must be 0 (16) .. 1024");
-    const size_t t = static_cast<size_t>(tile ? tile : 16);
-    if (variant != 1 && t * (t + 1) * 4 > c.facts().local_mem)
-      fail(MQLCL_ERR_LOCAL_SIZE, "a ", t, " x ", t, " tile does not fit the device's local memory");
-    const size_t count = checked_mul(static_cast<size_t>(rows), static_cast<size_t>(cols), "rows * cols", INT_MAX);
-    cl::Buffer& in = c.input(MQLCL_SLOT_A, count, false, "matrix A");
-    cl::Buffer& out = c.output(MQLCL_SLOT_C, count);
-    c.begin_op();
-    enqueue_transpose(c, variant, static_cast<int>(t), in, static_cast<size_t>(rows), static_cast<size_t>(cols), out,
-                      static_cast<size_t>(rows), false);
-    c.end_op();
+    run_transpose(c, variant, rows, cols, tile);
     return MQLCL_OK;
   });
 }
@@ -106,19 +98,29 @@ MQLCL_API int mqlcl_last_launches(int handle) {
   return with_handle<Context>(handle, Kind::Context, [](Context& c) { return c.last_launches; });
 }
 
-MQLCL_API int mqlcl_sgemm_get(int ctx, int* params) {
+namespace {
+constexpr int kSgemmParams = 5;  // TSM, TSN, TSK, WPTM, WPTN
+void check_sgemm_array(const void* params, int count) {
+  if (params == nullptr) fail(MQLCL_ERR_ARGUMENT, "params is a null pointer");
+  if (count < kSgemmParams)
+    fail(MQLCL_ERR_RANGE, "params: count = ", count, " is too small: the call needs ", kSgemmParams,
+         " ints (TSM, TSN, TSK, WPTM, WPTN)");
+}
+}  // namespace
+
+MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
-    check_array(params, 5, "params");
+    check_sgemm_array(params, count);
     const SgemmConfig& s = c.sgemm;
-    const int v[5] = {s.tsm, s.tsn, s.tsk, s.wptm, s.wptn};
-    for (int i = 0; i < 5; ++i) params[i] = v[i];
+    const int v[kSgemmParams] = {s.tsm, s.tsn, s.tsk, s.wptm, s.wptn};
+    for (int i = 0; i < kSgemmParams; ++i) params[i] = v[i];
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params) {
+MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
   return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
-    check_array(params, 5, "params");
+    check_sgemm_array(params, count);
     const SgemmConfig s{params[0], params[1], params[2], params[3], params[4]};
     validate(s, c.facts());
     c.sgemm = s;

@@ -1,5 +1,6 @@
 #include "compute/context.hpp"
 
+#include <algorithm>
 #include <climits>
 #include <vector>
 
@@ -135,10 +136,13 @@ void Context::upload(int slot, const void* data, size_t count, bool is_int) {
   }
 }
 
-size_t Context::read(int slot, void* out, size_t count) {
+size_t Context::read(int slot, void* out, size_t count, bool is_int) {
   check_slot(slot);
   Slot& s = slots_[static_cast<size_t>(slot)];
   if (!s.buffer()) fail(MQLCL_ERR_NO_DATA, "slot ", slot_name(slot), " holds no data yet");
+  if (s.is_int != is_int)
+    fail(MQLCL_ERR_ARGUMENT, "slot ", slot_name(slot), " holds ", s.is_int ? "ints" : "floats", ": read it with ",
+         s.is_int ? "mqlcl_read_int" : "mqlcl_read");
   if (count > s.count)
     fail(MQLCL_ERR_RANGE, "count = ", count, " exceeds the ", s.count, " elements of slot ",
          slot_name(slot));
@@ -186,7 +190,31 @@ void Context::begin_op() {
   convert_events_.clear();
 }
 
-void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what) {
+namespace {
+// Measured with PoCL 3.1: a work-group holding 4 MiB of private rows runs, 8 MiB overflows
+// its thread's stack. A quarter of the smaller, as other frames share that stack.
+// The bound counts the private memory the caller knows the kernel keeps: PoCL 3.1 answers
+// CL_KERNEL_PRIVATE_MEM_SIZE = 1024 for every kernel (a float[1024] row included), so its
+// report can neither be trusted nor used (it would refuse 64 x 64 groups that run).
+constexpr size_t kCpuPrivateBudget = size_t{1} << 20;
+}  // namespace
+
+size_t Context::private_budget() const {
+  return (facts_.type & CL_DEVICE_TYPE_CPU) ? kCpuPrivateBudget : 0;
+}
+
+size_t Context::private_fit(const cl::Kernel& k, size_t private_bytes) {
+  const size_t budget = private_budget();
+  const size_t per_item = private_bytes;
+  if (budget == 0 || per_item == 0) return 0;
+  const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+  if (per_item * kernel_max <= budget) return 0;
+  size_t fit = 1;
+  while (fit * 2 <= kernel_max && fit * 2 * per_item <= budget) fit *= 2;
+  return fit;
+}
+
+void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes) {
   // Static __local arrays plus the __local arguments: some drivers (PoCL) run a kernel that
   // exceeds the device's local memory instead of refusing it.
   const cl_ulong kernel_local = k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
@@ -212,6 +240,12 @@ void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const c
     fail(MQLCL_ERR_LOCAL_SIZE, what, ": work-group of ", total,
          " work-items exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE = ", kernel_max,
          " on this device");
+  const size_t budget = private_budget(), per_item = private_bytes;
+  if (budget && per_item * total > budget)
+    fail(MQLCL_ERR_LOCAL_SIZE, what, ": work-group of ", total, " work-items x ", per_item,
+         " bytes of private memory each = ", per_item * total, " bytes, over the ", budget,
+         " bytes a work-group may hold on this CPU device (its thread's stack); use local0 <= ",
+         std::max<size_t>(1, budget / per_item));
 }
 
 void Context::launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {

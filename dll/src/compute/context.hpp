@@ -35,7 +35,9 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
 
   // ---- data slots ----
   void upload(int slot, const void* data, size_t count, bool is_int);
-  size_t read(int slot, void* out, size_t count);
+  // Reads count elements of the slot's type (is_int: ints, else floats); the other type is
+  // refused (MQLCL_ERR_ARGUMENT naming both), never reinterpreted.
+  size_t read(int slot, void* out, size_t count, bool is_int);
   // The buffer of an input slot that must hold exactly `count` elements.
   cl::Buffer& input(int slot, size_t count, bool is_int, const char* role);
   // The buffer of an output slot, (re)allocated to hold `count` floats.
@@ -47,7 +49,16 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // ---- launches of one operation ----
   void begin_op();
   // Checks a work-group size against the device and the kernel, with the limit in the message.
-  void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what);
+  // private_bytes: the private memory per work-item the caller knows the kernel keeps (a
+  // private row); times the work-group, it must fit private_budget().
+  void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
+  // Private memory one work-group may hold: CPU devices (PoCL) run a work-group on one
+  // thread's stack and overflow it (SIGSEGV) instead of refusing; 0 = no bound (GPUs keep
+  // private memory per work-item and refuse what does not fit).
+  size_t private_budget() const;
+  // The largest power-of-two work-group whose private memory fits the budget, where the
+  // driver's own choice could exceed it (else 0: the driver may choose).
+  size_t private_fit(const cl::Kernel& k, size_t private_bytes);
   void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
   // Sets `count` floats of b to value (a kernel; timed as layout work).
   void fill(cl::Buffer& b, float value, size_t count);

@@ -1,7 +1,6 @@
 #include "compute/layout.hpp"
 
-#include <algorithm>
-
+#include "compute/transpose.hpp"
 
 namespace mqlcl {
 
@@ -28,31 +27,6 @@ cl::Buffer pad_matrix(Context& ctx, const cl::Buffer& src, size_t rows, size_t c
 void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buffer& dst,
                   size_t rows, size_t cols) {
   copy_padded(ctx, src, src_pitch, rows, cols, dst, rows, cols);
-}
-
-void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& src, size_t rows,
-                       size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert) {
-  const bool tiled = variant != 1;
-  // Work-items per tile column (each moves tile/ly rows): 8, or fewer to keep the group at
-  // 256 work-items for large tiles; a tile that is no multiple of 8 takes one row each.
-  const int ly = tile % 8 == 0 ? std::max(1, std::min(8, 256 / tile)) : tile;
-  cl::Kernel k = ctx.embedded("transpose/transpose.cl",
-                              str("-DTILE=", tile, " -DLY=", ly, " -DPAD=", variant == 3 ? 1 : 0),
-                              tiled ? "transpose_tile" : "transpose_naive");
-  k.setArg(0, src);
-  k.setArg(1, static_cast<int>(rows));
-  k.setArg(2, static_cast<int>(cols));
-  k.setArg(3, dst);
-  k.setArg(4, static_cast<int>(out_pitch));
-  const size_t t = static_cast<size_t>(tile), l = static_cast<size_t>(ly);
-  const cl::NDRange global = tiled ? cl::NDRange(round_up(cols, t), round_up(rows, t) / t * l)
-                                   : cl::NDRange(round_up(cols, t), round_up(rows, t));
-  const cl::NDRange local = tiled ? cl::NDRange(t, l) : cl::NullRange;
-  if (tiled) ctx.check_local(k, local, "transpose");
-  if (as_convert)
-    ctx.launch_convert(k, global, local);
-  else
-    ctx.launch(k, global, local);
 }
 
 cl::Buffer transpose_into(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,

@@ -17,8 +17,4 @@ void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buf
 // The transpose (cols x out_pitch, zero beyond rows) of a rows x cols matrix.
 cl::Buffer transpose_into(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
                           size_t out_pitch, int id);
-// Enqueues one transpose kernel launch: variant 1 naive, 2 tile, 3 padded tile.
-void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& src, size_t rows,
-                       size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert);
-
 }  // namespace mqlcl

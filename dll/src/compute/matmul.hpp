@@ -1,7 +1,9 @@
 // The matrix-multiplication ladder: every stage of the article, the report and the lab,
-// and the tuned SGEMM, as one table of parameterised kernels (docs/ABI.md lists it).
+// and the tuned SGEMM. What each stage is lives in its registry row (stage_registry.hpp);
+// this runs one: common checks, the layout it needs, then its family's launcher.
 #pragma once
 #include "compute/context.hpp"
+#include "compute/stage_registry.hpp"
 
 namespace mqlcl {
 
@@ -12,11 +14,7 @@ struct MatmulShape {
 // Runs stage `stage` on slots A, B into C; see mqlcl_matmul in mqlcl.h.
 void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int local1, int param);
 
-// The stage's name (its article script); MQLCL_ERR_STAGE when it does not exist.
+// The stage's name (what it reproduces); MQLCL_ERR_STAGE when it does not exist.
 const char* stage_name(int stage);
-
-// Largest COLSROWS the private-row stages (5-9) accept: the row lives in each work-item's
-// private memory.
-constexpr int kMaxPrivateRow = 8192;
 
 }  // namespace mqlcl

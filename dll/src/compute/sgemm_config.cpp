@@ -17,6 +17,10 @@ namespace mqlcl {
 namespace {
 // Bytes of one copy of the A tile (TSK x (TSM + 4), padded) and the B tile (TSK x TSN).
 size_t tile_bytes(const SgemmConfig& c) { return 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn); }
+// The tuning candidates reach 64 accumulators, 2048 unrolled mads and 8 loads: twice that headroom.
+constexpr int kMaxAccumulators = 64;
+constexpr int kMaxUnrolledMads = 4096;
+constexpr int kMaxLoads = 64;
 }  // namespace
 
 void validate(const SgemmConfig& c, const DeviceFacts& f) {
@@ -29,7 +33,20 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSM must be a multiple of WPTM and TSN of WPTN");
   if (c.tsk % 4)
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK must be a multiple of 4 (float4 loads)");
+  // Bounds on what one work-item unrolls: the kernel keeps WPTM x WPTN accumulators in
+  // registers and unrolls TSK steps of WPTM x WPTN multiply-adds; beyond these a compiler
+  // spills or takes minutes ({512, 512, 4, 512, 512} compiled for 179 s on PoCL).
+  if (c.wptm * c.wptn > kMaxAccumulators)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: WPTM x WPTN = ", c.wptm * c.wptn, " accumulators per work-item exceed ",
+         kMaxAccumulators);
+  if (c.tsk * c.wptm * c.wptn > kMaxUnrolledMads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK x WPTM x WPTN = ", c.tsk * c.wptm * c.wptn,
+         " unrolled multiply-adds per work-item exceed ", kMaxUnrolledMads);
   const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
+  const int loads = (c.tsm * c.tsk / 4 + c.tsk * c.tsn / 4) / threads;
+  if (loads > kMaxLoads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: ", loads, " unrolled float4 tile loads per work-item exceed ", kMaxLoads,
+         " (the tiles are too large for ", threads, " work-items)");
   if ((c.tsm * c.tsk / 4) % threads || (c.tsk * c.tsn / 4) % threads)
     fail(MQLCL_ERR_ARGUMENT, "SGEMM: the ", threads, " work-items must share the float4 loads of both tiles evenly (",
          c.tsm * c.tsk / 4, " and ", c.tsk * c.tsn / 4, " of them)");

@@ -23,7 +23,7 @@ namespace host {
 namespace {
 struct BenchArgs {
   std::string sizes = "2000,4096,8192";
-  std::string stages = "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,20,21,22,25";
+  std::string stages;  // empty: every stage the library lists, but the wrong-on-purpose ones
   int reps = 5;
   double cap_ms = 3000;  // a single run predicted slower than this is skipped
   int dia_rows = 1 << 24;
@@ -47,7 +47,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
   static BenchArgs a;
   auto* b = app.add_subcommand("bench", "benchmark every stage, DIA step and transpose against the measured ceilings and peers");
   b->add_option("--sizes", a.sizes, "square matmul sizes")->capture_default_str();
-  b->add_option("--stages", a.stages, "matmul stages")->capture_default_str();
+  b->add_option("--stages", a.stages, "matmul stages (default: every stage of `mqlcl-host stages` that is meant to be right)");
   b->add_option("--reps", a.reps, "timed runs per configuration (median)")->capture_default_str();
   b->add_option("--cap-ms", a.cap_ms, "skip a size whose predicted single run exceeds this")->capture_default_str();
   b->add_option("--dia-rows", a.dia_rows, "rows of the 7-point DIA matrix")->capture_default_str();
@@ -55,10 +55,11 @@ void register_bench_command(CLI::App& app, Options& opt) {
   b->add_option("--megabytes", a.megabytes, "bytes copied by the bandwidth measurement")->capture_default_str();
   b->add_option("--out", a.out_dir, "folder for bench.json, bench.csv and the ladder charts")->capture_default_str();
   add_command(b, [&opt] {
+    const std::vector<int> stages = a.stages.empty() ? library_stages(false) : ints(a.stages);
     BenchRun run;
     run.device = device_text(opt.device, MQLCL_TEXT_NAME);
     run.command = fmt::format("mqlcl-host --device {} bench --sizes {} --stages {} --reps {} --cap-ms {} --dia-rows {} "
-                              "--transpose {} --megabytes {}", opt.device, a.sizes, a.stages, a.reps, a.cap_ms, a.dia_rows,
+                              "--transpose {} --megabytes {}", opt.device, a.sizes, join_ints(stages), a.reps, a.cap_ms, a.dia_rows,
                               a.transpose, a.megabytes);
     print_device_facts(opt.device);
     Context ctx(opt.device);
@@ -82,7 +83,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
       ctx.upload(MQLCL_SLOT_A, d.a);
       ctx.upload(MQLCL_SLOT_B, d.b);
       double stage1_ms = 0;
-      for (int stage : ints(a.stages)) {
+      for (int stage : stages) {
         const std::string name = stage_name(stage);
         if (prev_n) {
           auto it = last_ms.find(stage);
@@ -95,10 +96,9 @@ void register_bench_command(CLI::App& app, Options& opt) {
             continue;
           }
         }
-        const int param = stage == 21 ? 4 : stage == 25 ? 32 : 0;
         int rc = 0;
         const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] {
-          rc = lib().mqlcl_matmul(ctx.handle(), stage, n, n, n, 0, 0, param);
+          rc = lib().mqlcl_matmul(ctx.handle(), stage, n, n, n, 0, 0, 0);  // 0: the stage's default param
         });
         if (rc < 0) {
           run.rows.push_back({"matmul", stage, name, size, 0, 0, "GFLOP/s", 0, 0, false, last_error(0)});
@@ -107,7 +107,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
         }
         const std::vector<float> c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
         const CheckResult chk = check_product(d.a, d.b, c, d.shape, 256, rng);
-        if (stage == 1) stage1_ms = ms;
+        if (stage == MQLCL_STAGE_1DIM) stage1_ms = ms;
         last_ms[stage] = ms;
         const double gf = d.shape.flops() / (ms * 1e6);
         run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops,
@@ -119,10 +119,10 @@ void register_bench_command(CLI::App& app, Options& opt) {
       ctx.upload(MQLCL_SLOT_A, d.a);
       ctx.upload(MQLCL_SLOT_B, d.b);
       double tuned_device_ms = 0;
-      if (lib().mqlcl_matmul(ctx.handle(), 10, n, n, n, 0, 0, 0) == MQLCL_OK) {
+      if (lib().mqlcl_matmul(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, n, n, n, 0, 0, 0) == MQLCL_OK) {
         tuned_device_ms = ctx.kernel_ms() + ctx.convert_ms();
         ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
-        run.rows.push_back({"transfer", 10, "OpenCL total of stage 10 (upload+run+read)", size, ctx.total_ms(),
+        run.rows.push_back({"transfer", MQLCL_STAGE_SGEMM_TUNED, "OpenCL total of stage 10 (upload+run+read)", size, ctx.total_ms(),
                             3.0 * n * n * 4 / (ctx.total_ms() * 1e6), "GB/s", 0, 0, true,
                             fmt::format("kernel {:.3f} ms of it", ctx.kernel_ms())});
       }

@@ -71,6 +71,19 @@
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER1 23  // lab Q4C: first barrier removed (wrong!)
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER2 24  // lab Q4C: second barrier removed (wrong!)
 #define MQLCL_STAGE_LAB_TILES_RECT 25  // lab Q5: rectangular tiles, TILE_K = param
+#define MQLCL_STAGE_INFO_LOCAL_DIMS 1  // local sizes the caller may give: 0 (pass 0, 0), 1 (local0), 2
+#define MQLCL_STAGE_INFO_PARAM_MIN 2  // param range; 0/0/0 = the stage takes no param
+#define MQLCL_STAGE_INFO_PARAM_MAX 3
+#define MQLCL_STAGE_INFO_PARAM_DEFAULT 4  // what param 0 means
+#define MQLCL_STAGE_INFO_PRECISION 5  // MQLCL_PRECISION_*
+#define MQLCL_STAGE_INFO_WRONG_ON_PURPOSE 6  // 1: a lesson (a race): results may be wrong
+#define MQLCL_STAGE_INFO_NEEDS_B_COLMAJOR 7  // 1: reads B column-major (converted, timed as convert)
+#define MQLCL_STAGE_INFO_MAX_COLSROWS 8  // largest colsrows (0 = no limit of its own)
+#define MQLCL_STAGE_INFO_SQUARE_LOCAL 9  // 1: local0 must equal local1
+#define MQLCL_STAGE_INFO_POW2_LOCAL 10  // 1: local0 must be a power of two
+#define MQLCL_PRECISION_FP32 1  // exact FP32 arithmetic
+#define MQLCL_PRECISION_FP32_TENSOR 2  // FP32 accuracy on tensor cores (3xTF32 split)
+#define MQLCL_PRECISION_TF32 3  // reduced: TF32 inputs (10-bit mantissa)
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
 #define MQLCL_MEM_READ_WRITE 0
@@ -83,6 +96,7 @@
 #define MQLCL_KINFO_NUM_ARGS 5
 
 #import "mqlcl.dll"
+int mqlcl_errstr(int code, ushort &buf[], int cap);
 int mqlcl_version();
 int mqlcl_device_count();
 long mqlcl_device_info(int device, int what);
@@ -94,7 +108,12 @@ int mqlcl_last_error(int handle, ushort &buf[], int cap);
 int mqlcl_upload(int ctx, int slot, const float &data[], int count);
 int mqlcl_upload_int(int ctx, int slot, const int &data[], int count);
 int mqlcl_read(int ctx, int slot, float &out[], int count);
+int mqlcl_read_int(int ctx, int slot, int &out[], int count);
+int mqlcl_stage_count();
+int mqlcl_stage_at(int index);
 int mqlcl_stage_name(int stage, ushort &buf[], int cap);
+long mqlcl_stage_info(int stage, int what);
+int mqlcl_stage_available(int device, int stage);
 int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0, int local1, int param);
 int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0);
 int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);
@@ -103,8 +122,8 @@ double mqlcl_last_kernel_ms(int handle);
 double mqlcl_last_total_ms(int ctx);
 double mqlcl_last_convert_ms(int ctx);
 int mqlcl_last_launches(int handle);
-int mqlcl_sgemm_get(int ctx, int &params[]);
-int mqlcl_sgemm_set(int ctx, const int &params[]);
+int mqlcl_sgemm_get(int ctx, int &params[], int count);
+int mqlcl_sgemm_set(int ctx, const int &params[], int count);
 int mqlcl_program(int ctx, string source, string options);
 int mqlcl_kernel(int program, string name);
 int mqlcl_buffer(int ctx, long bytes, int flags);

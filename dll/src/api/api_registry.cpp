@@ -1,0 +1,103 @@
+// Exports that describe the library itself: its stages (from the stage registry) and the
+// meaning of its result codes.
+#include "compute/devices.hpp"
+#include "compute/stage_registry.hpp"
+#include "core/guard.hpp"
+#include "core/text.hpp"
+
+using namespace mqlcl;
+
+namespace {
+
+struct CodeText {
+  int code;
+  const char* text;
+};
+const CodeText kCodes[] = {
+    {MQLCL_OK, "MQLCL_OK: success"},
+    {MQLCL_ERR_ARGUMENT, "MQLCL_ERR_ARGUMENT: a null pointer, zero/negative size, or unknown flag, index or what"},
+    {MQLCL_ERR_HANDLE, "MQLCL_ERR_HANDLE: an unknown, freed, or wrong kind of handle"},
+    {MQLCL_ERR_RANGE, "MQLCL_ERR_RANGE: sizes overflow, or a count exceeds the buffer, slot or array"},
+    {MQLCL_ERR_STAGE, "MQLCL_ERR_STAGE: an unknown stage, DIA step or transpose variant"},
+    {MQLCL_ERR_SHAPE, "MQLCL_ERR_SHAPE: a shape the stage cannot take"},
+    {MQLCL_ERR_LOCAL_SIZE, "MQLCL_ERR_LOCAL_SIZE: a work-group size the device or kernel cannot take"},
+    {MQLCL_ERR_BUILD, "MQLCL_ERR_BUILD: a kernel did not compile, or its build options were refused"},
+    {MQLCL_ERR_OPENCL, "MQLCL_ERR_OPENCL: an OpenCL call failed"},
+    {MQLCL_ERR_NO_OPENCL, "MQLCL_ERR_NO_OPENCL: no OpenCL runtime or platform"},
+    {MQLCL_ERR_DEVICE, "MQLCL_ERR_DEVICE: device index out of range"},
+    {MQLCL_ERR_NO_DATA, "MQLCL_ERR_NO_DATA: an input slot was not uploaded, or has the wrong size or type"},
+    {MQLCL_ERR_MEMORY, "MQLCL_ERR_MEMORY: host or device allocation failed"},
+    {MQLCL_ERR_UNSUPPORTED, "MQLCL_ERR_UNSUPPORTED: the device lacks a feature"},
+    {MQLCL_ERR_INTERNAL, "MQLCL_ERR_INTERNAL: an unexpected failure inside the library (a bug)"},
+};
+
+long long stage_fact(const Stage& st, int what) {
+  switch (what) {
+    case MQLCL_STAGE_INFO_LOCAL_DIMS:
+      switch (st.local) {
+        case LocalRule::Free1D:
+        case LocalRule::Group:
+        case LocalRule::GroupPow2: return 1;
+        case LocalRule::FromTuning: return 0;
+        default: return 2;
+      }
+    case MQLCL_STAGE_INFO_PARAM_MIN: return st.param.min;
+    case MQLCL_STAGE_INFO_PARAM_MAX: return st.param.max;
+    case MQLCL_STAGE_INFO_PARAM_DEFAULT: return st.param.fallback;
+    case MQLCL_STAGE_INFO_PRECISION: return st.precision;
+    case MQLCL_STAGE_INFO_WRONG_ON_PURPOSE: return st.wrong_on_purpose ? 1 : 0;
+    case MQLCL_STAGE_INFO_NEEDS_B_COLMAJOR: return st.b_colmajor ? 1 : 0;
+    case MQLCL_STAGE_INFO_MAX_COLSROWS: return st.private_row ? kMaxPrivateRow : 0;
+    case MQLCL_STAGE_INFO_SQUARE_LOCAL: return st.local == LocalRule::SquareTiles ? 1 : 0;
+    case MQLCL_STAGE_INFO_POW2_LOCAL: return st.local == LocalRule::GroupPow2 ? 1 : 0;
+    default:
+      fail(MQLCL_ERR_ARGUMENT, "stage info ", what, " does not exist (MQLCL_STAGE_INFO_*: 1 .. 10)");
+  }
+}
+
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_stage_count(void) {
+  return guard(0, [] { return static_cast<int>(stage_count()); });
+}
+
+MQLCL_API int mqlcl_stage_at(int index) {
+  return guard(0, [&] {
+    if (index < 0 || static_cast<size_t>(index) >= stage_count())
+      fail(MQLCL_ERR_RANGE, "stage index ", index, " is outside 0 .. ", static_cast<int>(stage_count()) - 1);
+    return stage_at(static_cast<size_t>(index)).number;
+  });
+}
+
+MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap) {
+  return guard(0, [&] { return copy_out(find_stage(stage).name, buf, cap); });
+}
+
+MQLCL_API long long mqlcl_stage_info(int stage, int what) {
+  return guard(0, [&] { return stage_fact(find_stage(stage), what); });
+}
+
+MQLCL_API int mqlcl_stage_available(int device, int stage) {
+  return guard(0, [&] {
+    const Stage& st = find_stage(stage);
+    const DeviceFacts facts = read_facts(device_at(device).device);
+    if (st.unavailable)
+      if (const char* why = st.unavailable(facts)) {
+        record_error(0, 0, str("stage ", stage, " (", st.name, ") cannot run on ", facts.name, ": ", why));
+        return 0;
+      }
+    return 1;
+  });
+}
+
+MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap) {
+  return guard(0, [&] {
+    for (const auto& c : kCodes)
+      if (c.code == code) return copy_out(c.text, buf, cap);
+    fail(MQLCL_ERR_ARGUMENT, "result code ", code, " does not exist (MQLCL_OK, MQLCL_ERR_*)");
+  });
+}
+
+}  // extern "C"
