@@ -1,5 +1,7 @@
 // Bad input on every export: each returns its documented code and a readable message.
+#include <algorithm>
 #include <climits>
+#include <string>
 
 #include "support.hpp"
 
@@ -210,6 +212,28 @@ TEST(Errors, GenericLayer) {
   const int foreign = mqlcl_buffer(other.h, 16, MQLCL_MEM_READ_WRITE);
   EXPECT_EQ(mqlcl_arg_mem(k, 0, foreign), MQLCL_ERR_HANDLE);
   EXPECT_TRUE(mentions(k, "another context"));
+}
+
+TEST(Errors, PeakBeyondTheDeviceIsRefusedNotClamped) {
+  // The copy test holds two buffers of `megabytes`: the limit is the smaller of the device's
+  // largest allocation and half its memory, read here through the ABI's device facts.
+  const long long max_alloc = mqlcl_device_info(0, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
+  const long long global = mqlcl_device_info(0, MQLCL_INFO_GLOBAL_MEM_SIZE);
+  ASSERT_GT(max_alloc, 0);
+  ASSERT_GT(global, 0);
+  const long long limit_mb = std::min(max_alloc, global / 2) >> 20;
+  t::Ctx ctx;
+  for (long long mb : {static_cast<long long>(INT_MAX), limit_mb + 1}) {
+    EXPECT_EQ(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, static_cast<int>(mb)), MQLCL_ERR_MEMORY) << mb << " MB";
+    EXPECT_TRUE(mentions(ctx.h, "at most " + std::to_string(limit_mb) + " MB"));
+    EXPECT_TRUE(mentions(ctx.h, std::to_string(mb) + " MB"));
+  }
+  EXPECT_EQ(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, -1), MQLCL_ERR_ARGUMENT);
+  EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, 1), 0.0) << t::message(ctx.h);  // the context still works
+}
+
+TEST(Errors, VersionIsTheAbiWithCounts) {
+  EXPECT_EQ(mqlcl_version(), 20000);  // 2.0.0: every array parameter has its element count
 }
 
 }  // namespace

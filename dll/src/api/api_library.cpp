@@ -8,7 +8,7 @@
 using namespace mqlcl;
 
 namespace {
-constexpr int kVersion = 10000 * 1 + 100 * 0 + 0;
+constexpr int kVersion = 10000 * 2 + 100 * 0 + 0;
 
 long long device_number(const cl::Device& d, int what) {
   switch (what) {

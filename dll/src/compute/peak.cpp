@@ -20,7 +20,17 @@ double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global) {
 }  // namespace
 
 double measure_bandwidth(Context& ctx, size_t bytes) {
-  bytes = std::min<size_t>(bytes, ctx.facts().max_alloc) / 64 * 64;
+  // The copy holds two buffers of `bytes`: each must be one allocation the device allows and
+  // both must fit its memory. A larger request is refused, not shrunk: the caller would report
+  // a figure for a size that was never measured.
+  const DeviceFacts& f = ctx.facts();
+  const unsigned long long limit = std::min<unsigned long long>(f.max_alloc, f.global_mem / 2);
+  if (bytes > limit)
+    fail(MQLCL_ERR_MEMORY, "the copy test needs two buffers of ", bytes >> 20, " MB; this device allows at most ",
+         limit >> 20, " MB each (the smaller of CL_DEVICE_MAX_MEM_ALLOC_SIZE = ",
+         static_cast<unsigned long long>(f.max_alloc), " bytes and half of CL_DEVICE_GLOBAL_MEM_SIZE = ",
+         static_cast<unsigned long long>(f.global_mem), " bytes)");
+  bytes = bytes / 64 * 64;
   if (bytes < 64) fail(MQLCL_ERR_ARGUMENT, "the copy needs at least 64 bytes");
   cl::Buffer in = ctx.allocate(bytes, "the bandwidth test's input");
   cl::Buffer out = ctx.allocate(bytes, "the bandwidth test's output");

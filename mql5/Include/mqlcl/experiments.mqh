@@ -7,27 +7,54 @@
 
 #include "mqlcl.mqh"
 
-//--- uniformly distributed in [-0.5; 0.5], as the article's genVal()
-float GenVal(void) { return((float)((MathRand()-16383.5)/32767.0)); }
-void  GenMatrix(float &m[],const int count)
-  {
-   ArrayResize(m,count);
-   for(int i=0; i<count; i++)
-      m[i]=GenVal();
-  }
-int   GenRnd(const int max) { return((int)(MathRand()/32768.0*max)); }
 string d2s(const double v,const int digits) { return(DoubleToString(v,digits)); }
 string i2s(const long v) { return(IntegerToString(v)); }
+//+------------------------------------------------------------------+
+//| The user stopped the script: the terminal kills it 3 s later,    |
+//| inside whatever it is doing. Long loops ask IsStopped() at every |
+//| row of their outer loop, the scripts between steps; they return, |
+//| and the CMqlcl on the way out frees its context (destructor).    |
+//+------------------------------------------------------------------+
+bool g_stop_reported=false;
+bool ScriptStopped(const string where)
+  {
+   if(!IsStopped())
+      return(false);
+   if(!g_stop_reported)
+      Print("stopped by the user "+where+": the OpenCL context is freed and the script ends");
+   g_stop_reported=true;
+   return(true);
+  }
+//--- uniformly distributed in [-0.5; 0.5], as the article's genVal()
+float GenVal(void) { return((float)((MathRand()-16383.5)/32767.0)); }
+bool  GenMatrix(float &m[],const int count)
+  {
+   if(count<0 || ArrayResize(m,count)!=count)
+     {
+      Print("no memory for a matrix of "+i2s(count)+" elements");
+      return(false);
+     }
+   for(int i=0; i<count; i++)
+      m[i]=GenVal();
+   return(true);
+  }
+int   GenRnd(const int max) { return((int)(MathRand()/32768.0*max)); }
 
 //+------------------------------------------------------------------+
 //| C = A*B on one core, loops in the order `order`                  |
 //| (0 r-cr-c, 1 r-c-cr, 2 c-r-cr, 3 c-cr-r, 4 cr-r-c, 5 cr-c-r).     |
-//| Returns the time in seconds (GetTickCount, as the article).      |
+//| Returns the time in seconds (GetTickCount, as the article), or   |
+//| -1 when C cannot be allocated or the user stopped the script     |
+//| (asked once per row of the outer loop).                          |
 //+------------------------------------------------------------------+
 double CpuMatmul(const float &a[],const float &b[],float &c[],
                  const int rows1,const int colsrows,const int cols2,const int order)
   {
-   ArrayResize(c,rows1*cols2);
+   if(ArrayResize(c,rows1*cols2)!=rows1*cols2)
+     {
+      Print("no memory for the CPU product's "+i2s(rows1)+" x "+i2s(cols2)+" elements");
+      return(-1);
+     }
    ArrayInitialize(c,0.0f);
 //--- index 0 = r, 1 = cr, 2 = c; perm[order] names the outer, middle and inner loop
    int size[3];
@@ -40,6 +67,8 @@ double CpuMatmul(const float &a[],const float &b[],float &c[],
    uint st=GetTickCount();
    for(int i=0; i<size[o0]; i++)
      {
+      if(IsStopped())
+         return(-1);
       idx[o0]=i;
       for(int j=0; j<size[o1]; j++)
         {
@@ -80,19 +109,24 @@ bool RunArticleStage(const int stage,const int device,const int rows1,const int 
   {
    MathSrand(GetTickCount());
    float a[],b[],cpu[],gpu[];
-   GenMatrix(a,rows1*colsrows);
-   GenMatrix(b,colsrows*cols2);
+   if(!GenMatrix(a,rows1*colsrows) || !GenMatrix(b,colsrows*cols2))
+      return(false);
    Print("=======================================");
    Print(MqlclStageName(stage)+" (stage "+i2s(stage)+"):  device = "+i2s(device)+";      ROWS1 = "+i2s(rows1)+
          "; COLSROWS = "+i2s(colsrows)+"; COLS2 = "+i2s(cols2)+"; local = "+i2s(local0)+" x "+i2s(local1));
    double cpu_time=CpuMatmul(a,b,cpu,rows1,colsrows,cols2,0);
+   if(cpu_time<0)
+     {
+      ScriptStopped("during the CPU product");
+      return(false);
+     }
    Print("CPUTime = "+d2s(cpu_time,3));
    CMqlcl cl;
-   if(!cl.Create(device) || !cl.Upload(MQLCL_SLOT_A,a) || !cl.Upload(MQLCL_SLOT_B,b) ||
-      !cl.Matmul(stage,rows1,colsrows,cols2,local0,local1,param))
+   if(ScriptStopped("before the OpenCL run") || !cl.Create(device) || !cl.Upload(MQLCL_SLOT_A,a) ||
+      !cl.Upload(MQLCL_SLOT_B,b) || !cl.Matmul(stage,rows1,colsrows,cols2,local0,local1,param))
       return(false);
    int read=cl.Read(MQLCL_SLOT_C,gpu,rows1*cols2);
-   if(read<0)
+   if(read<0 || ScriptStopped("after the OpenCL run"))
       return(false);
    double total=cl.TotalMs()/1000.0;
    Print("OpenCL total: time = "+d2s(total,3)+" sec.");
@@ -114,7 +148,8 @@ bool RunSweepRow(CMqlcl &cl,const int stage,const float &a[],const float &b[],co
                  const int local0,const int local1,const int param)
   {
    float c[];
-   if(!cl.Matmul(stage,n,n,n,local0,local1,param) || cl.Read(MQLCL_SLOT_C,c,n*n)<0)
+   if(ScriptStopped("before stage "+i2s(stage)) || !cl.Matmul(stage,n,n,n,local0,local1,param) ||
+      cl.Read(MQLCL_SLOT_C,c,n*n)<0)
       return(false);
    int wrong=0;
    for(int i=0; i<20; i++)

@@ -12,42 +12,58 @@
 #define MQLCL_TEXT_CAP 4096
 
 //+------------------------------------------------------------------+
+//| Arrays handed to the DLL: it writes exactly the count it is told,|
+//| so every count passed is at most ArraySize() of its array.       |
+//| ArrayResize returns the new size, or -1 when it cannot grow the  |
+//| array (a static array, no memory): the size is checked, never    |
+//| assumed.                                                         |
+//+------------------------------------------------------------------+
+template<typename T>
+bool MqlclEnsureSize(T &a[],const int count)
+  {
+   if(count<0)
+      return(false);
+   if(ArraySize(a)<count && ArrayResize(a,count)<count)
+      return(false);
+   return(ArraySize(a)>=count);
+  }
+//+------------------------------------------------------------------+
 //| Text out of the DLL: a ushort buffer sized by the caller, grown  |
 //| when the text is longer (the DLL never writes past cap).         |
 //+------------------------------------------------------------------+
 string MqlclErrorText(const int handle)
   {
    ushort buf[];
-   ArrayResize(buf,MQLCL_TEXT_CAP);
-   int n=mqlcl_last_error(handle,buf,MQLCL_TEXT_CAP);
+   if(!MqlclEnsureSize(buf,MQLCL_TEXT_CAP))
+      return("(no memory for the message)");
+   int n=mqlcl_last_error(handle,buf,ArraySize(buf));
    if(n<0)
       return("(mqlcl_last_error returned "+IntegerToString(n)+")");
-   if(n>=MQLCL_TEXT_CAP)
-     {
-      ArrayResize(buf,n+1);
-      n=mqlcl_last_error(handle,buf,n+1);
-     }
+   if(n>=ArraySize(buf) && MqlclEnsureSize(buf,n+1))
+      n=mqlcl_last_error(handle,buf,ArraySize(buf));
    return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
   }
 //+------------------------------------------------------------------+
 string MqlclDeviceText(const int device,const int what)
   {
    ushort buf[];
-   ArrayResize(buf,MQLCL_TEXT_CAP);
-   int n=mqlcl_device_text(device,what,buf,MQLCL_TEXT_CAP);
+   if(!MqlclEnsureSize(buf,MQLCL_TEXT_CAP))
+      return("(no memory for the text)");
+   int n=mqlcl_device_text(device,what,buf,ArraySize(buf));
    if(n<0)
       return("(error "+IntegerToString(n)+": "+MqlclErrorText(0)+")");
-   return(ShortArrayToString(buf,0,MathMin(n,MQLCL_TEXT_CAP-1)));
+   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
   }
 //+------------------------------------------------------------------+
 string MqlclStageName(const int stage)
   {
    ushort buf[];
-   ArrayResize(buf,256);
-   int n=mqlcl_stage_name(stage,buf,256);
+   if(!MqlclEnsureSize(buf,256))
+      return("stage "+IntegerToString(stage));
+   int n=mqlcl_stage_name(stage,buf,ArraySize(buf));
    if(n<0)
       return("stage "+IntegerToString(stage));
-   return(ShortArrayToString(buf,0,MathMin(n,255)));
+   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
   }
 //+------------------------------------------------------------------+
 //| One context of mqlcl.dll: create, upload, run, read, free.       |
@@ -62,7 +78,11 @@ private:
      {
       if(rc>=0)
          return(true);
-      m_error=call+" failed ("+IntegerToString(rc)+"): "+MqlclErrorText(0);
+      return(Fail(call+" failed ("+IntegerToString(rc)+"): "+MqlclErrorText(0)));
+     }
+   bool              Fail(const string message)
+     {
+      m_error=message;
       Print(m_error);
       return(false);
      }
@@ -91,11 +111,21 @@ public:
      { return(Check(mqlcl_upload(m_ctx,slot,data,ArraySize(data)),"mqlcl_upload")); }
    bool              UploadInt(const int slot,const int &data[])
      { return(Check(mqlcl_upload_int(m_ctx,slot,data,ArraySize(data)),"mqlcl_upload_int")); }
-   //--- reads count floats; the array is grown first, so the DLL never writes past it
+   //--- reads count floats; the array is grown first, and when it cannot be (a static
+   //--- array, no memory) nothing is read: the DLL never writes past ArraySize(out)
    int               Read(const int slot,float &out[],const int count)
      {
-      if(ArraySize(out)<count)
-         ArrayResize(out,count);
+      if(count<0)
+        {
+         Fail("CMqlcl::Read: count "+IntegerToString(count)+" is negative");
+         return(-1);
+        }
+      if(!MqlclEnsureSize(out,count))
+        {
+         Fail("CMqlcl::Read: the array holds "+IntegerToString(ArraySize(out))+" elements and cannot grow to "+
+              IntegerToString(count)+" (a static array, or out of memory); nothing was read");
+         return(-1);
+        }
       int n=mqlcl_read(m_ctx,slot,out,count);
       return(Check(n,"mqlcl_read") ? n : -1);
      }

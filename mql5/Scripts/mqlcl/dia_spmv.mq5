@@ -28,15 +28,23 @@ void OnStart()
    offsets[5]=g;
    offsets[6]=g*g;
    float values[],x[],y[];
-   ArrayResize(values,7*rows);
+   double exact[];
+   if(ArrayResize(values,7*rows)!=7*rows || ArrayResize(exact,rows)!=rows || !GenMatrix(x,rows))
+     {
+      Print("no memory for a 7-diagonal matrix of "+i2s(rows)+" rows");
+      return;
+     }
    for(int d=0; d<7; d++)
+     {
+      if(ScriptStopped("while generating the matrix"))
+         return;
       for(int r=0; r<rows; r++)
          values[d*rows+r]=(d==3 ? 6.0f : -1.0f)+0.1f*GenVal();
-   GenMatrix(x,rows);
-   double exact[];
-   ArrayResize(exact,rows);
+     }
    for(int r=0; r<rows; r++)
      {
+      if(r%65536==0 && ScriptStopped("in the CPU reference"))
+         return;
       exact[r]=0;
       for(int d=0; d<7; d++)
         {
@@ -56,6 +64,8 @@ void OnStart()
    string names[5]={"naive","aligned pitch","offsets in __local","float4","x through an image"};
    for(int step=1; step<=5; step++)
      {
+      if(ScriptStopped("before step "+i2s(step)))
+         return;
       if(!cl.DiaSpmv(step,rows,7,InpLocal))
          continue;
       if(cl.Read(MQLCL_SLOT_Y,y,rows)<0)

@@ -17,13 +17,18 @@ void OnStart()
   {
    MathSrand(GetTickCount());
    float a[],b[],c[];
-   GenMatrix(a,InpRows1*InpColsRows);
-   GenMatrix(b,InpColsRows*InpCols2);
+   if(!GenMatrix(a,InpRows1*InpColsRows) || !GenMatrix(b,InpColsRows*InpCols2))
+      return;
    Print("=======================================");
    Print("ROWS1 = "+i2s(InpRows1)+"; COLSROWS = "+i2s(InpColsRows)+"; COLS2 = "+i2s(InpCols2));
    for(int order=0; order<6; order++)
      {
       double t=CpuMatmul(a,b,c,InpRows1,InpColsRows,InpCols2,order);
+      if(t<0)
+        {
+         ScriptStopped("in loop order "+LoopOrderName(order));
+         return;
+        }
       Print("CPU: loop order "+LoopOrderName(order)+" time = "+d2s(t,3)+" s.");
      }
   }

@@ -30,9 +30,7 @@ void OnStart()
      {
       int n=sizes[s];
       float a[],b[];
-      GenMatrix(a,n*n);
-      GenMatrix(b,n*n);
-      if(!cl.Upload(MQLCL_SLOT_A,a) || !cl.Upload(MQLCL_SLOT_B,b))
+      if(!GenMatrix(a,n*n) || !GenMatrix(b,n*n) || !cl.Upload(MQLCL_SLOT_A,a) || !cl.Upload(MQLCL_SLOT_B,b))
          return;
       Print("report kernels at "+i2s(n)+" x "+i2s(n)+" x "+i2s(n)+" on "+MqlclDeviceText(InpDevice,MQLCL_TEXT_NAME)+":");
       for(int i=0; i<6; i++)

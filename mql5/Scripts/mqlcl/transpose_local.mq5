@@ -20,21 +20,25 @@ void OnStart()
   {
    CMqlcl cl;
    float a[],t[];
-   GenMatrix(a,InpRows*InpCols);
-   if(!cl.Create(InpDevice) || !cl.Upload(MQLCL_SLOT_A,a))
+   if(!GenMatrix(a,InpRows*InpCols) || !cl.Create(InpDevice) || !cl.Upload(MQLCL_SLOT_A,a))
       return;
    double bw=cl.Peak(MQLCL_PEAK_BANDWIDTH,64);
    Print("transpose "+i2s(InpRows)+" x "+i2s(InpCols)+"; measured copy bandwidth "+d2s(bw,1)+" GB/s");
    string names[3]={"straight from global memory","through a __local tile","padded __local tile"};
    for(int v=1; v<=3; v++)
      {
-      if(!cl.Transpose(v,InpRows,InpCols,InpTile) || cl.Read(MQLCL_SLOT_C,t,InpRows*InpCols)<0)
+      if(ScriptStopped("before variant "+i2s(v)) || !cl.Transpose(v,InpRows,InpCols,InpTile) ||
+         cl.Read(MQLCL_SLOT_C,t,InpRows*InpCols)<0)
          return;
       int wrong=0;
       for(int r=0; r<InpRows; r++)
+        {
+         if(ScriptStopped("while checking variant "+i2s(v)))
+            return;
          for(int c=0; c<InpCols; c++)
             if(t[c*InpRows+r]!=a[r*InpCols+c])
                wrong++;
+        }
       double gbs=8.0*InpRows*InpCols/(cl.KernelMs()*1e6);
       Print(StringFormat("  %d %-28s %10.4f ms %9.1f GB/s %6.1f%% of copy | %s",v,names[v-1],cl.KernelMs(),gbs,
                          bw>0 ? 100.0*gbs/bw : 0.0,wrong==0 ? "OK" : "WRONG: "+i2s(wrong)));
