@@ -71,8 +71,8 @@
 #if WM % 16 || WN % 32 || BM % WM || BN % WN
 #error "WM must divide BM and be a multiple of 16; WN must divide BN and be a multiple of 32"
 #endif
-#if A_QUADS % THREADS || B_QUADS % THREADS
-#error "the A and B tiles must split evenly into 16-byte chunks per work-item"
+#if A_QUADS % THREADS || B_QUADS % THREADS || THREADS % (BK / 4) || THREADS % (BN / 4)
+#error "the A and B tiles must split evenly into 16-byte chunks per work-item, rows per pass"
 #endif
 #if STAGES == 2
 #define WAIT_PENDING "0"
@@ -210,21 +210,36 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 
   const uint tiles_addr = shared_address(tiles);
 
-  // One stage: A (BM x BK) and B (BK x BN) chunks, tile column k0.
+  // One stage: A (BM x BK) and B (BK x BN) chunks, tile column k0. Blocks wholly inside C on
+  // k-tiles wholly inside K take the fast path (no guards: pointers from per-thread bases);
+  // the others clamp each chunk's byte count (cp.async zero-fills the rest).
+  const bool interior = bm0 + BM <= M && bn0 + BN <= N;
+  const int a_row0 = tid / (BK / 4), a_q = tid % (BK / 4);
+  const int b_row0 = tid / (BN / 4), b_q = tid % (BN / 4);
+  __global const float* a_base = A + (size_t)min(bm0 + a_row0, M - 1) * lda + 4 * a_q;
+  __global const float* b_base = B + (size_t)b_row0 * ldb + min(bn0 + 4 * b_q, N - 1);
 #define LOAD_STAGE(stage, k0)                                                                 \
-  {                                                                                           \
-    const int base = (stage) * STAGE_QUADS;                        \
+  if (interior && (k0) + BK <= K) {                                                           \
+    const int base = (stage) * STAGE_QUADS;                                                   \
+    for (int i = 0; i < A_QUADS / THREADS; ++i)                                               \
+      copy16(tiles_addr, tiles, base + a_quad(a_row0 + i * (THREADS / (BK / 4)), a_q),        \
+             a_base + (size_t)i * (THREADS / (BK / 4)) * lda + (k0), 16u);                    \
+    for (int i = 0; i < B_QUADS / THREADS; ++i)                                               \
+      copy16(tiles_addr, tiles, base + b_quad(b_row0 + i * (THREADS / (BN / 4)), b_q),        \
+             b_base + (size_t)((k0) + i * (THREADS / (BN / 4))) * ldb, 16u);                  \
+  } else {                                                                                    \
+    const int base = (stage) * STAGE_QUADS;                                                   \
     for (int i = 0; i < A_QUADS / THREADS; ++i) {                                             \
       const int l = tid + i * THREADS, row = l / (BK / 4), q = l % (BK / 4);                  \
       const int m = bm0 + row, k = (k0) + 4 * q;                                              \
       const uint bytes = m < M ? (uint)clamp(4 * (K - k), 0, 16) : 0u;                        \
-      copy16(tiles_addr, tiles, base + a_quad(row, q), bytes ? A + (size_t)m * lda + k : A, bytes);         \
+      copy16(tiles_addr, tiles, base + a_quad(row, q), bytes ? A + (size_t)m * lda + k : A, bytes); \
     }                                                                                         \
     for (int i = 0; i < B_QUADS / THREADS; ++i) {                                             \
       const int l = tid + i * THREADS, kr = l / (BN / 4), q = l % (BN / 4);                   \
       const int k = (k0) + kr, n = bn0 + 4 * q;                                               \
       const uint bytes = k < K ? (uint)clamp(4 * (N - n), 0, 16) : 0u;                        \
-      copy16(tiles_addr, tiles, base + b_quad(kr, q), bytes ? B + (size_t)k * ldb + n : B, bytes);    \
+      copy16(tiles_addr, tiles, base + b_quad(kr, q), bytes ? B + (size_t)k * ldb + n : B, bytes); \
     }                                                                                         \
   }
 
@@ -368,7 +383,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
                                     RESULT[i][4 * q + 3][r]);
           __global float* c = C + (size_t)m * ldc + n;
           if (n + 3 < N) {
-            vstore4(v, 0, c);
+            *(__global float4*)c = v;  // 16-byte aligned: ldc and n are multiples of 4
           } else {
             if (n + 0 < N) c[0] = v.x;
             if (n + 1 < N) c[1] = v.y;
