@@ -35,7 +35,8 @@ if [ -x "$ptxas" ] && [ -x "$cuobjdump" ]; then
   for s in 30 31; do
     [ -f "$logs/stage$s.ptx" ] || continue
     echo "== stage $s: SASS opcodes (ptxas -arch=sm_90 -v) =="
-    "$ptxas" -arch=sm_90 -v "$logs/stage$s.ptx" -o "/tmp/stage$s.cubin" 2>&1 | grep -E "registers|spill" || true
+    tr -d '\000' <"$logs/stage$s.ptx" >"/tmp/stage$s.ptx"  # the driver's binary ends in a NUL
+    "$ptxas" -arch=sm_90 -v "/tmp/stage$s.ptx" -o "/tmp/stage$s.cubin" 2>&1 | grep -vE "^ptxas info +: (Compiling|Function properties)" | tail -4
     "$cuobjdump" -sass "/tmp/stage$s.cubin" |
       sed -nE 's#^\s*/\*[0-9a-f]{4,}\*/\s+(@!?U?P[0-9T]+\s+)?([A-Z0-9_.]+).*#\2#p' | sort | uniq -c | sort -rn | head -25
   done >"$logs/sass.txt" 2>&1 || true

@@ -41,7 +41,7 @@
 #define WM 64
 #endif
 #ifndef WN
-#define WN 32
+#define WN 64
 #endif
 #ifndef STAGES
 #define STAGES 3
@@ -50,8 +50,23 @@
 #define ROUND 1  // operand rounding to TF32: 0 truncate, 1 round half away (one add), 2 cvt.rna
 #endif
 #ifndef PROMOTE
-#define PROMOTE 0  // > 0: every PROMOTE k-tiles the mma accumulators are added to FP32 sums
+#define PROMOTE SPLIT3  // > 0: every PROMOTE k-tiles the mma accumulators are added to FP32 sums
 #endif
+#ifndef PREFETCH
+#define PREFETCH 0  // L2 prefetch size hint of the copies: 0 none, 64, 128, 256 bytes
+#endif
+#if PREFETCH == 64
+#define PREFETCH_HINT ".L2::64B"
+#elif PREFETCH == 128
+#define PREFETCH_HINT ".L2::128B"
+#elif PREFETCH == 256
+#define PREFETCH_HINT ".L2::256B"
+#else
+#define PREFETCH_HINT ""
+#endif
+#ifndef DIAG
+#define DIAG 0  // diagnostics only (wrong results): 1 no copies after the prologue, 2 no __local
+#endif      // fragment loads, 4 no wait/barrier; timing the differences shows where time goes
 #ifndef GROUP_M
 #define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
 #endif
@@ -98,7 +113,7 @@ uint shared_address(__local const void* p) {
 
 // 16 bytes global -> quad idx of tiles; bytes < 16 reads that many, fills the rest with zeros.
 void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const float* src, uint bytes) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(tiles_addr + 16u * idx), "l"(src),
+  asm volatile("cp.async.cg.shared.global" PREFETCH_HINT " [%0], [%1], 16, %2;" ::"r"(tiles_addr + 16u * idx), "l"(src),
                "r"(bytes)
                : "memory");
 }
@@ -118,7 +133,15 @@ void mma_tf32(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1) 
       : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3])
       : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1));
 }
+// acc = a * b (the accumulator restarts from zero without instructions to clear it)
+void mma_tf32_fresh(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1) {
+  asm("mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
+      "{%10,%10,%10,%10};"
+      : "=f"(acc[0]), "=f"(acc[1]), "=f"(acc[2]), "=f"(acc[3])
+      : "r"(a0), "r"(a1), "r"(a2), "r"(a3), "r"(b0), "r"(b1), "f"(0.0f));
+}
 #define MMA(acc, a0, a1, a2, a3, b0, b1) mma_tf32(acc, a0, a1, a2, a3, b0, b1)
+#define MMA_FRESH(acc, a0, a1, a2, a3, b0, b1) mma_tf32_fresh(acc, a0, a1, a2, a3, b0, b1)
 #else
 // EMULATE_PTX: the same instructions in plain OpenCL C, so that the indexing (permutations,
 // swizzles, guards, fragment layout) can be checked on a CPU device (PoCL). Never fast.
@@ -150,6 +173,8 @@ void mma_emulated(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uint 
   barrier(CLK_LOCAL_MEM_FENCE);
 }
 #define MMA(acc, a0, a1, a2, a3, b0, b1) mma_emulated(acc, a0, a1, a2, a3, b0, b1, scratch + 192 * warp, g, t)
+#define MMA_FRESH(acc, a0, a1, a2, a3, b0, b1) \
+  (acc[0] = acc[1] = acc[2] = acc[3] = 0.0f, MMA(acc, a0, a1, a2, a3, b0, b1))
 #endif
 
 // x as a TF32 operand (low bits may stay: the mma ignores them) and, exactly, its TF32 value.
@@ -267,16 +292,22 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
   const int ktiles = (K + BK - 1) / BK;
 #pragma unroll
   for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < ktiles) LOAD_STAGE(s, s * BK);
+    if (s < ktiles) {
+      LOAD_STAGE(s, s * BK);
+    }
     copy_commit();
   }
 
   for (int kt = 0; kt < ktiles; ++kt) {
+#if !(DIAG & 4)
     copy_wait();  // this work-item's chunks of stage kt have landed
     barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and stage kt - 1 is no longer read
+#endif
     {
       const int next = kt + STAGES - 1;
-      if (next < ktiles) LOAD_STAGE(next % STAGES, next * BK);
+      if (next < ktiles && !(DIAG & 1)) {
+        LOAD_STAGE(next % STAGES, next * BK);
+      }
       copy_commit();
     }
     __local const float4* st = tiles + (kt % STAGES) * STAGE_QUADS;
@@ -286,13 +317,25 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #pragma unroll
       for (int i = 0; i < MT; ++i)
 #pragma unroll
-        for (int h = 0; h < 2; ++h) va[i][h] = st[a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t)];
+        for (int h = 0; h < 2; ++h)
+#if DIAG & 2
+          va[i][h] = (float4)(kt + i + h);
+#else
+          va[i][h] = st[a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t)];
+#endif
 #pragma unroll
       for (int q = 0; q < NQ; ++q)
 #pragma unroll
-        for (int r = 0; r < 4; ++r) vb[q][r] = st[b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g)];
+        for (int r = 0; r < 4; ++r)
+#if DIAG & 2
+          vb[q][r] = (float4)(kt + q + r);
+#else
+          vb[q][r] = st[b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g)];
+#endif
 #pragma unroll
       for (int s = 0; s < 2; ++s) {
+        // PROMOTE=1: each k-tile's first product starts the accumulators afresh.
+#define FRESH (PROMOTE == 1 && kc == 0 && s == 0)
         // Fragments of step s: a = (rows g, g+8) x (kappa t, t+4); b = (kappa t, t+4) x column g.
         uint ab[MT][4], bb[NQ * 4][2];
 #if SPLIT3
@@ -335,18 +378,26 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
         for (int i = 0; i < MT; ++i)
 #pragma unroll
           for (int j = 0; j < NQ * 4; ++j)
-            MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
+            if (FRESH) MMA_FRESH(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
+            else MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
 #pragma unroll
         for (int i = 0; i < MT; ++i)
 #pragma unroll
           for (int j = 0; j < NQ * 4; ++j)
             MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[j][0], bs[j][1]);
-#endif
 #pragma unroll
         for (int i = 0; i < MT; ++i)
 #pragma unroll
           for (int j = 0; j < NQ * 4; ++j)
             MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+#else
+#pragma unroll
+        for (int i = 0; i < MT; ++i)
+#pragma unroll
+          for (int j = 0; j < NQ * 4; ++j)
+            if (FRESH) MMA_FRESH(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+            else MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+#endif
       }
     }
 #if PROMOTE
@@ -359,7 +410,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #pragma unroll
           for (int r = 0; r < 4; ++r) {
             sum[i][j][r] += acc[i][j][r];
-            acc[i][j][r] = 0.0f;
+            if (PROMOTE > 1) acc[i][j][r] = 0.0f;  // PROMOTE=1 restarts them in the first product
           }
     }
 #endif
