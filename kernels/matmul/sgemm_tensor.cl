@@ -64,6 +64,16 @@
 #else
 #define PREFETCH_HINT ""
 #endif
+#ifndef NPASS
+#define NPASS 1
+#endif
+#define JP (NQ * 4 / NPASS)  // n8 tiles per pass
+#if NPASS > 1 && (PROMOTE != 1 || BK != 16 || (NQ * 4) % NPASS)
+#error "NPASS > 1 needs PROMOTE=1, BK=16 and NPASS dividing the warp's n8 tiles"
+#endif
+#ifndef INTERLEAVE
+#define INTERLEAVE 0  // 1: the next stage's copies are issued between the k-steps' products
+#endif
 #ifndef DIAG
 #define DIAG 0  // diagnostics only (wrong results): 1 no copies after the prologue, 2 no __local
 #endif      // fragment loads, 4 no wait/barrier; timing the differences shows where time goes
@@ -202,6 +212,8 @@ uint tf32_exact(float x) {
 #define MMA_BITS(v) (v)
 #endif
 
+float component(float4 v, int c) { return c == 0 ? v.x : c == 1 ? v.y : c == 2 ? v.z : v.w; }
+
 // Quad index of (row, quad) inside the swizzled A and B tiles of one stage.
 int a_quad(int row, int q) {
 #if BK == 32
@@ -243,24 +255,25 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
   const int b_row0 = tid / (BN / 4), b_q = tid % (BN / 4);
   __global const float* a_base = A + (size_t)min(bm0 + a_row0, M - 1) * lda + 4 * a_q;
   __global const float* b_base = B + (size_t)b_row0 * ldb + min(bn0 + 4 * b_q, N - 1);
-#define LOAD_STAGE(stage, k0)                                                                 \
+#define LOAD_STAGE(stage, k0) LOAD_PART(stage, k0, 1, 1)
+#define LOAD_PART(stage, k0, part_a, part_b)                                                  \
   if (interior && (k0) + BK <= K) {                                                           \
     const int base = (stage) * STAGE_QUADS;                                                   \
-    for (int i = 0; i < A_QUADS / THREADS; ++i)                                               \
+    for (int i = 0; i < A_QUADS / THREADS * (part_a); ++i)                                    \
       copy16(tiles_addr, tiles, base + a_quad(a_row0 + i * (THREADS / (BK / 4)), a_q),        \
              a_base + (size_t)i * (THREADS / (BK / 4)) * lda + (k0), 16u);                    \
-    for (int i = 0; i < B_QUADS / THREADS; ++i)                                               \
+    for (int i = 0; i < B_QUADS / THREADS * (part_b); ++i)                                    \
       copy16(tiles_addr, tiles, base + b_quad(b_row0 + i * (THREADS / (BN / 4)), b_q),        \
              b_base + (size_t)((k0) + i * (THREADS / (BN / 4))) * ldb, 16u);                  \
   } else {                                                                                    \
     const int base = (stage) * STAGE_QUADS;                                                   \
-    for (int i = 0; i < A_QUADS / THREADS; ++i) {                                             \
+    for (int i = 0; i < A_QUADS / THREADS * (part_a); ++i) {                                  \
       const int l = tid + i * THREADS, row = l / (BK / 4), q = l % (BK / 4);                  \
       const int m = bm0 + row, k = (k0) + 4 * q;                                              \
       const uint bytes = m < M ? (uint)clamp(4 * (K - k), 0, 16) : 0u;                        \
       copy16(tiles_addr, tiles, base + a_quad(row, q), bytes ? A + (size_t)m * lda + k : A, bytes); \
     }                                                                                         \
-    for (int i = 0; i < B_QUADS / THREADS; ++i) {                                             \
+    for (int i = 0; i < B_QUADS / THREADS * (part_b); ++i) {                                  \
       const int l = tid + i * THREADS, kr = l / (BN / 4), q = l % (BN / 4);                   \
       const int k = (k0) + kr, n = bn0 + 4 * q;                                               \
       const uint bytes = k < K ? (uint)clamp(4 * (N - n), 0, 16) : 0u;                        \
@@ -268,11 +281,11 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     }                                                                                         \
   }
 
-  float acc[MT][NQ * 4][4];
+  float acc[MT][JP][4];
 #pragma unroll
   for (int i = 0; i < MT; ++i)
 #pragma unroll
-    for (int j = 0; j < NQ * 4; ++j)
+    for (int j = 0; j < JP; ++j)
 #pragma unroll
       for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.0f;
 #if PROMOTE
@@ -284,6 +297,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #pragma unroll
       for (int r = 0; r < 4; ++r) sum[i][j][r] = 0.0f;
   int chunk = 0;
+  (void)chunk;
 #define RESULT sum
 #else
 #define RESULT acc
@@ -303,13 +317,17 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     copy_wait();  // this work-item's chunks of stage kt have landed
     barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and stage kt - 1 is no longer read
 #endif
-    {
-      const int next = kt + STAGES - 1;
-      if (next < ktiles && !(DIAG & 1)) {
-        LOAD_STAGE(next % STAGES, next * BK);
-      }
-      copy_commit();
+    // The copies of tile kt + STAGES - 1 go into the stage read in iteration kt - 1: all at once
+    // here, or (INTERLEAVE) A's before the first k-step's products and B's before the second's,
+    // so that copy and fragment-load instructions spread between the mma.
+    const int next = kt + STAGES - 1;
+    const bool copy_next = next < ktiles && !(DIAG & 1);
+#if !INTERLEAVE
+    if (copy_next) {
+      LOAD_STAGE(next % STAGES, next * BK);
     }
+    copy_commit();
+#endif
     __local const float4* st = tiles + (kt % STAGES) * STAGE_QUADS;
 #pragma unroll
     for (int kc = 0; kc < BK / 16; ++kc) {
@@ -332,75 +350,94 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #else
           vb[q][r] = st[b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g)];
 #endif
+      // NPASS > 1 (PROMOTE=1 only): the warp's n8 tiles are done in NPASS groups, each finished
+      // and promoted before the next starts, so that only one group's accumulators are live.
 #pragma unroll
-      for (int s = 0; s < 2; ++s) {
-        // PROMOTE=1: each k-tile's first product starts the accumulators afresh.
+      for (int p = 0; p < NPASS; ++p) {
+#pragma unroll
+        for (int s = 0; s < 2; ++s) {
+          // PROMOTE=1: each k-tile's first product starts the accumulators afresh.
 #define FRESH (PROMOTE == 1 && kc == 0 && s == 0)
-        // Fragments of step s: a = (rows g, g+8) x (kappa t, t+4); b = (kappa t, t+4) x column g.
-        uint ab[MT][4], bb[NQ * 4][2];
+          // Fragments of step s: a = (rows g, g+8) x (kappa t, t+4); b = (kappa t, t+4) x column g.
+          uint ab[MT][4], bb[JP][2];
 #if SPLIT3
-        uint as[MT][4], bs[NQ * 4][2];
+          uint as[MT][4], bs[JP][2];
 #endif
 #pragma unroll
-        for (int i = 0; i < MT; ++i) {
-          const float x[4] = {s ? va[i][0].z : va[i][0].x, s ? va[i][1].z : va[i][1].x,
-                              s ? va[i][0].w : va[i][0].y, s ? va[i][1].w : va[i][1].y};
+          for (int i = 0; i < MT; ++i) {
+            const float x[4] = {s ? va[i][0].z : va[i][0].x, s ? va[i][1].z : va[i][1].x,
+                                s ? va[i][0].w : va[i][0].y, s ? va[i][1].w : va[i][1].y};
 #pragma unroll
-          for (int r = 0; r < 4; ++r) {
+            for (int r = 0; r < 4; ++r) {
 #if SPLIT3
-            ab[i][r] = tf32_exact(x[r]);
-            as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
+              ab[i][r] = tf32_exact(x[r]);
+              as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
 #else
-            ab[i][r] = MMA_BITS(tf32_operand(x[r]));
+              ab[i][r] = MMA_BITS(tf32_operand(x[r]));
+#endif
+            }
+          }
+#pragma unroll
+          for (int jj = 0; jj < JP; ++jj) {
+            const int j = p * JP + jj, q = j / 4;
+            const float4 lo = s ? vb[q][2] : vb[q][0], hi = s ? vb[q][3] : vb[q][1];
+            const float x0 = component(lo, j % 4), x1 = component(hi, j % 4);
+#if SPLIT3
+            bb[jj][0] = tf32_exact(x0);
+            bb[jj][1] = tf32_exact(x1);
+            bs[jj][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[jj][0])));
+            bs[jj][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[jj][1])));
+#else
+            bb[jj][0] = MMA_BITS(tf32_operand(x0));
+            bb[jj][1] = MMA_BITS(tf32_operand(x1));
 #endif
           }
-        }
-#pragma unroll
-        for (int q = 0; q < NQ; ++q) {
-          const float4 lo = s ? vb[q][2] : vb[q][0], hi = s ? vb[q][3] : vb[q][1];
-          const float x0[4] = {lo.x, lo.y, lo.z, lo.w}, x1[4] = {hi.x, hi.y, hi.z, hi.w};
-#pragma unroll
-          for (int j = 0; j < 4; ++j) {
-#if SPLIT3
-            bb[4 * q + j][0] = tf32_exact(x0[j]);
-            bb[4 * q + j][1] = tf32_exact(x1[j]);
-            bs[4 * q + j][0] = MMA_BITS(tf32_operand(x0[j] - as_float(bb[4 * q + j][0])));
-            bs[4 * q + j][1] = MMA_BITS(tf32_operand(x1[j] - as_float(bb[4 * q + j][1])));
-#else
-            bb[4 * q + j][0] = MMA_BITS(tf32_operand(x0[j]));
-            bb[4 * q + j][1] = MMA_BITS(tf32_operand(x1[j]));
-#endif
+#if INTERLEAVE
+          if (kc == 0 && p == 0 && copy_next) {
+            LOAD_PART(next % STAGES, next * BK, s == 0, s == 1);
           }
-        }
+#endif
 #if SPLIT3
-        // The small cross terms first, so that the big product is added to them, not they to it.
+          // The small cross terms first, so that the big product is added to them, not they to it.
 #pragma unroll
-        for (int i = 0; i < MT; ++i)
+          for (int i = 0; i < MT; ++i)
 #pragma unroll
-          for (int j = 0; j < NQ * 4; ++j)
-            if (FRESH) MMA_FRESH(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
-            else MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
+            for (int jj = 0; jj < JP; ++jj)
+              if (FRESH) MMA_FRESH(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
+              else MMA(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
 #pragma unroll
-        for (int i = 0; i < MT; ++i)
+          for (int i = 0; i < MT; ++i)
 #pragma unroll
-          for (int j = 0; j < NQ * 4; ++j)
-            MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[j][0], bs[j][1]);
+            for (int jj = 0; jj < JP; ++jj)
+              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[jj][0], bs[jj][1]);
 #pragma unroll
-        for (int i = 0; i < MT; ++i)
+          for (int i = 0; i < MT; ++i)
 #pragma unroll
-          for (int j = 0; j < NQ * 4; ++j)
-            MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+            for (int jj = 0; jj < JP; ++jj)
+              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
 #else
 #pragma unroll
+          for (int i = 0; i < MT; ++i)
+#pragma unroll
+            for (int jj = 0; jj < JP; ++jj)
+              if (FRESH) MMA_FRESH(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
+              else MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
+#endif
+        }
+#if NPASS > 1
+#pragma unroll
         for (int i = 0; i < MT; ++i)
 #pragma unroll
-          for (int j = 0; j < NQ * 4; ++j)
-            if (FRESH) MMA_FRESH(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
-            else MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+          for (int jj = 0; jj < JP; ++jj)
+#pragma unroll
+            for (int r = 0; r < 4; ++r) sum[i][p * JP + jj][r] += acc[i][jj][r];
 #endif
       }
     }
-#if PROMOTE
+#if INTERLEAVE
+    copy_commit();
+#endif
+#if PROMOTE && NPASS == 1
     if (++chunk == PROMOTE || kt == ktiles - 1) {
       chunk = 0;
 #pragma unroll
