@@ -22,7 +22,7 @@ if [ -z "$bin" ]; then
   bin=/tmp/tc_bench
   g++ -O2 -std=c++17 -o "$bin" "$here/dev/tensor/tc_bench.cpp" -lOpenCL
 fi
-tuned="-DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=32 -DSTAGES=3"
+tuned="-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3"
 sweep=${SWEEP:-$tuned}
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
