@@ -287,6 +287,18 @@ __kernel void mma_bf16_peak(__global float* out, const float seed) {
   float s = 0; for (int i = 0; i < 8; ++i) for (int r = 0; r < 4; ++r) s += c[i][r];
   out[get_global_id(0)] = s;
 }
+// L2 -> SM read bandwidth: a 16 MiB buffer (resident in L2), each pass of a work-item starting
+// at a different offset so that L1 does not serve it; 16-byte loads like the copies' chunks.
+__kernel void l2_read(__global float* out, const float seed) {
+  __global const float4* buf = (__global const float4*)(out + 4 * get_global_size(0));
+  const uint n4 = 1u << 20, gid = get_global_id(0), gsz = get_global_size(0);
+  float4 s = (float4)(seed);
+  for (uint rep = 0; rep < 64; ++rep) {
+    const uint base = rep * 77773u * 16u;
+    for (uint i = gid; i < n4; i += gsz) s += buf[(i + base) & (n4 - 1)];
+  }
+  out[gid] = s.x + s.y + s.z + s.w;
+}
 __kernel void fp32_peak(__global float* out, const float seed) {
   float x[8];
   for (int i = 0; i < 8; ++i) x[i] = seed + get_global_id(0) + i;
@@ -308,7 +320,12 @@ double ceiling(Env& env, cl_program prog, const char* name, double flop_per_item
   cl_uint cus = 0;
   clGetDeviceInfo(env.dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, nullptr);
   const size_t local = 256, global = static_cast<size_t>(cus) * 8 * local;
-  cl_mem out = clCreateBuffer(env.ctx, CL_MEM_WRITE_ONLY, global * 4, nullptr, &err);
+  // out, then (for l2_read) the 16 MiB it reads, zeroed.
+  const size_t bytes = global * 16 + (16u << 20);
+  cl_mem out = clCreateBuffer(env.ctx, CL_MEM_READ_WRITE, bytes, nullptr, &err);
+  CK(err);
+  const float zero = 0.0f;
+  CK(clEnqueueFillBuffer(env.q, out, &zero, sizeof zero, 0, bytes, 0, nullptr, nullptr));
   CK(err);
   const float seed = 1.0f;
   CK(clSetKernelArg(k, 0, sizeof out, &out));
@@ -419,7 +436,7 @@ int main(int argc, char** argv) {
   const std::string source = read_file(kernel_path);
   std::vector<Row> rows;
   int build_failures = 0;
-  double peak_tf32 = 0, peak_bf16 = 0, peak_fp32 = 0;
+  double peak_tf32 = 0, peak_bf16 = 0, peak_fp32 = 0, l2_tbs = 0;
   if (!emulate) {
     const char* src = kCeilingSource;
     cl_program cp = clCreateProgramWithSource(env.ctx, 1, &src, nullptr, &err);
@@ -428,8 +445,15 @@ int main(int argc, char** argv) {
     peak_tf32 = ceiling(env, cp, "mma_tf32_peak", 4096.0 * 8 * 2048 / 32);
     peak_bf16 = ceiling(env, cp, "mma_bf16_peak", 4096.0 * 8 * 4096 / 32);
     peak_fp32 = ceiling(env, cp, "fp32_peak", 4096.0 * 16 * 8 * 2);
+    {
+      cl_uint cus = 0;
+      clGetDeviceInfo(env.dev, CL_DEVICE_MAX_COMPUTE_UNITS, sizeof cus, &cus, nullptr);
+      const double items = static_cast<double>(cus) * 8 * 256;
+      l2_tbs = ceiling(env, cp, "l2_read", 64.0 * (16u << 20) / items);  // "FLOP" = bytes: TB/s
+    }
     clReleaseProgram(cp);
-    std::printf("ceilings: mma.sync TF32 %.1f TFLOP/s, mma.sync BF16 %.1f, SIMT FP32 %.1f\n", peak_tf32, peak_bf16, peak_fp32);
+    std::printf("ceilings: mma.sync TF32 %.1f TFLOP/s, mma.sync BF16 %.1f, SIMT FP32 %.1f, L2 read %.2f TB/s\n", peak_tf32,
+                peak_bf16, peak_fp32, l2_tbs);
   }
 
   const std::string extra = emulate ? " -DEMULATE_PTX" : "";
@@ -504,7 +528,8 @@ int main(int argc, char** argv) {
 
   std::printf("\n== tensor-core SGEMM (%s) ==\n", name);
   if (!emulate)
-    std::printf("ceilings TFLOP/s: mma.sync TF32 %.1f | BF16 %.1f | SIMT FP32 %.1f\n", peak_tf32, peak_bf16, peak_fp32);
+    std::printf("ceilings TFLOP/s: mma.sync TF32 %.1f | BF16 %.1f | SIMT FP32 %.1f; L2 read %.2f TB/s\n", peak_tf32,
+                peak_bf16, peak_fp32, l2_tbs);
   std::printf("stage 30 config: %s\nstage 31 config: %s\n", best[0].c_str(), best[1].c_str());
   std::printf("%-10s %-16s %10s %9s %7s %11s %11s %5s\n", "stage", "MxNxK", "ms", "TFLOP/s", "%ceil", "err/maxref", "err/sum|ab|", "bad");
   int failures = build_failures;
