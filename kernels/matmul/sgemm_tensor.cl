@@ -2,6 +2,11 @@
 // leading dimensions lda, ldb, ldc (multiples of 4 floats, buffers 16-byte aligned); M, N, K any.
 // NVIDIA only, compute capability >= 8.0: inline PTX (mma.sync m16n8k8 tf32, cp.async).
 //
+// Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN) (128 by default), global size
+// ceil(M/BM) * ceil(N/BN) * THREADS; the work-group id picks the block (grouped raster). The
+// defaults are the values tuned on the H200 (docs/results/h200/tensor/README.md): build with
+// -DSPLIT3=0 or -DSPLIT3=1 alone. They take 49152 bytes of __local memory (3 stages x 16 KiB).
+//
 // SPLIT3=0 (stage 30, TF32): operands rounded to TF32, FP32 accumulation.
 // SPLIT3=1 (stage 31, 3xTF32): x = big + small, big = tf32(x), small = tf32(x - big); C gets
 //   small*big + big*small first, then big*big (FP32 accuracy, a third of the TF32 rate).
@@ -321,7 +326,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     // here, or (INTERLEAVE) A's before the first k-step's products and B's before the second's,
     // so that copy and fragment-load instructions spread between the mma.
     const int next = kt + STAGES - 1;
-    const bool copy_next = next < ktiles && !(DIAG & 1);
+    const bool copy_next = next < ktiles && (DIAG & 1) == 0;
 #if !INTERLEAVE
     if (copy_next) {
       LOAD_STAGE(next % STAGES, next * BK);
