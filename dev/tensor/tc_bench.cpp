@@ -1,14 +1,19 @@
 // Standalone harness for kernels/matmul/sgemm_tensor.cl (stages 30 TF32 / 31 3xTF32):
 // builds the kernel with given defines, checks it on odd and large shapes against a double
 // reference with C poisoned (NaN) first, times it with profiling events (median), and measures
-// the mma.sync (TF32, BF16) and SIMT FP32 ceilings in the same run. Prints a table last.
+// the mma.sync (TF32, BF16) and SIMT FP32 ceilings and the L2 read bandwidth in the same run.
+// Prints a table last; exits 1 if a build or a check failed.
 //
 //   tc_bench --kernel FILE [--emulate] [--sweep] [--configs "D1;D2;..."] [--shapes S] [--reps N]
+//            [--dump DIR]
 //   --emulate   CPU device (PoCL), -DEMULATE_PTX: checks the indexing without PTX, small shapes
-//   --configs   ';'-separated define sets (e.g. "-DBM=128 -DBN=128 -DWM=64 -DWN=32 -DSTAGES=3");
-//               with --sweep each is timed at 4096^3 (both precisions) and the fastest per
-//               precision runs the shapes; without, the first set runs the shapes.
+//   --configs   ';'-separated define sets (default: the tuned "-DBK=16 -DBM=128 -DBN=128 -DWM=64
+//               -DWN=64 -DSTAGES=3"); each is built with -DSPLIT3=0 and 1 (-cl-nv-verbose: the
+//               ptxas register / spill lines are printed with it). With --sweep each is checked
+//               and timed at 4096^3 and per stage the fastest accurate one (stage 30 error
+//               <= 1e-3, stage 31 <= 3e-6 of max|ref|) runs the shapes; without, the first does.
 //   --shapes    "MxNxK,..." (default: the issue's list)
+//   --dump DIR  saves the two chosen programs' binaries (PTX on NVIDIA) as DIR/stage3{0,1}.ptx
 // Inputs are a counter hash (same values as dev/tensor/cublas_peer.py): element e of A is
 // val(1, e), of B val(2, e); sampled elements (i, j) come from the same hash with seed 3.
 #define CL_TARGET_OPENCL_VERSION 120
@@ -106,10 +111,13 @@ Built build(Env& env, const std::string& source, const std::string& defs, const 
       b.regs += " | " + line.substr(line.find_first_not_of(" \t") == std::string::npos ? 0 : line.find_first_not_of(" \t"));
   b.kern = clCreateKernel(b.prog, kname, &err);
   CK(err);
-  const int WM = define_value(defs, "WM", 64), WN = define_value(defs, "WN", 32);
+  // Block size from the defines (the kernel's defaults where absent); the work-group size is
+  // the kernel's reqd_work_group_size.
   b.BM = define_value(defs, "BM", 128);
   b.BN = define_value(defs, "BN", 128);
-  b.threads = 32 * (b.BM / WM) * (b.BN / WN);
+  size_t wg[3] = {0, 0, 0};
+  CK(clGetKernelWorkGroupInfo(b.kern, env.dev, CL_KERNEL_COMPILE_WORK_GROUP_SIZE, sizeof wg, wg, nullptr));
+  b.threads = static_cast<int>(wg[0]);
   return b;
 }
 
@@ -372,7 +380,7 @@ struct Row {
 
 int main(int argc, char** argv) {
   std::string kernel_path = "kernels/matmul/sgemm_tensor.cl";
-  std::string configs = "-DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=32 -DSTAGES=3";
+  std::string configs = "-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3";  // the tuned values
   std::string shapes = "1x1x1,97x131x61,257x255x129,4095x1023x4097,2000x2000x2000,4096x4096x4096,8192x8192x8192";
   std::string dump_dir;
   bool emulate = false, sweep = false;
