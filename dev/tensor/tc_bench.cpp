@@ -10,9 +10,10 @@
 //   --configs   ';'-separated define sets (default: the tuned "-DBK=16 -DBM=128 -DBN=128 -DWM=64
 //               -DWN=64 -DSTAGES=3"); each is built with -DSPLIT3=0 and 1 (-cl-nv-verbose: the
 //               ptxas register / spill lines are printed with it). With --sweep each is checked
-//               and timed at 4096^3 and per stage the fastest accurate one (stage 30 error
+//               and timed at 4096^3 (--sweep-size) and per stage the fastest accurate one (stage 30 error
 //               <= 1e-3, stage 31 <= 3e-6 of max|ref|) runs the shapes; without, the first does.
 //   --shapes    "MxNxK,..." (default: the issue's list)
+//   --sweep-size N  the sweep's problem is N^3 (default 4096)
 //   --dump DIR  saves the two chosen programs' binaries (PTX on NVIDIA) as DIR/stage3{0,1}.ptx
 // Inputs are a counter hash (same values as dev/tensor/cublas_peer.py): element e of A is
 // val(1, e), of B val(2, e); sampled elements (i, j) come from the same hash with seed 3.
@@ -383,6 +384,7 @@ int main(int argc, char** argv) {
   std::string configs = "-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3";  // the tuned values
   std::string shapes = "1x1x1,97x131x61,257x255x129,4095x1023x4097,2000x2000x2000,4096x4096x4096,8192x8192x8192";
   std::string dump_dir;
+  int sweep_size = 4096;
   bool emulate = false, sweep = false;
   int reps = 7;
   for (int i = 1; i < argc; ++i) {
@@ -398,6 +400,7 @@ int main(int argc, char** argv) {
     else if (a == "--emulate") emulate = true;
     else if (a == "--sweep") sweep = true;
     else if (a == "--dump") dump_dir = next();
+    else if (a == "--sweep-size") sweep_size = std::atoi(next().c_str());
     else die("unknown argument " + a, 0);
   }
 
@@ -468,7 +471,7 @@ int main(int argc, char** argv) {
   std::vector<std::string> cfgs = split(configs, ';');
   std::string best[2] = {cfgs[0], cfgs[0]};
   if (sweep) {
-    Problem p = make_problem(env, {4096, 4096, 4096});
+    Problem p = make_problem(env, {sweep_size, sweep_size, sweep_size});
     double best_t[2] = {1e30, 1e30}, fastest_t[2] = {1e30, 1e30};
     std::string fastest[2] = {cfgs[0], cfgs[0]};
     for (const auto& cfg : cfgs)
@@ -479,7 +482,7 @@ int main(int argc, char** argv) {
         launch(env, b, p);
         const Check c = check(env, p);
         const double ms = time_ms(env, b, p, 5);
-        const double tf = 2.0 * 4096 * 4096 * 4096 / (ms * 1e-3) * 1e-12;
+        const double tf = 2.0 * sweep_size * sweep_size * sweep_size / (ms * 1e-3) * 1e-12;
         std::printf("sweep %s SPLIT3=%d: %.3f ms %.1f TFLOP/s err %.2e bad %ld%s\n", cfg.c_str(), split3, ms, tf,
                     c.rel_max, c.bad, b.regs.c_str());
         std::fflush(stdout);
