@@ -76,6 +76,9 @@
 #if NPASS > 1 && (PROMOTE != 1 || BK != 16 || (NQ * 4) % NPASS)
 #error "NPASS > 1 needs PROMOTE=1, BK=16 and NPASS dividing the warp's n8 tiles"
 #endif
+#ifndef SHARED32
+#define SHARED32 0  // 1: fragment loads through 32-bit shared addresses (inline ld.shared)
+#endif
 #ifndef INTERLEAVE
 #define INTERLEAVE 0  // 1: the next stage's copies are issued between the k-steps' products
 #endif
@@ -133,6 +136,16 @@ void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const floa
                : "memory");
 }
 void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
+// 16 bytes from quad idx of tiles through a 32-bit shared-window address (SHARED32): the
+// compiler's own __local loads address through 64-bit generic pointers, two registers each.
+float4 lds128(uint tiles_addr, __local const float4* tiles, int idx) {
+  float4 v;
+  asm volatile("ld.shared.v4.f32 {%0,%1,%2,%3}, [%4];"
+               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
+               : "r"(tiles_addr + 16u * idx)
+               : "memory");
+  return v;
+}
 void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
 
 uint cvt_rna_tf32(float x) {
@@ -168,6 +181,7 @@ void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const floa
 }
 void copy_commit(void) {}
 void copy_wait(void) {}
+float4 lds128(uint tiles_addr, __local const float4* tiles, int idx) { return tiles[idx]; }
 uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // finite x: ties away
 // The warp's fragments meet in a per-warp __local scratch (A 16x8, then B 8x8, k-major).
 void mma_emulated(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, __local float* s,
@@ -333,7 +347,12 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     }
     copy_commit();
 #endif
-    __local const float4* st = tiles + (kt % STAGES) * STAGE_QUADS;
+    const int stage_quad = (kt % STAGES) * STAGE_QUADS;
+#if SHARED32
+#define LDS(idx) lds128(tiles_addr, tiles, stage_quad + (idx))
+#else
+#define LDS(idx) tiles[stage_quad + (idx)]
+#endif
 #pragma unroll
     for (int kc = 0; kc < BK / 16; ++kc) {
       float4 va[MT][2], vb[NQ][4];
@@ -344,7 +363,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #if DIAG & 2
           va[i][h] = (float4)(kt + i + h);
 #else
-          va[i][h] = st[a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t)];
+          va[i][h] = LDS(a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t));
 #endif
 #pragma unroll
       for (int q = 0; q < NQ; ++q)
@@ -353,7 +372,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #if DIAG & 2
           vb[q][r] = (float4)(kt + q + r);
 #else
-          vb[q][r] = st[b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g)];
+          vb[q][r] = LDS(b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g));
 #endif
       // NPASS > 1 (PROMOTE=1 only): the warp's n8 tiles are done in NPASS groups, each finished
       // and promoted before the next starts, so that only one group's accumulators are live.
