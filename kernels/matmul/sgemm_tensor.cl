@@ -76,6 +76,9 @@
 #if NPASS > 1 && (PROMOTE != 1 || BK != 16 || (NQ * 4) % NPASS)
 #error "NPASS > 1 needs PROMOTE=1, BK=16 and NPASS dividing the warp's n8 tiles"
 #endif
+#ifndef ORDER_J
+#define ORDER_J 0  // 1 (3xTF32): products column by column, B's split computed where it is used
+#endif
 #ifndef SHARED32
 #define SHARED32 0  // 1: fragment loads through 32-bit shared addresses (inline ld.shared)
 #endif
@@ -401,27 +404,51 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #endif
             }
           }
-#pragma unroll
-          for (int jj = 0; jj < JP; ++jj) {
-            const int j = p * JP + jj, q = j / 4;
-            const float4 lo = s ? vb[q][2] : vb[q][0], hi = s ? vb[q][3] : vb[q][1];
-            const float x0 = component(lo, j % 4), x1 = component(hi, j % 4);
+          // B_SPLIT(jj): fragment b of n8 tile jj of this pass, into bb[jj] (and bs[jj]).
+#define B_SPLIT(jj)                                                                            \
+  {                                                                                            \
+    const int j = p * JP + (jj), q = j / 4;                                                   \
+    const float4 lo = s ? vb[q][2] : vb[q][0], hi = s ? vb[q][3] : vb[q][1];                   \
+    const float x0 = component(lo, j % 4), x1 = component(hi, j % 4);                         \
+    B_SPLIT_VALUES(jj)                                                                         \
+  }
 #if SPLIT3
-            bb[jj][0] = tf32_exact(x0);
-            bb[jj][1] = tf32_exact(x1);
-            bs[jj][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[jj][0])));
-            bs[jj][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[jj][1])));
+#define B_SPLIT_VALUES(jj)                                                                     \
+  bb[jj][0] = tf32_exact(x0);                                                                  \
+  bb[jj][1] = tf32_exact(x1);                                                                  \
+  bs[jj][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[jj][0])));                                \
+  bs[jj][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[jj][1])));
 #else
-            bb[jj][0] = MMA_BITS(tf32_operand(x0));
-            bb[jj][1] = MMA_BITS(tf32_operand(x1));
+#define B_SPLIT_VALUES(jj)                                                                     \
+  bb[jj][0] = MMA_BITS(tf32_operand(x0));                                                      \
+  bb[jj][1] = MMA_BITS(tf32_operand(x1));
 #endif
-          }
+#if !(SPLIT3 && ORDER_J)
+#pragma unroll
+          for (int jj = 0; jj < JP; ++jj) B_SPLIT(jj)
+#endif
 #if INTERLEAVE
           if (kc == 0 && p == 0 && copy_next) {
             LOAD_PART(next % STAGES, next * BK, s == 0, s == 1);
           }
 #endif
-#if SPLIT3
+#if SPLIT3 && ORDER_J
+          // Column by column: a tile's B split is live only while its three products issue.
+#pragma unroll
+          for (int jj = 0; jj < JP; ++jj) {
+            B_SPLIT(jj)
+#pragma unroll
+            for (int i = 0; i < MT; ++i)
+              if (FRESH) MMA_FRESH(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
+              else MMA(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
+#pragma unroll
+            for (int i = 0; i < MT; ++i)
+              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[jj][0], bs[jj][1]);
+#pragma unroll
+            for (int i = 0; i < MT; ++i)
+              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
+          }
+#elif SPLIT3
           // The small cross terms first, so that the big product is added to them, not they to it.
 #pragma unroll
           for (int i = 0; i < MT; ++i)
