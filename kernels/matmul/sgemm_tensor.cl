@@ -92,6 +92,13 @@
 #define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
 #endif
 
+#ifndef PIPE
+#define PIPE 0  // 1: per-k-step fragment double buffering (layout for 64-bit A loads), BK=16 only
+#endif
+#if PIPE && (BK != 16 || NPASS != 1 || PROMOTE > 1 || INTERLEAVE)
+#error "PIPE needs BK=16, NPASS=1, PROMOTE 0 or 1, INTERLEAVE=0"
+#endif
+
 #define WARPS_M (BM / WM)
 #define WARPS_N (BN / WN)
 #define THREADS (32 * WARPS_M * WARPS_N)
@@ -237,6 +244,13 @@ uint tf32_exact(float x) {
 float component(float4 v, int c) { return c == 0 ? v.x : c == 1 ? v.y : c == 2 ? v.z : v.w; }
 
 // Quad index of (row, quad) inside the swizzled A and B tiles of one stage.
+#if PIPE
+// PIPE: k-step s of a 16-wide tile holds the mma's kappa = t, t + 4 of lane t at words
+// 8s + 2t, 8s + 2t + 1 (one 64-bit load per row and step). A's two 8-word step halves swap on
+// rows with (row / 2) odd and B's quads are XORed with 2 * ((k / 2) % 4): conflict-free.
+int a_quad(int row, int q) { return row * 4 + ((((q >> 1) ^ (row >> 1)) & 1) << 1) + (q & 1); }
+int b_quad(int k, int q) { return A_QUADS + k * (BN / 4) + (q ^ (((k >> 1) & 3) << 1)); }
+#else
 int a_quad(int row, int q) {
 #if BK == 32
   return row * (BK / 4) + (q ^ ((row & 1) << 2));
@@ -245,6 +259,7 @@ int a_quad(int row, int q) {
 #endif
 }
 int b_quad(int k, int q) { return A_QUADS + k * (BN / 4) + (q ^ (((k >> 2) & 3) << 1)); }
+#endif
 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void sgemm_tensor(const int M, const int N, const int K, __global const float* A, const int lda,
@@ -327,13 +342,113 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 
   const int ktiles = (K + BK - 1) / BK;
 #pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
+  for (int s = 0; s < STAGES - 1 + PIPE; ++s) {  // PIPE fills every stage: see its loop
     if (s < ktiles) {
       LOAD_STAGE(s, s * BK);
     }
     copy_commit();
   }
 
+#if PIPE
+  // Fragments of one k-step: A as float2 (kappa t, t + 4) for rows g, g + 8 of each m16 tile,
+  // B as float4 (four n8 tiles) for rows kappa t, t + 4 of each 32-column group. Two buffers:
+  // the next k-step's fragments load while this one's products issue, and the wait for the
+  // next tile and the barrier come while the last k-step's products are still in the pipe.
+  const __local float2* tiles2 = (const __local float2*)tiles;
+  float2 fa[2][MT][2];
+  float4 fb[2][NQ][2];
+#define LOAD_FRAGS(buf, stage, s)                                                              \
+  {                                                                                            \
+    const int sq = (stage) * STAGE_QUADS;                                                      \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                               \
+      _Pragma("unroll") for (int h = 0; h < 2; ++h) {                                                            \
+        const int row = wm0 + 16 * i + 8 * h + g;                                              \
+        fa[buf][i][h] = tiles2[2 * (sq + row * 4) + 4 * (((s) ^ (row >> 1)) & 1) + t];         \
+      }                                                                                        \
+    _Pragma("unroll") for (int q = 0; q < NQ; ++q)                                                               \
+      _Pragma("unroll") for (int r = 0; r < 2; ++r)                                                              \
+        fb[buf][q][r] = tiles[sq + b_quad(8 * (s) + 2 * t + r, (wn0 + 32 * q) / 4 + g)];       \
+  }
+  // The products of one k-step from fragment buffer buf (FRESH_STEP: accumulators restart).
+#define STEP_PRODUCTS(buf, FRESH_STEP)                                                          \
+  {                                                                                            \
+    uint ab[MT][4], bb[NQ * 4][2];                                                             \
+    SPLIT_DECL                                                                                 \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) {                                                             \
+      const float x[4] = {fa[buf][i][0].x, fa[buf][i][1].x, fa[buf][i][0].y, fa[buf][i][1].y}; \
+      _Pragma("unroll") for (int r = 0; r < 4; ++r) { SPLIT_A(i, r) }                                            \
+    }                                                                                          \
+    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) {                                                         \
+      const float x0 = component(fb[buf][j / 4][0], j % 4), x1 = component(fb[buf][j / 4][1], j % 4); \
+      SPLIT_B(j)                                                                               \
+    }                                                                                          \
+    PRODUCTS(FRESH_STEP)                                                                       \
+  }
+#if SPLIT3
+#define SPLIT_DECL uint as[MT][4], bs[NQ * 4][2];
+#define SPLIT_A(i, r)                                                                          \
+  ab[i][r] = tf32_exact(x[r]);                                                                 \
+  as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
+#define SPLIT_B(j)                                                                             \
+  bb[j][0] = tf32_exact(x0);                                                                   \
+  bb[j][1] = tf32_exact(x1);                                                                   \
+  bs[j][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[j][0])));                                  \
+  bs[j][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[j][1])));
+#define PRODUCTS(FRESH_STEP)                                                                   \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
+    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j)                                                           \
+      if (FRESH_STEP) MMA_FRESH(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]); \
+      else MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);         \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
+    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[j][0], bs[j][1]); \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
+    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+#else
+#define SPLIT_DECL
+#define SPLIT_A(i, r) ab[i][r] = MMA_BITS(tf32_operand(x[r]));
+#define SPLIT_B(j)                                                                             \
+  bb[j][0] = MMA_BITS(tf32_operand(x0));                                                       \
+  bb[j][1] = MMA_BITS(tf32_operand(x1));
+#define PRODUCTS(FRESH_STEP)                                                                   \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
+    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j)                                                           \
+      if (FRESH_STEP) MMA_FRESH(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]); \
+      else MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+#endif
+
+  copy_wait();  // tiles 0 and 1 have landed (STAGES - 2 newer ones may be in flight)
+  barrier(CLK_LOCAL_MEM_FENCE);
+  LOAD_FRAGS(0, 0, 0);
+  for (int kt = 0; kt < ktiles; ++kt) {
+    const int stage = kt % STAGES;
+    LOAD_FRAGS(1, stage, 1);
+    STEP_PRODUCTS(0, PROMOTE == 1);
+    // Tile kt + 1 has landed (of the STAGES tiles kt + 1 .. kt + STAGES, the newest STAGES - 2
+    // may be in flight), and nobody reads tile kt's stage any more: refill it with kt + STAGES.
+    copy_wait();
+    barrier(CLK_LOCAL_MEM_FENCE);
+    {
+      const int next = kt + STAGES;
+      if (next < ktiles) {
+        LOAD_STAGE(stage, next * BK);
+      }
+      copy_commit();
+    }
+    if (kt + 1 < ktiles) LOAD_FRAGS(0, (kt + 1) % STAGES, 0);
+    STEP_PRODUCTS(1, 0);
+#if PROMOTE
+#pragma unroll
+    for (int i = 0; i < MT; ++i)
+#pragma unroll
+      for (int j = 0; j < NQ * 4; ++j)
+#pragma unroll
+        for (int r = 0; r < 4; ++r) {
+          sum[i][j][r] += acc[i][j][r];
+          if (PROMOTE > 1) acc[i][j][r] = 0.0f;
+        }
+#endif
+  }
+#else
   for (int kt = 0; kt < ktiles; ++kt) {
 #if !(DIAG & 4)
     copy_wait();  // this work-item's chunks of stage kt have landed
@@ -503,6 +618,8 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     }
 #endif
   }
+
+#endif
 
   // Lane (g, t) holds, for rows g and g + 8 of each m16 tile, the eight adjacent columns
   // 8t..8t+7 of each 32-wide group: acc[.][4q + j][2h] at 8t + j, acc[.][4q + j][2h + 1] at 8t + 4 + j.
