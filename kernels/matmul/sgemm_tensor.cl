@@ -57,46 +57,11 @@
 #ifndef PROMOTE
 #define PROMOTE SPLIT3  // > 0: every PROMOTE k-tiles the mma accumulators are added to FP32 sums
 #endif
-#ifndef PREFETCH
-#define PREFETCH 0  // L2 prefetch size hint of the copies: 0 none, 64, 128, 256 bytes
-#endif
-#if PREFETCH == 64
-#define PREFETCH_HINT ".L2::64B"
-#elif PREFETCH == 128
-#define PREFETCH_HINT ".L2::128B"
-#elif PREFETCH == 256
-#define PREFETCH_HINT ".L2::256B"
-#else
-#define PREFETCH_HINT ""
-#endif
-#ifndef NPASS
-#define NPASS 1
-#endif
-#define JP (NQ * 4 / NPASS)  // n8 tiles per pass
-#if NPASS > 1 && (PROMOTE != 1 || BK != 16 || (NQ * 4) % NPASS)
-#error "NPASS > 1 needs PROMOTE=1, BK=16 and NPASS dividing the warp's n8 tiles"
-#endif
-#ifndef ORDER_J
-#define ORDER_J 0  // 1 (3xTF32): products column by column, B's split computed where it is used
-#endif
-#ifndef SHARED32
-#define SHARED32 0  // 1: fragment loads through 32-bit shared addresses (inline ld.shared)
-#endif
-#ifndef INTERLEAVE
-#define INTERLEAVE 0  // 1: the next stage's copies are issued between the k-steps' products
-#endif
 #ifndef DIAG
 #define DIAG 0  // diagnostics only (wrong results): 1 no copies after the prologue, 2 no __local
 #endif      // fragment loads, 4 no wait/barrier; timing the differences shows where time goes
 #ifndef GROUP_M
 #define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
-#endif
-
-#ifndef PIPE
-#define PIPE 0  // 1: per-k-step fragment double buffering (layout for 64-bit A loads), BK=16 only
-#endif
-#if PIPE && (BK != 16 || NPASS != 1 || PROMOTE > 1 || INTERLEAVE)
-#error "PIPE needs BK=16, NPASS=1, PROMOTE 0 or 1, INTERLEAVE=0"
 #endif
 
 #define WARPS_M (BM / WM)
@@ -141,21 +106,10 @@ uint shared_address(__local const void* p) {
 
 // 16 bytes global -> quad idx of tiles; bytes < 16 reads that many, fills the rest with zeros.
 void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const float* src, uint bytes) {
-  asm volatile("cp.async.cg.shared.global" PREFETCH_HINT " [%0], [%1], 16, %2;" ::"r"(tiles_addr + 16u * idx), "l"(src),
-               "r"(bytes)
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(tiles_addr + 16u * idx), "l"(src), "r"(bytes)
                : "memory");
 }
 void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
-// 16 bytes from quad idx of tiles through a 32-bit shared-window address (SHARED32): the
-// compiler's own __local loads address through 64-bit generic pointers, two registers each.
-float4 lds128(uint tiles_addr, __local const float4* tiles, int idx) {
-  float4 v;
-  asm volatile("ld.shared.v4.f32 {%0,%1,%2,%3}, [%4];"
-               : "=f"(v.x), "=f"(v.y), "=f"(v.z), "=f"(v.w)
-               : "r"(tiles_addr + 16u * idx)
-               : "memory");
-  return v;
-}
 void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
 
 uint cvt_rna_tf32(float x) {
@@ -191,7 +145,6 @@ void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const floa
 }
 void copy_commit(void) {}
 void copy_wait(void) {}
-float4 lds128(uint tiles_addr, __local const float4* tiles, int idx) { return tiles[idx]; }
 uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // finite x: ties away
 // The warp's fragments meet in a per-warp __local scratch (A 16x8, then B 8x8, k-major).
 void mma_emulated(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uint b1, __local float* s,
@@ -244,13 +197,6 @@ uint tf32_exact(float x) {
 float component(float4 v, int c) { return c == 0 ? v.x : c == 1 ? v.y : c == 2 ? v.z : v.w; }
 
 // Quad index of (row, quad) inside the swizzled A and B tiles of one stage.
-#if PIPE
-// PIPE: k-step s of a 16-wide tile holds the mma's kappa = t, t + 4 of lane t at words
-// 8s + 2t, 8s + 2t + 1 (one 64-bit load per row and step). A's two 8-word step halves swap on
-// rows with (row / 2) odd and B's quads are XORed with 2 * ((k / 2) % 4): conflict-free.
-int a_quad(int row, int q) { return row * 4 + ((((q >> 1) ^ (row >> 1)) & 1) << 1) + (q & 1); }
-int b_quad(int k, int q) { return A_QUADS + k * (BN / 4) + (q ^ (((k >> 1) & 3) << 1)); }
-#else
 int a_quad(int row, int q) {
 #if BK == 32
   return row * (BK / 4) + (q ^ ((row & 1) << 2));
@@ -259,7 +205,6 @@ int a_quad(int row, int q) {
 #endif
 }
 int b_quad(int k, int q) { return A_QUADS + k * (BN / 4) + (q ^ (((k >> 2) & 3) << 1)); }
-#endif
 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void sgemm_tensor(const int M, const int N, const int K, __global const float* A, const int lda,
@@ -292,25 +237,24 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
   const int b_row0 = tid / (BN / 4), b_q = tid % (BN / 4);
   __global const float* a_base = A + (size_t)min(bm0 + a_row0, M - 1) * lda + 4 * a_q;
   __global const float* b_base = B + (size_t)b_row0 * ldb + min(bn0 + 4 * b_q, N - 1);
-#define LOAD_STAGE(stage, k0) LOAD_PART(stage, k0, 1, 1)
-#define LOAD_PART(stage, k0, part_a, part_b)                                                  \
+#define LOAD_STAGE(stage, k0)                                                                 \
   if (interior && (k0) + BK <= K) {                                                           \
     const int base = (stage) * STAGE_QUADS;                                                   \
-    for (int i = 0; i < A_QUADS / THREADS * (part_a); ++i)                                    \
+    for (int i = 0; i < A_QUADS / THREADS; ++i)                                    \
       copy16(tiles_addr, tiles, base + a_quad(a_row0 + i * (THREADS / (BK / 4)), a_q),        \
              a_base + (size_t)i * (THREADS / (BK / 4)) * lda + (k0), 16u);                    \
-    for (int i = 0; i < B_QUADS / THREADS * (part_b); ++i)                                    \
+    for (int i = 0; i < B_QUADS / THREADS; ++i)                                    \
       copy16(tiles_addr, tiles, base + b_quad(b_row0 + i * (THREADS / (BN / 4)), b_q),        \
              b_base + (size_t)((k0) + i * (THREADS / (BN / 4))) * ldb, 16u);                  \
   } else {                                                                                    \
     const int base = (stage) * STAGE_QUADS;                                                   \
-    for (int i = 0; i < A_QUADS / THREADS * (part_a); ++i) {                                  \
+    for (int i = 0; i < A_QUADS / THREADS; ++i) {                                  \
       const int l = tid + i * THREADS, row = l / (BK / 4), q = l % (BK / 4);                  \
       const int m = bm0 + row, k = (k0) + 4 * q;                                              \
       const uint bytes = m < M ? (uint)clamp(4 * (K - k), 0, 16) : 0u;                        \
       copy16(tiles_addr, tiles, base + a_quad(row, q), bytes ? A + (size_t)m * lda + k : A, bytes); \
     }                                                                                         \
-    for (int i = 0; i < B_QUADS / THREADS * (part_b); ++i) {                                  \
+    for (int i = 0; i < B_QUADS / THREADS; ++i) {                                  \
       const int l = tid + i * THREADS, kr = l / (BN / 4), q = l % (BN / 4);                   \
       const int k = (k0) + kr, n = bn0 + 4 * q;                                               \
       const uint bytes = k < K ? (uint)clamp(4 * (N - n), 0, 16) : 0u;                        \
@@ -318,11 +262,11 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     }                                                                                         \
   }
 
-  float acc[MT][JP][4];
+  float acc[MT][NQ * 4][4];
 #pragma unroll
   for (int i = 0; i < MT; ++i)
 #pragma unroll
-    for (int j = 0; j < JP; ++j)
+    for (int j = 0; j < NQ * 4; ++j)
 #pragma unroll
       for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.0f;
 #if PROMOTE
@@ -334,7 +278,6 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #pragma unroll
       for (int r = 0; r < 4; ++r) sum[i][j][r] = 0.0f;
   int chunk = 0;
-  (void)chunk;
 #define RESULT sum
 #else
 #define RESULT acc
@@ -342,135 +285,26 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 
   const int ktiles = (K + BK - 1) / BK;
 #pragma unroll
-  for (int s = 0; s < STAGES - 1 + PIPE; ++s) {  // PIPE fills every stage: see its loop
+  for (int s = 0; s < STAGES - 1; ++s) {
     if (s < ktiles) {
       LOAD_STAGE(s, s * BK);
     }
     copy_commit();
   }
 
-#if PIPE
-  // Fragments of one k-step: A as float2 (kappa t, t + 4) for rows g, g + 8 of each m16 tile,
-  // B as float4 (four n8 tiles) for rows kappa t, t + 4 of each 32-column group. Two buffers:
-  // the next k-step's fragments load while this one's products issue, and the wait for the
-  // next tile and the barrier come while the last k-step's products are still in the pipe.
-  const __local float2* tiles2 = (const __local float2*)tiles;
-  float2 fa[2][MT][2];
-  float4 fb[2][NQ][2];
-#define LOAD_FRAGS(buf, stage, s)                                                              \
-  {                                                                                            \
-    const int sq = (stage) * STAGE_QUADS;                                                      \
-    _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                               \
-      _Pragma("unroll") for (int h = 0; h < 2; ++h) {                                                            \
-        const int row = wm0 + 16 * i + 8 * h + g;                                              \
-        fa[buf][i][h] = tiles2[2 * (sq + row * 4) + 4 * (((s) ^ (row >> 1)) & 1) + t];         \
-      }                                                                                        \
-    _Pragma("unroll") for (int q = 0; q < NQ; ++q)                                                               \
-      _Pragma("unroll") for (int r = 0; r < 2; ++r)                                                              \
-        fb[buf][q][r] = tiles[sq + b_quad(8 * (s) + 2 * t + r, (wn0 + 32 * q) / 4 + g)];       \
-  }
-  // The products of one k-step from fragment buffer buf (FRESH_STEP: accumulators restart).
-#define STEP_PRODUCTS(buf, FRESH_STEP)                                                          \
-  {                                                                                            \
-    uint ab[MT][4], bb[NQ * 4][2];                                                             \
-    SPLIT_DECL                                                                                 \
-    _Pragma("unroll") for (int i = 0; i < MT; ++i) {                                                             \
-      const float x[4] = {fa[buf][i][0].x, fa[buf][i][1].x, fa[buf][i][0].y, fa[buf][i][1].y}; \
-      _Pragma("unroll") for (int r = 0; r < 4; ++r) { SPLIT_A(i, r) }                                            \
-    }                                                                                          \
-    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) {                                                         \
-      const float x0 = component(fb[buf][j / 4][0], j % 4), x1 = component(fb[buf][j / 4][1], j % 4); \
-      SPLIT_B(j)                                                                               \
-    }                                                                                          \
-    PRODUCTS(FRESH_STEP)                                                                       \
-  }
-#if SPLIT3
-#define SPLIT_DECL uint as[MT][4], bs[NQ * 4][2];
-#define SPLIT_A(i, r)                                                                          \
-  ab[i][r] = tf32_exact(x[r]);                                                                 \
-  as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
-#define SPLIT_B(j)                                                                             \
-  bb[j][0] = tf32_exact(x0);                                                                   \
-  bb[j][1] = tf32_exact(x1);                                                                   \
-  bs[j][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[j][0])));                                  \
-  bs[j][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[j][1])));
-#define PRODUCTS(FRESH_STEP)                                                                   \
-  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
-    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j)                                                           \
-      if (FRESH_STEP) MMA_FRESH(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]); \
-      else MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);         \
-  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
-    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[j][0], bs[j][1]); \
-  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
-    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j) MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
-#else
-#define SPLIT_DECL
-#define SPLIT_A(i, r) ab[i][r] = MMA_BITS(tf32_operand(x[r]));
-#define SPLIT_B(j)                                                                             \
-  bb[j][0] = MMA_BITS(tf32_operand(x0));                                                       \
-  bb[j][1] = MMA_BITS(tf32_operand(x1));
-#define PRODUCTS(FRESH_STEP)                                                                   \
-  _Pragma("unroll") for (int i = 0; i < MT; ++i)                                                                 \
-    _Pragma("unroll") for (int j = 0; j < NQ * 4; ++j)                                                           \
-      if (FRESH_STEP) MMA_FRESH(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]); \
-      else MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
-#endif
-
-  copy_wait();  // tiles 0 and 1 have landed (STAGES - 2 newer ones may be in flight)
-  barrier(CLK_LOCAL_MEM_FENCE);
-  LOAD_FRAGS(0, 0, 0);
-  for (int kt = 0; kt < ktiles; ++kt) {
-    const int stage = kt % STAGES;
-    LOAD_FRAGS(1, stage, 1);
-    STEP_PRODUCTS(0, PROMOTE == 1);
-    // Tile kt + 1 has landed (of the STAGES tiles kt + 1 .. kt + STAGES, the newest STAGES - 2
-    // may be in flight), and nobody reads tile kt's stage any more: refill it with kt + STAGES.
-    copy_wait();
-    barrier(CLK_LOCAL_MEM_FENCE);
-    {
-      const int next = kt + STAGES;
-      if (next < ktiles) {
-        LOAD_STAGE(stage, next * BK);
-      }
-      copy_commit();
-    }
-    if (kt + 1 < ktiles) LOAD_FRAGS(0, (kt + 1) % STAGES, 0);
-    STEP_PRODUCTS(1, 0);
-#if PROMOTE
-#pragma unroll
-    for (int i = 0; i < MT; ++i)
-#pragma unroll
-      for (int j = 0; j < NQ * 4; ++j)
-#pragma unroll
-        for (int r = 0; r < 4; ++r) {
-          sum[i][j][r] += acc[i][j][r];
-          if (PROMOTE > 1) acc[i][j][r] = 0.0f;
-        }
-#endif
-  }
-#else
   for (int kt = 0; kt < ktiles; ++kt) {
 #if !(DIAG & 4)
     copy_wait();  // this work-item's chunks of stage kt have landed
     barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and stage kt - 1 is no longer read
 #endif
-    // The copies of tile kt + STAGES - 1 go into the stage read in iteration kt - 1: all at once
-    // here, or (INTERLEAVE) A's before the first k-step's products and B's before the second's,
-    // so that copy and fragment-load instructions spread between the mma.
+    // The copies of tile kt + STAGES - 1 go into the stage read in iteration kt - 1.
     const int next = kt + STAGES - 1;
-    const bool copy_next = next < ktiles && (DIAG & 1) == 0;
-#if !INTERLEAVE
-    if (copy_next) {
+    if (next < ktiles && (DIAG & 1) == 0) {
       LOAD_STAGE(next % STAGES, next * BK);
     }
     copy_commit();
-#endif
+    // One int offset for the stage (a per-k-tile pointer instead cost the 3xTF32 build 8%).
     const int stage_quad = (kt % STAGES) * STAGE_QUADS;
-#if SHARED32
-#define LDS(idx) lds128(tiles_addr, tiles, stage_quad + (idx))
-#else
-#define LDS(idx) tiles[stage_quad + (idx)]
-#endif
 #pragma unroll
     for (int kc = 0; kc < BK / 16; ++kc) {
       float4 va[MT][2], vb[NQ][4];
@@ -481,7 +315,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #if DIAG & 2
           va[i][h] = (float4)(kt + i + h);
 #else
-          va[i][h] = LDS(a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t));
+          va[i][h] = tiles[stage_quad + a_quad(wm0 + 16 * i + 8 * h + g, 4 * kc + t)];
 #endif
 #pragma unroll
       for (int q = 0; q < NQ; ++q)
@@ -490,120 +324,74 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
 #if DIAG & 2
           vb[q][r] = (float4)(kt + q + r);
 #else
-          vb[q][r] = LDS(b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g));
+          vb[q][r] = tiles[stage_quad + b_quad(16 * kc + 4 * t + r, (wn0 + 32 * q) / 4 + g)];
 #endif
-      // NPASS > 1 (PROMOTE=1 only): the warp's n8 tiles are done in NPASS groups, each finished
-      // and promoted before the next starts, so that only one group's accumulators are live.
 #pragma unroll
-      for (int p = 0; p < NPASS; ++p) {
-#pragma unroll
-        for (int s = 0; s < 2; ++s) {
-          // PROMOTE=1: each k-tile's first product starts the accumulators afresh.
-#define FRESH (PROMOTE == 1 && kc == 0 && s == 0)
-          // Fragments of step s: a = (rows g, g+8) x (kappa t, t+4); b = (kappa t, t+4) x column g.
-          uint ab[MT][4], bb[JP][2];
+      for (int s = 0; s < 2; ++s) {
+        // PROMOTE=1: each k-tile's first product starts the accumulators afresh.
+        const bool fresh = PROMOTE == 1 && kc == 0 && s == 0;
+        // Fragments of step s: a = (rows g, g+8) x (kappa t, t+4); b = (kappa t, t+4) x column g.
+        uint ab[MT][4], bb[NQ * 4][2];
 #if SPLIT3
-          uint as[MT][4], bs[JP][2];
+        uint as[MT][4], bs[NQ * 4][2];
 #endif
 #pragma unroll
-          for (int i = 0; i < MT; ++i) {
-            const float x[4] = {s ? va[i][0].z : va[i][0].x, s ? va[i][1].z : va[i][1].x,
-                                s ? va[i][0].w : va[i][0].y, s ? va[i][1].w : va[i][1].y};
+        for (int i = 0; i < MT; ++i) {
+          const float x[4] = {s ? va[i][0].z : va[i][0].x, s ? va[i][1].z : va[i][1].x,
+                              s ? va[i][0].w : va[i][0].y, s ? va[i][1].w : va[i][1].y};
 #pragma unroll
-            for (int r = 0; r < 4; ++r) {
+          for (int r = 0; r < 4; ++r) {
 #if SPLIT3
-              ab[i][r] = tf32_exact(x[r]);
-              as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
+            ab[i][r] = tf32_exact(x[r]);
+            as[i][r] = MMA_BITS(tf32_operand(x[r] - as_float(ab[i][r])));
 #else
-              ab[i][r] = MMA_BITS(tf32_operand(x[r]));
+            ab[i][r] = MMA_BITS(tf32_operand(x[r]));
 #endif
-            }
           }
-          // B_SPLIT(jj): fragment b of n8 tile jj of this pass, into bb[jj] (and bs[jj]).
-#define B_SPLIT(jj)                                                                            \
-  {                                                                                            \
-    const int j = p * JP + (jj), q = j / 4;                                                   \
-    const float4 lo = s ? vb[q][2] : vb[q][0], hi = s ? vb[q][3] : vb[q][1];                   \
-    const float x0 = component(lo, j % 4), x1 = component(hi, j % 4);                         \
-    B_SPLIT_VALUES(jj)                                                                         \
-  }
+        }
+#pragma unroll
+        for (int j = 0; j < NQ * 4; ++j) {
+          const float4 lo = s ? vb[j / 4][2] : vb[j / 4][0], hi = s ? vb[j / 4][3] : vb[j / 4][1];
+          const float x0 = component(lo, j % 4), x1 = component(hi, j % 4);
 #if SPLIT3
-#define B_SPLIT_VALUES(jj)                                                                     \
-  bb[jj][0] = tf32_exact(x0);                                                                  \
-  bb[jj][1] = tf32_exact(x1);                                                                  \
-  bs[jj][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[jj][0])));                                \
-  bs[jj][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[jj][1])));
+          bb[j][0] = tf32_exact(x0);
+          bb[j][1] = tf32_exact(x1);
+          bs[j][0] = MMA_BITS(tf32_operand(x0 - as_float(bb[j][0])));
+          bs[j][1] = MMA_BITS(tf32_operand(x1 - as_float(bb[j][1])));
 #else
-#define B_SPLIT_VALUES(jj)                                                                     \
-  bb[jj][0] = MMA_BITS(tf32_operand(x0));                                                      \
-  bb[jj][1] = MMA_BITS(tf32_operand(x1));
-#endif
-#if !(SPLIT3 && ORDER_J)
-#pragma unroll
-          for (int jj = 0; jj < JP; ++jj) B_SPLIT(jj)
-#endif
-#if INTERLEAVE
-          if (kc == 0 && p == 0 && copy_next) {
-            LOAD_PART(next % STAGES, next * BK, s == 0, s == 1);
-          }
-#endif
-#if SPLIT3 && ORDER_J
-          // Column by column: a tile's B split is live only while its three products issue.
-#pragma unroll
-          for (int jj = 0; jj < JP; ++jj) {
-            B_SPLIT(jj)
-#pragma unroll
-            for (int i = 0; i < MT; ++i)
-              if (FRESH) MMA_FRESH(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
-              else MMA(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
-#pragma unroll
-            for (int i = 0; i < MT; ++i)
-              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[jj][0], bs[jj][1]);
-#pragma unroll
-            for (int i = 0; i < MT; ++i)
-              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
-          }
-#elif SPLIT3
-          // The small cross terms first, so that the big product is added to them, not they to it.
-#pragma unroll
-          for (int i = 0; i < MT; ++i)
-#pragma unroll
-            for (int jj = 0; jj < JP; ++jj)
-              if (FRESH) MMA_FRESH(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
-              else MMA(acc[i][jj], as[i][0], as[i][1], as[i][2], as[i][3], bb[jj][0], bb[jj][1]);
-#pragma unroll
-          for (int i = 0; i < MT; ++i)
-#pragma unroll
-            for (int jj = 0; jj < JP; ++jj)
-              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[jj][0], bs[jj][1]);
-#pragma unroll
-          for (int i = 0; i < MT; ++i)
-#pragma unroll
-            for (int jj = 0; jj < JP; ++jj)
-              MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
-#else
-#pragma unroll
-          for (int i = 0; i < MT; ++i)
-#pragma unroll
-            for (int jj = 0; jj < JP; ++jj)
-              if (FRESH) MMA_FRESH(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
-              else MMA(acc[i][jj], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[jj][0], bb[jj][1]);
+          bb[j][0] = MMA_BITS(tf32_operand(x0));
+          bb[j][1] = MMA_BITS(tf32_operand(x1));
 #endif
         }
-#if NPASS > 1
+#if SPLIT3
+        // The small cross terms first, so that the big product is added to them, not they to it.
 #pragma unroll
         for (int i = 0; i < MT; ++i)
 #pragma unroll
-          for (int jj = 0; jj < JP; ++jj)
+          for (int j = 0; j < NQ * 4; ++j)
+            if (fresh) MMA_FRESH(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
+            else MMA(acc[i][j], as[i][0], as[i][1], as[i][2], as[i][3], bb[j][0], bb[j][1]);
 #pragma unroll
-            for (int r = 0; r < 4; ++r) sum[i][p * JP + jj][r] += acc[i][jj][r];
+        for (int i = 0; i < MT; ++i)
+#pragma unroll
+          for (int j = 0; j < NQ * 4; ++j)
+            MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bs[j][0], bs[j][1]);
+#pragma unroll
+        for (int i = 0; i < MT; ++i)
+#pragma unroll
+          for (int j = 0; j < NQ * 4; ++j)
+            MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+#else
+#pragma unroll
+        for (int i = 0; i < MT; ++i)
+#pragma unroll
+          for (int j = 0; j < NQ * 4; ++j)
+            if (fresh) MMA_FRESH(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
+            else MMA(acc[i][j], ab[i][0], ab[i][1], ab[i][2], ab[i][3], bb[j][0], bb[j][1]);
 #endif
       }
     }
-#if INTERLEAVE
-    copy_commit();
-#endif
-#if PROMOTE && NPASS == 1
+#if PROMOTE
     if (++chunk == PROMOTE || kt == ktiles - 1) {
       chunk = 0;
 #pragma unroll
@@ -618,8 +406,6 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
     }
 #endif
   }
-
-#endif
 
   // Lane (g, t) holds, for rows g and g + 8 of each m16 tile, the eight adjacent columns
   // 8t..8t+7 of each 32-wide group: acc[.][4q + j][2h] at 8t + j, acc[.][4q + j][2h + 1] at 8t + 4 + j.
