@@ -20,7 +20,8 @@ if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
 fi
 if [ -z "$bin" ]; then
   bin=/tmp/tc_bench
-  g++ -O2 -std=c++17 -o "$bin" "$here/dev/tensor/tc_bench.cpp" -lOpenCL
+  # CUDA ships CL/cl.h; the loader may lack its unversioned libOpenCL.so link there.
+  g++ -O2 -std=c++17 -I/usr/local/cuda/include -o "$bin" "$here/dev/tensor/tc_bench.cpp" -l:libOpenCL.so.1
 fi
 tuned="-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3"
 sweep=${SWEEP:-$tuned}
