@@ -1,6 +1,7 @@
 #include "compute/context.hpp"
 
 #include <algorithm>
+#include <chrono>
 #include <vector>
 
 #include "compute/build_options.hpp"
