@@ -170,7 +170,8 @@ MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap);
 #define MQLCL_PRECISION_TF32 3         /* reduced: TF32 inputs (10-bit mantissa) */
 MQLCL_API long long mqlcl_stage_info(int stage, int what);
 /* 1 when the stage can run on the device; 0 when it cannot, with the reason as the calling
- * thread's message (mqlcl_last_error(0, ...)); or an error code (unknown stage/device). */
+ * thread's message (mqlcl_last_error(0, ...): "stage N (name) cannot run on DEVICE: why",
+ * without the "[code] " of a failure); or an error code (unknown stage/device). */
 MQLCL_API int mqlcl_stage_available(int device, int stage);
 /* C = A * B with stage N (docs/ABI.md, table of stages) on the uploaded A and B.
  * local0/local1: explicit work-group size, 0 = the driver chooses.
@@ -192,15 +193,19 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
 #define MQLCL_PEAK_FP32 2
 MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
 
-/* Timings of the last operation, in milliseconds (< 0: an error code).
+/* Timings of the last operation, in milliseconds (< 0: an error code). A context's last
+ * operation is its last experiment (matmul, DIA, transpose, peak); a user kernel's is its last
+ * mqlcl_run, which leaves the context's figures alone.
  * kernel: sum of the OpenCL profiling times of its kernels (context or user-kernel handle);
- * total: wall time from the first upload after the previous read to the end of the last read
- * (the article's "OpenCL total"); convert: the layout work a stage needed (B to column-major,
- * padding), reported apart from the kernel. */
+ * total: wall time from the first slot upload or experiment after a slot read (or after
+ * mqlcl_create) to the end of the next slot read, program builds excluded (the article's
+ * "OpenCL total"; 0 until a read ends one); convert: the layout work a stage needed (B to
+ * column-major, padding), reported apart from the kernel. */
 MQLCL_API double mqlcl_last_kernel_ms(int handle);
 MQLCL_API double mqlcl_last_total_ms(int ctx);
 MQLCL_API double mqlcl_last_convert_ms(int ctx);
-/* Number of kernel launches of the last operation of a context (a stage may launch many). */
+/* Kernel launches of the last operation (a stage may launch many; mqlcl_run launches one),
+ * of a context or user-kernel handle. */
 MQLCL_API int mqlcl_last_launches(int handle);
 
 /* Stage 10's tile sizes for this context: params = {TSM, TSN, TSK, WPTM, WPTN}, count >= 5

@@ -11,65 +11,80 @@
 
 using namespace mqlcl;
 
+namespace {
+// Reads a figure of the last operation of a context, or of a user kernel's last mqlcl_run.
+template <class Pick>
+auto with_last_figures(int handle, Pick pick) {
+  return guard(handle, [&] {
+    auto obj = Registry::instance().find(handle);
+    if (obj && obj->kind == UserKernel::kKind)
+      return with_handle<UserKernel>(handle, [&](UserKernel& k) { return pick(k.last); });
+    if (obj && obj->kind != Context::kKind)
+      fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a context or kernel");
+    return with_handle<Context>(handle, [&](Context& c) { return pick(c.last()); });
+  });
+}
+}  // namespace
+
 extern "C" {
 
 MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_array(data, count, "data");
     if (slot == MQLCL_SLOT_DIA_OFFSETS) fail(MQLCL_ERR_ARGUMENT, "DIA_OFFSETS holds ints: use mqlcl_upload_int");
-    c.upload(slot, data, static_cast<size_t>(count), false);
+    c.slots().upload(slot, data, static_cast<size_t>(count), false);
     return count;
   });
 }
 
 MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_array(data, count, "data");
     if (slot != MQLCL_SLOT_DIA_OFFSETS)
       fail(MQLCL_ERR_ARGUMENT, "only slot DIA_OFFSETS (", MQLCL_SLOT_DIA_OFFSETS, ") holds ints, not slot ", slot);
-    c.upload(slot, data, static_cast<size_t>(count), true);
+    c.slots().upload(slot, data, static_cast<size_t>(count), true);
     return count;
   });
 }
 
 MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_array(out, count, "out");
-    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count), false));
+    return static_cast<int>(c.slots().read(slot, out, static_cast<size_t>(count), false));
   });
 }
 
 MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_array(out, count, "out");
-    return static_cast<int>(c.read(slot, out, static_cast<size_t>(count), true));
+    return static_cast<int>(c.slots().read(slot, out, static_cast<size_t>(count), true));
   });
 }
 
 MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
                            int local1, int param) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     run_matmul(c, stage, MatmulShape{rows1, colsrows, cols2}, local0, local1, param);
     return MQLCL_OK;
   });
 }
 
 MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     run_dia_spmv(c, step, rows, diags, local0);
     return MQLCL_OK;
   });
 }
 
 MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     run_transpose(c, variant, rows, cols, tile);
     return MQLCL_OK;
   });
 }
 
 MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) -> double {
+  return with_handle<Context>(ctx, [&](Context& c) -> double {
     if (megabytes < 0) fail(MQLCL_ERR_ARGUMENT, "megabytes must be >= 0");
     if (what == MQLCL_PEAK_BANDWIDTH) return measure_bandwidth(c, static_cast<size_t>(megabytes ? megabytes : 64) << 20);
     if (what == MQLCL_PEAK_FP32) return measure_fp32(c);
@@ -78,38 +93,30 @@ MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
 }
 
 MQLCL_API double mqlcl_last_kernel_ms(int handle) {
-  return guard(handle, [&]() -> double {
-    auto obj = Registry::instance().find(handle);
-    if (obj && obj->kind == Kind::Kernel)
-      return with_handle<UserKernel>(handle, Kind::Kernel, [](UserKernel& k) { return k.last_kernel_ms; });
-    return with_handle<Context>(handle, Kind::Context, [](Context& c) { return c.last_kernel_ms; });
-  });
+  return with_last_figures(handle, [](const OperationFigures& f) { return f.kernel_ms; });
 }
 
 MQLCL_API double mqlcl_last_total_ms(int ctx) {
-  return with_handle<Context>(ctx, Kind::Context, [](Context& c) { return c.last_total_ms; });
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().total_ms; });
 }
 
 MQLCL_API double mqlcl_last_convert_ms(int ctx) {
-  return with_handle<Context>(ctx, Kind::Context, [](Context& c) { return c.last_convert_ms; });
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().convert_ms; });
 }
 
 MQLCL_API int mqlcl_last_launches(int handle) {
-  return with_handle<Context>(handle, Kind::Context, [](Context& c) { return c.last_launches; });
+  return with_last_figures(handle, [](const OperationFigures& f) { return f.launches; });
 }
 
 namespace {
 constexpr int kSgemmParams = 5;  // TSM, TSN, TSK, WPTM, WPTN
 void check_sgemm_array(const void* params, int count) {
-  if (params == nullptr) fail(MQLCL_ERR_ARGUMENT, "params is a null pointer");
-  if (count < kSgemmParams)
-    fail(MQLCL_ERR_RANGE, "params: count = ", count, " is too small: the call needs ", kSgemmParams,
-         " ints (TSM, TSN, TSK, WPTM, WPTN)");
+  check_array_holds(params, "params", count, "count", kSgemmParams, "{TSM, TSN, TSK, WPTM, WPTN}", "ints");
 }
 }  // namespace
 
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_sgemm_array(params, count);
     const SgemmConfig& s = c.sgemm;
     const int v[kSgemmParams] = {s.tsm, s.tsn, s.tsk, s.wptm, s.wptn};
@@ -119,7 +126,7 @@ MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
 }
 
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     check_sgemm_array(params, count);
     const SgemmConfig s{params[0], params[1], params[2], params[3], params[4]};
     validate(s, c.facts());

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "api/with_handle.hpp"
+#include "core/checked_math.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;
@@ -31,7 +32,7 @@ size_t checked_span(const UserBuffer& b, int offset, int count, size_t elem) {
 
 template <class T>
 int buffer_write(int buffer, const T* data, int offset, int count) {
-  return with_handle<UserBuffer>(buffer, Kind::Buffer, [&](UserBuffer& b) {
+  return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(data, count, "data");
     const size_t at = checked_span(b, offset, count, sizeof(T));
     b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data);
@@ -41,7 +42,7 @@ int buffer_write(int buffer, const T* data, int offset, int count) {
 
 template <class T>
 int buffer_read(int buffer, T* out, int offset, int count) {
-  return with_handle<UserBuffer>(buffer, Kind::Buffer, [&](UserBuffer& b) {
+  return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(out, count, "out");
     const size_t at = checked_span(b, offset, count, sizeof(T));
     b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out);
@@ -71,17 +72,10 @@ void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::
 
 template <class T>
 int set_value_arg(int kernel, int index, T value, Passed passed) {
-  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     bind_arg(k, checked_arg_index(k, index), passed, value);
     return MQLCL_OK;
   });
-}
-
-// Checks that a caller's array of `count` elements holds `dims` sizes; `what` names it.
-void check_sizes(const int* sizes, int count, int dims, const char* what) {
-  if (sizes == nullptr) fail(MQLCL_ERR_ARGUMENT, what, " is a null pointer");
-  if (count < dims)
-    fail(MQLCL_ERR_RANGE, what, "_count = ", count, ": ", what, " must hold dims = ", dims, " sizes");
 }
 
 // The work-group size a kernel declares with __attribute__((reqd_work_group_size(X, Y, Z))),
@@ -97,7 +91,7 @@ extern "C" {
 
 MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options) {
   return guard(ctx, [&] {
-    auto c = get_handle<Context>(ctx, Kind::Context);
+    auto c = get_handle<Context>(ctx);
     if (source == nullptr) fail(MQLCL_ERR_ARGUMENT, "source is a null pointer");
     const std::string src = utf16_to_utf8(source);
     if (src.empty()) fail(MQLCL_ERR_ARGUMENT, "source is empty");
@@ -112,7 +106,7 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
 
 MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
   return guard(program, [&] {
-    auto p = get_handle<UserProgram>(program, Kind::Program);
+    auto p = get_handle<UserProgram>(program);
     if (name == nullptr) fail(MQLCL_ERR_ARGUMENT, "name is a null pointer");
     const std::string n = utf16_to_utf8(name);
     std::lock_guard<std::mutex> lock(p->ctx->mutex);
@@ -128,7 +122,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
 }
 
 MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "bytes = ", bytes, ": a buffer needs at least 1 byte");
     const cl_mem_flags f = mem_flags(flags);
     if (static_cast<unsigned long long>(bytes) > c.facts().max_alloc)
@@ -147,12 +141,11 @@ MQLCL_API int mqlcl_buffer_write_double(int b, const double* d, int o, int n) { 
 MQLCL_API int mqlcl_buffer_read_double(int b, double* d, int o, int n) { return buffer_read(b, d, o, n); }
 
 MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count) {
-  return with_handle<Context>(ctx, Kind::Context, [&](Context& c) {
+  return with_handle<Context>(ctx, [&](Context& c) {
     if (rgba == nullptr) fail(MQLCL_ERR_ARGUMENT, "rgba is a null pointer");
     if (width < 1 || height < 1) fail(MQLCL_ERR_ARGUMENT, "width and height must be >= 1");
     const unsigned long long needed = 4ULL * static_cast<unsigned>(width) * static_cast<unsigned>(height);
-    if (count < 0 || static_cast<unsigned long long>(count) < needed)
-      fail(MQLCL_ERR_RANGE, "count = ", count, ": rgba must hold width * height * 4 = ", needed, " floats");
+    check_array_holds(rgba, "rgba", count, "count", needed, "width * height * 4", "floats");
     if (!c.facts().image_support)
       fail(MQLCL_ERR_UNSUPPORTED, "this device has no image support (CL_DEVICE_IMAGE_SUPPORT = 0)");
     if (static_cast<size_t>(width) > c.facts().image2d_max_width || static_cast<size_t>(height) > c.facts().image2d_max_height)
@@ -166,12 +159,12 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, i
 }
 
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
-  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     auto obj = Registry::instance().find(mem);
-    if (!obj || (obj->kind != Kind::Buffer && obj->kind != Kind::Image))
+    if (!obj || (obj->kind != UserBuffer::kKind && obj->kind != UserImage::kKind))
       fail(MQLCL_ERR_HANDLE, "handle ", mem, " is not a live buffer or image");
-    const bool is_buffer = obj->kind == Kind::Buffer;
+    const bool is_buffer = obj->kind == UserBuffer::kKind;
     auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
     if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
     if (is_buffer)
@@ -193,7 +186,7 @@ MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) {
 }
 
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
-  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
@@ -206,12 +199,13 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
 
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count) {
-  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
-    check_sizes(global, global_count, dims, "global");
+    check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
     if (local_count < 0)
       fail(MQLCL_ERR_ARGUMENT, "local_count = ", local_count, ": 0 lets the driver choose, else local holds dims sizes");
-    if (local_count > 0) check_sizes(local, local_count, dims, "local");
+    if (local_count > 0)
+      check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
     size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
     bool any_local = false;
     for (int i = 0; i < dims; ++i) {
@@ -256,18 +250,15 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
       lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
     }
     const cl::NDRange gr = dims == 1 ? cl::NDRange(g[0]) : dims == 2 ? cl::NDRange(g[0], g[1]) : cl::NDRange(g[0], g[1], g[2]);
-    Context& c = *k.ctx;
-    c.check_local(k.kernel, lr, "mqlcl_run");
-    c.begin_op();
-    c.launch(k.kernel, gr, lr);
-    c.end_op();
-    k.last_kernel_ms = c.last_kernel_ms;
+    k.ctx->check_local(k.kernel, lr, "mqlcl_run");
+    // The kernel's own figures: the context's last operation stays the caller's experiment.
+    k.last = k.ctx->run_alone(k.kernel, gr, lr);
     return MQLCL_OK;
   });
 }
 
 MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
-  return with_handle<UserKernel>(kernel, Kind::Kernel, [&](UserKernel& k) -> long long {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> long long {
     const cl::Device& d = k.ctx->device();
     switch (what) {
       case MQLCL_KINFO_WORK_GROUP_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d));

@@ -85,7 +85,7 @@ MQLCL_API int mqlcl_stage_available(int device, int stage) {
     const DeviceFacts facts = read_facts(device_at(device).device);
     if (st.unavailable)
       if (const char* why = st.unavailable(facts)) {
-        record_error(0, 0, str("stage ", stage, " (", st.name, ") cannot run on ", facts.name, ": ", why));
+        record_message(0, str("stage ", stage, " (", st.name, ") cannot run on ", facts.name, ": ", why));
         return 0;
       }
     return 1;

@@ -14,10 +14,11 @@ std::shared_ptr<Context> context_of(const std::shared_ptr<T>& obj) { return obj-
 template <>
 inline std::shared_ptr<Context> context_of(const std::shared_ptr<Context>& obj) { return obj; }
 
+// T names the kind of handle expected (T::kKind).
 template <class T, class F>
-auto with_handle(int handle, Kind kind, F&& body) {
+auto with_handle(int handle, F&& body) {
   return guard(handle, [&] {
-    auto obj = get_handle<T>(handle, kind);
+    auto obj = get_handle<T>(handle);
     auto ctx = context_of(obj);
     std::lock_guard<std::mutex> lock(ctx->mutex);
     return body(*obj);
@@ -28,6 +29,17 @@ auto with_handle(int handle, Kind kind, F&& body) {
 inline void check_array(const void* p, int count, const char* name) {
   if (p == nullptr) fail(MQLCL_ERR_ARGUMENT, name, " is a null pointer");
   if (count < 1) fail(MQLCL_ERR_ARGUMENT, "count = ", count, ": it must be >= 1");
+}
+
+// An array parameter `name` of `count` elements (its count parameter: `count_name`) that the
+// call needs `needed` elements of: null is MQLCL_ERR_ARGUMENT, a count too small
+// MQLCL_ERR_RANGE naming the parameter, the count given and the count needed, e.g.
+// "global_count = 1: global must hold dims = 2 sizes". `need` says where `needed` comes from.
+inline void check_array_holds(const void* p, const char* name, long long count, const char* count_name,
+                              unsigned long long needed, const char* need, const char* unit) {
+  if (p == nullptr) fail(MQLCL_ERR_ARGUMENT, name, " is a null pointer");
+  if (count < 0 || static_cast<unsigned long long>(count) < needed)
+    fail(MQLCL_ERR_RANGE, count_name, " = ", count, ": ", name, " must hold ", need, " = ", needed, " ", unit);
 }
 
 }  // namespace mqlcl

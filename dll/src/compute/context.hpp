@@ -1,30 +1,30 @@
-// A context: one device, its OpenCL context and in-order profiling queue, the data slots,
-// a cache of built programs, and the bookkeeping of the last operation's timings.
+// A context: one device, its OpenCL context and in-order profiling queue, a cache of built
+// programs, and the timing of its operations. It owns the data slots (compute/slots) and
+// stage 10's tile sizes; the routines that use them live in their own files.
 #pragma once
-#include <array>
-#include <chrono>
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
 #include "compute/devices.hpp"
 #include "compute/sgemm_config.hpp"
+#include "compute/slots.hpp"
+#include "compute/timing.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
 
-constexpr int kSlotCount = 7;
-
 class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
+  static constexpr Kind kKind = Kind::Context;
   explicit Context(int device_index);
 
   const DeviceFacts& facts() const { return facts_; }
   cl::Context& cl_context() { return context_; }
   cl::Device& device() { return device_; }
   cl::CommandQueue& queue() { return queue_; }
+  DataSlots& slots() { return slots_; }
 
   // Builds (or takes from the cache) a program; build failures throw MQLCL_ERR_BUILD with
   // the compiler's log. `label` names the source in messages.
@@ -33,15 +33,6 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // A kernel of an embedded kernels/<file> built with -cl-std=CL1.2 and `defines`.
   cl::Kernel embedded(const std::string& file, const std::string& defines, const char* name);
 
-  // ---- data slots ----
-  void upload(int slot, const void* data, size_t count, bool is_int);
-  // Reads count elements of the slot's type (is_int: ints, else floats); the other type is
-  // refused (MQLCL_ERR_ARGUMENT naming both), never reinterpreted.
-  size_t read(int slot, void* out, size_t count, bool is_int);
-  // The buffer of an input slot that must hold exactly `count` elements.
-  cl::Buffer& input(int slot, size_t count, bool is_int, const char* role);
-  // The buffer of an output slot, (re)allocated to hold `count` floats.
-  cl::Buffer& output(int slot, size_t count);
   // An internal buffer (layout conversions), reused while large enough.
   cl::Buffer& scratch(int id, size_t bytes);
   cl::Buffer allocate(size_t bytes, const char* what);
@@ -63,42 +54,32 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Sets `count` floats of b to value (a kernel; timed as layout work).
   void fill(cl::Buffer& b, float value, size_t count);
   // Layout work (fills, copies, conversion kernels) whose time is reported apart.
-  cl::Event* convert_event();
   void launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
-  void end_op();  // waits, then sums the profiling times
+  void end_op();  // waits, then sums the profiling times into last()
+  // The figures of the last operation (mqlcl_last_*).
+  const OperationFigures& last() const { return last_; }
 
-  // The DIA offsets as uploaded (kept on the host to validate them against rows).
-  const std::vector<int>& host_offsets() const { return host_offsets_; }
+  // One kernel launched outside the context's operations (mqlcl_run of a user kernel):
+  // waits and returns its figures; last() and the total clock are left alone.
+  OperationFigures run_alone(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+
+  // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
+  void data_written() { total_clock_.start(); }
+  void data_read() { total_clock_.stop(last_.total_ms); }
 
   SgemmConfig sgemm;  // stage 10's tile sizes: the tuning file's, or set by mqlcl_sgemm_set
-  double last_kernel_ms = 0, last_convert_ms = 0, last_total_ms = 0;
-  int last_launches = 0;
 
  private:
-  struct Slot {
-    cl::Buffer buffer;
-    size_t count = 0;
-    bool is_int = false;
-  };
-  void open_session();
-
   DeviceFacts facts_;
   cl::Context context_;
   cl::Device device_;
   cl::CommandQueue queue_;
   std::map<std::string, cl::Program> programs_;
-  std::array<Slot, kSlotCount> slots_;
+  DataSlots slots_{*this};
   std::map<int, std::pair<cl::Buffer, size_t>> scratch_;
-  std::vector<int> host_offsets_;
-  std::vector<cl::Event> kernel_events_, convert_events_;
-  bool session_open_ = false;
-  double build_ms_ = 0;  // program builds inside the current session
-  std::chrono::steady_clock::time_point session_start_;
+  OperationEvents events_;
+  TotalClock total_clock_;
+  OperationFigures last_;
 };
-
-double event_ms(const cl::Event& e);
-size_t round_up(size_t v, size_t m);
-// a * b with an overflow check against limit; throws MQLCL_ERR_RANGE naming `what`.
-size_t checked_mul(size_t a, size_t b, const char* what, size_t limit = SIZE_MAX);
 
 }  // namespace mqlcl

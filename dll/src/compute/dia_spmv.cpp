@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "compute/layout.hpp"
+#include "core/checked_math.hpp"
 
 namespace mqlcl {
 
@@ -17,14 +18,16 @@ int floor_pow2(size_t v) {
   while (static_cast<size_t>(p) * 2 <= v && p < (1 << 30)) p *= 2;
   return p;
 }
-}  // namespace
 
-void check_dia_offsets(const int* offsets, int diags, int rows) {
-  for (int d = 0; d < diags; ++d)
+// The offsets as uploaded (the slot keeps int data on the host) checked against rows, so
+// that the kernels never see an out-of-range one.
+void check_offsets(const std::vector<int>& offsets, int rows) {
+  for (size_t d = 0; d < offsets.size(); ++d)
     if (offsets[d] <= -rows || offsets[d] >= rows)
       fail(MQLCL_ERR_RANGE, "offset of diagonal ", d, " is ", offsets[d], ": it must lie in -(rows-1) .. rows-1 = ",
            -(rows - 1), " .. ", rows - 1);
 }
+}  // namespace
 
 void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0) {
   if (step < 1 || step > 5) fail(MQLCL_ERR_STAGE, "DIA step ", step, " does not exist (1 .. 5)");
@@ -33,11 +36,11 @@ void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0) {
   const size_t n = static_cast<size_t>(rows), nd = static_cast<size_t>(diags);
   const size_t count = checked_mul(nd, n, "diags * rows", INT_MAX);
   if (rows > INT_MAX - 64) fail(MQLCL_ERR_RANGE, "rows = ", rows, " is too large");
-  cl::Buffer& values = ctx.input(MQLCL_SLOT_DIA_VALUES, count, false, "DIA values");
-  cl::Buffer& offsets = ctx.input(MQLCL_SLOT_DIA_OFFSETS, nd, true, "DIA offsets");
-  check_dia_offsets(ctx.host_offsets().data(), diags, rows);
-  cl::Buffer& x = ctx.input(MQLCL_SLOT_X, n, false, "vector x");
-  cl::Buffer& y = ctx.output(MQLCL_SLOT_Y, n);
+  cl::Buffer& values = ctx.slots().input(MQLCL_SLOT_DIA_VALUES, count, false, "DIA values");
+  cl::Buffer& offsets = ctx.slots().input(MQLCL_SLOT_DIA_OFFSETS, nd, true, "DIA offsets");
+  check_offsets(ctx.slots().host_ints(MQLCL_SLOT_DIA_OFFSETS), rows);
+  cl::Buffer& x = ctx.slots().input(MQLCL_SLOT_X, n, false, "vector x");
+  cl::Buffer& y = ctx.slots().output(MQLCL_SLOT_Y, n);
   const bool local_offsets = step >= 3;
   if (local_offsets && nd * 4 > ctx.facts().local_mem)
     fail(MQLCL_ERR_SHAPE, "step ", step, " keeps the ", diags, " offsets in local memory: ", nd * 4,

@@ -4,6 +4,4 @@
 
 namespace mqlcl {
 void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0);
-// Checks offsets on upload-time data, so the kernels never see an out-of-range one.
-void check_dia_offsets(const int* offsets, int diags, int rows);
 }  // namespace mqlcl

@@ -23,7 +23,6 @@ class KernelArgs {
   explicit KernelArgs(const cl::Kernel& kernel);
 
   cl_uint count() const { return static_cast<cl_uint>(args_.size()); }
-  bool has_info() const { return has_info_; }
 
   // Throws MQLCL_ERR_ARGUMENT (naming the argument, its declaration and what was passed)
   // when `passed` cannot go into argument `index` (< count()). `kernel` is probed when the

@@ -1,6 +1,7 @@
 #include "compute/layout.hpp"
 
 #include "compute/transpose.hpp"
+#include "core/checked_math.hpp"
 
 namespace mqlcl {
 

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "compute/layout.hpp"
+#include "core/checked_math.hpp"
 #include "compute/matmul_launchers.hpp"
 
 namespace mqlcl {
@@ -56,9 +57,9 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
     fail(MQLCL_ERR_SHAPE, "stage ", stage, " (", st.name, ") keeps a row of A in private memory: colsrows = ",
          s.colsrows, " exceeds its limit of ", kMaxPrivateRow);
 
-  cl::Buffer& a = ctx.input(MQLCL_SLOT_A, a_count, false, "matrix A");
-  cl::Buffer& b = ctx.input(MQLCL_SLOT_B, b_count, false, "matrix B");
-  cl::Buffer& c = ctx.output(MQLCL_SLOT_C, c_count);
+  cl::Buffer& a = ctx.slots().input(MQLCL_SLOT_A, a_count, false, "matrix A");
+  cl::Buffer& b = ctx.slots().input(MQLCL_SLOT_B, b_count, false, "matrix B");
+  cl::Buffer& c = ctx.slots().output(MQLCL_SLOT_C, c_count);
 
   ctx.begin_op();
   // The layout the stage reads (timed apart as "convert").

@@ -4,6 +4,7 @@
 #include <climits>
 
 #include "compute/layout.hpp"
+#include "core/checked_math.hpp"
 #include "compute/sgemm_config.hpp"
 
 namespace mqlcl {

@@ -13,7 +13,7 @@ double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global) {
     ctx.begin_op();
     ctx.launch(k, global, cl::NullRange);
     ctx.end_op();
-    best = std::min(best, ctx.last_kernel_ms);
+    best = std::min(best, ctx.last().kernel_ms);
   }
   return best;
 }

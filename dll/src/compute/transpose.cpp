@@ -2,6 +2,8 @@
 
 #include <climits>
 
+#include "core/checked_math.hpp"
+
 namespace mqlcl {
 
 namespace {
@@ -50,8 +52,8 @@ void run_transpose(Context& ctx, int variant, int rows, int cols, int tile) {
     fail(MQLCL_ERR_LOCAL_SIZE, "a ", t, " x ", t, " tile (", tile_bytes, " bytes) does not fit the device's local memory (",
          static_cast<unsigned long long>(ctx.facts().local_mem), " bytes)");
   const size_t count = checked_mul(static_cast<size_t>(rows), static_cast<size_t>(cols), "rows * cols", INT_MAX);
-  cl::Buffer& in = ctx.input(MQLCL_SLOT_A, count, false, "matrix A");
-  cl::Buffer& out = ctx.output(MQLCL_SLOT_C, count);
+  cl::Buffer& in = ctx.slots().input(MQLCL_SLOT_A, count, false, "matrix A");
+  cl::Buffer& out = ctx.slots().output(MQLCL_SLOT_C, count);
   ctx.begin_op();
   enqueue_transpose(ctx, variant, static_cast<int>(t), in, static_cast<size_t>(rows), static_cast<size_t>(cols), out,
                     static_cast<size_t>(rows), false);

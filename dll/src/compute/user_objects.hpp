@@ -9,8 +9,9 @@
 namespace mqlcl {
 
 struct UserProgram : Object {
+  static constexpr Kind kKind = Kind::Program;
   UserProgram(std::shared_ptr<Context> c, cl::Program p)
-      : Object(Kind::Program), ctx(std::move(c)), program(std::move(p)) {}
+      : Object(kKind), ctx(std::move(c)), program(std::move(p)) {}
   std::shared_ptr<Context> ctx;
   cl::Program program;
 };
@@ -18,25 +19,28 @@ struct UserProgram : Object {
 // A kernel keeps the buffers and images bound to it alive until they are rebound or the
 // kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md).
 struct UserKernel : Object {
+  static constexpr Kind kKind = Kind::Kernel;
   UserKernel(std::shared_ptr<Context> c, cl::Kernel k)
-      : Object(Kind::Kernel), ctx(std::move(c)), kernel(std::move(k)), args(kernel) {}
+      : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel) {}
   std::shared_ptr<Context> ctx;
   cl::Kernel kernel;
   KernelArgs args;
-  double last_kernel_ms = 0;
+  OperationFigures last;  // of its last mqlcl_run
 };
 
 struct UserBuffer : Object {
+  static constexpr Kind kKind = Kind::Buffer;
   UserBuffer(std::shared_ptr<Context> c, cl::Buffer b, size_t n)
-      : Object(Kind::Buffer), ctx(std::move(c)), buffer(std::move(b)), bytes(n) {}
+      : Object(kKind), ctx(std::move(c)), buffer(std::move(b)), bytes(n) {}
   std::shared_ptr<Context> ctx;
   cl::Buffer buffer;
   size_t bytes;
 };
 
 struct UserImage : Object {
+  static constexpr Kind kKind = Kind::Image;
   UserImage(std::shared_ptr<Context> c, cl::Image2D i)
-      : Object(Kind::Image), ctx(std::move(c)), image(std::move(i)) {}
+      : Object(kKind), ctx(std::move(c)), image(std::move(i)) {}
   std::shared_ptr<Context> ctx;
   cl::Image2D image;
 };

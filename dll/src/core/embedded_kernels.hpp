@@ -7,5 +7,4 @@ struct EmbeddedKernel {
   const char* source;
 };
 const char* embedded_kernel(const char* path);  // null when unknown
-const EmbeddedKernel* embedded_kernels(int* count);
 }  // namespace mqlcl

@@ -1,23 +1,6 @@
 #include "core/guard.hpp"
 
-#include "core/handles.hpp"
-#include "core/thread_messages.hpp"
-
 namespace mqlcl {
-
-void record_error(int handle, int code, const std::string& message) {
-  std::string text = "[" + std::to_string(code) + "] " + message;
-  set_thread_message(text);
-  if (handle > 0) {
-    if (auto obj = Registry::instance().find(handle)) {
-      std::lock_guard<std::mutex> lock(obj->error_mutex);
-      obj->last_error = std::move(text);
-    }
-  }
-}
-
-void clear_thread_error() { forget_thread_message(current_thread_id()); }
-std::string thread_error() { return thread_message(); }
 
 Error from_cl_error(const cl::Error& e) {
   const int err = e.err();

@@ -6,13 +6,10 @@
 #include <string>
 
 #include "core/error.hpp"
+#include "core/messages.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
-
-void record_error(int handle, int code, const std::string& message);
-void clear_thread_error();
-std::string thread_error();
 
 // Maps an OpenCL failure to a result code with the call and error named.
 Error from_cl_error(const cl::Error& e);

@@ -15,7 +15,8 @@ enum class Kind { Context, Program, Kernel, Buffer, Image };
 const char* kind_name(Kind k);
 
 // Base of every handled object. `mutex` serialises the object's operations; `last_error`
-// is the per-handle message (SQLite's sqlite3_errmsg).
+// is the per-handle message (SQLite's sqlite3_errmsg). Each object type names its kind once,
+// as `static constexpr Kind kKind`, which get_handle<T> and with_handle<T> check.
 struct Object {
   explicit Object(Kind k) : kind(k) {}
   virtual ~Object() = default;
@@ -45,9 +46,10 @@ class Registry {
   int next_ = 1;
 };
 
+// The live object of type T behind handle; MQLCL_ERR_HANDLE when not live or of another kind.
 template <class T>
-std::shared_ptr<T> get_handle(int handle, Kind k) {
-  return std::static_pointer_cast<T>(Registry::instance().get(handle, k));
+std::shared_ptr<T> get_handle(int handle) {
+  return std::static_pointer_cast<T>(Registry::instance().get(handle, T::kKind));
 }
 
 }  // namespace mqlcl

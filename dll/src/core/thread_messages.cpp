@@ -43,8 +43,6 @@ void evict_oldest(Store& s) {
   s.by_thread.erase(oldest);
 }
 
-}  // namespace
-
 ThreadId current_thread_id() {
 #ifdef _WIN32
   return GetCurrentThreadId();
@@ -54,6 +52,8 @@ ThreadId current_thread_id() {
   return static_cast<ThreadId>(syscall(SYS_gettid));
 #endif
 }
+
+}  // namespace
 
 void set_thread_message(std::string message) {
   const ThreadId self = current_thread_id();

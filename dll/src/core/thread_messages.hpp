@@ -8,7 +8,6 @@
 namespace mqlcl {
 
 using ThreadId = std::uint64_t;
-ThreadId current_thread_id();
 
 void set_thread_message(std::string message);
 std::string thread_message();  // empty when the calling thread has none

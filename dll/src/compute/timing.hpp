@@ -1,0 +1,49 @@
+// Per-operation timing (docs/ABI.md, "Contexts, slots, timings"): the profiling events of an
+// operation's launches, the figures they sum to, and the wall clock of the "OpenCL total".
+#pragma once
+#include <chrono>
+#include <vector>
+
+#include "core/opencl.hpp"
+
+namespace mqlcl {
+
+// Milliseconds between a finished command's profiling start and end.
+double event_ms(const cl::Event& e);
+
+// What mqlcl_last_* report about the last operation of a context or user kernel.
+struct OperationFigures {
+  double kernel_ms = 0, convert_ms = 0, total_ms = 0;
+  int launches = 0;
+};
+
+// The events of one operation's launches: kernels, and layout work reported apart.
+class OperationEvents {
+ public:
+  void clear();
+  cl::Event* kernel();   // a new event for a kernel launch
+  cl::Event* convert();  // a new event for layout work (fills, copies, conversions)
+  // After the queue finished: kernel and convert times and the launch count into `out`
+  // (its total is left alone), then clears.
+  void sum_into(OperationFigures& out);
+
+ private:
+  std::vector<cl::Event> kernel_, convert_;
+};
+
+// The article's "OpenCL total": wall time from the first upload or operation after a read
+// to the end of the next read, program builds excluded.
+class TotalClock {
+ public:
+  void start();  // no effect while running
+  void exclude(double build_ms) { build_ms_ += build_ms; }
+  // Stops a running clock into total_ms; false (total_ms untouched) when it was not running.
+  bool stop(double& total_ms);
+
+ private:
+  bool running_ = false;
+  double build_ms_ = 0;
+  std::chrono::steady_clock::time_point start_;
+};
+
+}  // namespace mqlcl
