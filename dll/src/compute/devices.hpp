@@ -9,6 +9,10 @@ namespace mqlcl {
 
 struct DeviceFacts {
   std::string name;
+  std::string vendor;
+  // NVIDIA's compute capability (cl_nv_device_attribute_query), 0.0 elsewhere: what the
+  // availability predicates of tensor-core stages test.
+  int nv_cc_major = 0, nv_cc_minor = 0;
   cl_device_type type = 0;
   size_t max_work_group = 0;
   std::vector<size_t> max_item_sizes;
