@@ -50,7 +50,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_stages_command(app, opt);
 }
 
-int run_selected(CLI::App& app, Options&) {
+int run_selected(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands()) {
     auto it = runners().find(sub);
     if (it != runners().end()) return it->second();
