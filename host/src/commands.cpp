@@ -44,7 +44,9 @@ void register_commands(CLI::App& app, Options& opt) {
   });
   register_matmul_commands(app, opt);
   register_report_lab_commands(app, opt);
-  register_dia_transpose_commands(app, opt);
+  register_peak_command(app, opt);
+  register_dia_command(app, opt);
+  register_transpose_command(app, opt);
   register_bench_command(app, opt);
   register_tune_command(app, opt);
   register_stages_command(app, opt);
