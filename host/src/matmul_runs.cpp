@@ -156,7 +156,7 @@ void print_stage_table(const std::vector<StageResult>& rows, const MatmulData& d
   const Shape& s = d.shape;
   double base_ms = 0;
   for (const auto& r : rows)
-    if (r.stage == 1 && r.error.empty()) base_ms = r.kernel_ms;
+    if (r.stage == MQLCL_STAGE_1DIM && r.error.empty()) base_ms = r.kernel_ms;
   fmt::print("\nmqlcl matmul ladder on {}: ROWS1 = {}, COLSROWS = {}, COLS2 = {}\n", device, s.rows1, s.colsrows, s.cols2);
   fmt::print("{:>5} | {:<28} | {:>9} | {:>10} | {:>10} | {:>9} | {:>8} | {:>9} | {}\n", "stage", "name", "local", "kernel ms",
              "convert ms", "total s", "GFLOP/s", "vs st.1", "result");

@@ -1,7 +1,8 @@
 // `bench`: every experiment timed on one device in one run, against the device's measured
 // ceilings and the peers (a benchmark, not a test). Kernel times are medians of OpenCL
 // profiling events after a warm-up; larger sizes run only where the smaller one predicts
-// a bearable time (cubic scaling).
+// a bearable time (cubic scaling). Each experiment is its family's run function, the one
+// its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
 #include <fmt/core.h>
 
 #include <algorithm>
