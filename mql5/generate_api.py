@@ -11,23 +11,13 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-HEADER = ROOT / "dll/include/mqlcl.h"
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(ROOT / "common"))
+import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
+
+HEADER = mqlcl_header.HEADER
 OUTPUT = ROOT / "mql5/Include/mqlcl/mqlcl_api.mqh"
 SCALARS = {"int": "int", "long long": "long", "float": "float", "double": "double"}
-
-
-def parse_header(text):
-    """[(return type, name, [(type, name)])] of every MQLCL_API function."""
-    funcs = []
-    for m in re.finditer(r"^MQLCL_API\s+(.+?)\s*\b(mqlcl_\w+)\s*\((.*?)\);", text, re.M | re.S):
-        ret, name, params = m.group(1).strip(), m.group(2), " ".join(m.group(3).split())
-        args = []
-        if params != "void":
-            for p in params.split(","):
-                pm = re.match(r"(.*?)(\w+)$", p.strip())
-                args.append((pm.group(1).strip(), pm.group(2)))
-        funcs.append((ret, name, args))
-    return funcs
 
 
 def mql_param(ctype, name):
@@ -48,11 +38,10 @@ def render(text):
              "//| do not edit; run the script after changing the header.           |",
              "//+------------------------------------------------------------------+",
              ""]
-    for m in re.finditer(r"^#define (MQLCL_(?!API\b|H\b)\w+)\s+(-?\d+)\s*(/\*.*?\*/)?", text, re.M):
-        comment = f"  // {m.group(3)[2:-2].strip()}" if m.group(3) else ""
-        lines.append(f"#define {m.group(1)} {m.group(2)}{comment}")
+    for c in mqlcl_header.constants(text):
+        lines.append(f"#define {c.name} {c.value}" + (f"  // {c.comment}" if c.comment else ""))
     lines += ["", '#import "mqlcl.dll"']
-    for ret, name, args in parse_header(text):
+    for ret, name, args in mqlcl_header.functions(text):
         params = ", ".join(mql_param(t, n) for t, n in args)
         lines.append(f"{SCALARS[ret]} {name}({params});")
     lines += ["#import", ""]

@@ -44,13 +44,15 @@ void register_commands(CLI::App& app, Options& opt) {
   });
   register_matmul_commands(app, opt);
   register_report_lab_commands(app, opt);
-  register_dia_transpose_commands(app, opt);
+  register_peak_command(app, opt);
+  register_dia_command(app, opt);
+  register_transpose_command(app, opt);
   register_bench_command(app, opt);
   register_tune_command(app, opt);
   register_stages_command(app, opt);
 }
 
-int run_selected(CLI::App& app, Options&) {
+int run_selected(CLI::App& app) {
   for (CLI::App* sub : app.get_subcommands()) {
     auto it = runners().find(sub);
     if (it != runners().end()) return it->second();

@@ -19,12 +19,13 @@ void add_command(CLI::App* sub, Runner run);
 void register_commands(CLI::App& app, Options& opt);
 void register_matmul_commands(CLI::App& app, Options& opt);
 void register_report_lab_commands(CLI::App& app, Options& opt);
-void register_dia_transpose_commands(CLI::App& app, Options& opt);
-void register_script_command(CLI::App& app, Options& opt);
+void register_peak_command(CLI::App& app, Options& opt);
+void register_dia_command(CLI::App& app, Options& opt);
+void register_transpose_command(CLI::App& app, Options& opt);
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
 void register_stages_command(CLI::App& app, Options& opt);
-int run_selected(CLI::App& app, Options& opt);
+int run_selected(CLI::App& app);
 
 // "R,K,C" style size options.
 std::vector<int> parse_ints(const std::string& text, size_t count, const char* what);

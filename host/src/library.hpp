@@ -6,6 +6,7 @@
 
 #include "mqlcl.h"
 #include "mqlcl_exports.h"
+#include "utf16.hpp"
 
 namespace host {
 
@@ -28,7 +29,6 @@ struct AbiError : std::runtime_error {
 std::string last_error(int handle);
 // Throws AbiError when rc < 0, with the calling thread's message (that of the failed call).
 int check(int rc, const char* call);
-std::string to_utf8(const std::u16string& s);
-std::u16string to_utf16(const std::string& s);
+using utf16::to_utf8;
 
 }  // namespace host

@@ -13,7 +13,6 @@ int main(int argc, char** argv) {
   app.add_option("--device", opt.device, "OpenCL device number (see `devices`)")->capture_default_str();
   app.add_option("--seed", opt.seed, "random seed of the generated data")->capture_default_str();
   host::register_commands(app, opt);
-  host::register_script_command(app, opt);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
@@ -21,7 +20,7 @@ int main(int argc, char** argv) {
   }
   try {
     host::load_library(opt.library);
-    return host::run_selected(app, opt);
+    return host::run_selected(app);
   } catch (const std::exception& e) {
     fmt::print(stderr, "mqlcl-host: {}\n", e.what());
     return 2;

@@ -42,6 +42,27 @@ std::string join_ints(const std::vector<int>& v) {
   return s;
 }
 
+void upload_matmul_data(Context& ctx, const MatmulData& d) {
+  ctx.upload(MQLCL_SLOT_A, d.a);
+  ctx.upload(MQLCL_SLOT_B, d.b);
+}
+
+TimedRun time_matmul_stage(Context& ctx, const MatmulData& d, int stage, int reps, double budget_ms, int samples,
+                           std::mt19937& rng) {
+  const Shape& s = d.shape;
+  int rc = 0;
+  TimedRun run;
+  run.kernel_ms = kernel_times(ctx, reps, budget_ms, [&] {
+    rc = lib().mqlcl_matmul(ctx.handle(), stage, s.rows1, s.colsrows, s.cols2, 0, 0, 0);  // 0: the stage's default param
+  });
+  if (rc < 0) {
+    run.error = last_error(0);
+    return run;
+  }
+  run.wrong = check_product(d.a, d.b, ctx.read(MQLCL_SLOT_C, static_cast<size_t>(s.rows1) * s.cols2), s, samples, rng).bad;
+  return run;
+}
+
 void run_cpu_stage(MatmulData& d, bool all_orders) {
   const Shape& s = d.shape;
   fmt::print("=======================================\n");
@@ -77,8 +98,7 @@ StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d,
   }
   std::vector<float> c;
   try {
-    ctx.upload(MQLCL_SLOT_A, d.a);
-    ctx.upload(MQLCL_SLOT_B, d.b);
+    upload_matmul_data(ctx, d);
     check(lib().mqlcl_matmul(ctx.handle(), stage, s.rows1, s.colsrows, s.cols2, local0, local1, param),
           "mqlcl_matmul");
     c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(s.rows1) * s.cols2);
@@ -136,7 +156,7 @@ void print_stage_table(const std::vector<StageResult>& rows, const MatmulData& d
   const Shape& s = d.shape;
   double base_ms = 0;
   for (const auto& r : rows)
-    if (r.stage == 1 && r.error.empty()) base_ms = r.kernel_ms;
+    if (r.stage == MQLCL_STAGE_1DIM && r.error.empty()) base_ms = r.kernel_ms;
   fmt::print("\nmqlcl matmul ladder on {}: ROWS1 = {}, COLSROWS = {}, COLS2 = {}\n", device, s.rows1, s.colsrows, s.cols2);
   fmt::print("{:>5} | {:<28} | {:>9} | {:>10} | {:>10} | {:>9} | {:>8} | {:>9} | {}\n", "stage", "name", "local", "kernel ms",
              "convert ms", "total s", "GFLOP/s", "vs st.1", "result");

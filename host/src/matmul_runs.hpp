@@ -6,6 +6,7 @@
 
 #include "context.hpp"
 #include "matrices.hpp"
+#include "timing.hpp"
 
 namespace host {
 
@@ -40,6 +41,14 @@ std::string join_ints(const std::vector<int>& v);
 // With `log`, prints the article's log lines (CPUTime, OpenCL total, read, ratio, checks).
 StageResult run_matmul_stage(Context& ctx, int device, int stage, MatmulData& d, int local0, int local1,
                              int param, int samples, bool log, std::mt19937& rng);
+
+// A and B of d into the context's slots.
+void upload_matmul_data(Context& ctx, const MatmulData& d);
+// One stage on the A and B already uploaded, its default param, the driver's work-group
+// size: a warm-up, then up to `reps` timed runs within `budget_ms`; `samples` elements of C
+// checked as run_matmul_stage checks them (`bench`).
+TimedRun time_matmul_stage(Context& ctx, const MatmulData& d, int stage, int reps, double budget_ms, int samples,
+                           std::mt19937& rng);
 
 // Stage 0: the six loop orders of matr_mul_2dim on one core; keeps the fastest product.
 void run_cpu_stage(MatmulData& d, bool all_orders);

@@ -1,6 +1,7 @@
 // Repeated timing of one operation through the library's profiling events.
 #pragma once
 #include <algorithm>
+#include <string>
 #include <vector>
 
 #include "context.hpp"
@@ -29,5 +30,16 @@ std::vector<double> kernel_times(Context& ctx, int reps, double budget_ms, Op op
   if (t.empty()) t.push_back(warm);
   return t;
 }
+
+// One configuration of an experiment, timed and checked: what a family's run function
+// returns to its command (which shows the best time) and to `bench` (the median).
+struct TimedRun {
+  std::vector<double> kernel_ms;  // one per timed run (the warm-up's alone when none fit)
+  long long wrong = 0;            // elements (rows) outside the family's tolerance
+  std::string error;              // the library's message when the call was refused
+  bool ok() const { return error.empty() && wrong == 0; }
+  double best_ms() const { return kernel_ms.empty() ? 0 : *std::min_element(kernel_ms.begin(), kernel_ms.end()); }
+  double median_ms() const { return median(kernel_ms); }
+};
 
 }  // namespace host

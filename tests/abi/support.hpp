@@ -8,25 +8,11 @@
 #include <vector>
 
 #include "mqlcl.h"
+#include "utf16.hpp"
 
 namespace t {
 
-inline std::string to_utf8(const std::u16string& s) {
-  std::string out;
-  for (char16_t c : s) {
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
-}
+using utf16::to_utf8;
 
 // The message of a handle (0: the calling thread's last failure).
 inline std::string message(int handle = 0) {

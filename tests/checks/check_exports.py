@@ -5,17 +5,21 @@ and mqlcl.dll may import nothing but Windows system DLLs.
 Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
 import argparse
 import re
+import sys
 from pathlib import Path
 
 from common import expect, finish, run
+
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
+import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
 
 SYSTEM_DLLS = {"kernel32.dll", "msvcrt.dll", "user32.dll", "advapi32.dll", "ntdll.dll", "ws2_32.dll",
                "bcrypt.dll", "shell32.dll", "ole32.dll"}
 
 
 def header_functions(root):
-    text = (root / "dll/include/mqlcl.h").read_text()
-    return set(re.findall(r"^MQLCL_API\s+[\w\s\*]+?\b(mqlcl_\w+)\s*\(", text, re.M))
+    return {f.name for f in mqlcl_header.functions((root / "dll/include/mqlcl.h").read_text())}
 
 
 def main():

@@ -2,7 +2,8 @@
 """The MQL5 side against the header, textually (the code itself is compiled and run by
 tests/mql5/run_scripts.py, which supersedes the bracket, call and twin checks this file had):
  1. mqlcl_api.mqh is what mql5/generate_api.py makes of the header (not stale);
- 2. an independent parse of mqlcl.h and of the #import block: same functions, same arity,
+ 2. mqlcl.h as common/mqlcl_header.py reads it against a parse of the #import block made here,
+    independently of the generator: same functions, same arity,
     each parameter the right MQL5 type (arrays where C takes pointers, string for text in,
     ushort array for text out), same return types; every constant of the header in MQL5;
  3. every .mq5/.mqh: no #import of another DLL; every script has #property lines and OnStart.
@@ -13,16 +14,16 @@ from pathlib import Path
 
 from common import expect, finish, run
 
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
+import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h; the #import block is parsed here, independently)
+
 MQL_OF_C = {"int": "int", "long long": "long", "float": "float", "double": "double"}
 
 
 def c_functions(header):
-    out = {}
-    for m in re.finditer(r"^MQLCL_API\s+(.+?)\s*\b(mqlcl_\w+)\s*\((.*?)\);", header, re.M | re.S):
-        params = " ".join(m.group(3).split())
-        args = [] if params == "void" else [re.match(r"(.*?)\s*(\w+)$", p.strip()).groups() for p in params.split(",")]
-        out[m.group(2)] = (m.group(1).strip(), [(t.replace(" *", "*").strip(), n) for t, n in args])
-    return out
+    """{name: (return type, [(type, name)])} of mqlcl.h, through the shared reader."""
+    return {f.name: (f.ret, f.params) for f in mqlcl_header.functions(header)}
 
 
 def mql_functions(mqh):
@@ -65,7 +66,7 @@ def main():
         expect(ok, f"{name}: return type, arity and parameter types match", f"C {ret} {args} vs MQL5 {mret} {margs}")
 
     constants = set(re.findall(r"^#define (MQLCL_\w+)", api, re.M))
-    c_constants = set(re.findall(r"^#define (MQLCL_\w+)\s+-?\d+", header, re.M))
+    c_constants = {c.name for c in mqlcl_header.constants(header)}
     expect(c_constants <= constants, f"all {len(c_constants)} constants of mqlcl.h exist in MQL5",
            f"missing: {sorted(c_constants - constants)}")
     files = sorted((root / "mql5").rglob("*.mq[5h]"))

@@ -59,6 +59,21 @@ bool product_ok(int ctx, int stage, int m, int k, int n, std::mt19937& rng) {
   return true;
 }
 
+// The stages a soak thread cycles through, from the library's registry: those meant to be
+// right in full FP32 (the check's bound) that run on device 0 at the soak's small K.
+std::vector<int> soak_stages(int k) {
+  std::vector<int> out;
+  for (int i = 0; i < mqlcl_stage_count(); ++i) {
+    const int stage = mqlcl_stage_at(i);
+    const long long max_k = mqlcl_stage_info(stage, MQLCL_STAGE_INFO_MAX_COLSROWS);
+    if (mqlcl_stage_info(stage, MQLCL_STAGE_INFO_WRONG_ON_PURPOSE) == 0 &&
+        mqlcl_stage_info(stage, MQLCL_STAGE_INFO_PRECISION) == MQLCL_PRECISION_FP32 && (max_k == 0 || max_k >= k) &&
+        mqlcl_stage_available(0, stage) == 1)
+      out.push_back(stage);
+  }
+  return out;
+}
+
 // Calls that must fail cleanly; returns how many did not fail as documented.
 int failing_calls(int ctx, bool with_build) {
   int wrong = 0;
@@ -90,7 +105,7 @@ int cycles(int n) {
       ++bad;
       continue;
     }
-    if (!product_ok(ctx, i % 2 ? 3 : 13, 5 + i % 3, 7, 6, rng)) ++bad;
+    if (!product_ok(ctx, i % 2 ? MQLCL_STAGE_SUM_LOCAL : MQLCL_STAGE_REPORT_ELEMENT, 5 + i % 3, 7, 6, rng)) ++bad;
     bad += failing_calls(ctx, i % 10 == 0);  // a failing build costs a compiler run: every 10th cycle
     const int buf = mqlcl_buffer(ctx, 64, MQLCL_MEM_READ_WRITE);  // freed with its context
     if (buf <= 0) ++bad;
@@ -119,14 +134,17 @@ int threads(int count, double seconds) {
   std::atomic<bool> stop{false};
   const int shared = mqlcl_create(0);
   if (shared <= 0) return 1;
+  constexpr int kInner = 11;  // K of the soak's products
+  const std::vector<int> stages = soak_stages(kInner);
+  if (stages.empty()) return 1;
+  std::fprintf(stderr, "%zu stages per own-context thread\n", stages.size());
   std::vector<std::thread> pool;
   for (int t = 0; t < count; ++t) {
     pool.emplace_back([&, t] {  // its own context, mixed stages
       std::mt19937 rng(static_cast<unsigned>(t));
       const int ctx = mqlcl_create(0);
-      const int stages[] = {1, 3, 5, 7, 9, 10, 13, 15, 22};
-      for (int i = 0; i == 0 || !stop; ++i) {  // at least one checked run, however slow the machine
-        if (!product_ok(ctx, stages[(i + t) % 9], 9 + t, 11, 7, rng)) ++wrong;
+      for (size_t i = 0; i == 0 || !stop; ++i) {  // at least one checked run, however slow the machine
+        if (!product_ok(ctx, stages[(i + static_cast<size_t>(t)) % stages.size()], 9 + t, kInner, 7, rng)) ++wrong;
         ++runs;
       }
       if (mqlcl_free(ctx) != MQLCL_OK) ++wrong;

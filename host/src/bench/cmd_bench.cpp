@@ -1,7 +1,8 @@
 // `bench`: every experiment timed on one device in one run, against the device's measured
 // ceilings and the peers (a benchmark, not a test). Kernel times are medians of OpenCL
 // profiling events after a warm-up; larger sizes run only where the smaller one predicts
-// a bearable time (cubic scaling).
+// a bearable time (cubic scaling). Each experiment is its family's run function, the one
+// its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -12,11 +13,12 @@
 #include "../commands.hpp"
 #include "../context.hpp"
 #include "../devices.hpp"
-#include "../dia_matrices.hpp"
+#include "../dia.hpp"
 #include "../matmul_runs.hpp"
+#include "../peak.hpp"
+#include "../transpose.hpp"
 #include "peers.hpp"
 #include "results.hpp"
-#include "../timing.hpp"
 
 namespace host {
 
@@ -31,12 +33,6 @@ struct BenchArgs {
   int megabytes = 1024;
   std::string out_dir = "bench-results";
 };
-
-// Median kernel time of `op` after a warm-up, within about four caps of device time.
-template <class Op>
-double median_ms(Context& ctx, int reps, double cap_ms, Op op) {
-  return median(kernel_times(ctx, reps, 4 * cap_ms, op));
-}
 
 std::vector<int> ints(const std::string& s) {
   return parse_ints(s, static_cast<size_t>(std::count(s.begin(), s.end(), ',') + 1), "list");
@@ -63,10 +59,10 @@ void register_bench_command(CLI::App& app, Options& opt) {
                               a.transpose, a.megabytes);
     print_device_facts(opt.device);
     Context ctx(opt.device);
-    const long long max_alloc = device_info(opt.device, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
-    const int mb = static_cast<int>(std::min<long long>(a.megabytes, max_alloc / 3 >> 20));
-    run.bandwidth_gbs = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_BANDWIDTH, mb);
-    run.fp32_gflops = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP32, 0);
+    const double budget_ms = 4 * a.cap_ms;  // device time per configuration
+    int mb = 0;
+    run.bandwidth_gbs = measure_bandwidth(ctx, opt.device, a.megabytes, &mb);
+    run.fp32_gflops = measure_fp32(ctx);
     run.rows.push_back({"ceiling", 0, "copy bandwidth (best of float/float4)", fmt::format("{} MB", mb), 0, run.bandwidth_gbs,
                         "GB/s", 100, 0, run.bandwidth_gbs > 0, ""});
     run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
@@ -80,8 +76,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
     for (int n : ints(a.sizes)) {
       const std::string size = fmt::format("{0}x{0}x{0}", n);
       MatmulData d = make_matmul_data({n, n, n}, opt.seed + static_cast<unsigned>(n));
-      ctx.upload(MQLCL_SLOT_A, d.a);
-      ctx.upload(MQLCL_SLOT_B, d.b);
+      upload_matmul_data(ctx, d);
       double stage1_ms = 0;
       for (int stage : stages) {
         const std::string name = stage_name(stage);
@@ -96,28 +91,23 @@ void register_bench_command(CLI::App& app, Options& opt) {
             continue;
           }
         }
-        int rc = 0;
-        const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] {
-          rc = lib().mqlcl_matmul(ctx.handle(), stage, n, n, n, 0, 0, 0);  // 0: the stage's default param
-        });
-        if (rc < 0) {
-          run.rows.push_back({"matmul", stage, name, size, 0, 0, "GFLOP/s", 0, 0, false, last_error(0)});
-          fmt::print("  matmul {:>2} {:<28} {:<16} refused: {}\n", stage, name, size, last_error(0));
+        const TimedRun r = time_matmul_stage(ctx, d, stage, a.reps, budget_ms, 256, rng);
+        if (!r.error.empty()) {
+          run.rows.push_back({"matmul", stage, name, size, 0, 0, "GFLOP/s", 0, 0, false, r.error});
+          fmt::print("  matmul {:>2} {:<28} {:<16} refused: {}\n", stage, name, size, r.error);
           continue;
         }
-        const std::vector<float> c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
-        const CheckResult chk = check_product(d.a, d.b, c, d.shape, 256, rng);
+        const double ms = r.median_ms();
         if (stage == MQLCL_STAGE_1DIM) stage1_ms = ms;
         last_ms[stage] = ms;
         const double gf = d.shape.flops() / (ms * 1e6);
         run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops,
-                            stage1_ms > 0 ? stage1_ms / ms : 0, chk.bad == 0, ""});
+                            stage1_ms > 0 ? stage1_ms / ms : 0, r.ok(), ""});
         fmt::print("  matmul {:>2} {:<28} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s {}\n", stage, name, size, ms, gf,
-                   chk.bad == 0 ? "OK" : "WRONG");
+                   r.ok() ? "OK" : "WRONG");
       }
       // The article's "OpenCL total" for the tuned stage: upload, run, read back.
-      ctx.upload(MQLCL_SLOT_A, d.a);
-      ctx.upload(MQLCL_SLOT_B, d.b);
+      upload_matmul_data(ctx, d);
       double tuned_device_ms = 0;
       if (lib().mqlcl_matmul(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, n, n, n, 0, 0, 0) == MQLCL_OK) {
         tuned_device_ms = ctx.kernel_ms() + ctx.convert_ms();
@@ -156,59 +146,39 @@ void register_bench_command(CLI::App& app, Options& opt) {
 
     // ---- DIA SpMV, 7-point Laplacian ----
     {
-      std::mt19937 drng(opt.seed);
-      const DiaMatrix m = make_dia("laplace3d", a.dia_rows, 7, drng);
-      std::vector<float> x(static_cast<size_t>(m.rows));
-      std::uniform_real_distribution<float> u(-0.5f, 0.5f);
-      for (auto& v : x) v = u(drng);
-      const std::vector<double> exact = dia_reference(m, x);
-      ctx.upload(MQLCL_SLOT_DIA_VALUES, m.values);
-      ctx.upload(MQLCL_SLOT_DIA_OFFSETS, m.offsets);
-      ctx.upload(MQLCL_SLOT_X, x);
-      const double bytes = 4.0 * (m.diags() * static_cast<double>(m.rows) + 2.0 * m.rows);
-      const char* names[] = {"", "naive", "aligned pitch", "offsets in __local", "float4 per work-item", "x through an image"};
-      for (int step = 1; step <= 5; ++step) {
-        int rc = 0;
-        const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] { rc = lib().mqlcl_dia_spmv(ctx.handle(), step, m.rows, m.diags(), 0); });
-        const std::string size = fmt::format("{} rows, 7 diags", m.rows);
-        if (rc < 0) {
-          run.rows.push_back({"dia", step, names[step], size, 0, 0, "GB/s", 0, 0, false, last_error(0)});
+      const DiaProblem p = make_dia_problem("laplace3d", a.dia_rows, 7, opt.seed);
+      upload_dia_problem(ctx, p);
+      const std::string size = fmt::format("{} rows, 7 diags", p.m.rows);
+      for (int step = 1; step <= kDiaSteps; ++step) {
+        const TimedRun r = run_dia_step(ctx, p, step, 0, a.reps, budget_ms);
+        if (!r.error.empty()) {
+          run.rows.push_back({"dia", step, dia_step_name(step), size, 0, 0, "GB/s", 0, 0, false, r.error});
           continue;
         }
-        const std::vector<float> y = ctx.read(MQLCL_SLOT_Y, static_cast<size_t>(m.rows));
-        long long bad = 0;
-        for (size_t i = 0; i < y.size(); i += 97)
-          bad += !(std::fabs(y[i] - exact[i]) <= 1e-5 * (1 + std::fabs(exact[i])) * 8);
-        const double gbs = bytes / (ms * 1e6);
-        run.rows.push_back({"dia", step, names[step], size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0, bad == 0,
-                            fmt::format("{:.1f} GFLOP/s", 2.0 * m.nonzeros() / (ms * 1e6))});
-        fmt::print("  dia step {} {:<24} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy)\n", step, names[step], ms, gbs,
-                   100 * gbs / run.bandwidth_gbs);
+        const double ms = r.median_ms(), gbs = p.bytes_x_cached() / (ms * 1e6);
+        run.rows.push_back({"dia", step, dia_step_name(step), size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0, r.ok(),
+                            fmt::format("{:.1f} GFLOP/s", p.flops() / (ms * 1e6))});
+        fmt::print("  dia step {} {:<24} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy){}\n", step, dia_step_name(step), ms, gbs,
+                   100 * gbs / run.bandwidth_gbs, r.ok() ? "" : " WRONG");
       }
     }
     // ---- transpose ----
     {
-      const int n = a.transpose;
-      std::vector<float> in(static_cast<size_t>(n) * n);
-      for (size_t i = 0; i < in.size(); ++i) in[i] = static_cast<float>(i % 1000003);
-      ctx.upload(MQLCL_SLOT_A, in);
-      const char* names[] = {"", "straight from global memory", "__local tile", "padded __local tile"};
-      for (int v = 1; v <= 3; ++v)
+      const TransposeProblem p = make_transpose_problem(a.transpose, a.transpose, opt.seed);
+      upload_transpose_problem(ctx, p);
+      for (int v = 1; v <= kTransposeVariants; ++v)
         for (int tile : v == 1 ? std::vector<int>{32} : std::vector<int>{16, 32, 64}) {
-          int rc = 0;
-          const double ms = median_ms(ctx, a.reps, a.cap_ms, [&] { rc = lib().mqlcl_transpose(ctx.handle(), v, n, n, tile); });
-          const std::string size = fmt::format("{0}x{0}, tile {1}", n, tile);
-          if (rc < 0) {
-            run.rows.push_back({"transpose", v, names[v], size, 0, 0, "GB/s", 0, 0, false, last_error(0)});
+          const TimedRun r = run_transpose(ctx, p, v, tile, a.reps, budget_ms);
+          const std::string size = fmt::format("{0}x{0}, tile {1}", p.rows, tile);
+          if (!r.error.empty()) {
+            run.rows.push_back({"transpose", v, transpose_variant_name(v), size, 0, 0, "GB/s", 0, 0, false, r.error});
             continue;
           }
-          const std::vector<float> out = ctx.read(MQLCL_SLOT_C, in.size());
-          long long bad = 0;
-          for (size_t i = 0; i < out.size(); i += 4099) bad += out[i] != in[(i % n) * n + i / n];
-          const double gbs = 8.0 * n * static_cast<double>(n) / (ms * 1e6);
-          run.rows.push_back({"transpose", v, names[v], size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0, bad == 0, ""});
-          fmt::print("  transpose {} {:<28} tile {:>2} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy)\n", v, names[v], tile, ms,
-                     gbs, 100 * gbs / run.bandwidth_gbs);
+          const double ms = r.median_ms(), gbs = p.bytes() / (ms * 1e6);
+          run.rows.push_back({"transpose", v, transpose_variant_name(v), size, ms, gbs, "GB/s", 100 * gbs / run.bandwidth_gbs, 0,
+                              r.ok(), ""});
+          fmt::print("  transpose {} {:<28} tile {:>2} {:>10.4f} ms {:>8.1f} GB/s ({:.1f}% of copy){}\n", v,
+                     transpose_variant_name(v), tile, ms, gbs, 100 * gbs / run.bandwidth_gbs, r.ok() ? "" : " WRONG");
         }
     }
 

@@ -4,7 +4,6 @@
 //| storage (a 7-point Laplacian on an n^3 grid), steps 1-5 (naive,  |
 //| aligned pitch, offsets in __local, float4, x through an image:   |
 //| the terminal's own API has no images) with the roofline bound.   |
-//| Twin: mqlcl-host script dia_spmv                                 |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

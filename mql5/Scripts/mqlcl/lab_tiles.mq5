@@ -3,7 +3,6 @@
 //| The CUDA lab in OpenCL: block shapes (Q1), unrolling (Q2), the   |
 //| tile sizes that fit local memory (Q4A), square __local tiles     |
 //| (Q4B), barriers removed on request (Q4C), rectangular tiles (Q5).|
-//| Twin: mqlcl-host script lab_tiles                                |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

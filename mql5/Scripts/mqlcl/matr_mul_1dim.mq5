@@ -2,7 +2,7 @@
 //| matr_mul_1dim.mq5                                               |
 //| The article's stage 1: one work-item per element of C, 2D range, |
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_1dim     |
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

@@ -2,7 +2,7 @@
 //| matr_mul_1dim_coalesced.mq5                                     |
 //| The article's stage 2: B laid out column-major so that both reads|
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_1dim_coalesced|
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

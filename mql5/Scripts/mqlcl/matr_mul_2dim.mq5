@@ -1,7 +1,7 @@
 //+------------------------------------------------------------------+
 //| matr_mul_2dim.mq5                                                |
 //| The article's stage 0: the product on one CPU core in MQL5, with |
-//| its six loop orders timed. Twin: mqlcl-host script matr_mul_2dim |
+//| its six loop orders timed.                                       |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

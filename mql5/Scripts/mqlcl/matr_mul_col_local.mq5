@@ -2,7 +2,7 @@
 //| matr_mul_col_local.mq5                                          |
 //| The article's stage 6: the column of B staged in __local memory b|
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_col_local|
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

@@ -2,7 +2,7 @@
 //| matr_mul_row_calc.mq5                                           |
 //| The article's stage 4: 1D range: one work-item computes a whole r|
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_row_calc |
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

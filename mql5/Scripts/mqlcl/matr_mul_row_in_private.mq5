@@ -2,7 +2,7 @@
 //| matr_mul_row_in_private.mq5                                     |
 //| The article's stage 5: the row of A copied to private memory firs|
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_row_in_private|
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

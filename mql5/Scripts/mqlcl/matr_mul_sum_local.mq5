@@ -2,7 +2,7 @@
 //| matr_mul_sum_local.mq5                                          |
 //| The article's stage 3: a private accumulator, one write of C     |
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_sum_local|
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

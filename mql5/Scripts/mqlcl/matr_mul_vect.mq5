@@ -2,7 +2,7 @@
 //| matr_mul_vect.mq5                                               |
 //| The article's stage 7: float4 dot products in the inner loop     |
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_vect     |
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

@@ -2,7 +2,7 @@
 //| matr_mul_vect_v2.mq5                                            |
 //| The article's stage 8: the row of A held as float4 in private mem|
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_vect_v2  |
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

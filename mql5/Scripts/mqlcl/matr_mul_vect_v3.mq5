@@ -2,7 +2,7 @@
 //| matr_mul_vect_v3.mq5                                            |
 //| The article's stage 9: float8 with a dot8 helper                 |
 //| through mqlcl.dll, with the work-group size the terminal's own   |
-//| OpenCL API cannot set. Twin: mqlcl-host script matr_mul_vect_v3  |
+//| OpenCL API cannot set.                                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

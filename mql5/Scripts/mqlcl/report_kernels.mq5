@@ -3,7 +3,6 @@
 //| The student report: MatrixMultiply0-3 (per row, per column, per |
 //| element, one launch per k) and one work-group per element with a |
 //| tree or an atomic sum in __local memory.                         |
-//| Twin: mqlcl-host script report_kernels                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

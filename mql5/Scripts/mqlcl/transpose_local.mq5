@@ -3,7 +3,6 @@
 //| Exercise 5.1: b[y][x] = a[x][y] straight from global memory,     |
 //| through a __local tile, and through a padded tile; bandwidth     |
 //| against the device's measured copy rate.                         |
-//| Twin: mqlcl-host script transpose_local                          |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"

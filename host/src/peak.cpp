@@ -1,0 +1,44 @@
+// `peak`: the device's measured copy bandwidth and FP32 rate.
+#include "peak.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+
+#include "devices.hpp"
+
+namespace host {
+
+double measure_bandwidth(Context& ctx, int device, int megabytes, int* used) {
+  if (used) *used = 0;
+  if (megabytes <= 0) return 0;
+  const long long max_alloc = device_info(device, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
+  const int mb = static_cast<int>(std::min<long long>(megabytes, max_alloc / 3 >> 20));  // source, copy, slack
+  if (used) *used = mb;
+  if (mb <= 0) return 0;
+  const double bw = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_BANDWIDTH, mb);
+  check(bw < 0 ? static_cast<int>(bw) : 0, "mqlcl_measure_peak");
+  return bw;
+}
+
+double measure_fp32(Context& ctx) {
+  const double fp = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP32, 0);
+  check(fp < 0 ? static_cast<int>(fp) : 0, "mqlcl_measure_peak");
+  return fp;
+}
+
+void register_peak_command(CLI::App& app, Options& opt) {
+  static int megabytes = 64;
+  auto* peak = app.add_subcommand("peak", "measure the device's copy bandwidth and FP32 rate");
+  peak->add_option("--megabytes", megabytes, "bytes copied by the bandwidth test")->capture_default_str();
+  add_command(peak, [&opt] {
+    Context ctx(opt.device);
+    const double bw = measure_bandwidth(ctx, opt.device, megabytes);
+    const double fp = measure_fp32(ctx);
+    fmt::print("{}: copy bandwidth {:.1f} GB/s (read + written), FP32 {:.1f} GFLOP/s\n",
+               device_text(opt.device, MQLCL_TEXT_NAME), bw, fp);
+    return 0;
+  });
+}
+
+}  // namespace host
