@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "compute/devices.hpp"
-#include "compute/sgemm_config.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
+#include "tuning/stage_tuning.hpp"
 
 namespace mqlcl {
 
@@ -70,7 +70,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The DIA offsets as uploaded (kept on the host to validate them against rows).
   const std::vector<int>& host_offsets() const { return host_offsets_; }
 
-  SgemmConfig sgemm;  // stage 10's tile sizes: the tuning file's, or set by mqlcl_sgemm_set
+  StageTuning tuning;  // the tunable stages' parameters: the tuning file's, or set by the caller
   double last_kernel_ms = 0, last_convert_ms = 0, last_total_ms = 0;
   int last_launches = 0;
 
