@@ -224,7 +224,7 @@ TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
   EXPECT_EQ(mqlcl_tuning_source(c.h, 2), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_tuning_store(c.h, 3, kDevice.data(), 5), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, p.data(), 4), MQLCL_ERR_RANGE);
-  EXPECT_TRUE(t::mentions(c.h, "count = 4 is too small: stage 10 needs 5 ints"));
+  EXPECT_TRUE(t::mentions(c.h, "count = 4 is too small: the call needs 5 ints (stage 10: TSM TSN TSK WPTM WPTN)"));
   EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, nullptr, 5), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 4), MQLCL_ERR_RANGE);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kNeverFits.data(), 5), MQLCL_ERR_ARGUMENT);

@@ -15,8 +15,8 @@ const TunableStage& checked(int stage, const void* params, int count) {
   const TunableStage& t = tunable(stage);
   if (params == nullptr) fail(MQLCL_ERR_ARGUMENT, "params is a null pointer");
   if (count < t.count)
-    fail(MQLCL_ERR_RANGE, "params: count = ", count, " is too small: stage ", stage, " needs ", t.count, " ints (",
-         t.names, ")");
+    fail(MQLCL_ERR_RANGE, "params: count = ", count, " is too small: the call needs ", t.count, " ints (stage ", stage,
+         ": ", t.names, ")");
   return t;
 }
 
