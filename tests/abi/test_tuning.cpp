@@ -3,6 +3,7 @@
 // fit the device skipped), corrupt lines, format 1 lines, $MQLCL_TUNING_FILE, and the file
 // beside the library (run from a folder named Дмитрий_日本 under Wine by check_wine.py).
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <sstream>

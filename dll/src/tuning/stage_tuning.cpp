@@ -78,12 +78,21 @@ TunedParams lookup(const TunableStage& t, const DeviceKey& key, const DeviceFact
   return out;
 }
 
+// Drivers end names with NULs or spaces (PoCL through Wine does): cut them, as
+// mqlcl_device_text does, so that entries match the name callers see.
+std::string trimmed(std::string s) {
+  const size_t nul = s.find('\0');
+  if (nul != std::string::npos) s.resize(nul);
+  while (!s.empty() && s.back() == ' ') s.pop_back();
+  return s;
+}
+
 }  // namespace
 
 DeviceKey device_key(const cl::Device& d) {
   DeviceKey k;
-  k.name = d.getInfo<CL_DEVICE_NAME>();
-  k.architecture = d.getInfo<CL_DEVICE_VENDOR>() + " " + type_text(d.getInfo<CL_DEVICE_TYPE>());
+  k.name = trimmed(d.getInfo<CL_DEVICE_NAME>());
+  k.architecture = trimmed(d.getInfo<CL_DEVICE_VENDOR>()) + " " + type_text(d.getInfo<CL_DEVICE_TYPE>());
   if (d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") != std::string::npos) {
     cl_uint major = 0, minor = 0;
     if (clGetDeviceInfo(d(), kNvCcMajor, sizeof major, &major, nullptr) == CL_SUCCESS &&
