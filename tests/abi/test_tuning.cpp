@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "support.hpp"
 
@@ -186,6 +187,37 @@ TEST_F(Tuning, CorruptLinesAreIgnoredAndFormatOneIsRead) {
   for (const char* l : {"line 1:", "line 2:", "line 3:", "line 4:", "line 5:", "line 7:", "line 9:"})
     EXPECT_NE(why.find(std::string("ignored ") + l), std::string::npos) << l << " in " << why;
   EXPECT_NE(why.find("line 8 (exact device name"), std::string::npos) << why;
+}
+
+// Stores from several threads while others create contexts: every rewrite is whole (a
+// context sees one of the stored vectors), and the file ends with one entry for the device.
+TEST_F(Tuning, ConcurrentStoresAndReadsSeeWholeFiles) {
+  {
+    t::Ctx c;
+    ASSERT_EQ(mqlcl_tuning_store(c.h, kStage, kOther.data(), 5), MQLCL_OK) << t::message(c.h);
+  }
+  std::vector<std::thread> threads;
+  std::vector<int> bad(4, 0);
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      t::Ctx c;
+      for (int r = 0; r < 10; ++r) {
+        if (i % 2 == 0) {
+          const std::vector<int>& p = (r + i) % 4 ? kDevice : kOther;
+          bad[i] += mqlcl_tuning_store(c.h, kStage, p.data(), 5) != MQLCL_OK;
+        } else {
+          t::Ctx fresh;
+          const std::vector<int> p = params_of(fresh.h);
+          bad[i] += (p != kDevice && p != kOther) || mqlcl_tuning_source(fresh.h, kStage) != MQLCL_TUNING_DEVICE;
+        }
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad, std::vector<int>(4, 0));
+  const std::string text = read_all(file_);
+  size_t entries = 0;
+  for (size_t at = text.find("\n10\t"); at != std::string::npos; at = text.find("\n10\t", at + 1)) ++entries;
+  EXPECT_EQ(entries, 1u) << text;
 }
 
 TEST_F(Tuning, ANewerFormatIsNeitherReadNorRewritten) {

@@ -12,9 +12,16 @@ namespace {
 
 constexpr cl_device_info kNvCcMajor = 0x4000, kNvCcMinor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
 
-std::mutex& store_mutex() {
+// Serialises this process's reads and rewrites of the tuning file (Windows cannot rename over
+// a file another thread holds open).
+std::mutex& file_mutex() {
   static std::mutex* m = new std::mutex();  // never destroyed: no static destructor in the DLL
   return *m;
+}
+
+TuningFile read_locked(const NativePath& path) {
+  std::lock_guard<std::mutex> lock(file_mutex());
+  return read_tuning_file(path);
 }
 
 std::string type_text(cl_device_type t) {
@@ -105,7 +112,7 @@ DeviceKey device_key(const cl::Device& d) {
 void StageTuning::load(const cl::Device& d, const DeviceFacts& f) {
   key_ = device_key(d);
   const NativePath path = tuning_file_path();
-  const TuningFile file = read_tuning_file(path);
+  const TuningFile file = read_locked(path);
   stages_.clear();
   for (size_t i = 0; i < tunable_count(); ++i) stages_.push_back(lookup(tunable_at(i), key_, f, file, path_text(path)));
 }
@@ -139,7 +146,7 @@ void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const i
   entry.architecture = key.architecture;
   entry.params.assign(params, params + t.count);
 
-  std::lock_guard<std::mutex> lock(store_mutex());
+  std::lock_guard<std::mutex> lock(file_mutex());
   const NativePath path = tuning_file_path();
   const TuningFile file = read_tuning_file(path);
   if (file.newer_format)
