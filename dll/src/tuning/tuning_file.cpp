@@ -160,7 +160,10 @@ TuningFile read_tuning_file(const NativePath& path) {
   char buf[4096];
   size_t n = 0;
   while ((n = std::fread(buf, 1, sizeof buf, in.f)) > 0) text.append(buf, n);
-  if (std::ferror(in.f)) fail(MQLCL_ERR_ARGUMENT, "the tuning file ", path_text(path), " could not be read");
+  if (std::ferror(in.f)) {  // tuning is optional: the lookups say why they found nothing
+    out.rejected.push_back("the file could not be read");
+    return out;
+  }
   if (!text.empty() && text.back() == '\n') text.pop_back();
   if (text.empty()) return out;
   for (std::string line : split(text, '\n')) {

@@ -44,7 +44,8 @@ struct TuningFile {
   int newer_format = 0;               // a header of a format this library does not know
 };
 
-// An absent file is an empty TuningFile (exists = false); one that cannot be read throws.
+// An absent file is an empty TuningFile (exists = false); a read error leaves it without
+// entries, with the reason in `rejected` (a context is still created, with defaults).
 TuningFile read_tuning_file(const NativePath& path);
 std::string format_entry(const TuningEntry& e);
 // Writes the lines to a temporary file beside `path`, then renames it over `path`: a
