@@ -208,13 +208,46 @@ MQLCL_API double mqlcl_last_convert_ms(int ctx);
  * of a context or user-kernel handle. */
 MQLCL_API int mqlcl_last_launches(int handle);
 
-/* Stage 10's tile sizes for this context: params = {TSM, TSN, TSK, WPTM, WPTN}, count >= 5
- * (else MQLCL_ERR_RANGE). A context starts with the tuned values for its device
- * (mqlcl-tuning.txt beside the library, or $MQLCL_TUNING_FILE), else a safe default.
- * set refuses tiles the kernel cannot take or that would not compile in bounded time
- * (WPTM x WPTN <= 64, TSK x WPTM x WPTN <= 4096; docs/ABI.md). */
+/* ---- Tuning: per-stage parameters ------------------------------------------------------
+ * A tunable stage (today stage 10, MQLCL_STAGE_SGEMM_TUNED: {TSM, TSN, TSK, WPTM, WPTN})
+ * takes a vector of parameters. A context starts with the vector the tuning file holds for
+ * its device: $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library (docs/ABI.md,
+ * "Tuning", has the format). Lookup as CLBlast's: an entry for the exact device name, else
+ * one for the device's architecture (vendor and type, plus the compute capability on
+ * NVIDIA), else the stage's built-in default; an entry that does not fit the device is
+ * skipped. Every call below refuses a stage without parameters with MQLCL_ERR_STAGE, and a
+ * count smaller than the stage's vector with MQLCL_ERR_RANGE naming both. */
+/* The context's vector for the stage into params (count >= the stage's number of
+ * parameters); returns that number. */
+MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count);
+/* Uses params for the stage on this context from now on, after checking them against the
+ * stage's rule on the context's device (MQLCL_ERR_ARGUMENT / MQLCL_ERR_LOCAL_SIZE with the
+ * cause); returns the number of parameters read. Stage 10's rule: multiples as the kernel
+ * needs, WPTM x WPTN <= 64, TSK x WPTM x WPTN <= 4096, tiles within the device's local
+ * memory and work-group (docs/ABI.md). */
+MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count);
+/* Stage 10 only, as mqlcl_stage_params_get/set(ctx, 10, ...) (count >= 5); MQLCL_OK. */
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count);
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count);
+/* Stores params as the tuning file's entry for the context's device and the stage (device
+ * name and architecture): checked as mqlcl_stage_params_set, then this device's entry for
+ * the stage is replaced (or appended) by rewriting the file through a temporary file and a
+ * rename. Contexts created afterwards use it; this context's vector is unchanged.
+ * MQLCL_ERR_ARGUMENT when the file cannot be written (the message names the path);
+ * MQLCL_ERR_UNSUPPORTED when the file is of a newer format. Returns MQLCL_OK. */
+MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count);
+/* Where the context's vector for the stage came from: */
+#define MQLCL_TUNING_DEFAULT 0      /* the built-in default: no entry fits the device */
+#define MQLCL_TUNING_DEVICE 1       /* the file's entry for the exact device name */
+#define MQLCL_TUNING_ARCHITECTURE 2 /* the file's entry for the device's architecture */
+#define MQLCL_TUNING_SET 3          /* mqlcl_stage_params_set / mqlcl_sgemm_set */
+MQLCL_API int mqlcl_tuning_source(int ctx, int stage);
+/* The same in words: the file, the line used and its parameters, and every line that was
+ * skipped and why (corrupt, or not fitting the device); the same buffer rules as
+ * mqlcl_device_text. */
+MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap);
+/* The tuning file's path as the library resolves it now; the same buffer rules. */
+MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap);
 
 /* ---- Generic layer: your own kernels ---------------------------------------------------- */
 /* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"). */

@@ -1,12 +1,14 @@
 // `tune`: searches stage 10's tile sizes on the current device within a time budget,
-// checks every candidate against a double product, and appends the best to the tuning
-// file the library reads when it creates a context (mqlcl-tuning.txt beside it).
+// checks every candidate against a double product, and has the library store the best
+// (mqlcl_tuning_store) in the tuning file it reads when it creates a context:
+// $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside it. The host never writes the file.
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
-#include <fstream>
+#include <cstdlib>
+#include <functional>
 
 #include "commands.hpp"
 #include "devices.hpp"
@@ -21,6 +23,28 @@ struct TuneArgs {
   int reps = 3;
   std::string file;
 };
+
+// --file: the same as $MQLCL_TUNING_FILE for this run, which the library reads both when it
+// creates a context and when it stores (so tune writes where a later run reads).
+void set_tuning_file(const std::string& file) {
+#if defined(_WIN32)
+  _putenv_s("MQLCL_TUNING_FILE", file.c_str());
+#else
+  setenv("MQLCL_TUNING_FILE", file.c_str(), 1);
+#endif
+}
+
+// A text export's result (buffer rules of mqlcl_device_text) as UTF-8.
+std::string text_of(const std::function<int(mqlcl_char*, int)>& call, const char* name) {
+  std::u16string buf(1024, u'\0');
+  int n = check(call(buf.data(), static_cast<int>(buf.size())), name);
+  if (n >= static_cast<int>(buf.size())) {
+    buf.assign(static_cast<size_t>(n) + 1, u'\0');
+    n = check(call(buf.data(), n + 1), name);
+  }
+  buf.resize(static_cast<size_t>(n));
+  return to_utf8(buf);
+}
 
 // Candidates, the usual winners first so that a short budget still finds a good one.
 std::vector<std::array<int, 5>> candidates() {
@@ -39,14 +63,11 @@ void register_tune_command(CLI::App& app, Options& opt) {
   t->add_option("--size", a.size, "square size timed")->capture_default_str();
   t->add_option("--seconds", a.seconds, "time budget")->capture_default_str();
   t->add_option("--reps", a.reps, "timed runs per candidate (median)")->capture_default_str();
-  t->add_option("--file", a.file, "tuning file (default: mqlcl-tuning.txt beside the library)");
+  t->add_option("--file", a.file, "tuning file: sets $MQLCL_TUNING_FILE for this run (default: the variable, else "
+                                   "mqlcl-tuning.txt beside the library)");
   add_command(t, [&opt] {
+    if (!a.file.empty()) set_tuning_file(a.file);
     const std::string device = device_text(opt.device, MQLCL_TEXT_NAME);
-    std::string file = a.file;
-    if (file.empty()) {
-      const size_t cut = lib().path.find_last_of("/\\");
-      file = (cut == std::string::npos ? std::string() : lib().path.substr(0, cut + 1)) + "mqlcl-tuning.txt";
-    }
     const int n = a.size;
     MatmulData d = make_matmul_data({n, n, n}, opt.seed);
     Context ctx(opt.device);
@@ -54,6 +75,8 @@ void register_tune_command(CLI::App& app, Options& opt) {
     ctx.upload(MQLCL_SLOT_B, d.b);
     std::mt19937 rng(opt.seed);
     fmt::print("tuning stage 10 on {} at {}^3, budget {:.0f} s\n", device, n, a.seconds);
+    fmt::print("starting from: {}\n", text_of([&](mqlcl_char* b, int cap) {
+      return lib().mqlcl_tuning_text(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, b, cap); }, "mqlcl_tuning_text"));
     const auto start = std::chrono::steady_clock::now();
     std::array<int, 5> best{};
     double best_ms = 1e300;
@@ -94,8 +117,9 @@ void register_tune_command(CLI::App& app, Options& opt) {
       fmt::print("no candidate ran correctly; nothing stored\n");
       return 1;
     }
-    std::ofstream(file, std::ios::app) << device << '\t' << best[0] << ' ' << best[1] << ' ' << best[2] << ' ' << best[3] << ' '
-                                       << best[4] << '\n';
+    check(lib().mqlcl_tuning_store(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, best.data(), static_cast<int>(best.size())),
+          "mqlcl_tuning_store");
+    const std::string file = text_of([](mqlcl_char* b, int cap) { return lib().mqlcl_tuning_path(b, cap); }, "mqlcl_tuning_path");
     fmt::print("best: TSM {} TSN {} TSK {} WPTM {} WPTN {}: {:.3f} ms, {:.1f} GFLOP/s; stored in {}\n", best[0], best[1], best[2],
                best[3], best[4], best_ms, d.shape.flops() / (best_ms * 1e6), file);
     return 0;

@@ -3,7 +3,8 @@
 the ladder gives the same products as the native library, and with OpenCL disabled the DLL
 still loads and says why it cannot work; an OpenCL.dll planted beside the program or in the
 current directory is never loaded; threads that load and unload the DLL all exit; the DLL's
-own code keeps no per-thread storage.
+own code keeps no per-thread storage; the tuning file is found, stored and read in a folder
+whose name is outside the ANSI code page (Дмитрий_日本).
 Usage: check_wine.py NATIVE_BUILD MINGW_BUILD"""
 import json
 import os
@@ -51,6 +52,7 @@ def main():
            "without OpenCL.dll: mqlcl.dll loads and returns MQLCL_ERR_NO_OPENCL with the cause", f"rc={rc} {err[-400:]}")
     planted_opencl_is_ignored(mingw, env)
     threads_that_unload_exit(mingw, env)
+    tuning_in_a_unicode_folder(mingw, env)
     no_per_thread_storage(mingw)
     return finish("wine")
 
@@ -86,6 +88,37 @@ def threads_that_unload_exit(mingw, env):
     except subprocess.TimeoutExpired:
         rc, out, err = -1, "", "timed out after 180 s"
     expect(rc == 0, "threads that load, use and unload mqlcl.dll all exit", f"rc={rc} {out[-300:]} {err[-300:]}")
+
+
+def tuning_in_a_unicode_folder(mingw, env):
+    """mqlcl.dll, the ABI tests and the host in a folder named Дмитрий_日本: the default tuning file
+    beside the DLL is stored and read back by a new context (TuningBesideLibrary), and with
+    $MQLCL_TUNING_FILE naming a file there, `tune` stores through the library and the next run
+    starts from that entry. Through ANSI APIs the name becomes ??????_?? and the file was
+    silently ignored."""
+    env = dict(env, LC_ALL="C.UTF-8")  # Wine decodes the variables' values as UTF-8
+    env.pop("MQLCL_TUNING_FILE", None)
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp, "Дмитрий_日本")
+        folder.mkdir()
+        for f in ("dll/mqlcl.dll", "tests/mqlcl_tests.exe", "host/mqlcl-host.exe"):
+            shutil.copy(mingw / f, folder)
+        rc, out, err = run(["wine", str(folder / "mqlcl_tests.exe"), "--gtest_filter=TuningBesideLibrary.*"], env=env,
+                           cwd=folder)
+        expect(rc == 0 and "[  PASSED  ] 1 test" in out,
+               "Дмитрий_日本: mqlcl_tuning_store beside the DLL, a new context reads it (TuningBesideLibrary)",
+               f"rc={rc} {out[-700:]} {err[-300:]}")
+        stored = folder / "tuned.txt"
+        named = dict(env, MQLCL_TUNING_FILE="Z:" + str(stored).replace("/", "\\"))
+        tune = ["wine", str(folder / "mqlcl-host.exe"), "tune", "--size", "64", "--seconds", "0.1", "--reps", "1"]
+        rc, out, err = run(tune, env=named, cwd=folder)
+        text = stored.read_text(encoding="utf-8") if stored.exists() else ""
+        expect(rc == 0 and re.search(r"^10\t.+\t.+\t\d+ \d+ \d+ \d+ \d+$", text, re.M),
+               "Дмитрий_日本: tune stores into $MQLCL_TUNING_FILE through mqlcl_tuning_store",
+               f"rc={rc} file={text!r} {out[-500:]} {err[-300:]}")
+        rc, out, err = run(tune, env=named, cwd=folder)
+        expect(rc == 0 and re.search(r"starting from: .*Дмитрий_日本.*tuned\.txt, line \d+ \(exact device name", out),
+               "Дмитрий_日本: the next run starts from the stored entry", f"rc={rc} {out[-500:]} {err[-300:]}")
 
 
 def no_per_thread_storage(mingw):

@@ -108,31 +108,4 @@ MQLCL_API int mqlcl_last_launches(int handle) {
   return with_last_figures(handle, [](const OperationFigures& f) { return f.launches; });
 }
 
-namespace {
-constexpr int kSgemmParams = 5;  // TSM, TSN, TSK, WPTM, WPTN
-void check_sgemm_array(const void* params, int count) {
-  check_array_holds(params, "params", count, "count", kSgemmParams, "{TSM, TSN, TSK, WPTM, WPTN}", "ints");
-}
-}  // namespace
-
-MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
-  return with_handle<Context>(ctx, [&](Context& c) {
-    check_sgemm_array(params, count);
-    const SgemmConfig& s = c.sgemm;
-    const int v[kSgemmParams] = {s.tsm, s.tsn, s.tsk, s.wptm, s.wptn};
-    for (int i = 0; i < kSgemmParams; ++i) params[i] = v[i];
-    return MQLCL_OK;
-  });
-}
-
-MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
-  return with_handle<Context>(ctx, [&](Context& c) {
-    check_sgemm_array(params, count);
-    const SgemmConfig s{params[0], params[1], params[2], params[3], params[4]};
-    validate(s, c.facts());
-    c.sgemm = s;
-    return MQLCL_OK;
-  });
-}
-
 }  // extern "C"

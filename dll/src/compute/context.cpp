@@ -17,7 +17,7 @@ Context::Context(int device_index) : Object(kKind) {
   facts_ = read_facts(device_);
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
-  sgemm = tuned_config_for(facts_.name, facts_);
+  tuning.load(device_, facts_);
 }
 
 cl::Program Context::program(const std::string& label, const std::string& source,

@@ -7,11 +7,11 @@
 #include <string>
 
 #include "compute/devices.hpp"
-#include "compute/sgemm_config.hpp"
 #include "compute/slots.hpp"
 #include "compute/timing.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
+#include "tuning/stage_tuning.hpp"
 
 namespace mqlcl {
 
@@ -67,7 +67,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   void data_written() { total_clock_.start(); }
   void data_read() { total_clock_.stop(last_.total_ms); }
 
-  SgemmConfig sgemm;  // stage 10's tile sizes: the tuning file's, or set by mqlcl_sgemm_set
+  StageTuning tuning;  // the tunable stages' parameters: the tuning file's, or set by the caller
 
  private:
   DeviceFacts facts_;

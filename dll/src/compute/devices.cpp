@@ -59,6 +59,7 @@ DeviceFacts read_facts(const cl::Device& d) {
   f.max_item_sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
   f.local_mem = d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();
   f.max_alloc = d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>();
+  f.global_mem = d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>();
   f.image_support = d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() == CL_TRUE;
   if (f.image_support) {
     f.image2d_max_width = d.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>();

@@ -18,6 +18,7 @@ struct DeviceFacts {
   std::vector<size_t> max_item_sizes;
   cl_ulong local_mem = 0;
   cl_ulong max_alloc = 0;
+  cl_ulong global_mem = 0;  // bounds the peak measurement's two buffers
   bool image_support = false;
   size_t image2d_max_width = 0;
   size_t image2d_max_height = 0;

@@ -128,7 +128,7 @@ void launch_tuned(MatmulJob& j) {
   Context& ctx = j.ctx;
   if (j.local0 || j.local1)
     fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group comes from the tuning (mqlcl_sgemm_set); pass 0, 0");
-  const SgemmConfig& cfg = ctx.sgemm;
+  const SgemmConfig cfg = sgemm_from(ctx.tuning.params(MQLCL_STAGE_SGEMM_TUNED));
   validate(cfg, ctx.facts());
   const size_t M = j.M, N = j.N, K = j.K;
   const size_t mp = round_up(M, cfg.tsm), np = round_up(N, cfg.tsn), kq = round_up(K, cfg.tsk);

@@ -1,18 +1,10 @@
 #include "compute/sgemm_config.hpp"
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
-
 #include "core/error.hpp"
 
-#if defined(_WIN32)
-#include <windows.h>
-#else
-#include <dlfcn.h>
-#endif
-
 namespace mqlcl {
+
+const int kSgemmDefaults[kSgemmParamCount] = {64, 64, 16, 4, 4};
 
 namespace {
 // Bytes of one copy of the A tile (TSK x (TSM + 4), padded) and the B tile (TSK x TSN).
@@ -61,47 +53,8 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
 
 bool double_buffered(const SgemmConfig& c, const DeviceFacts& f) { return 2 * tile_bytes(c) <= f.local_mem; }
 
-std::string tuning_file_path() {
-  if (const char* env = std::getenv("MQLCL_TUNING_FILE")) return env;
-  std::string dir;
-#if defined(_WIN32)
-  HMODULE self = nullptr;
-  char path[MAX_PATH] = {0};
-  if (GetModuleHandleExA(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS |
-                             GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
-                         reinterpret_cast<LPCSTR>(&tuning_file_path), &self) &&
-      GetModuleFileNameA(self, path, MAX_PATH) > 0)
-    dir = path;
-  const size_t cut = dir.find_last_of("\\/");
-#else
-  Dl_info info;
-  if (dladdr(reinterpret_cast<void*>(&tuning_file_path), &info) && info.dli_fname)
-    dir = info.dli_fname;
-  const size_t cut = dir.find_last_of('/');
-#endif
-  dir = (cut == std::string::npos) ? std::string() : dir.substr(0, cut + 1);
-  return dir + "mqlcl-tuning.txt";
-}
+SgemmConfig sgemm_from(const int* p) { return SgemmConfig{p[0], p[1], p[2], p[3], p[4]}; }
 
-SgemmConfig tuned_config_for(const std::string& device_name, const DeviceFacts& f) {
-  // One line per device: "<device name>\t<tsm> <tsn> <tsk> <wptm> <wptn>"; the last wins.
-  SgemmConfig best;
-  std::ifstream in(tuning_file_path());
-  std::string line;
-  while (std::getline(in, line)) {
-    const size_t tab = line.find('\t');
-    if (tab == std::string::npos || line.compare(0, tab, device_name) != 0) continue;
-    std::istringstream nums(line.substr(tab + 1));
-    SgemmConfig c;
-    if (!(nums >> c.tsm >> c.tsn >> c.tsk >> c.wptm >> c.wptn)) continue;
-    try {
-      validate(c, f);
-      best = c;
-    } catch (const Error&) {
-      // a line that does not fit this device is ignored, the default stays
-    }
-  }
-  return best;
-}
+void validate_sgemm_params(const int* params, const DeviceFacts& f) { validate(sgemm_from(params), f); }
 
 }  // namespace mqlcl

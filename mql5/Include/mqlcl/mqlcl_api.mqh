@@ -86,6 +86,10 @@
 #define MQLCL_PRECISION_TF32 3  // reduced: TF32 inputs (10-bit mantissa)
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
+#define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
+#define MQLCL_TUNING_DEVICE 1  // the file's entry for the exact device name
+#define MQLCL_TUNING_ARCHITECTURE 2  // the file's entry for the device's architecture
+#define MQLCL_TUNING_SET 3  // mqlcl_stage_params_set / mqlcl_sgemm_set
 #define MQLCL_MEM_READ_WRITE 0
 #define MQLCL_MEM_READ_ONLY 1
 #define MQLCL_MEM_WRITE_ONLY 2
@@ -122,8 +126,14 @@ double mqlcl_last_kernel_ms(int handle);
 double mqlcl_last_total_ms(int ctx);
 double mqlcl_last_convert_ms(int ctx);
 int mqlcl_last_launches(int handle);
+int mqlcl_stage_params_get(int ctx, int stage, int &params[], int count);
+int mqlcl_stage_params_set(int ctx, int stage, const int &params[], int count);
 int mqlcl_sgemm_get(int ctx, int &params[], int count);
 int mqlcl_sgemm_set(int ctx, const int &params[], int count);
+int mqlcl_tuning_store(int ctx, int stage, const int &params[], int count);
+int mqlcl_tuning_source(int ctx, int stage);
+int mqlcl_tuning_text(int ctx, int stage, ushort &buf[], int cap);
+int mqlcl_tuning_path(ushort &buf[], int cap);
 int mqlcl_program(int ctx, string source, string options);
 int mqlcl_kernel(int program, string name);
 int mqlcl_buffer(int ctx, long bytes, int flags);

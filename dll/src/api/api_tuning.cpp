@@ -1,0 +1,80 @@
+// Exports of the tuning: a context's per-stage parameter vectors, where they came from, and
+// storing one in the tuning file (tuning/ owns the rules, the file and the lookup).
+#include "api/with_handle.hpp"
+#include "core/text.hpp"
+#include "tuning/stage_tuning.hpp"
+#include "tuning/tunable_stages.hpp"
+#include "tuning/tuning_file.hpp"
+
+using namespace mqlcl;
+
+namespace {
+
+// The stage's rule, after checking the caller's array holds its whole vector.
+const TunableStage& checked(int stage, const void* params, int count) {
+  const TunableStage& t = tunable(stage);
+  const std::string need = str("stage ", stage, "'s {", t.names, "}");
+  check_array_holds(params, "params", count, "count", static_cast<unsigned long long>(t.count), need.c_str(), "ints");
+  return t;
+}
+
+int params_get(int ctx, int stage, int* params, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    const TunableStage& t = checked(stage, params, count);
+    const int* v = c.tuning.params(stage);
+    for (int i = 0; i < t.count; ++i) params[i] = v[i];
+    return t.count;
+  });
+}
+
+int params_set(int ctx, int stage, const int* params, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    const TunableStage& t = checked(stage, params, count);
+    c.tuning.set(stage, params, c.facts());
+    return t.count;
+  });
+}
+
+int ok_or_error(int r) { return r < 0 ? r : MQLCL_OK; }
+
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count) {
+  return params_get(ctx, stage, params, count);
+}
+
+MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count) {
+  return params_set(ctx, stage, params, count);
+}
+
+MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
+  return ok_or_error(params_get(ctx, MQLCL_STAGE_SGEMM_TUNED, params, count));
+}
+
+MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
+  return ok_or_error(params_set(ctx, MQLCL_STAGE_SGEMM_TUNED, params, count));
+}
+
+MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    checked(stage, params, count);
+    store_tuning(c.tuning.key(), c.facts(), stage, params);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_tuning_source(int ctx, int stage) {
+  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(stage).source; });
+}
+
+MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap) {
+  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(stage).origin, buf, cap); });
+}
+
+MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap) {
+  return guard(0, [&] { return copy_out(path_text(tuning_file_path()), buf, cap); });
+}
+
+}  // extern "C"

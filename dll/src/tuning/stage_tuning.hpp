@@ -1,0 +1,50 @@
+// A context's tuned parameters: for each tunable stage, the vector in use and where it came
+// from. At context creation each is looked up in the tuning file with CLBlast's fallback
+// (exact device name, then the device's architecture, then the stage's built-in default);
+// a line whose parameters do not fit the device is skipped, and the origin text says so.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "compute/devices.hpp"
+#include "core/opencl.hpp"
+
+namespace mqlcl {
+
+// What identifies a device in the tuning file.
+struct DeviceKey {
+  std::string name;          // CL_DEVICE_NAME
+  // CL_DEVICE_VENDOR and the type ("NVIDIA Corporation GPU"), plus " compute capability M.m"
+  // where cl_nv_device_attribute_query says it: devices of one architecture share tunings.
+  std::string architecture;
+};
+DeviceKey device_key(const cl::Device& d);
+
+struct TunedParams {
+  int stage = 0;
+  std::vector<int> params;
+  int source = 0;      // MQLCL_TUNING_DEFAULT / _DEVICE / _ARCHITECTURE / _SET
+  std::string origin;  // which entry was used and why (or why none)
+};
+
+class StageTuning {
+ public:
+  // Reads the tuning file once and looks up every tunable stage for this device.
+  void load(const cl::Device& d, const DeviceFacts& f);
+  const TunedParams& get(int stage) const;  // MQLCL_ERR_STAGE for a stage without parameters
+  const int* params(int stage) const { return get(stage).params.data(); }
+  // Validates `params` (the stage's count of them) on the device, then uses them.
+  void set(int stage, const int* params, const DeviceFacts& f);
+  const DeviceKey& key() const { return key_; }
+
+ private:
+  TunedParams& slot(int stage);
+  DeviceKey key_;
+  std::vector<TunedParams> stages_;
+};
+
+// Validates `params` for `stage` on the device, then replaces this device's entry for the
+// stage in the tuning file (or appends one), atomically. Serialised within the process.
+void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params);
+
+}  // namespace mqlcl

@@ -1,0 +1,304 @@
+// The tuning file as the library reads and writes it: mqlcl_tuning_store then a new context,
+// the fallback order (exact device name, architecture, built-in default; entries that do not
+// fit the device skipped), corrupt lines, format 1 lines, $MQLCL_TUNING_FILE, and the file
+// beside the library (run from a folder named Дмитрий_日本 under Wine by check_wine.py).
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <thread>
+
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr int kStage = MQLCL_STAGE_SGEMM_TUNED;
+const std::vector<int> kDefault = {64, 64, 16, 4, 4};
+const std::vector<int> kDevice = {128, 64, 16, 8, 8};
+const std::vector<int> kArch = {64, 128, 16, 8, 8};
+const std::vector<int> kOther = {32, 32, 16, 4, 4};
+const std::vector<int> kNeverFits = {64, 64, 16, 16, 16};  // 256 accumulators: refused everywhere
+
+void set_env(const char* name, const fs::path* value) {
+#if defined(_WIN32)
+  const std::wstring n(name, name + std::strlen(name));
+  _wputenv_s(n.c_str(), value ? value->wstring().c_str() : L"");
+#else
+  if (value)
+    setenv(name, value->string().c_str(), 1);
+  else
+    unsetenv(name);
+#endif
+}
+
+std::string device_text(int what) {
+  std::u16string buf(1024, u'\0');
+  const int n = mqlcl_device_text(0, what, buf.data(), static_cast<int>(buf.size()));
+  buf.resize(static_cast<size_t>(std::max(0, std::min(n, 1023))));
+  return t::to_utf8(buf);
+}
+
+// The architecture key as docs/ABI.md defines it (no compute capability on PoCL).
+std::string architecture() {
+  const long long type = mqlcl_device_info(0, MQLCL_INFO_TYPE);
+  return device_text(MQLCL_TEXT_VENDOR) + (type & 4 ? " GPU" : type & 2 ? " CPU" : " accelerator");
+}
+
+std::string line(const std::string& device, const std::string& arch, const std::vector<int>& p) {
+  std::string s = "10\t" + device + '\t' + arch + '\t';
+  for (size_t i = 0; i < p.size(); ++i) s += (i ? " " : "") + std::to_string(p[i]);
+  return s;
+}
+
+std::vector<int> params_of(int ctx) {
+  std::vector<int> p(5, -1);
+  EXPECT_EQ(mqlcl_sgemm_get(ctx, p.data(), 5), MQLCL_OK) << t::message(ctx);
+  return p;
+}
+
+std::string origin(int ctx) {
+  std::u16string buf(8192, u'\0');
+  const int n = mqlcl_tuning_text(ctx, kStage, buf.data(), static_cast<int>(buf.size()));
+  EXPECT_GE(n, 0) << t::message(ctx);
+  buf.resize(static_cast<size_t>(std::max(0, std::min(n, 8191))));
+  return t::to_utf8(buf);
+}
+
+std::string read_all(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Each test: its own tuning file through $MQLCL_TUNING_FILE, removed afterwards.
+class Tuning : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("mqlcl-tuning-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
+                                        "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+    file_ = dir_ / "tuning.txt";
+    set_env("MQLCL_TUNING_FILE", &file_);
+  }
+  void TearDown() override {
+    set_env("MQLCL_TUNING_FILE", nullptr);
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  void write(const std::vector<std::string>& lines, const char* eol = "\n") {
+    std::ofstream out(file_, std::ios::binary);
+    for (const auto& l : lines) out << l << eol;
+  }
+  fs::path dir_, file_;
+  const std::string name_ = device_text(MQLCL_TEXT_NAME), arch_ = architecture();
+};
+
+}  // namespace
+
+TEST_F(Tuning, StoreThenANewContextReadsIt) {
+  t::Ctx a;
+  EXPECT_EQ(params_of(a.h), kDefault);
+  EXPECT_EQ(mqlcl_tuning_source(a.h, kStage), MQLCL_TUNING_DEFAULT);
+  EXPECT_NE(origin(a.h).find("no such file"), std::string::npos) << origin(a.h);
+  ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kOther.data(), 5), MQLCL_OK) << t::message(a.h);
+  ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kDevice.data(), 5), MQLCL_OK) << t::message(a.h);  // replaces
+  EXPECT_EQ(params_of(a.h), kDefault) << "storing does not change the storing context";
+  const std::string text = read_all(file_);
+  EXPECT_EQ(text.find("# mqlcl-tuning 2\n"), 0u) << text;
+  EXPECT_NE(text.find(line(name_, arch_, kDevice) + "\n"), std::string::npos) << text;
+  EXPECT_EQ(text.find(line(name_, arch_, kOther)), std::string::npos) << "the device's entry is replaced:\n" << text;
+  t::Ctx b;
+  EXPECT_EQ(params_of(b.h), kDevice);
+  EXPECT_EQ(mqlcl_tuning_source(b.h, kStage), MQLCL_TUNING_DEVICE);
+  std::vector<int> p(6, -1);
+  EXPECT_EQ(mqlcl_stage_params_get(b.h, kStage, p.data(), 6), 5);
+  EXPECT_EQ(std::vector<int>(p.begin(), p.begin() + 5), kDevice);
+  EXPECT_EQ(p[5], -1) << "nothing written beyond the stage's vector";
+}
+
+TEST_F(Tuning, StoreKeepsOtherLinesAndNoTemporaryFile) {
+  write({"# mine", line("another device", "another arch", kArch), "not a tuning line", "10\t" + name_ + "\t\t1 2 3 4 5"});
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5), MQLCL_OK) << t::message(c.h);
+  const std::string text = read_all(file_);
+  for (const std::string& kept : {std::string("# mine\n"), line("another device", "another arch", kArch) + "\n",
+                                  std::string("not a tuning line\n"), line(name_, arch_, kDevice) + "\n"})
+    EXPECT_NE(text.find(kept), std::string::npos) << kept << " missing in\n" << text;
+  EXPECT_EQ(text.find("1 2 3 4 5"), std::string::npos) << "this device's old entry is replaced:\n" << text;
+  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1) << "a temporary file was left";
+}
+
+TEST_F(Tuning, ExactNameBeatsArchitectureBeatsDefault) {
+  {
+    write({line("some other device", arch_, kArch)});
+    t::Ctx c;
+    EXPECT_EQ(params_of(c.h), kArch);
+    EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_ARCHITECTURE) << origin(c.h);
+  }
+  {
+    write({line("*", arch_, kArch)});
+    t::Ctx c;
+    EXPECT_EQ(params_of(c.h), kArch) << "'*': an entry for the architecture only";
+  }
+  {
+    write({line(name_, "", kDevice), line("*", arch_, kArch)});  // order in the file does not matter
+    t::Ctx c;
+    EXPECT_EQ(params_of(c.h), kDevice);
+    EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEVICE);
+  }
+  {
+    write({line("some other device", "some other vendor GPU", kArch), line("other", "", kDevice)});
+    t::Ctx c;
+    EXPECT_EQ(params_of(c.h), kDefault);
+    EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEFAULT);
+  }
+}
+
+TEST_F(Tuning, AnEntryThatDoesNotFitIsSkippedVisibly) {
+  write({line("*", arch_, kArch), line(name_, arch_, kNeverFits)});
+  {
+    t::Ctx c;
+    EXPECT_EQ(params_of(c.h), kArch);
+    EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_ARCHITECTURE);
+    const std::string why = origin(c.h);
+    EXPECT_NE(why.find("line 1 (architecture"), std::string::npos) << why;
+    EXPECT_NE(why.find("line 2 (exact device name) does not fit the device"), std::string::npos) << why;
+    EXPECT_NE(why.find("accumulators"), std::string::npos) << why;
+  }
+  write({line("*", arch_, kNeverFits)});
+  t::Ctx c;
+  EXPECT_EQ(params_of(c.h), kDefault);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEFAULT);
+  EXPECT_NE(origin(c.h).find("line 1 (architecture) does not fit"), std::string::npos) << origin(c.h);
+}
+
+TEST_F(Tuning, CorruptLinesAreIgnoredAndFormatOneIsRead) {
+  write({"garbage", "10\t" + name_ + "\tx\t1 2 x 4 5", "10\t" + name_ + "\tx\t64 64 16 4", "ten\t" + name_ + "\tx\t64 64 16 4 4",
+         "1\t" + name_ + "\tx\t64", "", "\t", name_ + "\t128 64 16 8 8", "10\t\tx\t64 64 16 4 4"},
+        "\r\n");
+  t::Ctx c;
+  EXPECT_EQ(params_of(c.h), kDevice) << "the format 1 line (device TAB 5 ints) is a stage 10 entry; " << origin(c.h);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEVICE);
+  const std::string why = origin(c.h);
+  for (const char* l : {"line 1:", "line 2:", "line 3:", "line 4:", "line 5:", "line 7:", "line 9:"})
+    EXPECT_NE(why.find(std::string("ignored ") + l), std::string::npos) << l << " in " << why;
+  EXPECT_NE(why.find("line 8 (exact device name"), std::string::npos) << why;
+}
+
+// Stores from several threads while others create contexts: every rewrite is whole (a
+// context sees one of the stored vectors), and the file ends with one entry for the device.
+TEST_F(Tuning, ConcurrentStoresAndReadsSeeWholeFiles) {
+  {
+    t::Ctx c;
+    ASSERT_EQ(mqlcl_tuning_store(c.h, kStage, kOther.data(), 5), MQLCL_OK) << t::message(c.h);
+  }
+  std::vector<std::thread> threads;
+  std::vector<int> bad(4, 0);
+  for (int i = 0; i < 4; ++i)
+    threads.emplace_back([&, i] {
+      t::Ctx c;
+      for (int r = 0; r < 10; ++r) {
+        if (i % 2 == 0) {
+          const std::vector<int>& p = (r + i) % 4 ? kDevice : kOther;
+          bad[i] += mqlcl_tuning_store(c.h, kStage, p.data(), 5) != MQLCL_OK;
+        } else {
+          t::Ctx fresh;
+          const std::vector<int> p = params_of(fresh.h);
+          bad[i] += (p != kDevice && p != kOther) || mqlcl_tuning_source(fresh.h, kStage) != MQLCL_TUNING_DEVICE;
+        }
+      }
+    });
+  for (auto& th : threads) th.join();
+  EXPECT_EQ(bad, std::vector<int>(4, 0));
+  const std::string text = read_all(file_);
+  size_t entries = 0;
+  for (size_t at = text.find("\n10\t"); at != std::string::npos; at = text.find("\n10\t", at + 1)) ++entries;
+  EXPECT_EQ(entries, 1u) << text;
+}
+
+TEST_F(Tuning, ANewerFormatIsNeitherReadNorRewritten) {
+  write({"# mqlcl-tuning 3", line(name_, arch_, kDevice)});
+  t::Ctx c;
+  EXPECT_EQ(params_of(c.h), kDefault);
+  EXPECT_NE(origin(c.h).find("format 3"), std::string::npos) << origin(c.h);
+  EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kOther.data(), 5), MQLCL_ERR_UNSUPPORTED);
+  EXPECT_NE(read_all(file_).find(line(name_, arch_, kDevice)), std::string::npos);
+}
+
+TEST_F(Tuning, PathComesFromTheVariable) {
+  std::u16string buf(4096, u'\0');
+  const int n = mqlcl_tuning_path(buf.data(), static_cast<int>(buf.size()));
+  ASSERT_GT(n, 0);
+  buf.resize(static_cast<size_t>(n));
+  EXPECT_EQ(fs::path(buf), file_);
+  const fs::path second = dir_ / "second.txt";
+  set_env("MQLCL_TUNING_FILE", &second);
+  {
+    t::Ctx c;
+    ASSERT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5), MQLCL_OK) << t::message(c.h);
+  }
+  EXPECT_TRUE(fs::exists(second));
+  EXPECT_FALSE(fs::exists(file_));
+  set_env("MQLCL_TUNING_FILE", &file_);
+  t::Ctx c;
+  EXPECT_EQ(params_of(c.h), kDefault) << "the first file has no entry";
+}
+
+TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
+  t::Ctx c;
+  std::vector<int> p(5, 0);
+  EXPECT_EQ(mqlcl_stage_params_get(c.h, 1, p.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_TRUE(t::mentions(c.h, "stage 1 (matr_mul_1dim) has no tunable parameters (tunable stages: 10)"));
+  EXPECT_EQ(mqlcl_stage_params_set(c.h, 99, p.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, 2), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tuning_store(c.h, 3, kDevice.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, p.data(), 4), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(c.h, "count = 4: params must hold stage 10's {TSM TSN TSK WPTM WPTN} = 5 ints"));
+  EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, nullptr, 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 4), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kNeverFits.data(), 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_FALSE(fs::exists(file_)) << "nothing stored for parameters that do not fit";
+  EXPECT_EQ(mqlcl_stage_params_set(c.h, kStage, kDevice.data(), 5), 5);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_SET);
+  EXPECT_EQ(params_of(c.h), kDevice);
+  const fs::path nowhere = dir_ / "no such folder" / "tuning.txt";
+  set_env("MQLCL_TUNING_FILE", &nowhere);
+  EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "no such folder"));
+  EXPECT_EQ(mqlcl_tuning_source(0, kStage), MQLCL_ERR_HANDLE);
+}
+
+// Without $MQLCL_TUNING_FILE: mqlcl-tuning.txt beside the library. It stores the default
+// vector so that other test processes that may read the file meanwhile see no change; a file
+// that was there before is put back.
+TEST(TuningBesideLibrary, StoreThenANewContextReadsIt) {
+  set_env("MQLCL_TUNING_FILE", nullptr);
+  std::u16string buf(4096, u'\0');
+  const int n = mqlcl_tuning_path(buf.data(), static_cast<int>(buf.size()));
+  ASSERT_GT(n, 0);
+  buf.resize(static_cast<size_t>(n));
+  const fs::path path(buf);
+  EXPECT_EQ(path.filename(), "mqlcl-tuning.txt");
+  const bool existed = fs::exists(path);
+  const std::string before = existed ? read_all(path) : std::string();
+  {
+    t::Ctx a;
+    ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kDefault.data(), 5), MQLCL_OK) << t::message(a.h);
+  }
+  EXPECT_TRUE(fs::exists(path)) << t::to_utf8(buf);
+  {
+    t::Ctx b;
+    EXPECT_EQ(params_of(b.h), kDefault);
+    EXPECT_EQ(mqlcl_tuning_source(b.h, kStage), MQLCL_TUNING_DEVICE) << origin(b.h);
+  }
+  if (existed) {
+    std::ofstream(path, std::ios::binary) << before;
+  } else {
+    std::error_code ec;
+    fs::remove(path, ec);
+  }
+}
