@@ -4,6 +4,8 @@
 // of exactly the size the call is told (the caller's side of the contract), so what is tested
 // is the library's own checking. Any crash, sanitizer report or exception is a finding.
 #include <fuzzer/FuzzedDataProvider.h>
+#include <stdlib.h>
+#include <unistd.h>
 
 #include <atomic>
 #include <cstdint>
@@ -87,6 +89,16 @@ void keep(std::vector<int>& pool, int h) {
 }
 
 }  // namespace
+
+// mqlcl_tuning_store writes the tuning file: a temporary one, never the one beside the library.
+extern "C" int LLVMFuzzerInitialize(int*, char***) {
+  static char path[] = "/tmp/mqlcl-fuzz-tuning-XXXXXX";
+  const int fd = mkstemp(path);
+  if (fd >= 0) close(fd);
+  setenv("MQLCL_TUNING_FILE", path, 1);
+  std::atexit([] { unlink(path); });
+  return 0;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   FuzzedDataProvider in(data, size);
@@ -218,10 +230,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         int params[5];
         for (int& v : params) v = in.ConsumeIntegralInRange(-2, 140);
         const int n = in.ConsumeIntegralInRange(-1, 5);  // the array holds 5; a smaller count is refused
-        if (in.ConsumeBool())
-          mqlcl_sgemm_set(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr, n);
-        else
-          mqlcl_sgemm_get(c, in.ConsumeIntegralInRange(0, 9) ? params : nullptr, n);
+        int* arr = in.ConsumeIntegralInRange(0, 9) ? params : nullptr;
+        const int cap = in.ConsumeIntegralInRange(-1, 65);
+        mqlcl_char* buf = cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr;
+        switch (in.ConsumeIntegralInRange(0, 7)) {
+          case 0: mqlcl_sgemm_set(c, arr, n); break;
+          case 1: mqlcl_sgemm_get(c, arr, n); break;
+          case 2: mqlcl_stage_params_set(c, stage(in), arr, n); break;
+          case 3: mqlcl_stage_params_get(c, stage(in), arr, n); break;
+          case 4: mqlcl_tuning_store(c, stage(in), arr, n); break;  // into the temporary file set below
+          case 5: mqlcl_tuning_source(c, stage(in)); break;
+          case 6: mqlcl_tuning_text(c, stage(in), buf, cap); break;
+          default: mqlcl_tuning_path(buf, cap); break;
+        }
         break;
       }
       case 19:
