@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Device tool (NVIDIA GPU, compute capability >= 8.0): checks and times the tensor-core SGEMM
+# stages 30 (TF32) and 31 (3xTF32) on odd and large shapes against a double reference (C
+# poisoned with NaN first), with the mma.sync / FP32 ceilings and cuBLAS (PyTorch) as peer in
+# the same run. For now it runs the standalone harness dev/tensor/tc_bench; prints a table last.
+#
+#   scripts/gpu-check.sh [TC_BENCH] [KERNEL] [LOG_DIR]
+#   TC_BENCH  the harness binary (default: build dev/tensor/tc_bench.cpp with g++ -lOpenCL)
+#   SWEEP     env: ';'-separated define sets timed at 4096^3; the fastest per stage runs the shapes
+#             (default: the tuned values below)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+bin=${1:-}
+kernel=${2:-$here/kernels/matmul/sgemm_tensor.cl}
+logs=${3:-${OUT:-/tmp}/tensor}
+mkdir -p "$logs"
+# The machine starts with only PoCL registered; the harness picks the GPU by device type.
+if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
+  mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
+fi
+if [ -z "$bin" ]; then
+  bin=/tmp/tc_bench
+  g++ -O2 -std=c++17 -o "$bin" "$here/dev/tensor/tc_bench.cpp" -lOpenCL
+fi
+tuned="-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3"
+sweep=${SWEEP:-$tuned}
+export PYTHONUNBUFFERED=1
+nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
+status=0
+"$bin" --kernel "$kernel" --sweep --configs "$sweep" --dump "$logs" 2>&1 | tee "$logs/tc_bench.log" || status=1
+# SASS opcode histogram of the chosen builds (the PTX the driver made, assembled by ptxas).
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
+cuobjdump=$(command -v cuobjdump || echo /usr/local/cuda/bin/cuobjdump)
+if [ -x "$ptxas" ] && [ -x "$cuobjdump" ]; then
+  for s in 30 31; do
+    [ -f "$logs/stage$s.ptx" ] || continue
+    echo "== stage $s: SASS opcodes (ptxas -arch=sm_90 -v) =="
+    tr -d '\000' <"$logs/stage$s.ptx" >"/tmp/stage$s.ptx"  # the driver's binary ends in a NUL
+    "$ptxas" -arch=sm_90 -v "/tmp/stage$s.ptx" -o "/tmp/stage$s.cubin" 2>&1 | grep -vE "^ptxas info +: (Compiling|Function properties)" | tail -4
+    "$cuobjdump" -sass "/tmp/stage$s.cubin" |
+      sed -nE 's#^\s*/\*[0-9a-f]{4,}\*/\s+(@!?U?P[0-9T]+\s+)?([A-Z0-9_.]+).*#\2#p' | sort | uniq -c | sort -rn | head -25
+  done >"$logs/sass.txt" 2>&1 || true
+fi
+if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
+  python3 "$here/dev/tensor/cublas_peer.py" 2000,4096,8192 2>&1 | tee "$logs/cublas_peer.log" || true
+fi
+echo
+sed -n '/^== tensor-core SGEMM/,$p' "$logs/tc_bench.log"
+[ -f "$logs/cublas_peer.log" ] && sed -n '/^== cuBLAS peer/,$p' "$logs/cublas_peer.log"
+exit $status
