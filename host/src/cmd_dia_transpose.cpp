@@ -11,6 +11,7 @@
 #include "devices.hpp"
 #include "context.hpp"
 #include "dia_matrices.hpp"
+#include "tensor_runs.hpp"
 #include "timing.hpp"
 
 namespace host {
@@ -54,6 +55,7 @@ void register_dia_transpose_commands(CLI::App& app, Options& opt) {
     const double fp = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP32, 0);
     fmt::print("{}: copy bandwidth {:.1f} GB/s (read + written), FP32 {:.1f} GFLOP/s\n",
                device_text(opt.device, MQLCL_TEXT_NAME), bw, fp);
+    print_tensor_ceilings(measure_tensor_ceilings(ctx));  // tensor_runs.hpp
     return 0;
   });
 

@@ -24,6 +24,7 @@ void register_script_command(CLI::App& app, Options& opt);
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
 void register_stages_command(CLI::App& app, Options& opt);
+void register_tensor_command(CLI::App& app, Options& opt);  // cmd_tensor.cpp
 int run_selected(CLI::App& app, Options& opt);
 
 // "R,K,C" style size options.
