@@ -16,6 +16,7 @@
 #include "../matmul_runs.hpp"
 #include "peers.hpp"
 #include "results.hpp"
+#include "tensor_bench.hpp"
 #include "../timing.hpp"
 
 namespace host {
@@ -72,6 +73,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
     run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
                         run.fp32_gflops > 0, ""});
     fmt::print("ceilings: copy {:.1f} GB/s, FP32 {:.1f} GFLOP/s\n", run.bandwidth_gbs, run.fp32_gflops);
+    const TensorCeilings tensor = add_tensor_ceiling_rows(ctx, run);  // tensor_bench.hpp
 
     // ---- matmul ladder ----
     std::map<int, double> last_ms;  // stage -> its time at the previous size
@@ -106,14 +108,14 @@ void register_bench_command(CLI::App& app, Options& opt) {
           continue;
         }
         const std::vector<float> c = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
-        const CheckResult chk = check_product(d.a, d.b, c, d.shape, 256, rng);
+        const bool ok = bench_stage_ok(stage, d, c, rng);  // by the stage's precision class
         if (stage == MQLCL_STAGE_1DIM) stage1_ms = ms;
         last_ms[stage] = ms;
         const double gf = d.shape.flops() / (ms * 1e6);
-        run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops,
-                            stage1_ms > 0 ? stage1_ms / ms : 0, chk.bad == 0, ""});
+        run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", bench_stage_pct(stage, gf, tensor, run.fp32_gflops),
+                            stage1_ms > 0 ? stage1_ms / ms : 0, ok, ""});
         fmt::print("  matmul {:>2} {:<28} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s {}\n", stage, name, size, ms, gf,
-                   chk.bad == 0 ? "OK" : "WRONG");
+                   ok ? "OK" : "WRONG");
       }
       // The article's "OpenCL total" for the tuned stage: upload, run, read back.
       ctx.upload(MQLCL_SLOT_A, d.a);
@@ -142,6 +144,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
 #endif
       prev_n = n;
     }
+    add_cublas_peer_rows(run, ints(a.sizes));  // tensor_bench.hpp: optional, skipped without python3/torch
 #if defined(MQLCL_HAVE_CLBLAST)
     const TransferRates tr = transfer_rates(opt.device, static_cast<size_t>(std::min(256, mb)) << 20, a.reps);
     if (tr.available) {
