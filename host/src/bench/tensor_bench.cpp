@@ -60,6 +60,7 @@ void add_cublas_peer_rows(BenchRun& run, const std::vector<int>& sizes) {
     fmt::print("  cuBLAS: not available ({})\n", why);
   };
 #if defined(_WIN32)
+  (void)sizes;
   not_available("Linux only");
   return;
 #else
