@@ -1,23 +1,54 @@
 #!/usr/bin/env bash
 # Device tool (NVIDIA GPU, compute capability >= 8.0): checks and times the tensor-core SGEMM
 # stages 30 (TF32) and 31 (3xTF32) on odd and large shapes against a double reference (C
-# poisoned with NaN first), with the mma.sync / FP32 ceilings and cuBLAS (PyTorch) as peer in
-# the same run. For now it runs the standalone harness dev/tensor/tc_bench; prints a table last.
+# poisoned with NaN first); prints a table last. Two modes:
+#
+#   scripts/gpu-check.sh --library BIN_DIR [LOG_DIR]
+#     through the library: BIN_DIR holds libmqlcl.so and mqlcl-host (built here); runs
+#     `mqlcl-host tensor-check` (stages 10, 30, 31 with the mma.sync / FP32 ceilings) on the
+#     first GPU, stage 10 with the committed H200 tuning (docs/results/h200/mqlcl-tuning.txt).
 #
 #   scripts/gpu-check.sh [TC_BENCH] [KERNEL] [LOG_DIR]
+#     the standalone harness dev/tensor/tc_bench (kernel tuning), with cuBLAS (PyTorch) as peer:
 #   TC_BENCH  the harness binary (default: build dev/tensor/tc_bench.cpp with g++ -lOpenCL)
 #   SWEEP     env: ';'-separated define sets timed at 4096^3; the fastest per stage runs the shapes
 #             (default: the tuned values below)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
+register_nvidia_icd() {  # the machine starts with only PoCL registered
+  if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
+    mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
+  fi
+}
+
+# Through the library: mqlcl-host tensor-check on the first GPU.
+library_check() {
+  local bin logs gpu
+  bin=$(cd "$1" && pwd)
+  logs=${2:-${OUT:-/tmp}/tensor}
+  mkdir -p "$logs"
+  register_nvidia_icd
+  export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  export MQLCL_TUNING_FILE=${MQLCL_TUNING_FILE:-$here/docs/results/h200/mqlcl-tuning.txt}
+  nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv 2>&1 | tee "$logs/nvidia-smi.txt" || true
+  "$bin/mqlcl-host" --library "$bin/libmqlcl.so" devices | tee "$logs/devices.txt"
+  gpu=$(sed -n 's/^device \([0-9]*\): .*; GPU)$/\1/p' "$logs/devices.txt" | head -1)
+  [ -n "$gpu" ] || { echo "no GPU among the OpenCL devices"; return 1; }
+  "$bin/mqlcl-host" --library "$bin/libmqlcl.so" --device "$gpu" stages | tee "$logs/stages.txt"
+  "$bin/mqlcl-host" --library "$bin/libmqlcl.so" --device "$gpu" peak --megabytes 1024 | tee "$logs/peak.txt"
+  "$bin/mqlcl-host" --library "$bin/libmqlcl.so" --device "$gpu" tensor-check 2>&1 | tee "$logs/library-check.log"
+  return "${PIPESTATUS[0]}"
+}
+if [ "${1:-}" = "--library" ]; then
+  library_check "${2:?BIN_DIR}" "${3:-}"
+  exit $?
+fi
+
 bin=${1:-}
 kernel=${2:-$here/kernels/matmul/sgemm_tensor.cl}
 logs=${3:-${OUT:-/tmp}/tensor}
 mkdir -p "$logs"
-# The machine starts with only PoCL registered; the harness picks the GPU by device type.
-if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
-  mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
-fi
+register_nvidia_icd  # the harness picks the GPU by device type
 if [ -z "$bin" ]; then
   bin=/tmp/tc_bench
   # CUDA ships CL/cl.h; the loader may lack its unversioned libOpenCL.so link there.
@@ -43,7 +74,7 @@ if [ -x "$ptxas" ] && [ -x "$cuobjdump" ]; then
   done >"$logs/sass.txt" 2>&1 || true
 fi
 if python3 -c 'import torch; assert torch.cuda.is_available()' 2>/dev/null; then
-  python3 "$here/dev/tensor/cublas_peer.py" 2000,4096,8192 2>&1 | tee "$logs/cublas_peer.log" || true
+  python3 "$here/host/peers/cublas_peer.py" 2000,4096,8192 2>&1 | tee "$logs/cublas_peer.log" || true
 fi
 echo
 sed -n '/^== tensor-core SGEMM/,$p' "$logs/tc_bench.log"

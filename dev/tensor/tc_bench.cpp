@@ -15,7 +15,7 @@
 //   --shapes    "MxNxK,..." (default: the list)
 //   --sweep-size N  the sweep's problem is N^3 (default 4096)
 //   --dump DIR  saves the two chosen programs' binaries (PTX on NVIDIA) as DIR/stage3{0,1}.ptx
-// Inputs are a counter hash (same values as dev/tensor/cublas_peer.py): element e of A is
+// Inputs are a counter hash (same values as host/peers/cublas_peer.py): element e of A is
 // val(1, e), of B val(2, e); sampled elements (i, j) come from the same hash with seed 3.
 #define CL_TARGET_OPENCL_VERSION 120
 #include <CL/cl.h>

@@ -3,7 +3,7 @@
 // refused, with the reason), and the 3xTF32 split arithmetic the kernel uses (ROUND=1:
 // big = (x + half an ulp of TF32) with the low 13 bits cleared, small = x - big exactly).
 //   g++ -std=c++17 -Idll/src -Idll/include dev/tensor/tensor_support_check.cpp
-//       dll/src/compute/tensor_support.cpp -lOpenCL -o /tmp/tsc && /tmp/tsc
+//       dll/src/compute/tensor_support.cpp dll/src/compute/tensor_decision.cpp -lOpenCL -o /tmp/tsc && /tmp/tsc
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -29,8 +29,22 @@ float from_bits(uint32_t u) {
 }
 }  // namespace
 
+namespace {
+// The decision on a made-up report (the library's tests check more: tests/abi/test_tensor.cpp).
+mqlcl::TensorSupport decide_tensor_support(const std::string& extensions, bool has_capability, int major, int minor) {
+  mqlcl::TensorReport r;
+  r.name = "made-up";
+  r.vendor = "NVIDIA Corporation";
+  r.extensions = extensions;
+  r.has_capability = has_capability;
+  r.major = major;
+  r.minor = minor;
+  r.local_mem = 49152;
+  return mqlcl::decide_tensor_support(r);
+}
+}  // namespace
+
 int main() {
-  using mqlcl::decide_tensor_support;
   const std::string nv = "cl_khr_fp64 cl_nv_device_attribute_query cl_nv_compiler_options";
   expect(decide_tensor_support(nv, true, 9, 0).available, "H200 (9.0) is accepted");
   expect(decide_tensor_support(nv, true, 8, 6).available, "RTX 30 (8.6) is accepted");

@@ -144,6 +144,8 @@ MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count);
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER1 23 /* lab Q4C: first barrier removed (wrong!) */
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER2 24 /* lab Q4C: second barrier removed (wrong!) */
 #define MQLCL_STAGE_LAB_TILES_RECT 25     /* lab Q5: rectangular tiles, TILE_K = param */
+#define MQLCL_STAGE_TENSOR_TF32 30        /* tensor cores, TF32 inputs (NVIDIA, compute capability >= 8.0) */
+#define MQLCL_STAGE_TENSOR_3XTF32 31      /* tensor cores, 3xTF32 split: FP32 accuracy (same devices) */
 /* The stages are one table inside the library: enumerate it rather than copying numbers.
  * mqlcl_stage_count: the number of stages; mqlcl_stage_at(index): the stage number of
  * entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */
@@ -173,6 +175,12 @@ MQLCL_API long long mqlcl_stage_info(int stage, int what);
  * thread's message (mqlcl_last_error(0, ...): "stage N (name) cannot run on DEVICE: why",
  * without the "[code] " of a failure); or an error code (unknown stage/device). */
 MQLCL_API int mqlcl_stage_available(int device, int stage);
+/* The fastest stage on the device whose results are at least as accurate as the precision
+ * class asks (MQLCL_PRECISION_*): FP32 or FP32_TENSOR -> stage 31 where the device has tensor
+ * cores (3xTF32 is at least as accurate as FP32, measured), else 10; TF32 -> 30 there, else
+ * the best FP32 stage. Never a teaching stage. MQLCL_ERR_ARGUMENT for an unknown precision,
+ * MQLCL_ERR_DEVICE for a device out of range. */
+MQLCL_API int mqlcl_stage_best(int device, int precision);
 /* C = A * B with stage N (docs/ABI.md, table of stages) on the uploaded A and B.
  * local0/local1: explicit work-group size, 0 = the driver chooses.
  * param: the stage's own parameter (unroll factor, tile length), 0 = its default; a
@@ -188,9 +196,14 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
 
 /* The device's measured ceilings (what rooflines and benchmarks compare against):
  * MQLCL_PEAK_BANDWIDTH: global-memory copy rate in GB/s (bytes read + written), copying
- *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains. */
+ *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
+ * MQLCL_PEAK_MMA_TF32 / MQLCL_PEAK_MMA_BF16: tensor-core GFLOP/s from register-only chains
+ *   of mma.sync m16n8k8 .tf32 / m16n8k16 .bf16 (the ceilings of stages 30 and 31), only on
+ *   the devices of those stages (else MQLCL_ERR_UNSUPPORTED with the reason). */
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
+#define MQLCL_PEAK_MMA_TF32 3
+#define MQLCL_PEAK_MMA_BF16 4
 MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
 
 /* Timings of the last operation, in milliseconds (< 0: an error code). A context's last

@@ -50,6 +50,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_bench_command(app, opt);
   register_tune_command(app, opt);
   register_stages_command(app, opt);
+  register_tensor_command(app, opt);
 }
 
 int run_selected(CLI::App& app) {

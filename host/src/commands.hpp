@@ -25,6 +25,7 @@ void register_transpose_command(CLI::App& app, Options& opt);
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
 void register_stages_command(CLI::App& app, Options& opt);
+void register_tensor_command(CLI::App& app, Options& opt);  // cmd_tensor.cpp
 int run_selected(CLI::App& app);
 
 // "R,K,C" style size options.

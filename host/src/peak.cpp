@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "devices.hpp"
+#include "tensor_runs.hpp"
 
 namespace host {
 
@@ -37,6 +38,7 @@ void register_peak_command(CLI::App& app, Options& opt) {
     const double fp = measure_fp32(ctx);
     fmt::print("{}: copy bandwidth {:.1f} GB/s (read + written), FP32 {:.1f} GFLOP/s\n",
                device_text(opt.device, MQLCL_TEXT_NAME), bw, fp);
+    print_tensor_ceilings(measure_tensor_ceilings(ctx));  // tensor_runs.hpp: where the device has tensor cores
     return 0;
   });
 }

@@ -220,6 +220,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         mqlcl_stage_name(stage(in), cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
         mqlcl_stage_info(stage(in), in.ConsumeIntegralInRange(-1, 12));
         mqlcl_stage_available(in.ConsumeIntegralInRange(-2, 2), stage(in));
+        mqlcl_stage_best(in.ConsumeIntegralInRange(-2, 2), in.ConsumeIntegralInRange(-1, 4));
         mqlcl_errstr(in.ConsumeIntegralInRange(-100, 2), cap > 0 && cap <= 64 ? (text.assign(64, 0), text.data()) : nullptr, cap);
         break;
       }

@@ -122,6 +122,23 @@ def mqlcl_devices(log):
     return problems + ([] if counts == n else [f"{counts} devices with compute units and work-group size, not {n}"])
 
 
+def tensor_stages(log):
+    """Stages 10, 30, 31: each OK, or (30/31 without tensor cores) refused with the library's reason."""
+    problems = [] if re.search(r"^tensor stages on .+: fastest FP32-accurate stage (10|31) .*, fastest with TF32 accepted "
+                               r"(10|30) ", log, re.M) else ["no 'tensor stages on ...: fastest ...' line"]
+    sizes = (SMALL["InpRows1"], SMALL["InpColsRows"], SMALL["InpCols2"])
+    if not re.search(r"^C = A \* B: ROWS1 = %d; COLSROWS = %d; COLS2 = %d$" % sizes, log, re.M):
+        problems.append("no 'C = A * B' line with the inputs given")
+    rows = dict(re.findall(r"^  (\d+) \S+ +\| (.*)$", log, re.M))
+    if sorted(rows) != ["10", "30", "31"]:
+        problems.append(f"stages printed: {sorted(rows)}")
+    for stage, text in rows.items():
+        ok = text.endswith("| OK") or (stage != "10" and "not available: " in text and "needs an NVIDIA GPU" in text)
+        if not ok:
+            problems.append(f"stage {stage}: {text}")
+    return problems
+
+
 def runtime_semantics(log):
     """tests/mql5/selftest: the runtime against the MQL5 documentation, one OK per check."""
     checks = re.findall(r"^check (.+): (OK|WRONG.*)$", log, re.M)
@@ -133,7 +150,8 @@ def runtime_semantics(log):
 
 
 def expectations(name, log):
-    if name in ("runtime_semantics", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices"):
+    if name in ("runtime_semantics", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+                "tensor_stages"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
         return article_stage(name, log)

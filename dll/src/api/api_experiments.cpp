@@ -88,7 +88,9 @@ MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
     if (megabytes < 0) fail(MQLCL_ERR_ARGUMENT, "megabytes must be >= 0");
     if (what == MQLCL_PEAK_BANDWIDTH) return measure_bandwidth(c, static_cast<size_t>(megabytes ? megabytes : 64) << 20);
     if (what == MQLCL_PEAK_FP32) return measure_fp32(c);
-    fail(MQLCL_ERR_ARGUMENT, "peak ", what, " does not exist (MQLCL_PEAK_BANDWIDTH 1, MQLCL_PEAK_FP32 2)");
+    if (what == MQLCL_PEAK_MMA_TF32 || what == MQLCL_PEAK_MMA_BF16) return measure_mma(c, what == MQLCL_PEAK_MMA_BF16);
+    fail(MQLCL_ERR_ARGUMENT, "peak ", what,
+         " does not exist (MQLCL_PEAK_BANDWIDTH 1, MQLCL_PEAK_FP32 2, MQLCL_PEAK_MMA_TF32 3, MQLCL_PEAK_MMA_BF16 4)");
   });
 }
 

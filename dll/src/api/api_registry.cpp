@@ -38,7 +38,8 @@ long long stage_fact(const Stage& st, int what) {
         case LocalRule::Free1D:
         case LocalRule::Group:
         case LocalRule::GroupPow2: return 1;
-        case LocalRule::FromTuning: return 0;
+        case LocalRule::FromTuning:
+        case LocalRule::FromKernel: return 0;
         default: return 2;
       }
     case MQLCL_STAGE_INFO_PARAM_MIN: return st.param.min;
@@ -81,15 +82,15 @@ MQLCL_API long long mqlcl_stage_info(int stage, int what) {
 
 MQLCL_API int mqlcl_stage_available(int device, int stage) {
   return guard(0, [&] {
-    const Stage& st = find_stage(stage);
-    const DeviceFacts facts = read_facts(device_at(device).device);
-    if (st.unavailable)
-      if (const char* why = st.unavailable(facts)) {
-        record_message(0, str("stage ", stage, " (", st.name, ") cannot run on ", facts.name, ": ", why));
-        return 0;
-      }
-    return 1;
+    const std::string why = stage_unavailable(find_stage(stage), device_at(device).device);
+    if (why.empty()) return 1;
+    record_message(0, why);
+    return 0;
   });
+}
+
+MQLCL_API int mqlcl_stage_best(int device, int precision) {
+  return guard(0, [&] { return best_stage(device_at(device).device, precision); });
 }
 
 MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap) {

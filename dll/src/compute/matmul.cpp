@@ -44,9 +44,8 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
     fail(MQLCL_ERR_LOCAL_SIZE, "local size ", std::max(local0, local1),
          " exceeds the device's CL_DEVICE_MAX_WORK_GROUP_SIZE = ", max_wg);
   const int resolved = resolve_param(st, param);
-  if (st.unavailable)
-    if (const char* why = st.unavailable(ctx.facts()))
-      fail(MQLCL_ERR_UNSUPPORTED, "stage ", st.number, " (", st.name, ") cannot run on this device: ", why);
+  const std::string why = stage_unavailable(st, ctx.device());
+  if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, why);
   const size_t M = static_cast<size_t>(s.rows1), K = static_cast<size_t>(s.colsrows),
                N = static_cast<size_t>(s.cols2);
   const size_t a_count = checked_mul(M, K, "rows1 * colsrows", INT_MAX);

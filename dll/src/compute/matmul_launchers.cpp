@@ -156,6 +156,51 @@ void launch_tuned(MatmulJob& j) {
   if (padded) unpad_matrix(ctx, cp, np, j.c, M, N);
 }
 
+// Tensor: sgemm_tensor.cl (stages 30/31). Its contract: leading dimensions multiples of 4
+// floats; A and B are copied with K and N rounded up to 4 where they are not, and C computed
+// into a padded buffer and copied back (timed as convert, like stage 10's padding). The block
+// is BM x BN; the work-group is the kernel's reqd_work_group_size (THREADS).
+constexpr size_t kTensorBlockM = 128, kTensorBlockN = 128;  // the tuned tiles (sgemm_tensor.cl)
+
+void launch_tensor(MatmulJob& j) {
+  const Stage& st = j.stage;
+  Context& ctx = j.ctx;
+  if (j.local0 || j.local1)
+    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group is the kernel's own (", st.file, "); pass 0, 0");
+  const size_t M = j.M, N = j.N, K = j.K;
+  const size_t kq = round_up(K, 4), nq = round_up(N, 4);
+  checked_mul(M, kq, "padded A", INT_MAX);
+  checked_mul(K, nq, "padded B", INT_MAX);
+  checked_mul(M, nq, "padded C", INT_MAX);
+  cl::Buffer ap = kq != K ? pad_matrix(ctx, j.a, M, K, M, kq, 0) : j.a;
+  cl::Buffer bp = nq != N ? pad_matrix(ctx, j.b, K, N, K, nq, 1) : j.b;
+  cl::Buffer cp = nq != N ? ctx.scratch(2, M * nq * 4) : j.c;
+  cl::Kernel k = ctx.embedded(st.file, str(st.defines, " -DBM=", kTensorBlockM, " -DBN=", kTensorBlockN), st.entry);
+  k.setArg(0, static_cast<int>(M));
+  k.setArg(1, static_cast<int>(N));
+  k.setArg(2, static_cast<int>(K));
+  k.setArg(3, ap);
+  k.setArg(4, static_cast<int>(kq));
+  k.setArg(5, bp);
+  k.setArg(6, static_cast<int>(nq));
+  k.setArg(7, cp);
+  k.setArg(8, static_cast<int>(nq));
+  const auto reqd = k.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(ctx.device());
+  if (reqd[0] == 0) fail(MQLCL_ERR_INTERNAL, st.file, " declares no reqd_work_group_size");
+  const cl::NDRange local(reqd[0]);
+  // Not ctx.check_local: NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
+  // the kernel's 49152 (49168 on the H200, whose limit is 49152) and still runs it; the stage's
+  // predicate has checked the device's 48 KiB.
+  const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
+  if (reqd[0] > kernel_max)
+    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the kernel's work-group of ", reqd[0], " exceeds its CL_KERNEL_WORK_GROUP_SIZE = ",
+         kernel_max, " on this device");
+  const size_t blocks = checked_mul((M + kTensorBlockM - 1) / kTensorBlockM, (N + kTensorBlockN - 1) / kTensorBlockN,
+                                    "blocks", INT_MAX);
+  ctx.launch(k, cl::NDRange(checked_mul(blocks, reqd[0], "work-items")), local);
+  if (nq != N) unpad_matrix(ctx, cp, nq, j.c, M, N);
+}
+
 }  // namespace
 
 void launch_matmul_family(MatmulJob& job) {
@@ -168,6 +213,7 @@ void launch_matmul_family(MatmulJob& job) {
     case Family::ReduceK: return launch_reduce(job);
     case Family::Tiled: return launch_tiled(job);
     case Family::Tuned: return launch_tuned(job);
+    case Family::Tensor: return launch_tensor(job);
   }
   fail(MQLCL_ERR_INTERNAL, "stage ", job.stage.number, " has no launcher for its family");
 }

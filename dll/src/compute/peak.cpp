@@ -2,16 +2,18 @@
 
 #include <algorithm>
 
+#include "compute/tensor_support.hpp"
+
 namespace mqlcl {
 
 namespace {
 constexpr int kRepeats = 5;  // best of: the first may pay for page faults and clocks
 
-double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global) {
+double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local = cl::NullRange) {
   double best = 1e300;
   for (int i = 0; i < kRepeats; ++i) {
     ctx.begin_op();
-    ctx.launch(k, global, cl::NullRange);
+    ctx.launch(k, global, local);
     ctx.end_op();
     best = std::min(best, ctx.last().kernel_ms);
   }
@@ -59,6 +61,21 @@ double measure_fp32(Context& ctx) {
   k.setArg(2, 0.001f);
   const double ms = best_ms(ctx, k, cl::NDRange(items));
   return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
+}
+
+double measure_mma(Context& ctx, bool bf16) {
+  const TensorSupport support = tensor_support(ctx.device());
+  if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
+  constexpr int iters = 4096, chains = 8, warp = 32;
+  const double flop_per_mma = bf16 ? 4096.0 : 2048.0;  // m16n8k16 bf16, m16n8k8 tf32, per warp
+  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t local = 256, items = units * 8 * local;  // 8 work-groups of 8 warps per SM
+  cl::Buffer out = ctx.allocate(items * 4, "the mma test's output");
+  cl::Kernel k = ctx.embedded("bench/peak_mma.cl", str("-DITERS=", iters), bf16 ? "mma_bf16_peak" : "mma_tf32_peak");
+  k.setArg(0, out);
+  k.setArg(1, 1.0f);
+  const double ms = best_ms(ctx, k, cl::NDRange(items), cl::NDRange(local));
+  return ms > 0 ? flop_per_mma * iters * chains * static_cast<double>(items) / warp / (ms * 1e6) : 0;
 }
 
 }  // namespace mqlcl

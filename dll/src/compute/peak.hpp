@@ -1,4 +1,5 @@
-// Measured ceilings of a device: copy bandwidth and FP32 rate (kernels/bench/peak.cl).
+// Measured ceilings of a device: copy bandwidth, FP32 rate (kernels/bench/peak.cl) and
+// the tensor cores' mma.sync rate (kernels/bench/peak_mma.cl).
 #pragma once
 #include "compute/context.hpp"
 
@@ -7,4 +8,7 @@ namespace mqlcl {
 double measure_bandwidth(Context& ctx, size_t bytes);
 // FP32 GFLOP/s from long dependent mad() chains.
 double measure_fp32(Context& ctx);
+// Tensor-core GFLOP/s from register-only mma.sync chains (kernels/bench/peak_mma.cl), TF32 or
+// BF16; MQLCL_ERR_UNSUPPORTED with the reason where the device has no mma.sync.
+double measure_mma(Context& ctx, bool bf16);
 }  // namespace mqlcl

@@ -13,7 +13,7 @@ namespace mqlcl {
 
 // Kernel families: stages of one family share a kernel file and a launcher
 // (compute/matmul_launchers.cpp).
-enum class Family { Element, Row, RowLocalCol, Column, Rank1, ReduceK, Tiled, Tuned };
+enum class Family { Element, Row, RowLocalCol, Column, Rank1, ReduceK, Tiled, Tuned, Tensor };
 
 // How the caller's local0/local1 become the work-group.
 enum class LocalRule {
@@ -24,6 +24,7 @@ enum class LocalRule {
   SquareTiles,  // __local tiles: local0 = local1 = TILE (0, 0: 16 x 16)
   RectTiles,    // __local tiles BLOCK_X = local0, BLOCK_Y = local1 (0, 0: 16 x 16)
   FromTuning,   // the work-group comes from the stage's own configuration: 0, 0 only
+  FromKernel,   // the kernel's reqd_work_group_size: 0, 0 only
 };
 
 // The stage's `param`: none (min = max = 0: a non-zero param is refused), or a range with
@@ -51,8 +52,11 @@ struct Stage {
   bool zero_c;         // accumulates into C, which the library zeroes first
   int precision;       // MQLCL_PRECISION_*
   bool wrong_on_purpose;  // a lesson in what goes wrong (a race): results may differ
-  // nullptr: runs on every device; else the reason it cannot run on this one (nullptr: it can).
-  const char* (*unavailable)(const DeviceFacts&);
+  // nullptr: runs on every device; else the reason it cannot run on this one (empty: it can).
+  std::string (*unavailable)(const cl::Device&);
+  // Speed rank for mqlcl_stage_best: the fastest stage of a precision class is the available
+  // one of highest rank; 0 = never offered (the ladder's teaching stages).
+  int best_rank = 0;
 };
 
 // Largest COLSROWS the private-row stages accept: the row lives in each work-item's
@@ -65,5 +69,10 @@ const Stage& stage_at(size_t index);
 const Stage& find_stage(int number);
 // "1-16, 20-25": the stage numbers as ranges, for messages.
 std::string stage_ranges();
+// Why the stage cannot run on the device ("stage 30 (name) cannot run here: ..."), or empty.
+std::string stage_unavailable(const Stage& st, const cl::Device& device);
+// The available stage of highest best_rank whose results are at least as accurate as
+// `precision` (MQLCL_PRECISION_*): FP32 and FP32_TENSOR accept each other, TF32 accepts all.
+int best_stage(const cl::Device& device, int precision);
 
 }  // namespace mqlcl

@@ -19,6 +19,7 @@
 #include "../transpose.hpp"
 #include "peers.hpp"
 #include "results.hpp"
+#include "tensor_bench.hpp"
 
 namespace host {
 
@@ -68,6 +69,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
     run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
                         run.fp32_gflops > 0, ""});
     fmt::print("ceilings: copy {:.1f} GB/s, FP32 {:.1f} GFLOP/s\n", run.bandwidth_gbs, run.fp32_gflops);
+    const TensorCeilings tensor = add_tensor_ceiling_rows(ctx, run);  // tensor_bench.hpp
 
     // ---- matmul ladder ----
     std::map<int, double> last_ms;  // stage -> its time at the previous size
@@ -101,7 +103,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
         if (stage == MQLCL_STAGE_1DIM) stage1_ms = ms;
         last_ms[stage] = ms;
         const double gf = d.shape.flops() / (ms * 1e6);
-        run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", 100 * gf / run.fp32_gflops,
+        run.rows.push_back({"matmul", stage, name, size, ms, gf, "GFLOP/s", bench_stage_pct(stage, gf, tensor, run.fp32_gflops),
                             stage1_ms > 0 ? stage1_ms / ms : 0, r.ok(), ""});
         fmt::print("  matmul {:>2} {:<28} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s {}\n", stage, name, size, ms, gf,
                    r.ok() ? "OK" : "WRONG");
@@ -132,6 +134,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
 #endif
       prev_n = n;
     }
+    add_cublas_peer_rows(run, ints(a.sizes));  // tensor_bench.hpp: optional, skipped without python3/torch
 #if defined(MQLCL_HAVE_CLBLAST)
     const TransferRates tr = transfer_rates(opt.device, static_cast<size_t>(std::min(256, mb)) << 20, a.reps);
     if (tr.available) {

@@ -55,13 +55,14 @@ void write_bench_csv(const BenchRun& run, const std::string& path) {
 
 void write_ladder_svg(const BenchRun& run, const std::string& size, const std::string& path) {
   std::vector<const BenchRow*> bars;
-  double peer = 0;
+  double peer = 0, mma = 0, highest = 0;  // mma: the tensor cores' TF32 ceiling, where measured
   for (const auto& r : run.rows) {
+    if (r.group == "ceiling" && r.name.rfind("mma.sync TF32", 0) == 0) mma = r.rate;
     if (r.size != size || r.rate <= 0) continue;
-    if (r.group == "matmul") bars.push_back(&r);
-    if (r.group == "peer") peer = r.rate;
+    if (r.group == "matmul") bars.push_back(&r), highest = std::max(highest, r.rate);
+    if (r.group == "peer" && r.name == "CLBlast SGEMM") peer = r.rate;
   }
-  const double top = std::max({run.fp32_gflops, peer, 1.0}) * 2;
+  const double top = std::max({run.fp32_gflops, peer, mma, highest, 1.0}) * 2;
   double bottom = top;
   for (const auto* b : bars) bottom = std::min(bottom, b->rate);
   bottom = std::pow(10.0, std::floor(std::log10(std::max(bottom, 1e-3))));
@@ -81,6 +82,7 @@ void write_ladder_svg(const BenchRun& run, const std::string& size, const std::s
   };
   line(run.fp32_gflops, "#c00", fmt::format("FP32 ceiling {:.0f}", run.fp32_gflops));
   line(peer, "#070", fmt::format("CLBlast SGEMM {:.0f}", peer));
+  line(mma, "#80c", fmt::format("mma.sync TF32 ceiling {:.0f}", mma));
   int x = 70;
   for (const auto* b : bars) {
     const double yt = y(b->rate);

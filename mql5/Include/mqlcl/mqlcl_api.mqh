@@ -71,6 +71,8 @@
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER1 23  // lab Q4C: first barrier removed (wrong!)
 #define MQLCL_STAGE_LAB_TILES_NO_BARRIER2 24  // lab Q4C: second barrier removed (wrong!)
 #define MQLCL_STAGE_LAB_TILES_RECT 25  // lab Q5: rectangular tiles, TILE_K = param
+#define MQLCL_STAGE_TENSOR_TF32 30  // tensor cores, TF32 inputs (NVIDIA, compute capability >= 8.0)
+#define MQLCL_STAGE_TENSOR_3XTF32 31  // tensor cores, 3xTF32 split: FP32 accuracy (same devices)
 #define MQLCL_STAGE_INFO_LOCAL_DIMS 1  // local sizes the caller may give: 0 (pass 0, 0), 1 (local0), 2
 #define MQLCL_STAGE_INFO_PARAM_MIN 2  // param range; 0/0/0 = the stage takes no param
 #define MQLCL_STAGE_INFO_PARAM_MAX 3
@@ -86,6 +88,8 @@
 #define MQLCL_PRECISION_TF32 3  // reduced: TF32 inputs (10-bit mantissa)
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
+#define MQLCL_PEAK_MMA_TF32 3
+#define MQLCL_PEAK_MMA_BF16 4
 #define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
 #define MQLCL_TUNING_DEVICE 1  // the file's entry for the exact device name
 #define MQLCL_TUNING_ARCHITECTURE 2  // the file's entry for the device's architecture
@@ -118,6 +122,7 @@ int mqlcl_stage_at(int index);
 int mqlcl_stage_name(int stage, ushort &buf[], int cap);
 long mqlcl_stage_info(int stage, int what);
 int mqlcl_stage_available(int device, int stage);
+int mqlcl_stage_best(int device, int precision);
 int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0, int local1, int param);
 int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0);
 int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);

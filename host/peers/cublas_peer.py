@@ -1,4 +1,4 @@
-"""cuBLAS peer for dev/tensor/tc_bench: FP32 and TF32 SGEMM through PyTorch on the same inputs
+"""cuBLAS peer (for `mqlcl-host bench` and dev/tensor/tc_bench): FP32 and TF32 SGEMM through PyTorch on the same inputs
 (the same counter hash as tc_bench.cpp), timed with CUDA events (median of 10 after warm-up),
 error measured on the same 256 sampled elements against float64, the same two ways."""
 import sys
