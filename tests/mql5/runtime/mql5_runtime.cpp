@@ -103,6 +103,15 @@ std::vector<std::pair<std::string, std::string>>& properties() {
 }
 volatile std::sig_atomic_t g_stopped = 0;
 extern "C" void on_stop_signal(int) { g_stopped = 1; }
+// --stop-after=K: the user's stop, deterministic: IsStopped() is true from its K-th call on
+// (0: never). Counted, never timed, so a test of "the script stops cleanly" cannot flake.
+long long g_stop_after = 0;
+long long g_is_stopped_calls = 0;
+// The DLLs the #import blocks loaded, by their MQL5 name.
+std::map<std::string, void*>& modules() {
+  static std::map<std::string, void*> m;
+  return m;
+}
 unsigned g_rand_state = 1;
 const auto g_start = std::chrono::steady_clock::now();
 }  // namespace
@@ -302,8 +311,7 @@ string parse_text(const char* text) { return text16(text); }
 property::property(const char* name, const char* value) { properties().emplace_back(name, value); }
 
 void* import_bind(const char* dll, const char* function, const char* declared_at) {
-  static std::map<std::string, void*> modules;
-  void*& module = modules[dll];
+  void*& module = modules()[dll];
   if (!module) {
     std::string why;
     module = platform::load_library(dll, why);
@@ -380,7 +388,29 @@ mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }
-bool IsStopped() { return g_stopped != 0; }
+bool IsStopped() {
+  ++g_is_stopped_calls;
+  return g_stopped != 0 || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
+}
+
+namespace {
+// After OnStart: what the test needs to see beyond the log, on stderr (not the Experts log):
+// how often the script asked IsStopped(), and the live handles of mqlcl.dll, so a context the
+// script did not free is visible. mqlcl_handle_count is bound by name as #import binds, but
+// only here: it is not part of any script's import block.
+void epilogue() {
+  std::fprintf(stderr, "harness: IsStopped() calls: %lld\n", g_is_stopped_calls);
+  auto m = modules().find("mqlcl.dll");
+  if (m == modules().end() || !m->second) {
+    std::fprintf(stderr, "harness: mqlcl.dll never loaded\n");
+    return;
+  }
+  typedef int (*handle_count_t)();
+  auto count = reinterpret_cast<handle_count_t>(platform::find_symbol(m->second, "mqlcl_handle_count"));
+  if (!count) std::fprintf(stderr, "harness: mqlcl.dll has no mqlcl_handle_count\n");
+  else std::fprintf(stderr, "harness: mqlcl.dll live handles at exit: %d\n", count());
+}
+}  // namespace
 
 //---------------------------------------------------------------------------------------------
 int main() {
@@ -390,6 +420,10 @@ int main() {
     if (a == "--properties") {
       for (const auto& p : properties()) std::printf("#property %s %s\n", p.first.c_str(), p.second.c_str());
       return 0;
+    }
+    if (a.compare(0, 13, "--stop-after=") == 0) {  // not an input name: MQL5 names have no '-'
+      g_stop_after = parse_integer("--stop-after", a.c_str() + 13);
+      continue;
     }
     if (a == "--inputs") {
       for (const std::string& n : input_names()) std::printf("--%s=\n", n.c_str());
@@ -403,5 +437,6 @@ int main() {
   }
   OnStart();
   std::fflush(stdout);
+  epilogue();
   return 0;
 }
