@@ -40,8 +40,9 @@ def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout, errors="replace")
         return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        return 124, e.stdout or "", f"timed out after {timeout} s"
+    except subprocess.TimeoutExpired as e:  # its partial output comes as bytes, text=True or not
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
+        return 124, out, f"timed out after {timeout} s"
 
 
 #---------------------------------------------------------------------------------------------

@@ -6,7 +6,9 @@ inputs) says how many times it asks (N, printed by the harness after OnStart) an
 lines it prints (F). Then the script is stopped at its first check, at the middle one and at its
 last one (small inputs: every stop point kind, the last ones with the OpenCL context alive), and
 at its first check with the user's sizes (the article's 2000: the stop must come before the long
-work). Each stopped run must: exit 0, print "stopped by the user ...", print no wrong result,
+work), and, with the user's sizes, in the middle of the work (the harness's work clock: the
+W-th array element access), after which the script must return within a fixed number of
+accesses, as the terminal kills it after 3 s. Each stopped run must: exit 0, print "stopped by the user ...", print no wrong result,
 print fewer result lines than the whole run, and leave mqlcl.dll with 0 live handles (the
 context freed by CMqlcl's destructor on the way out). Time is only a safety limit, never the
 verdict. Scripts with no IsStopped() call must be listed in NO_LONG_LOOP with the reason."""
@@ -25,11 +27,16 @@ STOP_LINE = "stopped by the user "
 NO_LONG_LOOP = {"mqlcl_devices": "lists the devices: a few DLL calls per device, no loop that runs long"}
 # The user's sizes: the article's 2000 (a CPU product of 2000^3 takes minutes) and the scripts'
 # defaults. A stop at the first check must come before any of that work.
-LONG = {"InpRows1": 2000, "InpColsRows": 2000, "InpCols2": 2000, "InpSize": 2048, "InpSize1": 256,
+LONG = {"InpRows1": 2000, "InpColsRows": 2000, "InpCols2": 2000, "InpSize": 2048, "InpSize1": 64,
         "InpSize2": 1024, "InpRows": 2048, "InpCols": 2048, "InpGrid": 128}
 # A line reporting a computed result: the article's checks, its CPU time, a loop order's time,
 # a sweep row ("... | OK").
 RESULT_LINE = re.compile(r"^(sum\( |CPUTime = |CPU: loop order |  .*\| )", re.M)
+# The user presses stop in the middle of the work: at this array element access (the harness's work
+# clock, deterministic); the script then has a fixed budget of accesses to return (the runtime's
+# kStopBudget, the terminal's 3 s), or the harness ends it with "critical error: the script does
+# not stop". This catches a long loop that never asks, which call-counted stops cannot reach.
+WORK_STOP = 1000000
 SAFETY_TIMEOUT = 60  # a stopped run takes under a second; this only ends a script that never stops
 
 
@@ -75,15 +82,19 @@ def check_script(name, script, include_dir, run, whole_log, whole_err, declared)
     whole_results = len(RESULT_LINE.findall(whole_log))
     small = [f"--{k}={run_scripts.SMALL[k]}" for k in declared if k in run_scripts.SMALL]
     long_ = [f"--{k}={LONG[k]}" for k in declared if k in LONG]
-    plan = [(small, k, "small inputs") for k in sorted({1, max(1, math.ceil(calls / 2)), max(1, calls)})]
-    plan.append((long_, 1, "the user's sizes"))
-    for args, k, label in plan:
-        rc, log, err = run(args + [f"--stop-after={k}"], SAFETY_TIMEOUT)
+    # (inputs, the harness's stop option, when the user stops, which inputs)
+    plan = [(small, f"--stop-after={k}", f"IsStopped() call {k} of {calls}", "small inputs")
+            for k in sorted({1, max(1, math.ceil(calls / 2)), max(1, calls)})]
+    # The work-clock stop first: a long loop that never asks is ended by its budget, not run whole.
+    plan.append((long_, f"--stop-at-work={WORK_STOP}", f"array element access {WORK_STOP}", "the user's sizes"))
+    plan.append((long_, "--stop-after=1", f"IsStopped() call 1 of {calls}", "the user's sizes"))
+    for args, stop, when, label in plan:
+        rc, log, err = run(args + [stop], SAFETY_TIMEOUT)
         log, err = log.replace("\r\n", "\n"), err.replace("\r\n", "\n")
         problems = stopped_run_problems(log, err, rc, whole_results)
         if calls == 0:
             problems.append("a whole run never calls IsStopped()")
-        what = f"{name}.mq5 stopped at IsStopped() call {k} of {calls} ({label}: {' '.join(args)})"
+        what = f"{name}.mq5 stopped at {when} ({label}: {' '.join(args)})"
         outcomes.append((what, problems, log + err))
         if problems:  # the next runs are larger: a script that ignores the stop would run them whole
             break

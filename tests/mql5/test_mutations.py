@@ -116,6 +116,10 @@ MUTATIONS = [
     # does; the stop test (stop_test.py, --stop-after) must name the script.
     ("IsStopped() checks removed", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1false)"),
      "stop", "no 'stopped by the user ...' line"),
+    # Only the check in the CPU product's row loop taken out: the script still stops between its
+    # steps, but a stop in the middle of a 2000^3 product waits for the whole product.
+    ("IsStopped() check removed from the CPU product's loop", EXPERIMENTS,
+     replace(r"^[ \t]*if\(IsStopped\(\)\)\n[ \t]*return\(-1\);\n", ""), "stop", "the script does not stop"),
 ]
 
 
@@ -183,9 +187,10 @@ def run(root, native, work):
                 failed = [f"{what}: {'; '.join(p)}" for what, p, _ in outcomes if p]
                 refused_by = "stop" if failed else None
                 problems += failed
+                err += "".join(f"\n{out}" for _, p, out in outcomes if p)  # the stopped run's own log
             log = log + err + "\n" + "; ".join(problems)
         if stage == "stop":  # the stop test names the script it stopped
-            named = f"{script_name}.mq5 stopped at IsStopped() call" in log
+            named = f"{script_name}.mq5 stopped at " in log
         else:
             named = f"{rel}:{line}" in log or f"{rel}:{line + 1}:" in log if stage != "run" else True
         ok = refused_by == stage and message in log and named

@@ -107,6 +107,10 @@ extern "C" void on_stop_signal(int) { g_stopped = 1; }
 // (0: never). Counted, never timed, so a test of "the script stops cleanly" cannot flake.
 long long g_stop_after = 0;
 long long g_is_stopped_calls = 0;
+bool g_stopped_by_work = false;
+// Element accesses a stopped script may still make: ~0.1 s of this runtime's checked accesses,
+// far inside the terminal's 3 s, yet far more than a script that returns at its next check needs.
+constexpr unsigned long long kStopBudget = 100000000ull;
 // The DLLs the #import blocks loaded, by their MQL5 name.
 std::map<std::string, void*>& modules() {
   static std::map<std::string, void*> m;
@@ -131,6 +135,17 @@ void out_of_range(long long index, int size) {
 void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size) {
   std::string d = printf_text("%s wrote past the %d elements of '%s' (imported at %s)", function, size, parameter, declared_at);
   critical("DLL wrote past the end of an array", d.c_str());
+}
+unsigned long long work_done = 0, work_alarm = ~0ull;
+void work_alarm_reached() {
+  if (!g_stopped_by_work) {
+    g_stopped_by_work = true;
+    work_alarm = work_done + kStopBudget;
+    return;
+  }
+  std::string d = printf_text("%llu array element accesses after the user stopped it at access %llu; the terminal "
+                              "kills a stopped script after 3 s", kStopBudget, work_done - kStopBudget);
+  critical("the script does not stop", d.c_str());
 }
 void fill_canary(void* at) { std::memset(at, kCanary, kCanaryBytes); }
 bool canary_intact(const void* at) {
@@ -390,7 +405,7 @@ mql_ulong GetMicrosecondCount() {
 }
 bool IsStopped() {
   ++g_is_stopped_calls;
-  return g_stopped != 0 || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
+  return g_stopped != 0 || g_stopped_by_work || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
 }
 
 namespace {
@@ -423,6 +438,11 @@ int main() {
     }
     if (a.compare(0, 13, "--stop-after=") == 0) {  // not an input name: MQL5 names have no '-'
       g_stop_after = parse_integer("--stop-after", a.c_str() + 13);
+      continue;
+    }
+    if (a.compare(0, 15, "--stop-at-work=") == 0) {
+      const long long w = parse_integer("--stop-at-work", a.c_str() + 15);
+      if (w > 0) work_alarm = static_cast<unsigned long long>(w);
       continue;
     }
     if (a == "--inputs") {
