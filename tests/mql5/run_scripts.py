@@ -5,7 +5,9 @@ log checked: the lines MetaTrader 5 would print, and correct results. Each scrip
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
 here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
 itself against the MQL5 documentation. Scripts this file does not know get the generic
-checks (exit 0, no DLL failure, no critical error, no WRONG).
+checks (exit 0, no DLL failure, no critical error, no WRONG). Every run must leave mqlcl.dll
+with 0 live handles (the harness prints the count after OnStart). Then stop_test.py: every
+script stopped by the user (--stop-after) stops cleanly.
 Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
 import os
@@ -21,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "checks"))
 from common import expect, finish  # noqa: E402
+import stop_test  # noqa: E402
 
 CXX_FLAGS = ["-std=c++17", "-O1", "-Werror=return-type", "-Wno-attributes"]
 NATIVE_CXX = ["g++"]
@@ -37,8 +40,9 @@ def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout, errors="replace")
         return p.returncode, p.stdout, p.stderr
-    except subprocess.TimeoutExpired as e:
-        return 124, e.stdout or "", f"timed out after {timeout} s"
+    except subprocess.TimeoutExpired as e:  # its partial output comes as bytes, text=True or not
+        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else e.stdout or ""
+        return 124, out, f"timed out after {timeout} s"
 
 
 #---------------------------------------------------------------------------------------------
@@ -186,6 +190,26 @@ def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
     return rc, o + e
 
 
+def stop_all(scripts, scripts_dir, include_dir, whole_runs, native):
+    """stop_test.py on every script of mql5/Scripts whose whole native run passed."""
+    for s in scripts:
+        if s.parent != scripts_dir:
+            print(f"[SKIP] stop test: {s.stem}.mq5: a self-test of the harness, not a user's script")
+            continue
+        if s.stem not in whole_runs:
+            continue  # its whole run failed above: nothing to compare a stopped run with
+        exe, log, err, declared = whole_runs[s.stem]
+
+        def run(args, timeout, exe=exe):
+            return sh(native.runner + [str(exe)] + args, env=native.env, cwd=exe.parent, timeout=timeout)
+        skipped, outcomes = stop_test.check_script(s.stem, s, include_dir, run, log, err, declared)
+        if skipped:
+            print(f"[SKIP] stop test: {s.stem}.mq5: {skipped}")
+        for what, problems, out in outcomes:
+            expect(not problems, f"stop test: {what}: exits 0, says it stopped, frees its context",
+                   "; ".join(problems) + "\n" + out[-1500:])
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("root", type=Path)
@@ -245,6 +269,7 @@ def main():
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda j: (j, compile_one(j[0], j[2], j[3], j[4], include_dirs, root)), jobs))
 
+    whole_runs = {}  # native: name -> (exe, log, stderr, declared inputs) for the stop test
     for (t, name, cpp, exe, objs), (rc, log) in results:
         if not expect(rc == 0, f"{t.name}: {name}.mq5 compiled", log.strip()[-3000:]):
             continue
@@ -254,8 +279,14 @@ def main():
         rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc) + expectations(name, log)
+        handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")
+        if handles not in (0, None):
+            problems.append(f"{handles} mqlcl.dll handles alive at exit")
+        if not problems and not t.suffix:
+            whole_runs[name] = (exe, log, err, declared)
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])
+    stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0])
     if own_prefix:
         sh(["wineserver", "-k"], env=targets[-1].env)
         shutil.rmtree(own_prefix, ignore_errors=True)

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The harness must fail on what MetaEditor or the terminal would refuse: copies of the MQL5
 sources with one injected fault each (the faults a new user tried, and more) must each fail
-the lint, the compilation or the run, and the message must name the file and line of the fault.
+the lint, the compilation, the run or the stop test (stop_test.py), and the message must name the
+file and line of the fault (the stop test: the script).
 The faults are inserted at stable places (the start of a script's OnStart, a member of CMqlcl,
 a declaration of the #import block), found by pattern, so that edits of the sources elsewhere
 do not break this test; a place that cannot be found any more is reported as a failure.
@@ -18,6 +19,7 @@ sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "checks"))
 from common import expect, finish  # noqa: E402
 import run_scripts  # noqa: E402
+import stop_test  # noqa: E402
 
 SCRIPT = "mql5/Scripts/mqlcl/matr_mul_1dim.mq5"
 MQLCL = "mql5/Include/mqlcl/mqlcl.mqh"
@@ -52,7 +54,18 @@ def replace(pattern, new):
     return apply
 
 
-# (what, file, mutation, stage that must refuse it: lint | compile | run, text the message has)
+def replace_all(pattern, new):
+    """Replaces every match of pattern; the fault's line is the first match's."""
+    def apply(text):
+        matches = list(re.finditer(pattern, text, re.M))
+        if not matches:
+            return None
+        changed = re.sub(pattern, new, text, flags=re.M)
+        return 0, len(text), changed, matches[0].start()
+    return apply
+
+
+# (what, file, mutation, stage that must refuse it: lint | compile | run | stop, text the message has)
 MUTATIONS = [
     ("C++ auto declaration without its semicolon", SCRIPT, in_onstart("auto x = 5"), "lint", "'auto' is C++"),
     ("std::vector<int>", SCRIPT, in_onstart("std::vector<int> v;"), "lint", "'std::'"),
@@ -99,6 +112,14 @@ MUTATIONS = [
      "run", "element ("),
     ("stage number of another script", SCRIPT, replace(r"MQLCL_STAGE_1DIM,", "MQLCL_STAGE_1DIM_COALESCED,"), "run",
      "the stage run is matr_mul_1dim_coalesced"),
+    # The checks taken out, the code still valid MQL5: the script runs to its end, whatever the user
+    # does; the stop test (stop_test.py, --stop-after) must name the script.
+    ("IsStopped() checks removed", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1false)"),
+     "stop", "no 'stopped by the user ...' line"),
+    # Only the check in the CPU product's row loop taken out: the script still stops between its
+    # steps, but a stop in the middle of a 2000^3 product waits for the whole product.
+    ("IsStopped() check removed from the CPU product's loop", EXPERIMENTS,
+     replace(r"^[ \t]*if\(IsStopped\(\)\)\n[ \t]*return\(-1\);\n", ""), "stop", "the script does not stop"),
 ]
 
 
@@ -157,8 +178,21 @@ def run(root, native, work):
             rc, log, err = run_scripts.sh([str(tree / "script")] + args, env=target.env)
             problems = run_scripts.generic(log, rc) + run_scripts.expectations(script_name, log)
             refused_by = "run" if problems else None
+            if not refused_by and stage == "stop":
+                declared = re.findall(r"^--(\w+)=", inputs, re.M)
+                stopped = lambda more, timeout: run_scripts.sh([str(tree / "script")] + more, env=target.env,
+                                                               timeout=timeout)
+                _, outcomes = stop_test.check_script(script_name, tree / SCRIPT, tree / "mql5/Include", stopped,
+                                                     log, err, declared)
+                failed = [f"{what}: {'; '.join(p)}" for what, p, _ in outcomes if p]
+                refused_by = "stop" if failed else None
+                problems += failed
+                err += "".join(f"\n{out}" for _, p, out in outcomes if p)  # the stopped run's own log
             log = log + err + "\n" + "; ".join(problems)
-        named = f"{rel}:{line}" in log or f"{rel}:{line + 1}:" in log if stage != "run" else True
+        if stage == "stop":  # the stop test names the script it stopped
+            named = f"{script_name}.mq5 stopped at " in log
+        else:
+            named = f"{rel}:{line}" in log or f"{rel}:{line + 1}:" in log if stage != "run" else True
         ok = refused_by == stage and message in log and named
         expect(ok, f"mutation '{what}' ({rel}:{line}) is refused by the {stage} step, naming it",
                f"refused by: {refused_by}; looked for '{message}' and '{rel}:{line}' in:\n" + log[-2500:])

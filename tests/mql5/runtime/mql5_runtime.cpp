@@ -103,6 +103,19 @@ std::vector<std::pair<std::string, std::string>>& properties() {
 }
 volatile std::sig_atomic_t g_stopped = 0;
 extern "C" void on_stop_signal(int) { g_stopped = 1; }
+// --stop-after=K: the user's stop, deterministic: IsStopped() is true from its K-th call on
+// (0: never). Counted, never timed, so a test of "the script stops cleanly" cannot flake.
+long long g_stop_after = 0;
+long long g_is_stopped_calls = 0;
+bool g_stopped_by_work = false;
+// Element accesses a stopped script may still make: ~0.1 s of this runtime's checked accesses,
+// far inside the terminal's 3 s, yet far more than a script that returns at its next check needs.
+constexpr unsigned long long kStopBudget = 100000000ull;
+// The DLLs the #import blocks loaded, by their MQL5 name.
+std::map<std::string, void*>& modules() {
+  static std::map<std::string, void*> m;
+  return m;
+}
 unsigned g_rand_state = 1;
 const auto g_start = std::chrono::steady_clock::now();
 }  // namespace
@@ -122,6 +135,17 @@ void out_of_range(long long index, int size) {
 void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size) {
   std::string d = printf_text("%s wrote past the %d elements of '%s' (imported at %s)", function, size, parameter, declared_at);
   critical("DLL wrote past the end of an array", d.c_str());
+}
+unsigned long long work_done = 0, work_alarm = ~0ull;
+void work_alarm_reached() {
+  if (!g_stopped_by_work) {
+    g_stopped_by_work = true;
+    work_alarm = work_done + kStopBudget;
+    return;
+  }
+  std::string d = printf_text("%llu array element accesses after the user stopped it at access %llu; the terminal "
+                              "kills a stopped script after 3 s", kStopBudget, work_done - kStopBudget);
+  critical("the script does not stop", d.c_str());
 }
 void fill_canary(void* at) { std::memset(at, kCanary, kCanaryBytes); }
 bool canary_intact(const void* at) {
@@ -302,8 +326,7 @@ string parse_text(const char* text) { return text16(text); }
 property::property(const char* name, const char* value) { properties().emplace_back(name, value); }
 
 void* import_bind(const char* dll, const char* function, const char* declared_at) {
-  static std::map<std::string, void*> modules;
-  void*& module = modules[dll];
+  void*& module = modules()[dll];
   if (!module) {
     std::string why;
     module = platform::load_library(dll, why);
@@ -380,7 +403,29 @@ mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }
-bool IsStopped() { return g_stopped != 0; }
+bool IsStopped() {
+  ++g_is_stopped_calls;
+  return g_stopped != 0 || g_stopped_by_work || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
+}
+
+namespace {
+// After OnStart: what the test needs to see beyond the log, on stderr (not the Experts log):
+// how often the script asked IsStopped(), and the live handles of mqlcl.dll, so a context the
+// script did not free is visible. mqlcl_handle_count is bound by name as #import binds, but
+// only here: it is not part of any script's import block.
+void epilogue() {
+  std::fprintf(stderr, "harness: IsStopped() calls: %lld\n", g_is_stopped_calls);
+  auto m = modules().find("mqlcl.dll");
+  if (m == modules().end() || !m->second) {
+    std::fprintf(stderr, "harness: mqlcl.dll never loaded\n");
+    return;
+  }
+  typedef int (*handle_count_t)();
+  auto count = reinterpret_cast<handle_count_t>(platform::find_symbol(m->second, "mqlcl_handle_count"));
+  if (!count) std::fprintf(stderr, "harness: mqlcl.dll has no mqlcl_handle_count\n");
+  else std::fprintf(stderr, "harness: mqlcl.dll live handles at exit: %d\n", count());
+}
+}  // namespace
 
 //---------------------------------------------------------------------------------------------
 int main() {
@@ -390,6 +435,15 @@ int main() {
     if (a == "--properties") {
       for (const auto& p : properties()) std::printf("#property %s %s\n", p.first.c_str(), p.second.c_str());
       return 0;
+    }
+    if (a.compare(0, 13, "--stop-after=") == 0) {  // not an input name: MQL5 names have no '-'
+      g_stop_after = parse_integer("--stop-after", a.c_str() + 13);
+      continue;
+    }
+    if (a.compare(0, 15, "--stop-at-work=") == 0) {
+      const long long w = parse_integer("--stop-at-work", a.c_str() + 15);
+      if (w > 0) work_alarm = static_cast<unsigned long long>(w);
+      continue;
     }
     if (a == "--inputs") {
       for (const std::string& n : input_names()) std::printf("--%s=\n", n.c_str());
@@ -403,5 +457,6 @@ int main() {
   }
   OnStart();
   std::fflush(stdout);
+  epilogue();
   return 0;
 }

@@ -101,6 +101,14 @@ constexpr unsigned char kCanary = 0xC5;
 void fill_canary(void* at);
 bool canary_intact(const void* at);
 [[noreturn]] void out_of_range(long long index, int size);
+// The work clock: array element accesses, the unit of a script's CPU loops. --stop-at-work=W
+// stops the script (IsStopped() true) at its W-th access, as a user pressing stop at that moment;
+// from then on it has a fixed budget of accesses to return, as the terminal gives it 3 s.
+extern unsigned long long work_done, work_alarm;
+void work_alarm_reached();
+inline void count_work() {
+  if (++work_done == work_alarm) work_alarm_reached();
+}
 
 template <class T>
 struct elements_per {
@@ -117,12 +125,14 @@ class array {
   T& operator[](I i) {
     static_assert(std::is_integral<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= size_) out_of_range(i, size_);
+    count_work();
     return data_[i];
   }
   template <class I>
   const T& operator[](I i) const {
     static_assert(std::is_integral<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= size_) out_of_range(i, size_);
+    count_work();
     return data_[i];
   }
   int size() const { return size_; }
