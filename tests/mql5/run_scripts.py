@@ -179,6 +179,12 @@ class Target:
         self.link, self.runner, self.env = link, runner, env
 
 
+def runtime_compile_command(target, src, obj):
+    """The command that compiles one file of the MQL5 runtime for a target (common/: utf16.hpp)."""
+    return target.cxx + CXX_FLAGS + [f"-I{HERE / 'runtime'}", f"-I{HERE.parent.parent / 'common'}", "-c",
+                                     str(HERE / "runtime" / src), "-o", str(obj)]
+
+
 def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
     """Compiles in cwd, where the translator ran (the #line paths are relative to it)."""
     cmd = target.cxx + CXX_FLAGS + [f"-I{d}" for d in include_dirs] + [str(cpp)] + runtime_objs + \
@@ -259,7 +265,7 @@ def main():
         objs = []
         for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
             obj = tdir / (src[:-4] + ".o")
-            rc, o, e = sh(t.cxx + CXX_FLAGS + [f"-I{HERE / 'runtime'}", "-c", str(HERE / "runtime" / src), "-o", str(obj)])
+            rc, o, e = sh(runtime_compile_command(t, src, obj))
             expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
             objs.append(str(obj))
         if t.lib_dir.is_dir() and t.suffix:

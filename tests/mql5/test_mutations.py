@@ -147,8 +147,7 @@ def run(root, native, work):
     objs = []
     for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
         obj = work / (src[:-4] + ".o")
-        rc, o, e = run_scripts.sh(target.cxx + run_scripts.CXX_FLAGS + [f"-I{HERE / 'runtime'}", "-c",
-                                                                         str(HERE / "runtime" / src), "-o", str(obj)])
+        rc, o, e = run_scripts.sh(run_scripts.runtime_compile_command(target, src, obj))
         expect(rc == 0, f"mutations: runtime {src} compiled", o + e)
         objs.append(str(obj))
     script_name = Path(SCRIPT).stem

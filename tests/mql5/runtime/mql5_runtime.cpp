@@ -17,57 +17,18 @@
 #include <vector>
 
 #include "mql5_platform.hpp"
+#include "utf16.hpp"
 
 void OnStart();  // the script's
 
 using namespace mql5;
 
 namespace {
-std::string utf8_of(const char16_t* s, int n) {
-  std::string out;
-  for (int i = 0; i < n; ++i) {
-    unsigned c = s[i];
-    if (c >= 0xD800 && c <= 0xDBFF && i + 1 < n && s[i + 1] >= 0xDC00 && s[i + 1] <= 0xDFFF)
-      c = 0x10000 + ((c - 0xD800) << 10) + (s[++i] - 0xDC00);
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-    } else if (c < 0x800) {
-      out += static_cast<char>(0xC0 | (c >> 6));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else if (c < 0x10000) {
-      out += static_cast<char>(0xE0 | (c >> 12));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    } else {
-      out += static_cast<char>(0xF0 | (c >> 18));
-      out += static_cast<char>(0x80 | ((c >> 12) & 0x3F));
-      out += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
-      out += static_cast<char>(0x80 | (c & 0x3F));
-    }
-  }
-  return out;
-}
+// The MQL5 string's UTF-16 as UTF-8 for the terminal's log, and back (common/utf16.hpp: one
+// conversion for the host, the tests and this runtime).
+std::string utf8_of(const char16_t* s, int n) { return utf16::to_utf8(std::u16string(s, static_cast<size_t>(n))); }
 std::string utf8_of(const string& s) { return utf8_of(s.c_str(), s.length()); }
-
-std::u16string utf16_of(const std::string& s) {
-  std::u16string out;
-  for (size_t i = 0; i < s.size();) {
-    unsigned char b = s[i];
-    unsigned c = b;
-    int extra = b >= 0xF0 ? 3 : b >= 0xE0 ? 2 : b >= 0xC0 ? 1 : 0;
-    c = extra ? b & (0x3F >> extra) : b;
-    for (int k = 1; k <= extra && i + k < s.size(); ++k) c = (c << 6) | (s[i + k] & 0x3F);
-    i += 1 + extra;
-    if (c >= 0x10000) {
-      c -= 0x10000;
-      out += static_cast<char16_t>(0xD800 + (c >> 10));
-      out += static_cast<char16_t>(0xDC00 + (c & 0x3FF));
-    } else {
-      out += static_cast<char16_t>(c);
-    }
-  }
-  return out;
-}
+std::u16string utf16_of(const std::string& s) { return utf16::from_utf8(s); }
 string text16(const std::string& utf8) {
   std::u16string u = utf16_of(utf8);
   return string(u.data(), static_cast<int>(u.size()));
