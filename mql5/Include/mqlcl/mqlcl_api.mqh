@@ -102,6 +102,12 @@
 #define MQLCL_KINFO_LOCAL_MEM_SIZE 3  // bytes of __local it uses
 #define MQLCL_KINFO_PRIVATE_MEM_SIZE 4  // bytes of private memory per work-item
 #define MQLCL_KINFO_NUM_ARGS 5
+#define MQLCL_GEMM_TRANS_A 1
+#define MQLCL_GEMM_TRANS_B 2
+#define MQLCL_GEMM_PRECISION_MASK 0
+#define MQLCL_GEMM_EXACT 0
+#define MQLCL_GEMM_FAST 0
+#define MQLCL_GEMM_FP64 0
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
@@ -156,4 +162,6 @@ int mqlcl_arg_double(int kernel, int index, double value);
 int mqlcl_arg_local(int kernel, int index, int bytes);
 int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
 long mqlcl_kernel_info(int kernel, int what);
+int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);
+int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 #import
