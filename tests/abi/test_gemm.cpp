@@ -72,8 +72,25 @@ void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool
     }
 }
 
+// Leaves NaN in the context's device copy of C (beta = 1 on a C of NaN), so that a later
+// beta = 0 call that read it would show.
+template <class T, class Gemm>
+void poison_device_c(int ctx, const Shape& s, Gemm gemm) {
+  // ldc = n + 8: a device C larger than the later call's (buffers only grow), so it stays.
+  const int ldc = s.n + 8;
+  const size_t ca = static_cast<size_t>(s.m) * s.k, cb = static_cast<size_t>(s.k) * s.n,
+               cc = static_cast<size_t>(s.m) * ldc;
+  std::vector<T> a(ca, 1), b(cb, 1), c(cc, std::numeric_limits<T>::quiet_NaN());
+  ASSERT_EQ(gemm(ctx, 0, s.m, s.n, s.k, T(1), a.data(), static_cast<int>(ca), s.k, b.data(), static_cast<int>(cb), s.n,
+                 T(1), c.data(), static_cast<int>(cc), ldc),
+            MQLCL_OK)
+      << t::message();
+  ASSERT_TRUE(std::isnan(c[0]));
+}
+
 void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int precision, bool nan_c = false) {
   t::Ctx ctx;
+  if (nan_c) poison_device_c<float>(ctx.h, s, mqlcl_sgemm);
   // Exact FP32: the float summation bound; TF32 inputs: 10-bit mantissas.
   const double rel = precision == MQLCL_GEMM_FAST ? 2e-3 : 2.4e-7;
   check_gemm<float>(s, l, alpha, beta, nan_c, rel, [&](int flags, auto& a, auto& b, auto& c) {
@@ -85,6 +102,7 @@ void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int pr
 
 void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
   t::Ctx ctx;
+  if (nan_c) poison_device_c<double>(ctx.h, s, mqlcl_dgemm);
   check_gemm<double>(s, l, alpha, beta, nan_c, 4.5e-16, [&](int flags, auto& a, auto& b, auto& c) {
     return mqlcl_dgemm(ctx.h, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
                        a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
