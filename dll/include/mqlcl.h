@@ -323,6 +323,14 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
                           int ldc);
+/* The same product on buffers of this context (mqlcl_buffer): the matrices start at the
+ * element offsets a_offset, b_offset, c_offset (floats); each extent from its offset must lie
+ * inside its buffer (else MQLCL_ERR_RANGE naming it); a buffer of another context or a handle
+ * of another kind is MQLCL_ERR_HANDLE. Waits until C is written; no host transfer. C may
+ * share a buffer with A or B (they are copied first), but must not overlap them. */
+MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
+                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
+                                  int c_buffer, long long c_offset, int ldc);
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc);

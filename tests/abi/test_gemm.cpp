@@ -110,6 +110,29 @@ void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool
   });
 }
 
+// mqlcl_sgemm_buffers: A and B share one buffer (B after A, each at an odd offset), C in
+// another at an offset; the caller's matrices written there and C read back.
+void sgemm_buffers_case(const Shape& s, const Layout& l, float alpha, float beta) {
+  t::Ctx ctx;
+  check_gemm<float>(s, l, alpha, beta, false, 2.4e-7, [&](int flags, auto& a, auto& b, auto& c) {
+    const int a_off = 7, b_off = a_off + static_cast<int>(a.v.size()) + 5, c_off = 3;
+    const int ab = mqlcl_buffer(ctx.h, 4LL * (b_off + static_cast<long long>(b.v.size())), MQLCL_MEM_READ_WRITE);
+    const int cb = mqlcl_buffer(ctx.h, 4LL * (c_off + static_cast<long long>(c.v.size())), MQLCL_MEM_READ_WRITE);
+    EXPECT_GT(ab, 0);
+    EXPECT_GT(cb, 0);
+    const int n_a = static_cast<int>(a.v.size()), n_b = static_cast<int>(b.v.size()), n_c = static_cast<int>(c.v.size());
+    EXPECT_EQ(mqlcl_buffer_write_float(ab, a.v.data(), a_off, n_a), n_a);
+    EXPECT_EQ(mqlcl_buffer_write_float(ab, b.v.data(), b_off, n_b), n_b);
+    EXPECT_EQ(mqlcl_buffer_write_float(cb, c.v.data(), c_off, n_c), n_c);
+    const int rc = mqlcl_sgemm_buffers(ctx.h, flags, s.m, s.n, s.k, alpha, ab, a_off, a.ld, ab, b_off, b.ld, beta, cb,
+                                       c_off, c.ld);
+    EXPECT_EQ(mqlcl_buffer_read_float(cb, c.v.data(), c_off, n_c), n_c);
+    mqlcl_free(ab);
+    mqlcl_free(cb);
+    return rc;
+  });
+}
+
 const Shape kShapes[] = {{1, 1, 1}, {13, 17, 19}, {257, 3, 5}, {3, 257, 129}, {257, 255, 129}};
 
 class GemmShapes : public ::testing::TestWithParam<std::tuple<Shape, int>> {};
@@ -127,6 +150,11 @@ TEST_P(GemmShapes, SgemmFastMatchesDoubleReference) {
 TEST_P(GemmShapes, DgemmMatchesDoubleReference) {
   const auto [s, flags] = GetParam();
   dgemm_case(s, {flags, 1, 4, 3}, 0.75, 2.0);
+}
+
+TEST_P(GemmShapes, SgemmBuffersMatchDoubleReference) {
+  const auto [s, flags] = GetParam();
+  sgemm_buffers_case(s, {flags, 2, 1, 3}, -1.25f, 0.5f);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, GemmShapes,
@@ -240,6 +268,41 @@ TEST_F(Bad, NullArraysAndWrongHandles) {
             MQLCL_ERR_HANDLE);
   mqlcl_free(buffer);
   expect_c_untouched();
+}
+
+TEST_F(Bad, BuffersOutOfRangeOrForeign) {
+  // A 4 x 5 (20 floats), B 5 x 3 (15), C 4 x 3 (12) in a buffer of 24 floats each.
+  const int buf = mqlcl_buffer(ctx.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(buf, 0) << t::message();
+  ASSERT_EQ(mqlcl_buffer_write_float(buf, a.data(), 0, 20), 20);
+  const int cbuf = mqlcl_buffer(ctx.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_buffer_write_float(cbuf, c.data(), 0, 12), 12);
+  auto run = [&](int a_buf, long long a_off, int b_buf, long long b_off, int c_buf, long long c_off) {
+    return mqlcl_sgemm_buffers(ctx.h, 0, 4, 3, 5, 1.0f, a_buf, a_off, 5, b_buf, b_off, 3, 0.0f, c_buf, c_off, 3);
+  };
+  EXPECT_EQ(run(buf, 0, buf, 0, cbuf, 0), MQLCL_OK) << t::message();
+  EXPECT_EQ(run(buf, 5, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);  // 5 + 20 > 24
+  EXPECT_TRUE(t::mentions(0, "a_buffer"));
+  EXPECT_EQ(run(buf, 0, buf, 10, cbuf, 0), MQLCL_ERR_RANGE);  // 10 + 15 > 24
+  EXPECT_TRUE(t::mentions(0, "b_buffer"));
+  EXPECT_EQ(run(buf, 0, buf, 0, cbuf, 13), MQLCL_ERR_RANGE);  // 13 + 12 > 24
+  EXPECT_TRUE(t::mentions(0, "c_buffer"));
+  EXPECT_EQ(run(buf, -1, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "a_offset = -1"));
+  EXPECT_EQ(run(buf, 1LL << 40, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_EQ(run(ctx.h, 0, buf, 0, cbuf, 0), MQLCL_ERR_HANDLE);  // a context, not a buffer
+  t::Ctx other;
+  const int foreign = mqlcl_buffer(other.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(foreign, 0) << t::message();
+  EXPECT_EQ(run(buf, 0, buf, 0, foreign, 0), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(t::mentions(0, "another context"));
+  // The refused calls wrote nothing: C still holds the first call's product (5 x 1 x 1).
+  std::vector<float> out(12);
+  ASSERT_EQ(mqlcl_buffer_read_float(cbuf, out.data(), 0, 12), 12);
+  for (float v : out) EXPECT_EQ(v, 5.0f);
+  mqlcl_free(buf);
+  mqlcl_free(cbuf);
+  mqlcl_free(foreign);
 }
 
 }  // namespace

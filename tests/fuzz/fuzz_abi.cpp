@@ -263,7 +263,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
                   sc = in.ConsumeIntegralInRange(0, 128);
         const int ca = in.ConsumeIntegralInRange(-1, sa), cb = in.ConsumeIntegralInRange(-1, sb),
                   cc = in.ConsumeIntegralInRange(-1, sc);
-        if (in.ConsumeBool()) {
+        const int which = in.ConsumeIntegralInRange(0, 2);
+        if (which == 2) {  // buffers of any context or kind, offsets anywhere
+          const int ba = pick(in, p.mem, p), bb = pick(in, p.mem, p), bc = pick(in, p.mem, p);
+          const long long oa = in.ConsumeIntegralInRange<long long>(-2, 64), ob = in.ConsumeIntegralInRange<long long>(-2, 64),
+                          oc = in.ConsumeBool() ? in.ConsumeIntegral<long long>() : in.ConsumeIntegralInRange<long long>(-2, 64);
+          mqlcl_sgemm_buffers(c, flags, m, n, k, 1.0f, ba, oa, lda, bb, ob, ldb, in.ConsumeBool() ? 0.0f : 1.0f, bc, oc, ldc);
+        } else if (which == 1) {
           std::vector<float> fa, fb, fc;
           mqlcl_sgemm(c, flags, m, n, k, 1.5f, array(in, fa, sa), ca, lda, array(in, fb, sb), cb, ldb,
                       in.ConsumeBool() ? 0.0f : 2.0f, array(in, fc, sc), cc, ldc);

@@ -29,6 +29,11 @@ void check_count(long long count, const char* count_name, size_t need, const cha
          " elements for its shape and leading dimension");
 }
 
+// The exact-FP32 (or TF32) stage of the call's precision on this device.
+const Stage& gemm_stage(Context& ctx, const GemmShape& s) {
+  return find_stage(best_stage(ctx.device(), s.precision == MQLCL_GEMM_FAST ? MQLCL_PRECISION_TF32 : MQLCL_PRECISION_FP32));
+}
+
 bool has_fp64(const cl::Device& d) {
   return d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
 }
@@ -56,11 +61,11 @@ void read_matrix(cl::CommandQueue& q, const cl::Buffer& buf, T* host, size_t row
 }
 
 // op(src) (rows x cols) into dst, dpitch wide and drows high, zero beyond.
-void pack(Context& ctx, const cl::Buffer& src, size_t ld, bool trans, size_t rows, size_t cols, cl::Buffer& dst,
+void pack(Context& ctx, const GemmOperand& src, size_t ld, bool trans, size_t rows, size_t cols, cl::Buffer& dst,
           size_t dpitch, size_t drows) {
   cl::Kernel k = ctx.embedded("gemm/gemm_layout.cl", "", "gemm_pack");
-  k.setArg(0, src);
-  k.setArg(1, cl_ulong{0});
+  k.setArg(0, src.buffer);
+  k.setArg(1, static_cast<cl_ulong>(src.offset));
   k.setArg(2, static_cast<cl_uint>(ld));
   k.setArg(3, static_cast<cl_int>(trans ? 1 : 0));
   k.setArg(4, static_cast<cl_uint>(rows));
@@ -73,7 +78,7 @@ void pack(Context& ctx, const cl::Buffer& src, size_t ld, bool trans, size_t row
 }  // namespace
 
 GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, long long a_count,
-                     long long b_count, long long c_count, bool fp64) {
+                     long long b_count, long long c_count, bool fp64, const GemmNames& names) {
   const int known = MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK;
   if (flags & ~known) fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": unknown bits ", flags & ~known);
   const int precision = flags & MQLCL_GEMM_PRECISION_MASK;
@@ -98,16 +103,18 @@ GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, 
   s.a_need = s.trans_a ? extent(lda, s.k, s.m, "lda", "A (k x m, TRANS_A)") : extent(lda, s.m, s.k, "lda", "A (m x k)");
   s.b_need = s.trans_b ? extent(ldb, s.n, s.k, "ldb", "B (n x k, TRANS_B)") : extent(ldb, s.k, s.n, "ldb", "B (k x n)");
   s.c_need = extent(ldc, s.m, s.n, "ldc", "C (m x n)");
-  check_count(a_count, "a_count", s.a_need, "a");
-  check_count(b_count, "b_count", s.b_need, "b");
-  check_count(c_count, "c_count", s.c_need, "c");
+  check_count(a_count, names.a_count, s.a_need, names.a);
+  check_count(b_count, names.b_count, s.b_need, names.b);
+  check_count(c_count, names.c_count, s.c_need, names.c);
   return s;
 }
 
-void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
-                float* c) {
-  const Stage& st = find_stage(best_stage(
-      ctx.device(), s.precision == MQLCL_GEMM_FAST ? MQLCL_PRECISION_TF32 : MQLCL_PRECISION_FP32));
+// op(A) and op(B) packed for the stage, its product, then the epilogue into C: one operation
+// (kernel: the stage; convert: pack, zeroing, epilogue). A and B are copied before C is
+// written, so C may share a buffer with them.
+void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
+                  const GemmOperand& c) {
+  const Stage& st = gemm_stage(ctx, s);
   const size_t kp = round_up(s.k, static_cast<size_t>(st.vw));
   if (st.private_row && kp > static_cast<size_t>(kMaxPrivateRow))
     fail(MQLCL_ERR_SHAPE, "k = ", s.k, " exceeds the ", kMaxPrivateRow, " of stage ", st.number, " (", st.name, ")");
@@ -115,27 +122,17 @@ void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, c
   const size_t a_pack = checked_mul(s.m, kp, "m x k", INT_MAX);
   const size_t b_pack = checked_mul(kp, s.n, "k x n", INT_MAX);
   const size_t prod = checked_mul(s.m, s.n, "m x n", INT_MAX);
-  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
-  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
-
-  cl::Buffer& raw_a = ctx.scratch(kRawA, s.a_need * 4);
-  cl::Buffer& raw_b = ctx.scratch(kRawB, s.b_need * 4);
   cl::Buffer& pa = ctx.scratch(kPackA, a_pack * 4);
   cl::Buffer& pb = ctx.scratch(kPackB, b_pack * 4);
   cl::Buffer& ab = ctx.scratch(kProduct, prod * 4);
-  cl::Buffer& dc = ctx.scratch(kC, s.c_need * 4);
-  ctx.data_written();
-  write_matrix(ctx.queue(), raw_a, a, a_rows, a_cols, s.lda);
-  write_matrix(ctx.queue(), raw_b, b, b_rows, b_cols, s.ldb);
-  if (beta != 0.0f) write_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
 
   ctx.begin_op();
   // op(A) as m x kp; op(B) as kp x n, or n x kp (op(B) transposed) for a stage reading B by columns.
-  pack(ctx, raw_a, s.lda, s.trans_a, s.m, s.k, pa, kp, s.m);
+  pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, s.m);
   if (st.b_colmajor)
-    pack(ctx, raw_b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, s.n);
+    pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, s.n);
   else
-    pack(ctx, raw_b, s.ldb, s.trans_b, s.k, s.n, pb, s.n, kp);
+    pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, s.n, kp);
   if (st.zero_c) ctx.fill(ab, 0.0f, prod);
   MatmulJob job{ctx, st, s.m, s.k, s.n, kp, pa, pb, ab, 0, 0, st.param.none() ? 0 : st.param.fallback};
   launch_matmul_family(job);
@@ -146,11 +143,26 @@ void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, c
   e.setArg(2, static_cast<cl_uint>(s.n));
   e.setArg(3, alpha);
   e.setArg(4, beta);
-  e.setArg(5, dc);
-  e.setArg(6, cl_ulong{0});
+  e.setArg(5, c.buffer);
+  e.setArg(6, static_cast<cl_ulong>(c.offset));
   e.setArg(7, static_cast<cl_uint>(s.ldc));
   ctx.launch_convert(e, cl::NDRange(round_up(s.n, 16), round_up(s.m, 16)), cl::NDRange(16, 16));
   ctx.end_op();
+}
+
+void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
+                float* c) {
+  gemm_stage(ctx, s);  // refused before any transfer when none runs
+  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
+  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
+  cl::Buffer& raw_a = ctx.scratch(kRawA, s.a_need * 4);
+  cl::Buffer& raw_b = ctx.scratch(kRawB, s.b_need * 4);
+  cl::Buffer& dc = ctx.scratch(kC, s.c_need * 4);
+  ctx.data_written();
+  write_matrix(ctx.queue(), raw_a, a, a_rows, a_cols, s.lda);
+  write_matrix(ctx.queue(), raw_b, b, b_rows, b_cols, s.ldb);
+  if (beta != 0.0f) write_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
+  sgemm_device(ctx, s, alpha, {raw_a, 0}, {raw_b, 0}, beta, {dc, 0});
   read_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
   ctx.data_read();
 }

@@ -19,10 +19,25 @@ struct GemmShape {
   int precision;                  // the MQLCL_GEMM_* precision field
 };
 
+// How messages name the arrays and their counts (host arrays, or device buffers).
+struct GemmNames {
+  const char *a_count = "a_count", *a = "a", *b_count = "b_count", *b = "b", *c_count = "c_count", *c = "c";
+};
+
 // Checks flags, sizes, leading dimensions and the counts (MQLCL_ERR_ARGUMENT / _RANGE with
 // the parameter named). `fp64`: dgemm (which takes only the default or FP64 precision).
 GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, long long a_count,
-                     long long b_count, long long c_count, bool fp64);
+                     long long b_count, long long c_count, bool fp64, const GemmNames& names = GemmNames{});
+
+// A matrix on the device: a buffer and the element its (0, 0) is at.
+struct GemmOperand {
+  const cl::Buffer& buffer;
+  size_t offset;
+};
+
+// SGEMM on device buffers (checked by the caller against s), results left in c.
+void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
+                  const GemmOperand& c);
 
 void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
                 float* c);

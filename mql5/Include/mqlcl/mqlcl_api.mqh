@@ -163,5 +163,6 @@ int mqlcl_arg_local(int kernel, int index, int bytes);
 int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
 long mqlcl_kernel_info(int kernel, int what);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);
+int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, float beta, int c_buffer, long c_offset, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 #import
