@@ -160,7 +160,13 @@ TEST_P(GemmShapes, SgemmBuffersMatchDoubleReference) {
 INSTANTIATE_TEST_SUITE_P(All, GemmShapes,
                          ::testing::Combine(::testing::ValuesIn(kShapes),
                                             ::testing::Values(0, MQLCL_GEMM_TRANS_A, MQLCL_GEMM_TRANS_B,
-                                                              MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B)));
+                                                              MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B)),
+                         [](const auto& info) {
+                           const Shape& s = std::get<0>(info.param);
+                           const int f = std::get<1>(info.param);
+                           return std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
+                                  (f & MQLCL_GEMM_TRANS_A ? "_tA" : "") + (f & MQLCL_GEMM_TRANS_B ? "_tB" : "");
+                         });
 
 TEST(Gemm, BetaZeroIgnoresNanInC) {
   sgemm_case({13, 17, 19}, {0, 0, 0, 4}, 1.0f, 0.0f, MQLCL_GEMM_EXACT, true);
