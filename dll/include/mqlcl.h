@@ -315,11 +315,10 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
  * epilogue), mqlcl_last_total_ms = upload + compute + download. Returns MQLCL_OK. */
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
-#define MQLCL_GEMM_PRECISION_MASK 0x30
-#define MQLCL_GEMM_EXACT 0x00 /* default: exact FP32, the fastest such stage (mqlcl_stage_best) */
-#define MQLCL_GEMM_FAST 0x10  /* TF32 where the device has it, else exact FP32 (sgemm only) */
-#define MQLCL_GEMM_FP64 0x20  /* dgemm (which always computes in FP64): MQLCL_ERR_UNSUPPORTED
-                                 on devices without cl_khr_fp64, for dgemm with or without it */
+#define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */
+#define MQLCL_GEMM_EXACT 0 /* default: exact FP32, the fastest such stage (mqlcl_stage_best) */
+#define MQLCL_GEMM_FAST 16 /* TF32 where the device has it, else exact FP32 (sgemm only) */
+#define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
                           int ldc);

@@ -104,10 +104,10 @@
 #define MQLCL_KINFO_NUM_ARGS 5
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
-#define MQLCL_GEMM_PRECISION_MASK 0
-#define MQLCL_GEMM_EXACT 0
-#define MQLCL_GEMM_FAST 0
-#define MQLCL_GEMM_FP64 0
+#define MQLCL_GEMM_PRECISION_MASK 48  // the precision field of flags
+#define MQLCL_GEMM_EXACT 0  // default: exact FP32, the fastest such stage (mqlcl_stage_best)
+#define MQLCL_GEMM_FAST 16  // TF32 where the device has it, else exact FP32 (sgemm only)
+#define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
