@@ -304,6 +304,36 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
 #define MQLCL_KINFO_NUM_ARGS 5
 MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 
+/* ---- GEMM (docs/ABI.md, "GEMM") ----
+ * C = alpha * op(A) * op(B) + beta * C on the context's device, row-major matrices (as MQL5's
+ * matrix / matrixf) with leading dimensions: op(A) is m x k, op(B) k x n, C m x n. The stored
+ * A is m x k (k x m with MQLCL_GEMM_TRANS_A), B k x n (n x k with MQLCL_GEMM_TRANS_B);
+ * lda/ldb/ldc >= the columns of the stored matrix (else MQLCL_ERR_ARGUMENT naming it). Each
+ * array holds at least (rows - 1) * ld + cols elements (the last row only its used columns),
+ * else MQLCL_ERR_RANGE naming the count; m, n, k >= 1. beta = 0 never reads C (NaN included).
+ * Figures: mqlcl_last_kernel_ms = the product, mqlcl_last_convert_ms = the layout work (pack,
+ * epilogue), mqlcl_last_total_ms = upload + compute + download. Returns MQLCL_OK. */
+#define MQLCL_GEMM_TRANS_A 1
+#define MQLCL_GEMM_TRANS_B 2
+#define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */
+#define MQLCL_GEMM_EXACT 0 /* default: exact FP32, the fastest such stage (mqlcl_stage_best) */
+#define MQLCL_GEMM_FAST 16 /* TF32 where the device has it, else exact FP32 (sgemm only) */
+#define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
+MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
+                          int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
+                          int ldc);
+/* The same product on buffers of this context (mqlcl_buffer): the matrices start at the
+ * element offsets a_offset, b_offset, c_offset (floats); each extent from its offset must lie
+ * inside its buffer (else MQLCL_ERR_RANGE naming it); a buffer of another context or a handle
+ * of another kind is MQLCL_ERR_HANDLE. Waits until C is written; no host transfer. C may
+ * share a buffer with A or B (they are copied first), but must not overlap them. */
+MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
+                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
+                                  int c_buffer, long long c_offset, int ldc);
+MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
+                          int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
+                          int ldc);
+
 #ifdef __cplusplus
 }
 #endif

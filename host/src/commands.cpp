@@ -47,6 +47,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_peak_command(app, opt);
   register_dia_command(app, opt);
   register_transpose_command(app, opt);
+  register_gemm_command(app, opt);
   register_bench_command(app, opt);
   register_tune_command(app, opt);
   register_stages_command(app, opt);

@@ -22,6 +22,7 @@ void register_report_lab_commands(CLI::App& app, Options& opt);
 void register_peak_command(CLI::App& app, Options& opt);
 void register_dia_command(CLI::App& app, Options& opt);
 void register_transpose_command(CLI::App& app, Options& opt);
+void register_gemm_command(CLI::App& app, Options& opt);  // gemm.cpp
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
 void register_stages_command(CLI::App& app, Options& opt);

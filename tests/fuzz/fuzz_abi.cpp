@@ -110,7 +110,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   for (int step = 0; step < 48 && in.remaining_bytes() > 0; ++step) {
     const int c = pick(in, p.ctx, p);
     ++g_calls;
-    switch (in.ConsumeIntegralInRange(0, 20)) {
+    switch (in.ConsumeIntegralInRange(0, 21)) {
       case 0:
         if (p.ctx.size() < 2) keep(p.ctx, mqlcl_create(in.ConsumeIntegralInRange(-2, 2)));
         break;
@@ -253,6 +253,33 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         mqlcl_last_launches(c);
         mqlcl_handle_count();
         break;
+      case 21: {  // GEMM on host arrays: each count at most what its array holds
+        const int m = in.ConsumeIntegralInRange(-1, 9), n = in.ConsumeIntegralInRange(-1, 9),
+                  k = in.ConsumeIntegralInRange(-1, 9);
+        const int lda = in.ConsumeIntegralInRange(-1, 12), ldb = in.ConsumeIntegralInRange(-1, 12),
+                  ldc = in.ConsumeIntegralInRange(-1, 12);
+        const int flags = in.ConsumeBool() ? in.ConsumeIntegral<int>() : in.ConsumeIntegralInRange(0, 0x3f);
+        const int sa = in.ConsumeIntegralInRange(0, 128), sb = in.ConsumeIntegralInRange(0, 128),
+                  sc = in.ConsumeIntegralInRange(0, 128);
+        const int ca = in.ConsumeIntegralInRange(-1, sa), cb = in.ConsumeIntegralInRange(-1, sb),
+                  cc = in.ConsumeIntegralInRange(-1, sc);
+        const int which = in.ConsumeIntegralInRange(0, 2);
+        if (which == 2) {  // buffers of any context or kind, offsets anywhere
+          const int ba = pick(in, p.mem, p), bb = pick(in, p.mem, p), bc = pick(in, p.mem, p);
+          const long long oa = in.ConsumeIntegralInRange<long long>(-2, 64), ob = in.ConsumeIntegralInRange<long long>(-2, 64),
+                          oc = in.ConsumeBool() ? in.ConsumeIntegral<long long>() : in.ConsumeIntegralInRange<long long>(-2, 64);
+          mqlcl_sgemm_buffers(c, flags, m, n, k, 1.0f, ba, oa, lda, bb, ob, ldb, in.ConsumeBool() ? 0.0f : 1.0f, bc, oc, ldc);
+        } else if (which == 1) {
+          std::vector<float> fa, fb, fc;
+          mqlcl_sgemm(c, flags, m, n, k, 1.5f, array(in, fa, sa), ca, lda, array(in, fb, sb), cb, ldb,
+                      in.ConsumeBool() ? 0.0f : 2.0f, array(in, fc, sc), cc, ldc);
+        } else {
+          std::vector<double> da, db, dc;
+          mqlcl_dgemm(c, flags, m, n, k, 1.5, array(in, da, sa), ca, lda, array(in, db, sb), cb, ldb,
+                      in.ConsumeBool() ? 0.0 : 2.0, array(in, dc, sc), cc, ldc);
+        }
+        break;
+      }
       default:
         mqlcl_measure_peak(c, in.ConsumeIntegralInRange(-1, 3), in.ConsumeIntegralInRange(-1, 1));
         break;

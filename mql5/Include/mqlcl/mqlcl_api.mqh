@@ -102,6 +102,12 @@
 #define MQLCL_KINFO_LOCAL_MEM_SIZE 3  // bytes of __local it uses
 #define MQLCL_KINFO_PRIVATE_MEM_SIZE 4  // bytes of private memory per work-item
 #define MQLCL_KINFO_NUM_ARGS 5
+#define MQLCL_GEMM_TRANS_A 1
+#define MQLCL_GEMM_TRANS_B 2
+#define MQLCL_GEMM_PRECISION_MASK 48  // the precision field of flags
+#define MQLCL_GEMM_EXACT 0  // default: exact FP32, the fastest such stage (mqlcl_stage_best)
+#define MQLCL_GEMM_FAST 16  // TF32 where the device has it, else exact FP32 (sgemm only)
+#define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
@@ -156,4 +162,7 @@ int mqlcl_arg_double(int kernel, int index, double value);
 int mqlcl_arg_local(int kernel, int index, int bytes);
 int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
 long mqlcl_kernel_info(int kernel, int what);
+int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);
+int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, float beta, int c_buffer, long c_offset, int ldc);
+int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 #import

@@ -1,0 +1,71 @@
+// Exports: GEMM on the caller's host arrays and on the generic layer's buffers (compute/gemm).
+#include "api/with_handle.hpp"
+#include "compute/gemm.hpp"
+#include "compute/user_objects.hpp"
+
+using namespace mqlcl;
+
+namespace {
+template <class T>
+void check_pointers(const T* a, const T* b, const T* c) {
+  if (!a) fail(MQLCL_ERR_ARGUMENT, "a is a null pointer");
+  if (!b) fail(MQLCL_ERR_ARGUMENT, "b is a null pointer");
+  if (!c) fail(MQLCL_ERR_ARGUMENT, "c is a null pointer");
+}
+// A buffer of context `ctx` and the floats it holds from `offset` on (its count for check_gemm).
+std::shared_ptr<UserBuffer> float_buffer(Context& ctx, int handle, long long offset, const char* name,
+                                         const char* offset_name, long long& available) {
+  auto buf = get_handle<UserBuffer>(handle);
+  if (buf->ctx.get() != &ctx) fail(MQLCL_ERR_HANDLE, name, " = ", handle, " belongs to another context");
+  const long long floats = static_cast<long long>(buf->bytes / sizeof(float));
+  if (offset < 0 || offset > floats)
+    fail(MQLCL_ERR_RANGE, offset_name, " = ", offset, ": ", name, " holds ", floats, " floats");
+  available = floats - offset;
+  return buf;
+}
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
+                          int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
+                          int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    check_pointers(a, b, static_cast<const float*>(c));
+    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, false);
+    sgemm_host(cx, s, alpha, a, b, beta, c);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
+                          int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
+                          int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    check_pointers(a, b, static_cast<const double*>(c));
+    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, true);
+    dgemm_host(cx, s, alpha, a, b, beta, c);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
+                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
+                                  int c_buffer, long long c_offset, int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    long long a_avail = 0, b_avail = 0, c_avail = 0;
+    auto a = float_buffer(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
+    auto b = float_buffer(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
+    auto c = float_buffer(cx, c_buffer, c_offset, "c_buffer", "c_offset", c_avail);
+    GemmNames names;
+    names.a_count = "a_buffer's floats from a_offset", names.a = "a_buffer";
+    names.b_count = "b_buffer's floats from b_offset", names.b = "b_buffer";
+    names.c_count = "c_buffer's floats from c_offset", names.c = "c_buffer";
+    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_avail, b_avail, c_avail, false, names);
+    sgemm_device(cx, s, alpha, {a->buffer, static_cast<size_t>(a_offset)}, {b->buffer, static_cast<size_t>(b_offset)},
+                 beta, {c->buffer, static_cast<size_t>(c_offset)});
+    return MQLCL_OK;
+  });
+}
+
+}  // extern "C"

@@ -1,0 +1,104 @@
+// `gemm`: C = alpha op(A) op(B) + beta C through mqlcl_sgemm / mqlcl_dgemm on host arrays,
+// with the upload + download / compute split and the error against a double reference.
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cmath>
+#include <random>
+#include <vector>
+
+#include "commands.hpp"
+#include "context.hpp"
+#include "devices.hpp"
+
+namespace host {
+
+namespace {
+
+struct GemmArgs {
+  std::string size = "512,512,512";
+  bool trans_a = false, trans_b = false;
+  std::string precision = "exact";
+  float alpha = 1.0f, beta = 0.0f;
+  int repeat = 3;
+};
+
+// One precision's arrays, run and error: T = float (sgemm) or double (dgemm).
+template <class T>
+int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int flags) {
+  std::mt19937 rng(opt.seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  std::vector<T> A(static_cast<size_t>(m) * k), B(static_cast<size_t>(k) * n), C0(static_cast<size_t>(m) * n);
+  for (auto& v : A) v = static_cast<T>(u(rng));
+  for (auto& v : B) v = static_cast<T>(u(rng));
+  for (auto& v : C0) v = static_cast<T>(u(rng));
+  const bool ta = flags & MQLCL_GEMM_TRANS_A, tb = flags & MQLCL_GEMM_TRANS_B;
+  const int lda = ta ? m : k, ldb = tb ? k : n;
+  Context ctx(opt.device);
+  std::vector<T> C;
+  double best_total = 1e300, kernel = 0, convert = 0;
+  for (int r = 0; r < std::max(1, a.repeat); ++r) {
+    C = C0;
+    int rc;
+    if constexpr (sizeof(T) == 4)
+      rc = lib().mqlcl_sgemm(ctx.handle(), flags, m, n, k, a.alpha, A.data(), static_cast<int>(A.size()), lda, B.data(),
+                             static_cast<int>(B.size()), ldb, a.beta, C.data(), static_cast<int>(C.size()), n);
+    else
+      rc = lib().mqlcl_dgemm(ctx.handle(), flags, m, n, k, a.alpha, A.data(), static_cast<int>(A.size()), lda, B.data(),
+                             static_cast<int>(B.size()), ldb, a.beta, C.data(), static_cast<int>(C.size()), n);
+    if (rc < 0) {
+      fmt::print("refused: {}\n", last_error(0));
+      return 1;
+    }
+    if (ctx.total_ms() < best_total) best_total = ctx.total_ms(), kernel = ctx.kernel_ms(), convert = ctx.convert_ms();
+  }
+  // The error against a double product, relative to the sum of |terms| of each element.
+  double max_abs = 0, max_rel = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double sum = 0, scale = 0;
+      for (int p = 0; p < k; ++p) {
+        const double x = ta ? A[static_cast<size_t>(p) * lda + i] : A[static_cast<size_t>(i) * lda + p];
+        const double y = tb ? B[static_cast<size_t>(j) * ldb + p] : B[static_cast<size_t>(p) * ldb + j];
+        sum += x * y;
+        scale += std::fabs(x * y);
+      }
+      const size_t at = static_cast<size_t>(i) * n + j;
+      const double exact = a.alpha * sum + (a.beta == 0 ? 0.0 : a.beta * static_cast<double>(C0[at]));
+      const double err = std::fabs(static_cast<double>(C[at]) - exact);
+      max_abs = std::max(max_abs, std::isfinite(err) ? err : INFINITY);
+      max_rel = std::max(max_rel, err / (std::fabs(a.alpha) * scale + std::fabs(a.beta * C0[at]) + 1e-300));
+    }
+  const double gflops = 2.0 * m * n * k / (kernel * 1e6);
+  fmt::print("{} {}x{}x{} (M,N,K){}{} on {}, best of {}\n", sizeof(T) == 4 ? "sgemm" : "dgemm", m, n, k,
+             ta ? " A^T" : "", tb ? " B^T" : "", device_text(opt.device, MQLCL_TEXT_NAME), a.repeat);
+  fmt::print("  host->host total {:.3f} ms = upload + download {:.3f} ms + layout {:.3f} ms + product {:.3f} ms "
+             "({:.1f} GFLOP/s)\n",
+             best_total, best_total - kernel - convert, convert, kernel, gflops);
+  fmt::print("  max error vs double: {:.3e} absolute, {:.3e} relative to the sum of |terms|\n", max_abs, max_rel);
+  return std::isfinite(max_abs) ? 0 : 1;
+}
+
+}  // namespace
+
+void register_gemm_command(CLI::App& app, Options& opt) {
+  static GemmArgs a;
+  auto* g = app.add_subcommand("gemm", "C = alpha op(A) op(B) + beta C from host arrays: split times and error");
+  g->add_option("--size", a.size, "M,N,K (one number: square)")->capture_default_str();
+  g->add_flag("--trans-a", a.trans_a, "A stored K x M");
+  g->add_flag("--trans-b", a.trans_b, "B stored N x K");
+  g->add_option("--precision", a.precision, "exact, fast (TF32 where available) or fp64 (dgemm)")
+      ->check(CLI::IsMember({"exact", "fast", "fp64"}))
+      ->capture_default_str();
+  g->add_option("--alpha", a.alpha)->capture_default_str();
+  g->add_option("--beta", a.beta)->capture_default_str();
+  g->add_option("--repeat", a.repeat, "runs, the fastest total is kept")->capture_default_str();
+  add_command(g, [&opt] {
+    const auto s = parse_ints(a.size, 3, "--size");
+    const int trans = (a.trans_a ? MQLCL_GEMM_TRANS_A : 0) | (a.trans_b ? MQLCL_GEMM_TRANS_B : 0);
+    if (a.precision == "fp64") return run_gemm<double>(a, opt, s[0], s[1], s[2], trans | MQLCL_GEMM_FP64);
+    return run_gemm<float>(a, opt, s[0], s[1], s[2], trans | (a.precision == "fast" ? MQLCL_GEMM_FAST : 0));
+  });
+}
+
+}  // namespace host

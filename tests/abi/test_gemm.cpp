@@ -1,0 +1,314 @@
+// mqlcl_sgemm / mqlcl_dgemm against a double reference: shapes, transposes, leading
+// dimensions, alpha/beta, every precision the device offers; bad input refused with the
+// parameter named and the caller's arrays (exact-size heap arrays: ASan sees any overrun)
+// left untouched.
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <tuple>
+
+#include "support.hpp"
+
+namespace {
+
+struct Shape {
+  int m, n, k;
+};
+
+// One call's layout: op flags, the padding of each leading dimension beyond its columns.
+struct Layout {
+  int flags;
+  int pad_a, pad_b, pad_c;
+};
+
+constexpr float kGap = 12345.0f;  // what sits between the used columns; must stay there
+
+template <class T>
+struct Stored {
+  int rows, cols, ld;
+  std::vector<T> v;  // exactly (rows - 1) * ld + cols elements
+  Stored(int r, int c, int pad, unsigned seed, T gap) : rows(r), cols(c), ld(c + pad) {
+    v.assign(static_cast<size_t>(rows - 1) * ld + cols, gap);
+    const auto vals = t::random_floats(static_cast<size_t>(rows) * cols, seed);
+    for (int i = 0; i < rows; ++i)
+      for (int j = 0; j < cols; ++j) v[static_cast<size_t>(i) * ld + j] = vals[static_cast<size_t>(i) * cols + j];
+  }
+  T at(int i, int j) const { return v[static_cast<size_t>(i) * ld + j]; }
+};
+
+// The test: C = alpha op(A) op(B) + beta C in double, checked element by element (tolerance
+// per element from the sum of |terms|), and the gaps between C's rows untouched.
+template <class T, class Call>
+void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c, double rel, Call call) {
+  const bool ta = l.flags & MQLCL_GEMM_TRANS_A, tb = l.flags & MQLCL_GEMM_TRANS_B;
+  // NaN between the used columns of A and B: reading one would poison the product.
+  const T nan = std::numeric_limits<T>::quiet_NaN();
+  Stored<T> a(ta ? s.k : s.m, ta ? s.m : s.k, l.pad_a, 11 + s.m, nan);
+  Stored<T> b(tb ? s.n : s.k, tb ? s.k : s.n, l.pad_b, 23 + s.n, nan);
+  Stored<T> c(s.m, s.n, l.pad_c, 37 + s.k, static_cast<T>(kGap));
+  if (nan_c)
+    for (int i = 0; i < s.m; ++i)
+      for (int j = 0; j < s.n; ++j) c.v[static_cast<size_t>(i) * c.ld + j] = nan;
+  const Stored<T> c0 = c;
+  ASSERT_EQ(call(l.flags, a, b, c), MQLCL_OK) << t::message();
+  for (int i = 0; i < s.m; ++i)
+    for (int j = 0; j < s.n; ++j) {
+      double sum = 0, scale = 0;
+      for (int p = 0; p < s.k; ++p) {
+        const double x = ta ? a.at(p, i) : a.at(i, p), y = tb ? b.at(j, p) : b.at(p, j);
+        sum += x * y;
+        scale += std::fabs(x * y);
+      }
+      const double old = c0.at(i, j);
+      const double exact = alpha * sum + (beta == 0 ? 0.0 : beta * old);
+      const double tol = rel * (s.k + 2) * (std::fabs(alpha) * scale + std::fabs(beta * (beta == 0 ? 0 : old))) + 1e-6;
+      const double got = c.at(i, j);
+      ASSERT_TRUE(std::isfinite(got) && std::fabs(got - exact) <= tol)
+          << "C[" << i << "," << j << "] = " << got << ", exact " << exact << ", tolerance " << tol;
+    }
+  for (size_t e = 0; e < c.v.size(); ++e)
+    if (static_cast<int>(e % c.ld) >= s.n) {
+      ASSERT_EQ(c.v[e], static_cast<T>(kGap)) << "gap element " << e << " written";
+    }
+}
+
+// Leaves NaN in the context's device copy of C (beta = 1 on a C of NaN), so that a later
+// beta = 0 call that read it would show.
+template <class T, class Gemm>
+void poison_device_c(int ctx, const Shape& s, Gemm gemm) {
+  // ldc = n + 8: a device C larger than the later call's (buffers only grow), so it stays.
+  const int ldc = s.n + 8;
+  const size_t ca = static_cast<size_t>(s.m) * s.k, cb = static_cast<size_t>(s.k) * s.n,
+               cc = static_cast<size_t>(s.m) * ldc;
+  std::vector<T> a(ca, 1), b(cb, 1), c(cc, std::numeric_limits<T>::quiet_NaN());
+  ASSERT_EQ(gemm(ctx, 0, s.m, s.n, s.k, T(1), a.data(), static_cast<int>(ca), s.k, b.data(), static_cast<int>(cb), s.n,
+                 T(1), c.data(), static_cast<int>(cc), ldc),
+            MQLCL_OK)
+      << t::message();
+  ASSERT_TRUE(std::isnan(c[0]));
+}
+
+void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int precision, bool nan_c = false) {
+  t::Ctx ctx;
+  if (nan_c) poison_device_c<float>(ctx.h, s, mqlcl_sgemm);
+  // Exact FP32: the float summation bound; TF32 inputs: 10-bit mantissas.
+  const double rel = precision == MQLCL_GEMM_FAST ? 2e-3 : 2.4e-7;
+  check_gemm<float>(s, l, alpha, beta, nan_c, rel, [&](int flags, auto& a, auto& b, auto& c) {
+    return mqlcl_sgemm(ctx.h, flags | precision, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld,
+                       b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()),
+                       c.ld);
+  });
+}
+
+void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
+  t::Ctx ctx;
+  if (nan_c) poison_device_c<double>(ctx.h, s, mqlcl_dgemm);
+  check_gemm<double>(s, l, alpha, beta, nan_c, 4.5e-16, [&](int flags, auto& a, auto& b, auto& c) {
+    return mqlcl_dgemm(ctx.h, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
+                       a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
+                       static_cast<int>(c.v.size()), c.ld);
+  });
+}
+
+// mqlcl_sgemm_buffers: A and B share one buffer (B after A, each at an odd offset), C in
+// another at an offset; the caller's matrices written there and C read back.
+void sgemm_buffers_case(const Shape& s, const Layout& l, float alpha, float beta) {
+  t::Ctx ctx;
+  check_gemm<float>(s, l, alpha, beta, false, 2.4e-7, [&](int flags, auto& a, auto& b, auto& c) {
+    const int a_off = 7, b_off = a_off + static_cast<int>(a.v.size()) + 5, c_off = 3;
+    const int ab = mqlcl_buffer(ctx.h, 4LL * (b_off + static_cast<long long>(b.v.size())), MQLCL_MEM_READ_WRITE);
+    const int cb = mqlcl_buffer(ctx.h, 4LL * (c_off + static_cast<long long>(c.v.size())), MQLCL_MEM_READ_WRITE);
+    EXPECT_GT(ab, 0);
+    EXPECT_GT(cb, 0);
+    const int n_a = static_cast<int>(a.v.size()), n_b = static_cast<int>(b.v.size()), n_c = static_cast<int>(c.v.size());
+    EXPECT_EQ(mqlcl_buffer_write_float(ab, a.v.data(), a_off, n_a), n_a);
+    EXPECT_EQ(mqlcl_buffer_write_float(ab, b.v.data(), b_off, n_b), n_b);
+    EXPECT_EQ(mqlcl_buffer_write_float(cb, c.v.data(), c_off, n_c), n_c);
+    const int rc = mqlcl_sgemm_buffers(ctx.h, flags, s.m, s.n, s.k, alpha, ab, a_off, a.ld, ab, b_off, b.ld, beta, cb,
+                                       c_off, c.ld);
+    EXPECT_EQ(mqlcl_buffer_read_float(cb, c.v.data(), c_off, n_c), n_c);
+    mqlcl_free(ab);
+    mqlcl_free(cb);
+    return rc;
+  });
+}
+
+const Shape kShapes[] = {{1, 1, 1}, {13, 17, 19}, {257, 3, 5}, {3, 257, 129}, {257, 255, 129}};
+
+class GemmShapes : public ::testing::TestWithParam<std::tuple<Shape, int>> {};
+
+TEST_P(GemmShapes, SgemmExactMatchesDoubleReference) {
+  const auto [s, flags] = GetParam();
+  sgemm_case(s, {flags, 3, 0, 2}, 1.5f, -0.5f, MQLCL_GEMM_EXACT);
+}
+
+TEST_P(GemmShapes, SgemmFastMatchesDoubleReference) {
+  const auto [s, flags] = GetParam();
+  sgemm_case(s, {flags, 0, 5, 0}, 1.0f, 1.0f, MQLCL_GEMM_FAST);
+}
+
+TEST_P(GemmShapes, DgemmMatchesDoubleReference) {
+  const auto [s, flags] = GetParam();
+  dgemm_case(s, {flags, 1, 4, 3}, 0.75, 2.0);
+}
+
+TEST_P(GemmShapes, SgemmBuffersMatchDoubleReference) {
+  const auto [s, flags] = GetParam();
+  sgemm_buffers_case(s, {flags, 2, 1, 3}, -1.25f, 0.5f);
+}
+
+INSTANTIATE_TEST_SUITE_P(All, GemmShapes,
+                         ::testing::Combine(::testing::ValuesIn(kShapes),
+                                            ::testing::Values(0, MQLCL_GEMM_TRANS_A, MQLCL_GEMM_TRANS_B,
+                                                              MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B)),
+                         [](const auto& info) {
+                           const Shape& s = std::get<0>(info.param);
+                           const int f = std::get<1>(info.param);
+                           return std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k) +
+                                  (f & MQLCL_GEMM_TRANS_A ? "_tA" : "") + (f & MQLCL_GEMM_TRANS_B ? "_tB" : "");
+                         });
+
+TEST(Gemm, BetaZeroIgnoresNanInC) {
+  sgemm_case({13, 17, 19}, {0, 0, 0, 4}, 1.0f, 0.0f, MQLCL_GEMM_EXACT, true);
+  dgemm_case({13, 17, 19}, {MQLCL_GEMM_TRANS_B, 2, 0, 4}, -2.0, 0.0, true);
+}
+
+TEST(Gemm, AlphaZeroScalesC) {
+  sgemm_case({13, 17, 19}, {MQLCL_GEMM_TRANS_A, 0, 0, 1}, 0.0f, 3.0f, MQLCL_GEMM_EXACT);
+  dgemm_case({13, 17, 19}, {0, 0, 0, 0}, 0.0, -1.0);
+}
+
+TEST(Gemm, RepeatedAndGrowingSizesReuseBuffers) {
+  t::Ctx ctx;
+  for (const Shape& s : {Shape{257, 255, 129}, Shape{13, 17, 19}, Shape{257, 255, 129}}) {
+    std::vector<float> a(static_cast<size_t>(s.m) * s.k, 1.0f), b(static_cast<size_t>(s.k) * s.n, 2.0f),
+        c(static_cast<size_t>(s.m) * s.n, 7.0f);
+    ASSERT_EQ(mqlcl_sgemm(ctx.h, 0, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
+                          static_cast<int>(b.size()), s.n, 1.0f, c.data(), static_cast<int>(c.size()), s.n),
+              MQLCL_OK)
+        << t::message();
+    for (float v : c) ASSERT_EQ(v, 2.0f * s.k + 7.0f);
+    EXPECT_GT(mqlcl_last_total_ms(ctx.h), 0.0);
+    EXPECT_GT(mqlcl_last_kernel_ms(ctx.h), 0.0);
+  }
+}
+
+// ---- bad input: refused before anything is read or written ----
+
+struct Bad : ::testing::Test {
+  t::Ctx ctx;
+  // 4 x 5 times 5 x 3, dense: a needs 20, b 15, c 12 elements.
+  std::vector<float> a = std::vector<float>(20, 1.0f), b = std::vector<float>(15, 1.0f),
+                     c = std::vector<float>(12, 9.0f);
+  int call(int flags, int m, int n, int k, int a_count, int lda, int b_count, int ldb, int c_count, int ldc) {
+    return mqlcl_sgemm(ctx.h, flags, m, n, k, 1.0f, a.data(), a_count, lda, b.data(), b_count, ldb, 0.0f, c.data(),
+                       c_count, ldc);
+  }
+  void expect_c_untouched() {
+    for (float v : c) ASSERT_EQ(v, 9.0f);
+  }
+};
+
+TEST_F(Bad, CountsSmallerThanTheShapeNeeds) {
+  EXPECT_EQ(call(0, 4, 3, 5, 19, 5, 15, 3, 12, 3), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "a_count = 19"));
+  EXPECT_TRUE(t::mentions(0, "20"));
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 5, 14, 3, 12, 3), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "b_count = 14"));
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 5, 15, 3, 11, 3), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "c_count = 11"));
+  // A wider ld needs more: the last row only its used columns (3 * 6 + 5 = 23 > 20).
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 6, 15, 3, 12, 3), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "23"));
+  // Transposed A is 5 x 4: ld 4 needs 20, the count holds it; ld 5 needs 24.
+  EXPECT_EQ(call(MQLCL_GEMM_TRANS_A, 4, 3, 5, 20, 5, 15, 3, 12, 3), MQLCL_ERR_RANGE);
+  expect_c_untouched();
+}
+
+TEST_F(Bad, LeadingDimensionBelowTheColumns) {
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 4, 15, 3, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "lda = 4"));
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 5, 15, 2, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "ldb = 2"));
+  EXPECT_EQ(call(0, 4, 3, 5, 20, 5, 15, 3, 12, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "ldc = 0"));
+  expect_c_untouched();
+}
+
+TEST_F(Bad, SizesBelowOneOrOverflowing) {
+  EXPECT_EQ(call(0, 0, 3, 5, 20, 5, 15, 3, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "m = 0"));
+  EXPECT_EQ(call(0, 4, 3, -1, 20, 5, 15, 3, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "k = -1"));
+  // (INT_MAX - 1) * INT_MAX + INT_MAX elements: no int count can hold them.
+  EXPECT_EQ(call(0, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX, INT_MAX),
+            MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "a_count"));
+  expect_c_untouched();
+}
+
+TEST_F(Bad, FlagsAndPrecision) {
+  EXPECT_EQ(call(MQLCL_GEMM_FP64, 4, 3, 5, 20, 5, 15, 3, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "mqlcl_dgemm"));
+  EXPECT_EQ(call(0x100, 4, 3, 5, 20, 5, 15, 3, 12, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "unknown bits"));
+  std::vector<double> da(20, 1.0), db(15, 1.0), dc(12, 9.0);
+  EXPECT_EQ(mqlcl_dgemm(ctx.h, MQLCL_GEMM_FAST, 4, 3, 5, 1.0, da.data(), 20, 5, db.data(), 15, 3, 0.0, dc.data(), 12, 3),
+            MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "FP64"));
+  for (double v : dc) ASSERT_EQ(v, 9.0);
+  expect_c_untouched();
+}
+
+TEST_F(Bad, NullArraysAndWrongHandles) {
+  EXPECT_EQ(mqlcl_sgemm(ctx.h, 0, 4, 3, 5, 1.0f, nullptr, 20, 5, b.data(), 15, 3, 0.0f, c.data(), 12, 3),
+            MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "a is a null pointer"));
+  EXPECT_EQ(mqlcl_sgemm(ctx.h, 0, 4, 3, 5, 1.0f, a.data(), 20, 5, b.data(), 15, 3, 0.0f, nullptr, 12, 3),
+            MQLCL_ERR_ARGUMENT);
+  const int buffer = mqlcl_buffer(ctx.h, 64, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(buffer, 0) << t::message();
+  EXPECT_EQ(mqlcl_sgemm(buffer, 0, 4, 3, 5, 1.0f, a.data(), 20, 5, b.data(), 15, 3, 0.0f, c.data(), 12, 3),
+            MQLCL_ERR_HANDLE);
+  EXPECT_EQ(mqlcl_sgemm(987654, 0, 4, 3, 5, 1.0f, a.data(), 20, 5, b.data(), 15, 3, 0.0f, c.data(), 12, 3),
+            MQLCL_ERR_HANDLE);
+  mqlcl_free(buffer);
+  expect_c_untouched();
+}
+
+TEST_F(Bad, BuffersOutOfRangeOrForeign) {
+  // A 4 x 5 (20 floats), B 5 x 3 (15), C 4 x 3 (12) in a buffer of 24 floats each.
+  const int buf = mqlcl_buffer(ctx.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(buf, 0) << t::message();
+  ASSERT_EQ(mqlcl_buffer_write_float(buf, a.data(), 0, 20), 20);
+  const int cbuf = mqlcl_buffer(ctx.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_buffer_write_float(cbuf, c.data(), 0, 12), 12);
+  auto run = [&](int a_buf, long long a_off, int b_buf, long long b_off, int c_buf, long long c_off) {
+    return mqlcl_sgemm_buffers(ctx.h, 0, 4, 3, 5, 1.0f, a_buf, a_off, 5, b_buf, b_off, 3, 0.0f, c_buf, c_off, 3);
+  };
+  EXPECT_EQ(run(buf, 0, buf, 0, cbuf, 0), MQLCL_OK) << t::message();
+  EXPECT_EQ(run(buf, 5, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);  // 5 + 20 > 24
+  EXPECT_TRUE(t::mentions(0, "a_buffer"));
+  EXPECT_EQ(run(buf, 0, buf, 10, cbuf, 0), MQLCL_ERR_RANGE);  // 10 + 15 > 24
+  EXPECT_TRUE(t::mentions(0, "b_buffer"));
+  EXPECT_EQ(run(buf, 0, buf, 0, cbuf, 13), MQLCL_ERR_RANGE);  // 13 + 12 > 24
+  EXPECT_TRUE(t::mentions(0, "c_buffer"));
+  EXPECT_EQ(run(buf, -1, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "a_offset = -1"));
+  EXPECT_EQ(run(buf, 1LL << 40, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_EQ(run(ctx.h, 0, buf, 0, cbuf, 0), MQLCL_ERR_HANDLE);  // a context, not a buffer
+  t::Ctx other;
+  const int foreign = mqlcl_buffer(other.h, 96, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(foreign, 0) << t::message();
+  EXPECT_EQ(run(buf, 0, buf, 0, foreign, 0), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(t::mentions(0, "another context"));
+  // The refused calls wrote nothing: C still holds the first call's product (5 x 1 x 1).
+  std::vector<float> out(12);
+  ASSERT_EQ(mqlcl_buffer_read_float(cbuf, out.data(), 0, 12), 12);
+  for (float v : out) EXPECT_EQ(v, 5.0f);
+  mqlcl_free(buf);
+  mqlcl_free(cbuf);
+  mqlcl_free(foreign);
+}
+
+}  // namespace
