@@ -61,7 +61,7 @@ int count(FuzzedDataProvider& in, int small) {
 // A real array for `n` elements (null when n <= 0, or sometimes on purpose).
 template <class T>
 T* array(FuzzedDataProvider& in, std::vector<T>& store, int n) {
-  if (n <= 0 || n > (1 << 16) || in.ConsumeBool() == false && in.ConsumeIntegralInRange(0, 15) == 0) return nullptr;
+  if (n <= 0 || n > (1 << 16) || (in.ConsumeBool() == false && in.ConsumeIntegralInRange(0, 15) == 0)) return nullptr;
   store.assign(static_cast<size_t>(n), static_cast<T>(in.ConsumeIntegralInRange(-3, 3)));
   return store.data();
 }
