@@ -150,20 +150,32 @@ void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOpera
   ctx.end_op();
 }
 
+namespace {
+// The context's grow-only buffers of A, B and C, holding the caller's used rows (C only when
+// beta reads it): the uploads of sgemm_host and dgemm_host.
+struct DeviceOperands {
+  cl::Buffer &a, &b, &c;
+};
+template <class T>
+DeviceOperands upload_operands(Context& ctx, const GemmShape& s, const T* a, const T* b, T beta, const T* c) {
+  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
+  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
+  DeviceOperands d{ctx.scratch(kRawA, s.a_need * sizeof(T)), ctx.scratch(kRawB, s.b_need * sizeof(T)),
+                   ctx.scratch(kC, s.c_need * sizeof(T))};
+  ctx.data_written();
+  write_matrix(ctx.queue(), d.a, a, a_rows, a_cols, s.lda);
+  write_matrix(ctx.queue(), d.b, b, b_rows, b_cols, s.ldb);
+  if (beta != T(0)) write_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
+  return d;
+}
+}  // namespace
+
 void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
                 float* c) {
   gemm_stage(ctx, s);  // refused before any transfer when none runs
-  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
-  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
-  cl::Buffer& raw_a = ctx.scratch(kRawA, s.a_need * 4);
-  cl::Buffer& raw_b = ctx.scratch(kRawB, s.b_need * 4);
-  cl::Buffer& dc = ctx.scratch(kC, s.c_need * 4);
-  ctx.data_written();
-  write_matrix(ctx.queue(), raw_a, a, a_rows, a_cols, s.lda);
-  write_matrix(ctx.queue(), raw_b, b, b_rows, b_cols, s.ldb);
-  if (beta != 0.0f) write_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
-  sgemm_device(ctx, s, alpha, {raw_a, 0}, {raw_b, 0}, beta, {dc, 0});
-  read_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
+  const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
+  sgemm_device(ctx, s, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  read_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
   ctx.data_read();
 }
 
@@ -171,15 +183,10 @@ void dgemm_host(Context& ctx, const GemmShape& s, double alpha, const double* a,
                 double* c) {
   if (!has_fp64(ctx.device()))
     fail(MQLCL_ERR_UNSUPPORTED, "mqlcl_dgemm: the device ", ctx.facts().name, " has no cl_khr_fp64 (no FP64 arithmetic)");
-  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
-  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
-  cl::Buffer& da = ctx.scratch(kRawA, s.a_need * 8);
-  cl::Buffer& db = ctx.scratch(kRawB, s.b_need * 8);
-  cl::Buffer& dc = ctx.scratch(kC, s.c_need * 8);
-  ctx.data_written();
-  write_matrix(ctx.queue(), da, a, a_rows, a_cols, s.lda);
-  write_matrix(ctx.queue(), db, b, b_rows, b_cols, s.ldb);
-  if (beta != 0.0) write_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
+  const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
+  cl::Buffer& da = d.a;
+  cl::Buffer& db = d.b;
+  cl::Buffer& dc = d.c;
 
   ctx.begin_op();
   constexpr size_t kTile = 16;
