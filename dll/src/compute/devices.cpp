@@ -44,16 +44,21 @@ const DeviceEntry& device_at(int index) {
   return ds[static_cast<size_t>(index)];
 }
 
+bool nv_compute_capability(const cl::Device& d, int& major, int& minor) {
+  constexpr cl_device_info kMajor = 0x4000, kMinor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
+  if (d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") == std::string::npos) return false;
+  cl_uint ma = 0, mi = 0;
+  if (clGetDeviceInfo(d(), kMajor, sizeof ma, &ma, nullptr) != CL_SUCCESS ||
+      clGetDeviceInfo(d(), kMinor, sizeof mi, &mi, nullptr) != CL_SUCCESS)
+    return false;
+  major = static_cast<int>(ma);
+  minor = static_cast<int>(mi);
+  return true;
+}
+
 DeviceFacts read_facts(const cl::Device& d) {
   DeviceFacts f;
   f.name = d.getInfo<CL_DEVICE_NAME>();
-  f.vendor = d.getInfo<CL_DEVICE_VENDOR>();
-  if (d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") != std::string::npos) {
-    constexpr cl_device_info kCcMajor = 0x4000, kCcMinor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
-    cl_uint v = 0;
-    if (clGetDeviceInfo(d(), kCcMajor, sizeof v, &v, nullptr) == CL_SUCCESS) f.nv_cc_major = static_cast<int>(v);
-    if (clGetDeviceInfo(d(), kCcMinor, sizeof v, &v, nullptr) == CL_SUCCESS) f.nv_cc_minor = static_cast<int>(v);
-  }
   f.type = d.getInfo<CL_DEVICE_TYPE>();
   f.max_work_group = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
   f.max_item_sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();

@@ -9,10 +9,6 @@ namespace mqlcl {
 
 struct DeviceFacts {
   std::string name;
-  std::string vendor;
-  // NVIDIA's compute capability (cl_nv_device_attribute_query), 0.0 elsewhere: what the
-  // availability predicates of tensor-core stages test.
-  int nv_cc_major = 0, nv_cc_minor = 0;
   cl_device_type type = 0;
   size_t max_work_group = 0;
   std::vector<size_t> max_item_sizes;
@@ -33,5 +29,8 @@ struct DeviceEntry {
 const std::vector<DeviceEntry>& all_devices();
 const DeviceEntry& device_at(int index);  // MQLCL_ERR_DEVICE when out of range
 DeviceFacts read_facts(const cl::Device& d);
+// NVIDIA's compute capability (cl_nv_device_attribute_query): false where the device does not
+// say it. The tensor-core stages' availability and the tuning's architecture key use it.
+bool nv_compute_capability(const cl::Device& d, int& major, int& minor);
 
 }  // namespace mqlcl

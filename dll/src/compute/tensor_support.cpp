@@ -1,11 +1,8 @@
 #include "compute/tensor_support.hpp"
 
-namespace mqlcl {
+#include "compute/devices.hpp"
 
-namespace {
-constexpr cl_device_info kCapabilityMajorNv = 0x4000;  // CL_DEVICE_COMPUTE_CAPABILITY_MAJOR_NV
-constexpr cl_device_info kCapabilityMinorNv = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_MINOR_NV
-}  // namespace
+namespace mqlcl {
 
 TensorReport read_tensor_report(const cl::Device& device) {
   TensorReport r;
@@ -16,12 +13,7 @@ TensorReport read_tensor_report(const cl::Device& device) {
   // Strings from drivers may end in NULs or spaces; the messages quote them.
   for (std::string* s : {&r.name, &r.vendor})
     while (!s->empty() && (s->back() == '\0' || s->back() == ' ')) s->pop_back();
-  cl_uint major = 0, minor = 0;
-  if (has_extension(r.extensions, "cl_nv_device_attribute_query"))
-    r.has_capability = clGetDeviceInfo(device(), kCapabilityMajorNv, sizeof major, &major, nullptr) == CL_SUCCESS &&
-                       clGetDeviceInfo(device(), kCapabilityMinorNv, sizeof minor, &minor, nullptr) == CL_SUCCESS;
-  r.major = static_cast<int>(major);
-  r.minor = static_cast<int>(minor);
+  r.has_capability = nv_compute_capability(device, r.major, r.minor);
   return r;
 }
 

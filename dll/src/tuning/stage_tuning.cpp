@@ -10,7 +10,6 @@ namespace mqlcl {
 
 namespace {
 
-constexpr cl_device_info kNvCcMajor = 0x4000, kNvCcMinor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
 
 // Serialises this process's reads and rewrites of the tuning file (Windows cannot rename over
 // a file another thread holds open).
@@ -100,12 +99,9 @@ DeviceKey device_key(const cl::Device& d) {
   DeviceKey k;
   k.name = trimmed(d.getInfo<CL_DEVICE_NAME>());
   k.architecture = trimmed(d.getInfo<CL_DEVICE_VENDOR>()) + " " + type_text(d.getInfo<CL_DEVICE_TYPE>());
-  if (d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") != std::string::npos) {
-    cl_uint major = 0, minor = 0;
-    if (clGetDeviceInfo(d(), kNvCcMajor, sizeof major, &major, nullptr) == CL_SUCCESS &&
-        clGetDeviceInfo(d(), kNvCcMinor, sizeof minor, &minor, nullptr) == CL_SUCCESS)
-      k.architecture += " compute capability " + std::to_string(major) + "." + std::to_string(minor);
-  }
+  int major = 0, minor = 0;
+  if (nv_compute_capability(d, major, minor))
+    k.architecture += " compute capability " + std::to_string(major) + "." + std::to_string(minor);
   return k;
 }
 
