@@ -321,8 +321,8 @@ def import_block(decl_toks, dll, header_ok):
                 guards.append(f'mql5::dll_guard<{elements}> guard_{pname}{{{pname}, "{name.text}", "{pname}", '
                               f'"{shown(start.file)}:{start.line}"}};')
             elif elements:
-                raise SourceError(p[0].where(), f"#import {name.text}: a matrix is passed by reference ('{pname}' "
-                                  "without '&')")
+                raise SourceError(p[0].where(), f"#import {name.text}: matrix parameter '{pname}' without '&' "
+                                  "(a DLL gets a matrix by reference, as the address of its elements)")
             elif q[0].text == "string":
                 c_params.append("const char16_t*")
                 w_params.append(f"const string& {pname}{default}")
@@ -336,7 +336,8 @@ def import_block(decl_toks, dll, header_ok):
                 w_params.append(f"{cq}{tname} {pname}{default}")
                 args.append(pname)
         r = c_type(ret.text)
-        fn_t = f"mql5_import_{name.text}"
+        # One type per declaration: a function declared twice (arrays, then matrices) has two.
+        fn_t = f"mql5_import_{name.text}_{start.line}"
         wrappers.append(line_marker(start.line, start.file, before="\n", after="\n") +
                         f"typedef {r} (*{fn_t})({', '.join(c_params)}); "
                         f"inline {r} {name.text}({', '.join(w_params)}) {{ "
