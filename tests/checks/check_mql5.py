@@ -5,7 +5,9 @@ tests/mql5/run_scripts.py, which supersedes the bracket, call and twin checks th
  2. mqlcl.h as common/mqlcl_header.py reads it against a parse of the #import block made here,
     independently of the generator: same functions, same arity,
     each parameter the right MQL5 type (arrays where C takes pointers, string for text in,
-    ushort array for text out), same return types; every constant of the header in MQL5;
+    ushort array for text out), same return types; a function on matrices (a pointer p with
+    p_count and ldp) declared once more with matrixf / matrix there, and nothing else twice;
+    every constant of the header in MQL5;
  3. every .mq5/.mqh: no #import of another DLL; every script has #property lines and OnStart.
 Usage: check_mql5.py ROOT [NATIVE_BUILD (unused, kept for the test command)]"""
 import re
@@ -19,6 +21,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
 import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h; the #import block is parsed here, independently)
 
 MQL_OF_C = {"int": "int", "long long": "long", "float": "float", "double": "double"}
+MATRIX_OF_C = {"float": "matrixf", "double": "matrix"}
 
 
 def c_functions(header):
@@ -28,15 +31,24 @@ def c_functions(header):
 
 def mql_functions(mqh):
     block = re.search(r'#import "mqlcl\.dll"(.*?)#import', mqh, re.S)
-    out = {}
+    out = {}  # name -> [(return type, [parameters])], one per declaration
     for m in re.finditer(r"^\s*(\w+)\s+(mqlcl_\w+)\s*\((.*?)\);", block.group(1) if block else "", re.M):
         params = [p.strip() for p in m.group(3).split(",")] if m.group(3).strip() else []
-        out[m.group(2)] = (m.group(1), params)
+        out.setdefault(m.group(2), []).append((m.group(1), params))
     return out
 
 
-def expected_mql(ctype):
-    """The MQL5 parameter pattern for a C parameter type."""
+def is_matrix(args, i):
+    """Parameter i is a matrix: a pointer followed by its count and leading dimension."""
+    t, n = args[i]
+    return t.endswith("*") and [a for _, a in args[i + 1:i + 3]] == [f"{n}_count", f"ld{n}"]
+
+
+def expected_mql(ctype, matrix=False):
+    """The MQL5 parameter pattern for a C parameter type (matrix: as an MQL5 matrix)."""
+    if matrix:
+        m = re.match(r"(const )?(\w+)\*$", ctype)
+        return (r"const " if m.group(1) else "") + MATRIX_OF_C[m.group(2)] + r" &\w+"
     if ctype == "const mqlcl_char*":
         return r"string \w+"
     if ctype == "mqlcl_char*":
@@ -60,10 +72,16 @@ def main():
     for name, (ret, args) in sorted(cf.items()):
         if name not in mf:
             continue
-        mret, margs = mf[name]
-        ok = mret == MQL_OF_C[ret] and len(margs) == len(args)
-        ok = ok and all(re.fullmatch(expected_mql(t), p) for (t, _), p in zip(args, margs))
-        expect(ok, f"{name}: return type, arity and parameter types match", f"C {ret} {args} vs MQL5 {mret} {margs}")
+        wanted = [[expected_mql(t) for t, _ in args]]
+        if any(is_matrix(args, i) for i in range(len(args))):
+            wanted.append([expected_mql(t, is_matrix(args, i)) for i, (t, _) in enumerate(args)])
+        declared = mf[name]
+        ok = len(declared) == len(wanted)
+        for (mret, margs), patterns in zip(declared, wanted):
+            ok = ok and mret == MQL_OF_C[ret] and len(margs) == len(patterns)
+            ok = ok and all(re.fullmatch(pattern, p) for pattern, p in zip(patterns, margs))
+        expect(ok, f"{name}: return type, arity and parameter types match" +
+               (" (arrays, then matrices)" if len(wanted) > 1 else ""), f"C {ret} {args} vs MQL5 {declared}")
 
     constants = set(re.findall(r"^#define (MQLCL_\w+)", api, re.M))
     c_constants = {c.name for c in mqlcl_header.constants(header)}

@@ -7,8 +7,9 @@ from pathlib import Path
 
 # The MQL5 data-type keywords (docs: Language Basics / Syntax / Reserved Words,
 # https://docs.mql4.com/basis/syntax/reserved = https://www.mql5.com/en/docs/basis/syntax/reserved).
+# With the matrix types (docs: Matrix and vector types, https://www.mql5.com/en/docs/matrix/matrix_types).
 BUILTIN_TYPES = {"bool", "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
-                 "string", "color", "datetime", "void"}
+                 "string", "color", "datetime", "void", "matrix", "matrixf", "vector", "vectorf"}
 
 _TOKEN = re.compile(r"""
     (?P<comment>//[^\n]*|/\*.*?\*/)

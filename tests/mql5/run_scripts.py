@@ -32,7 +32,7 @@ MINGW_LINK = ["-static", "-static-libgcc", "-static-libstdc++"]
 # Small values for the inputs the scripts declare (by input name): the whole step takes a
 # few minutes on two cores, natively and under Wine. Odd sizes on purpose (no multiple of a tile).
 SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpSize1": 17, "InpSize2": 32,
-         "InpRows": 65, "InpCols": 33, "InpGrid": 16}
+         "InpRows": 65, "InpCols": 33, "InpGrid": 16, "InpM": 37, "InpN": 29, "InpK": 41, "InpRepeats": 2}
 RUN_TIMEOUT = 300
 
 
@@ -143,18 +143,41 @@ def tensor_stages(log):
     return problems
 
 
-def runtime_semantics(log):
+def gemm_matrix(log):
+    """MatMul against CMqlcl::Sgemm/Dgemm on matrices: the inputs' sizes, a row per precision, each OK
+    (FP64 may say why it is not available)."""
+    sizes = (SMALL["InpM"], SMALL["InpN"], SMALL["InpK"], SMALL["InpRepeats"])
+    problems = [] if re.search(r"^GEMM on .+: C \(M x N\) = A \(M x K\) \* B \(K x N\); M = %d; N = %d; K = %d; "
+                               r"best of %d runs$" % sizes, log, re.M) else ["no 'GEMM on ...' line with the inputs given"]
+    rows = re.findall(r"^  (exact FP32 matrixf|fast TF32 matrixf|FP64 matrix) +\| (.*)$", log, re.M)
+    if [r[0] for r in rows] != ["exact FP32 matrixf", "fast TF32 matrixf", "FP64 matrix"]:
+        problems.append(f"rows printed: {[r[0] for r in rows]}")
+    for name, text in rows:
+        timed = re.fullmatch(r"MatMul +\d+\.\d{3} ms \| mqlcl +\d+\.\d{3} ms \(first +\d+\.\d{3}; kernel \d+\.\d{3}, "
+                             r"layout \d+\.\d{3}, transfers \d+\.\d{3}\) \| max \|diff\| \S+, relative \S+ "
+                             r"\(bound \S+\) \| OK", text)
+        if not (timed or (name == "FP64 matrix" and text.startswith("not available: "))):
+            problems.append(f"{name}: {text}")
+    return problems
+
+
+def runtime_semantics(log, at_least=30):
     """tests/mql5/selftest: the runtime against the MQL5 documentation, one OK per check."""
     checks = re.findall(r"^check (.+): (OK|WRONG.*)$", log, re.M)
     total = re.search(r"^checks: (\d+)$", log, re.M)
     problems = [f"{name}: {result}" for name, result in checks if result != "OK"]
-    if not total or int(total.group(1)) != len(checks) or len(checks) < 30:
+    if not total or int(total.group(1)) != len(checks) or len(checks) < at_least:
         problems.append(f"{len(checks)} check lines, the script counted {total.group(1) if total else 'none'}")
     return problems
 
 
+def matrix_semantics(log):
+    """tests/mql5/selftest: the runtime's matrices against the MQL5 documentation."""
+    return runtime_semantics(log, at_least=14)
+
+
 def expectations(name, log):
-    if name in ("runtime_semantics", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "matrix_semantics", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

@@ -22,6 +22,7 @@ import run_scripts  # noqa: E402
 import stop_test  # noqa: E402
 
 SCRIPT = "mql5/Scripts/mqlcl/matr_mul_1dim.mq5"
+GEMM_SCRIPT = "mql5/Scripts/mqlcl/gemm_matrix.mq5"
 MQLCL = "mql5/Include/mqlcl/mqlcl.mqh"
 EXPERIMENTS = "mql5/Include/mqlcl/experiments.mqh"
 API = "mql5/Include/mqlcl/mqlcl_api.mqh"
@@ -65,7 +66,8 @@ def replace_all(pattern, new):
     return apply
 
 
-# (what, file, mutation, stage that must refuse it: lint | compile | run | stop, text the message has)
+# (what, file, mutation, stage that must refuse it: lint | compile | run | stop, text the message has
+#  [, the script run: SCRIPT unless given])
 MUTATIONS = [
     ("C++ auto declaration without its semicolon", SCRIPT, in_onstart("auto x = 5"), "lint", "'auto' is C++"),
     ("std::vector<int>", SCRIPT, in_onstart("std::vector<int> v;"), "lint", "'std::'"),
@@ -112,10 +114,29 @@ MUTATIONS = [
      "run", "element ("),
     ("stage number of another script", SCRIPT, replace(r"MQLCL_STAGE_1DIM,", "MQLCL_STAGE_1DIM_COALESCED,"), "run",
      "the stage run is matr_mul_1dim_coalesced"),
+    # Matrices: the harness guards them as it guards arrays, and CMqlcl's GEMM passes real counts.
+    ("DLL given a matrix smaller than the count", GEMM_SCRIPT,
+     in_onstart("CMqlcl g;", "g.Create(0);", "matrixf a(3,3),b(3,3),small(2,2);", "a.Fill(1);", "b.Fill(1);",
+                "mqlcl_sgemm(g.Handle(),0,3,3,3,1,a,9,3,b,9,3,0,small,9,3);"),
+     "run", "DLL wrote past the end of an array", GEMM_SCRIPT),
+    ("matrix of the wrong element type in the #import block (matrixf -> matrix)", API,
+     replace(r"^(int mqlcl_sgemm\(.*const )matrixf( &a, int a_count)", r"\1matrix\2"), "compile",
+     "declared with other types", GEMM_SCRIPT),
+    ("CMqlcl::Sgemm resizes C one row short", MQLCL,
+     replace(r"!c\.Resize\(m,n\) \|\| c\.Rows\(\)!=\(ulong\)m", "!c.Resize(m-1,n)"),
+     "run", "mqlcl_sgemm failed (-3)", GEMM_SCRIPT),
+    ("CMqlcl::Sgemm doubles alpha", MQLCL,
+     replace(r"mqlcl_sgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_sgemm(m_ctx,flags,m,n,k,alpha+alpha,"),
+     "run", "| WRONG", GEMM_SCRIPT),
+    ("CMqlcl::Dgemm negates alpha", MQLCL,
+     replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
+     "run", "| WRONG", GEMM_SCRIPT),
     # The checks taken out, the code still valid MQL5: the script runs to its end, whatever the user
     # does; the stop test (stop_test.py, --stop-after) must name the script.
     ("IsStopped() checks removed", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1false)"),
      "stop", "no 'stopped by the user ...' line"),
+    ("IsStopped() checks removed from gemm_matrix", GEMM_SCRIPT, replace_all(r"ScriptStopped\(", "false && ScriptStopped("),
+     "stop", "no 'stopped by the user ...' line", GEMM_SCRIPT),
     # Only the check in the CPU product's row loop taken out: the script still stops between its
     # steps, but a stop in the middle of a 2000^3 product waits for the whole product.
     ("IsStopped() check removed from the CPU product's loop", EXPERIMENTS,
@@ -150,18 +171,19 @@ def run(root, native, work):
         rc, o, e = run_scripts.sh(run_scripts.runtime_compile_command(target, src, obj))
         expect(rc == 0, f"mutations: runtime {src} compiled", o + e)
         objs.append(str(obj))
-    script_name = Path(SCRIPT).stem
-    for what, rel, mutation, stage, message in MUTATIONS:
+    for what, rel, mutation, stage, message, *run_script in MUTATIONS:
+        script = run_script[0] if run_script else SCRIPT
+        script_name = Path(script).stem
         tree = Path(tempfile.mkdtemp(prefix="mqlcl-mutation.", dir=work))
         shutil.copytree(root / "mql5/Include", tree / "mql5/Include")
         (tree / "mql5/Scripts/mqlcl").mkdir(parents=True)
-        shutil.copy2(root / SCRIPT, tree / SCRIPT)
+        shutil.copy2(root / script, tree / script)
         line = mutate(tree, rel, mutation)
         if not expect(line is not None, f"mutation '{what}': its place is found in {rel}",
                       "the pattern no longer matches the source: update the mutation"):
             continue
         cpp = tree / "script.cpp"
-        rc, out, err = run_scripts.sh([sys.executable, str(HERE / "translate.py"), SCRIPT, "--include-dir",
+        rc, out, err = run_scripts.sh([sys.executable, str(HERE / "translate.py"), script, "--include-dir",
                                        "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
                                       cwd=tree)
         refused_by, log = ("lint", err) if rc else (None, "")
@@ -181,7 +203,7 @@ def run(root, native, work):
                 declared = re.findall(r"^--(\w+)=", inputs, re.M)
                 stopped = lambda more, timeout: run_scripts.sh([str(tree / "script")] + more, env=target.env,
                                                                timeout=timeout)
-                _, outcomes = stop_test.check_script(script_name, tree / SCRIPT, tree / "mql5/Include", stopped,
+                _, outcomes = stop_test.check_script(script_name, tree / script, tree / "mql5/Include", stopped,
                                                      log, err, declared)
                 failed = [f"{what}: {'; '.join(p)}" for what, p, _ in outcomes if p]
                 refused_by = "stop" if failed else None

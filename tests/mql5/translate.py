@@ -6,6 +6,7 @@ looked into), never on the meaning of the code:
   char uchar ushort uint long ulong -> mql_char ... mql_ulong  (MQL5's sizes: long is 64-bit)
   T a[] / T a[N][M]      -> mql5::dynarray<T> / mql5::sarray<mql5::sarray<T,M>,N>
   T &a[] (parameter)     -> mql5::array<T> &a           (a dynamic or a static array)
+  matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
@@ -27,6 +28,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, tokenize  # noqa: E402
 import lint  # noqa: E402
 
+# The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
+# https://www.mql5.com/en/docs/matrix/matrix_types).
+MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
@@ -306,12 +310,19 @@ def import_block(decl_toks, dll, header_ok):
             tname, ref, array = c_type(q[0].text), "&" in texts, "[" in texts
             pname = [t.text for t in q if t.kind == "id"][-1]
             cq = "const " if const else ""
-            if array:
-                c_params.append(f"{cq}{tname}*")
-                w_params.append(f"{cq}mql5::array<{tname}>& {pname}")
+            # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
+            # pointer to a buffer"): the DLL gets the elements' address, and the guard checks
+            # after the call that it wrote nothing past them.
+            elements = f"mql5::array<{tname}>" if array else tname if tname in MATRIX_ELEMENT else None
+            if elements and (array or ref):
+                c_params.append(f"{cq}{MATRIX_ELEMENT.get(tname, tname)}*")
+                w_params.append(f"{cq}{elements}& {pname}")
                 args.append(f"{pname}.dll_data()")
-                guards.append(f'mql5::dll_guard<{tname}> guard_{pname}{{{pname}, "{name.text}", "{pname}", '
+                guards.append(f'mql5::dll_guard<{elements}> guard_{pname}{{{pname}, "{name.text}", "{pname}", '
                               f'"{shown(start.file)}:{start.line}"}};')
+            elif elements:
+                raise SourceError(p[0].where(), f"#import {name.text}: matrix parameter '{pname}' without '&' "
+                                  "(a DLL gets a matrix by reference, as the address of its elements)")
             elif q[0].text == "string":
                 c_params.append("const char16_t*")
                 w_params.append(f"const string& {pname}{default}")
@@ -325,7 +336,8 @@ def import_block(decl_toks, dll, header_ok):
                 w_params.append(f"{cq}{tname} {pname}{default}")
                 args.append(pname)
         r = c_type(ret.text)
-        fn_t = f"mql5_import_{name.text}"
+        # One type per declaration: a function declared twice (arrays, then matrices) has two.
+        fn_t = f"mql5_import_{name.text}_{start.line}"
         wrappers.append(line_marker(start.line, start.file, before="\n", after="\n") +
                         f"typedef {r} (*{fn_t})({', '.join(c_params)}); "
                         f"inline {r} {name.text}({', '.join(w_params)}) {{ "

@@ -66,6 +66,66 @@ string MqlclStageName(const int stage)
    return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
   }
 //+------------------------------------------------------------------+
+//| GEMM on MQL5 matrices: op(A) is m x k, op(B) k x n, C m x n; the |
+//| stored A is k x m with MQLCL_GEMM_TRANS_A, B n x k with          |
+//| MQLCL_GEMM_TRANS_B. C is resized to m x n when beta = 0 (the DLL |
+//| does not read it); with beta != 0 it must be m x n already. Each |
+//| count passed is Rows()*Cols() of the matrix passed, so the DLL   |
+//| never reaches past a matrix. Empty (m, n, k from the shapes) on  |
+//| failure, with the reason in why.                                 |
+//+------------------------------------------------------------------+
+template<typename M>
+bool MqlclGemmShape(M &c,const M &a,const M &b,const bool c_is_read,const int flags,
+                    int &m,int &n,int &k,string &why)
+  {
+   string shape_a=IntegerToString(a.Rows())+" x "+IntegerToString(a.Cols());
+   string shape_b=IntegerToString(b.Rows())+" x "+IntegerToString(b.Cols());
+   ulong limit=2147483647;           // the DLL's counts are int
+   if(a.Rows()*a.Cols()>limit || b.Rows()*b.Cols()>limit)
+     {
+      why="A ("+shape_a+") or B ("+shape_b+") has more than 2147483647 elements";
+      return(false);
+     }
+   bool trans_a=(flags&MQLCL_GEMM_TRANS_A)!=0,trans_b=(flags&MQLCL_GEMM_TRANS_B)!=0;
+   m=(int)(trans_a ? a.Cols() : a.Rows());
+   k=(int)(trans_a ? a.Rows() : a.Cols());
+   int k_b=(int)(trans_b ? b.Cols() : b.Rows());
+   n=(int)(trans_b ? b.Rows() : b.Cols());
+   if(m<1 || n<1 || k<1 || k_b<1)
+     {
+      why="A is "+shape_a+" and B "+shape_b+": an empty matrix";
+      return(false);
+     }
+   if(k!=k_b)
+     {
+      why="op(A) is "+IntegerToString(m)+" x "+IntegerToString(k)+" (A "+shape_a+(trans_a ? ", transposed" : "")+
+          ") and op(B) "+IntegerToString(k_b)+" x "+IntegerToString(n)+" (B "+shape_b+(trans_b ? ", transposed" : "")+
+          "): the columns of op(A) differ from the rows of op(B)";
+      return(false);
+     }
+   if((ulong)m*(ulong)n>limit)
+     {
+      why="C would be "+IntegerToString(m)+" x "+IntegerToString(n)+": more than 2147483647 elements";
+      return(false);
+     }
+   if(c_is_read)
+     {
+      if(c.Rows()!=(ulong)m || c.Cols()!=(ulong)n)
+        {
+         why="beta != 0 adds to C, which is "+IntegerToString(c.Rows())+" x "+IntegerToString(c.Cols())+
+             ", not "+IntegerToString(m)+" x "+IntegerToString(n);
+         return(false);
+        }
+      return(true);
+     }
+   if(!c.Resize(m,n) || c.Rows()!=(ulong)m || c.Cols()!=(ulong)n)
+     {
+      why="C cannot be resized to "+IntegerToString(m)+" x "+IntegerToString(n)+" (out of memory)";
+      return(false);
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
 //| One context of mqlcl.dll: create, upload, run, read, free.       |
 //| Every call checks its result and keeps the DLL's message.        |
 //+------------------------------------------------------------------+
@@ -141,6 +201,29 @@ public:
       double v=mqlcl_measure_peak(m_ctx,what,megabytes);
       Check(v<0 ? (int)v : 0,"mqlcl_measure_peak");
       return(v);
+     }
+   //--- C = alpha*op(A)*op(B) + beta*C on the context's device (see MqlclGemmShape); flags:
+   //--- MQLCL_GEMM_TRANS_A, MQLCL_GEMM_TRANS_B and a precision (Sgemm: MQLCL_GEMM_EXACT or
+   //--- MQLCL_GEMM_FAST; Dgemm computes in FP64)
+   bool              Sgemm(matrixf &c,const matrixf &a,const matrixf &b,const float alpha=1.0f,const float beta=0.0f,
+                           const int flags=0)
+     {
+      int m,n,k;
+      string why;
+      if(!MqlclGemmShape(c,a,b,beta!=0.0f,flags,m,n,k,why))
+         return(Fail("CMqlcl::Sgemm: "+why));
+      return(Check(mqlcl_sgemm(m_ctx,flags,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
+                               b,(int)(b.Rows()*b.Cols()),(int)b.Cols(),beta,c,(int)(c.Rows()*c.Cols()),n),"mqlcl_sgemm"));
+     }
+   bool              Dgemm(matrix &c,const matrix &a,const matrix &b,const double alpha=1.0,const double beta=0.0,
+                           const int flags=0)
+     {
+      int m,n,k;
+      string why;
+      if(!MqlclGemmShape(c,a,b,beta!=0.0,flags,m,n,k,why))
+         return(Fail("CMqlcl::Dgemm: "+why));
+      return(Check(mqlcl_dgemm(m_ctx,flags,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
+                               b,(int)(b.Rows()*b.Cols()),(int)b.Cols(),beta,c,(int)(c.Rows()*c.Cols()),n),"mqlcl_dgemm"));
      }
    double            KernelMs(void) const { return(mqlcl_last_kernel_ms(m_ctx)); }
    double            TotalMs(void) const { return(mqlcl_last_total_ms(m_ctx)); }

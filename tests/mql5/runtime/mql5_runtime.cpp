@@ -93,8 +93,8 @@ void out_of_range(long long index, int size) {
   std::string d = printf_text("index %lld, size %d", index, size);
   critical("array out of range", d.c_str());
 }
-void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size) {
-  std::string d = printf_text("%s wrote past the %d elements of '%s' (imported at %s)", function, size, parameter, declared_at);
+void dll_overrun(const char* function, const char* parameter, const char* declared_at, long long size) {
+  std::string d = printf_text("%s wrote past the %lld elements of '%s' (imported at %s)", function, size, parameter, declared_at);
   critical("DLL wrote past the end of an array", d.c_str());
 }
 unsigned long long work_done = 0, work_alarm = ~0ull;
@@ -107,6 +107,18 @@ void work_alarm_reached() {
   std::string d = printf_text("%llu array element accesses after the user stopped it at access %llu; the terminal "
                               "kills a stopped script after 3 s", kStopBudget, work_done - kStopBudget);
   critical("the script does not stop", d.c_str());
+}
+void charge_work(unsigned long long accesses) {
+  for (unsigned long long i = 0; i < accesses; ++i) count_work();  // each one can be the alarm's
+}
+// matrix::Random's generator: its own state (MathSrand does not reach it), the same sequence in
+// every run; splitmix64, 53 bits into [0, 1).
+double random_unit() {
+  static unsigned long long state = 0x6d716c636c000001ull;
+  unsigned long long z = (state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return static_cast<double>((z ^ (z >> 31)) >> 11) * (1.0 / 9007199254740992.0);
 }
 void fill_canary(void* at) { std::memset(at, kCanary, kCanaryBytes); }
 bool canary_intact(const void* at) {

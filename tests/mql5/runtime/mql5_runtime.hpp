@@ -380,15 +380,15 @@ struct property {
 //---------------------------------------------------------------------------------------------
 // #import: the DLL is loaded by name at run time and each function bound by name.
 void* import_bind(const char* dll, const char* function, const char* declared_at);
-[[noreturn]] void dll_overrun(const char* function, const char* parameter, const char* declared_at, int size);
-template <class T>
-struct dll_guard {  // after the call: did the DLL stay inside the array it was given?
-  const array<T>& a;
+[[noreturn]] void dll_overrun(const char* function, const char* parameter, const char* declared_at, long long size);
+template <class Elements>
+struct dll_guard {  // after the call: did the DLL stay inside the array (or matrix) it was given?
+  const Elements& a;
   const char* function;
   const char* parameter;
   const char* declared_at;
   ~dll_guard() {
-    if (!canary_intact(a.canary())) dll_overrun(function, parameter, declared_at, a.size());
+    if (!canary_intact(a.canary())) dll_overrun(function, parameter, declared_at, static_cast<long long>(a.size()));
   }
 };
 
@@ -415,3 +415,5 @@ struct abi_of<R (*)(A...)> {
 template <class H, class M>
 struct same_abi : std::is_same<typename abi_of<H>::type, typename abi_of<M>::type> {};
 }  // namespace mql5
+
+#include "mql5_matrix.hpp"
