@@ -45,9 +45,21 @@ cl_program build(const std::string& src, const std::string& opts, std::string& l
 
 int main(int argc, char** argv) {
   if (argc < 3) return 2;
-  cl_platform_id plat;
-  clGetPlatformIDs(1, &plat, nullptr);
+  // The NVIDIA platform where there is one (other ICDs may be registered beside it).
+  cl_platform_id plats[16];
+  cl_uint nplat = 0;
+  clGetPlatformIDs(16, plats, &nplat);
+  if (nplat == 0) return 3;
+  cl_platform_id plat = plats[0];
+  for (cl_uint i = 0; i < nplat; ++i) {
+    char name[256] = {};
+    clGetPlatformInfo(plats[i], CL_PLATFORM_NAME, sizeof name - 1, name, nullptr);
+    if (std::string(name).find("NVIDIA") != std::string::npos) plat = plats[i];
+  }
   clGetDeviceIDs(plat, CL_DEVICE_TYPE_ALL, 1, &dev, nullptr);
+  char dname[256] = {};
+  clGetDeviceInfo(dev, CL_DEVICE_NAME, sizeof dname - 1, dname, nullptr);
+  std::fprintf(stderr, "device: %s\n", dname);
   ctx = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, nullptr);
   queue = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, nullptr);
   const std::string src = read(argv[2]), mode = argv[1];

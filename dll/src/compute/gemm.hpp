@@ -47,6 +47,7 @@ struct DgemmProduct {
   bool tensor = false;
   int bm = 0, bn = 0, bk = 0;
   size_t local0 = 0, local1 = 1;
+  size_t local_bytes = 0;  // the tensor kernel's declared __local tiles
   std::string defines;
 };
 DgemmProduct dgemm_product(Context& ctx);
