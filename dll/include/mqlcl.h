@@ -199,11 +199,17 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
  *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
  * MQLCL_PEAK_MMA_TF32 / MQLCL_PEAK_MMA_BF16: tensor-core GFLOP/s from register-only chains
  *   of mma.sync m16n8k8 .tf32 / m16n8k16 .bf16 (the ceilings of stages 30 and 31), only on
- *   the devices of those stages (else MQLCL_ERR_UNSUPPORTED with the reason). */
+ *   the devices of those stages (else MQLCL_ERR_UNSUPPORTED with the reason);
+ * MQLCL_PEAK_FP64: FP64 GFLOP/s from dependent fma() chains (MQLCL_ERR_UNSUPPORTED without
+ *   cl_khr_fp64); MQLCL_PEAK_MMA_FP64: FP64 tensor-core GFLOP/s from register-only chains of
+ *   mma.sync .f64, the best of the shapes the device has (m8n8k4; from compute capability 9.0
+ *   also m16n8k4/k8/k16), on the devices of stages 30/31 only (the ceiling of mqlcl_dgemm). */
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
 #define MQLCL_PEAK_MMA_TF32 3
 #define MQLCL_PEAK_MMA_BF16 4
+#define MQLCL_PEAK_FP64 5
+#define MQLCL_PEAK_MMA_FP64 6
 MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
 
 /* Timings of the last operation, in milliseconds (< 0: an error code). A context's last
@@ -330,9 +336,17 @@ MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, 
 MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc);
+/* DGEMM (FP64 throughout; MQLCL_ERR_UNSUPPORTED on devices without cl_khr_fp64). On NVIDIA
+ * GPUs of compute capability >= 8.0 the product runs on the FP64 tensor cores (mma.sync .f64:
+ * FP64 products and sums, no reduced precision), elsewhere on the FP64 units. */
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc);
+/* The same product on buffers of this context, as mqlcl_sgemm_buffers: offsets and extents
+ * counted in doubles. */
+MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
+                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
+                                  int c_buffer, long long c_offset, int ldc);
 
 #ifdef __cplusplus
 }

@@ -16,5 +16,5 @@
   X(mqlcl_buffer_write_int) X(mqlcl_buffer_read_int) X(mqlcl_buffer_write_double)          \
   X(mqlcl_buffer_read_double) X(mqlcl_image2d) X(mqlcl_arg_mem) X(mqlcl_arg_int)          \
   X(mqlcl_arg_float) X(mqlcl_arg_double) X(mqlcl_arg_local) X(mqlcl_run)                   \
-  X(mqlcl_kernel_info) X(mqlcl_sgemm) X(mqlcl_sgemm_buffers) X(mqlcl_dgemm)
+  X(mqlcl_kernel_info) X(mqlcl_sgemm) X(mqlcl_sgemm_buffers) X(mqlcl_dgemm) X(mqlcl_dgemm_buffers)
 #endif

@@ -1,9 +1,10 @@
-// `peak`: the device's measured copy bandwidth and FP32 rate.
+// `peak`: the device's measured copy bandwidth, FP32 / FP64 rates and tensor-core ceilings.
 #include "peak.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <string>
 
 #include "devices.hpp"
 #include "tensor_runs.hpp"
@@ -30,7 +31,7 @@ double measure_fp32(Context& ctx) {
 
 void register_peak_command(CLI::App& app, Options& opt) {
   static int megabytes = 64;
-  auto* peak = app.add_subcommand("peak", "measure the device's copy bandwidth and FP32 rate");
+  auto* peak = app.add_subcommand("peak", "measure the device's copy bandwidth, FP32 and FP64 rates and tensor-core rates");
   peak->add_option("--megabytes", megabytes, "bytes copied by the bandwidth test")->capture_default_str();
   add_command(peak, [&opt] {
     Context ctx(opt.device);
@@ -39,6 +40,13 @@ void register_peak_command(CLI::App& app, Options& opt) {
     fmt::print("{}: copy bandwidth {:.1f} GB/s (read + written), FP32 {:.1f} GFLOP/s\n",
                device_text(opt.device, MQLCL_TEXT_NAME), bw, fp);
     print_tensor_ceilings(measure_tensor_ceilings(ctx));  // tensor_runs.hpp: where the device has tensor cores
+    // FP64: the FMA units and the tensor cores (DGEMM's ceilings), each where the device has it.
+    const double fp64 = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP64, 0);
+    const std::string fp64_why = fp64 < 0 ? last_error(ctx.handle()) : "";
+    const double dmma = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_MMA_FP64, 0);
+    const std::string dmma_why = dmma < 0 ? last_error(ctx.handle()) : "";
+    fmt::print("FP64: fma {}, mma.sync {}\n", fp64 < 0 ? "not available (" + fp64_why + ")" : fmt::format("{:.1f} GFLOP/s", fp64),
+               dmma < 0 ? "not available (" + dmma_why + ")" : fmt::format("{:.1f} GFLOP/s (register-only chains)", dmma));
     return 0;
   });
 }

@@ -29,3 +29,46 @@
 
 MMA_PEAK_KERNEL(mma_tf32_peak, "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32")
 MMA_PEAK_KERNEL(mma_bf16_peak, "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32")
+
+// FP64 (DMMA): one kernel, built with -DF64_SHAPE = 884 (m8n8k4, sm_80: 512 FLOP a warp),
+// 1684 (m16n8k4: 1024), 1688 (m16n8k8: 2048) or 16816 (m16n8k16: 4096); the m16 shapes are
+// sm_90's (PTX ISA 7.8), so each is a separate build that may fail where they do not exist.
+#ifdef F64_SHAPE
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#if F64_SHAPE == 884
+#define F64_MMA(c, a, b) \
+  asm volatile("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};" \
+               : "+d"(c[0]), "+d"(c[1]) : "d"(a), "d"(b))
+#elif F64_SHAPE == 1684
+#define F64_MMA(c, a, b)                                                                                       \
+  asm volatile("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};" \
+               : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a), "d"(b), "d"(a))
+#elif F64_SHAPE == 1688
+#define F64_MMA(c, a, b)                                                                              \
+  asm volatile("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, " \
+               "{%0,%1,%2,%3};"                                                                       \
+               : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3]) : "d"(a), "d"(b), "d"(a), "d"(b), "d"(a), "d"(b))
+#elif F64_SHAPE == 16816
+#define F64_MMA(c, a, b)                                                                                    \
+  asm volatile("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, " \
+               "{%12,%13,%14,%15}, {%0,%1,%2,%3};"                                                          \
+               : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])                                             \
+               : "d"(a), "d"(b), "d"(a), "d"(b), "d"(a), "d"(b), "d"(a), "d"(b), "d"(b), "d"(a), "d"(b), "d"(a))
+#else
+#error "F64_SHAPE must be 884, 1684, 1688 or 16816"
+#endif
+__kernel void mma_f64_peak(__global double* out, const double seed) {
+  double c[CHAINS][4];
+  const double a = seed + get_local_id(0), b = a * 0.5;
+  for (int i = 0; i < CHAINS; ++i)
+    for (int r = 0; r < 4; ++r) c[i][r] = 0.0;
+  for (int it = 0; it < ITERS; ++it) {
+#pragma unroll
+    for (int i = 0; i < CHAINS; ++i) F64_MMA(c[i], a, b);
+  }
+  double s = 0.0;
+  for (int i = 0; i < CHAINS; ++i)
+    for (int r = 0; r < 4; ++r) s += c[i][r];
+  out[get_global_id(0)] = s;
+}
+#endif

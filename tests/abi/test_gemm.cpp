@@ -53,14 +53,16 @@ void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool
   ASSERT_EQ(call(l.flags, a, b, c), MQLCL_OK) << t::message();
   for (int i = 0; i < s.m; ++i)
     for (int j = 0; j < s.n; ++j) {
-      double sum = 0, scale = 0;
+      // long double sums: the reference's own rounding stays below DGEMM's tolerance.
+      long double sum = 0;
+      double scale = 0;
       for (int p = 0; p < s.k; ++p) {
-        const double x = ta ? a.at(p, i) : a.at(i, p), y = tb ? b.at(j, p) : b.at(p, j);
+        const long double x = ta ? a.at(p, i) : a.at(i, p), y = tb ? b.at(j, p) : b.at(p, j);
         sum += x * y;
-        scale += std::fabs(x * y);
+        scale += static_cast<double>(std::fabs(x * y));
       }
       const double old = c0.at(i, j);
-      const double exact = alpha * sum + (beta == 0 ? 0.0 : beta * old);
+      const double exact = static_cast<double>(alpha * sum + (beta == 0 ? 0.0L : static_cast<long double>(beta) * old));
       const double tol = rel * (s.k + 2) * (std::fabs(alpha) * scale + std::fabs(beta * (beta == 0 ? 0 : old))) + 1e-6;
       const double got = c.at(i, j);
       ASSERT_TRUE(std::isfinite(got) && std::fabs(got - exact) <= tol)
@@ -110,30 +112,50 @@ void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool
   });
 }
 
-// mqlcl_sgemm_buffers: A and B share one buffer (B after A, each at an odd offset), C in
-// another at an offset; the caller's matrices written there and C read back.
-void sgemm_buffers_case(const Shape& s, const Layout& l, float alpha, float beta) {
+// mqlcl_sgemm_buffers / mqlcl_dgemm_buffers: A and B share one buffer (B after A, each at an
+// odd offset), C in another at an offset; the caller's matrices written there and C read back.
+template <class T>
+struct BufferCalls;
+template <>
+struct BufferCalls<float> {
+  static constexpr double rel = 2.4e-7;
+  static int write(int b, const float* d, int off, int n) { return mqlcl_buffer_write_float(b, d, off, n); }
+  static int read(int b, float* d, int off, int n) { return mqlcl_buffer_read_float(b, d, off, n); }
+  static constexpr auto gemm = mqlcl_sgemm_buffers;
+};
+template <>
+struct BufferCalls<double> {
+  static constexpr double rel = 4.5e-16;
+  static int write(int b, const double* d, int off, int n) { return mqlcl_buffer_write_double(b, d, off, n); }
+  static int read(int b, double* d, int off, int n) { return mqlcl_buffer_read_double(b, d, off, n); }
+  static constexpr auto gemm = mqlcl_dgemm_buffers;
+};
+
+template <class T>
+void gemm_buffers_case(const Shape& s, const Layout& l, T alpha, T beta) {
+  using Calls = BufferCalls<T>;
   t::Ctx ctx;
-  check_gemm<float>(s, l, alpha, beta, false, 2.4e-7, [&](int flags, auto& a, auto& b, auto& c) {
+  check_gemm<T>(s, l, alpha, beta, false, Calls::rel, [&](int flags, auto& a, auto& b, auto& c) {
     const int a_off = 7, b_off = a_off + static_cast<int>(a.v.size()) + 5, c_off = 3;
-    const int ab = mqlcl_buffer(ctx.h, 4LL * (b_off + static_cast<long long>(b.v.size())), MQLCL_MEM_READ_WRITE);
-    const int cb = mqlcl_buffer(ctx.h, 4LL * (c_off + static_cast<long long>(c.v.size())), MQLCL_MEM_READ_WRITE);
+    const long long size = sizeof(T);
+    const int ab = mqlcl_buffer(ctx.h, size * (b_off + static_cast<long long>(b.v.size())), MQLCL_MEM_READ_WRITE);
+    const int cb = mqlcl_buffer(ctx.h, size * (c_off + static_cast<long long>(c.v.size())), MQLCL_MEM_READ_WRITE);
     EXPECT_GT(ab, 0);
     EXPECT_GT(cb, 0);
     const int n_a = static_cast<int>(a.v.size()), n_b = static_cast<int>(b.v.size()), n_c = static_cast<int>(c.v.size());
-    EXPECT_EQ(mqlcl_buffer_write_float(ab, a.v.data(), a_off, n_a), n_a);
-    EXPECT_EQ(mqlcl_buffer_write_float(ab, b.v.data(), b_off, n_b), n_b);
-    EXPECT_EQ(mqlcl_buffer_write_float(cb, c.v.data(), c_off, n_c), n_c);
-    const int rc = mqlcl_sgemm_buffers(ctx.h, flags, s.m, s.n, s.k, alpha, ab, a_off, a.ld, ab, b_off, b.ld, beta, cb,
-                                       c_off, c.ld);
-    EXPECT_EQ(mqlcl_buffer_read_float(cb, c.v.data(), c_off, n_c), n_c);
+    EXPECT_EQ(Calls::write(ab, a.v.data(), a_off, n_a), n_a);
+    EXPECT_EQ(Calls::write(ab, b.v.data(), b_off, n_b), n_b);
+    EXPECT_EQ(Calls::write(cb, c.v.data(), c_off, n_c), n_c);
+    const int rc = Calls::gemm(ctx.h, flags | (sizeof(T) == 8 ? MQLCL_GEMM_FP64 : 0), s.m, s.n, s.k, alpha, ab, a_off,
+                               a.ld, ab, b_off, b.ld, beta, cb, c_off, c.ld);
+    EXPECT_EQ(Calls::read(cb, c.v.data(), c_off, n_c), n_c);
     mqlcl_free(ab);
     mqlcl_free(cb);
     return rc;
   });
 }
 
-const Shape kShapes[] = {{1, 1, 1}, {13, 17, 19}, {257, 3, 5}, {3, 257, 129}, {257, 255, 129}};
+const Shape kShapes[] = {{1, 1, 1}, {13, 17, 19}, {257, 3, 5}, {3, 257, 129}, {257, 255, 129}, {65, 66, 67}};
 
 class GemmShapes : public ::testing::TestWithParam<std::tuple<Shape, int>> {};
 
@@ -154,7 +176,12 @@ TEST_P(GemmShapes, DgemmMatchesDoubleReference) {
 
 TEST_P(GemmShapes, SgemmBuffersMatchDoubleReference) {
   const auto [s, flags] = GetParam();
-  sgemm_buffers_case(s, {flags, 2, 1, 3}, -1.25f, 0.5f);
+  gemm_buffers_case<float>(s, {flags, 2, 1, 3}, -1.25f, 0.5f);
+}
+
+TEST_P(GemmShapes, DgemmBuffersMatchDoubleReference) {
+  const auto [s, flags] = GetParam();
+  gemm_buffers_case<double>(s, {flags, 3, 2, 1}, 1.25, -0.5);
 }
 
 INSTANTIATE_TEST_SUITE_P(All, GemmShapes,
@@ -309,6 +336,46 @@ TEST_F(Bad, BuffersOutOfRangeOrForeign) {
   mqlcl_free(buf);
   mqlcl_free(cbuf);
   mqlcl_free(foreign);
+}
+
+TEST_F(Bad, DgemmBuffersOutOfRangeOrForeign) {
+  // A 4 x 5 (20 doubles), B 5 x 3 (15), C 4 x 3 (12) in buffers of 24 doubles (192 bytes).
+  const std::vector<double> ones(20, 1.0), nines(12, 9.0);
+  const int buf = mqlcl_buffer(ctx.h, 192, MQLCL_MEM_READ_WRITE);
+  const int cbuf = mqlcl_buffer(ctx.h, 192, MQLCL_MEM_READ_WRITE);
+  const int fbuf = mqlcl_buffer(ctx.h, 96, MQLCL_MEM_READ_WRITE);  // 24 floats: only 12 doubles
+  ASSERT_TRUE(buf > 0 && cbuf > 0 && fbuf > 0) << t::message();
+  ASSERT_EQ(mqlcl_buffer_write_double(buf, ones.data(), 0, 20), 20);
+  ASSERT_EQ(mqlcl_buffer_write_double(cbuf, nines.data(), 0, 12), 12);
+  auto run = [&](int flags, int a_buf, long long a_off, int b_buf, long long b_off, int c_buf, long long c_off) {
+    return mqlcl_dgemm_buffers(ctx.h, flags, 4, 3, 5, 1.0, a_buf, a_off, 5, b_buf, b_off, 3, 0.0, c_buf, c_off, 3);
+  };
+  EXPECT_EQ(run(0, buf, 0, buf, 0, cbuf, 0), MQLCL_OK) << t::message();
+  EXPECT_EQ(run(0, buf, 5, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);  // 5 + 20 > 24 doubles
+  EXPECT_TRUE(t::mentions(0, "a_buffer's doubles from a_offset"));
+  EXPECT_EQ(run(0, buf, 0, buf, 10, cbuf, 0), MQLCL_ERR_RANGE);  // 10 + 15 > 24
+  EXPECT_TRUE(t::mentions(0, "b_buffer"));
+  EXPECT_EQ(run(0, buf, 0, buf, 0, cbuf, 13), MQLCL_ERR_RANGE);  // 13 + 12 > 24
+  EXPECT_TRUE(t::mentions(0, "c_buffer"));
+  EXPECT_EQ(run(0, fbuf, 0, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);  // offsets and sizes count doubles
+  EXPECT_TRUE(t::mentions(0, "a_buffer's doubles from a_offset = 12"));
+  EXPECT_EQ(run(0, buf, 25, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "a_offset = 25"));
+  EXPECT_EQ(run(0, buf, -1, buf, 0, cbuf, 0), MQLCL_ERR_RANGE);
+  EXPECT_EQ(run(MQLCL_GEMM_FAST, buf, 0, buf, 0, cbuf, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "FP64"));
+  EXPECT_EQ(run(0, ctx.h, 0, buf, 0, cbuf, 0), MQLCL_ERR_HANDLE);
+  EXPECT_EQ(mqlcl_dgemm_buffers(buf, 0, 4, 3, 5, 1.0, buf, 0, 5, buf, 0, 3, 0.0, cbuf, 0, 3), MQLCL_ERR_HANDLE);
+  t::Ctx other;
+  const int foreign = mqlcl_buffer(other.h, 192, MQLCL_MEM_READ_WRITE);
+  ASSERT_GT(foreign, 0) << t::message();
+  EXPECT_EQ(run(0, buf, 0, buf, 0, foreign, 0), MQLCL_ERR_HANDLE);
+  EXPECT_TRUE(t::mentions(0, "another context"));
+  // The refused calls wrote nothing: C still holds the first call's product (5 x 1 x 1).
+  std::vector<double> out(12);
+  ASSERT_EQ(mqlcl_buffer_read_double(cbuf, out.data(), 0, 12), 12);
+  for (double v : out) EXPECT_EQ(v, 5.0);
+  for (int h : {buf, cbuf, fbuf, foreign}) mqlcl_free(h);
 }
 
 }  // namespace

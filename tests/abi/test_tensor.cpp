@@ -54,7 +54,7 @@ TEST(Tensor, PeakRefusedWithTheReason) {
     EXPECT_EQ(mqlcl_measure_peak(ctx.h, what, 0), MQLCL_ERR_UNSUPPORTED) << what;
     EXPECT_TRUE(t::mentions(ctx.h, "mma.sync"));
   }
-  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 5, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 7, 0), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_PEAK_MMA_BF16 4"));
 }
 

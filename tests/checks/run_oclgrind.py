@@ -58,6 +58,10 @@ def main():
     for tile in ("4", "12"):  # 12: two rows of the tile per work-item (6 work-items per column)
         quiet.append((f"transpose variants 1-3, tile {tile}", [host, "transpose", "--size", "19,23", "--tile", tile,
                                                                "--repeat", "1", "--megabytes", "0"], full))
+    # DGEMM: pack, the register-blocked FP64 product on padded sizes, the epilogue (beta != 0);
+    # races only: the uninitialised-value plugin aborts on the product ("freeze", as stage 10).
+    quiet.append(("dgemm 13x17x19 B^T", [host, "gemm", "--size", "13,17,19", "--trans-b", "--precision", "fp64",
+                                          "--beta", "0.5", "--repeat", "1"], races_only))
     for name, cmd, flags in quiet:
         rc, out, err = oclgrind(cmd, flags)
         found = [l for l in err.splitlines() if PROBLEMS.search(l)]

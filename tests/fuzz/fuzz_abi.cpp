@@ -268,7 +268,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
           const int ba = pick(in, p.mem, p), bb = pick(in, p.mem, p), bc = pick(in, p.mem, p);
           const long long oa = in.ConsumeIntegralInRange<long long>(-2, 64), ob = in.ConsumeIntegralInRange<long long>(-2, 64),
                           oc = in.ConsumeBool() ? in.ConsumeIntegral<long long>() : in.ConsumeIntegralInRange<long long>(-2, 64);
-          mqlcl_sgemm_buffers(c, flags, m, n, k, 1.0f, ba, oa, lda, bb, ob, ldb, in.ConsumeBool() ? 0.0f : 1.0f, bc, oc, ldc);
+          if (in.ConsumeBool())
+            mqlcl_sgemm_buffers(c, flags, m, n, k, 1.0f, ba, oa, lda, bb, ob, ldb, in.ConsumeBool() ? 0.0f : 1.0f, bc, oc, ldc);
+          else
+            mqlcl_dgemm_buffers(c, flags, m, n, k, 1.0, ba, oa, lda, bb, ob, ldb, in.ConsumeBool() ? 0.0 : 1.0, bc, oc, ldc);
         } else if (which == 1) {
           std::vector<float> fa, fb, fc;
           mqlcl_sgemm(c, flags, m, n, k, 1.5f, array(in, fa, sa), ca, lda, array(in, fb, sb), cb, ldb,
@@ -281,7 +284,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         break;
       }
       default:
-        mqlcl_measure_peak(c, in.ConsumeIntegralInRange(-1, 3), in.ConsumeIntegralInRange(-1, 1));
+        mqlcl_measure_peak(c, in.ConsumeIntegralInRange(-1, 7), in.ConsumeIntegralInRange(-1, 1));
         break;
     }
   }

@@ -12,16 +12,39 @@ void check_pointers(const T* a, const T* b, const T* c) {
   if (!b) fail(MQLCL_ERR_ARGUMENT, "b is a null pointer");
   if (!c) fail(MQLCL_ERR_ARGUMENT, "c is a null pointer");
 }
-// A buffer of context `ctx` and the floats it holds from `offset` on (its count for check_gemm).
-std::shared_ptr<UserBuffer> float_buffer(Context& ctx, int handle, long long offset, const char* name,
-                                         const char* offset_name, long long& available) {
+// A buffer of context `ctx` and the elements of T it holds from `offset` on (its count for
+// check_gemm).
+template <class T>
+std::shared_ptr<UserBuffer> element_buffer(Context& ctx, int handle, long long offset, const char* name,
+                                           const char* offset_name, long long& available) {
   auto buf = get_handle<UserBuffer>(handle);
   if (buf->ctx.get() != &ctx) fail(MQLCL_ERR_HANDLE, name, " = ", handle, " belongs to another context");
-  const long long floats = static_cast<long long>(buf->bytes / sizeof(float));
-  if (offset < 0 || offset > floats)
-    fail(MQLCL_ERR_RANGE, offset_name, " = ", offset, ": ", name, " holds ", floats, " floats");
-  available = floats - offset;
+  const long long elements = static_cast<long long>(buf->bytes / sizeof(T));
+  const char* unit = sizeof(T) == 8 ? " doubles" : " floats";
+  if (offset < 0 || offset > elements)
+    fail(MQLCL_ERR_RANGE, offset_name, " = ", offset, ": ", name, " holds ", elements, unit);
+  available = elements - offset;
   return buf;
+}
+
+// GEMM on three buffers of ctx: the checks of mqlcl_sgemm_buffers / mqlcl_dgemm_buffers, then
+// `run` on the device operands.
+template <class T, class Run>
+int gemm_buffers(Context& cx, int flags, int m, int n, int k, int a_buffer, long long a_offset, int lda, int b_buffer,
+                 long long b_offset, int ldb, int c_buffer, long long c_offset, int ldc, Run run) {
+  long long a_avail = 0, b_avail = 0, c_avail = 0;
+  auto a = element_buffer<T>(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
+  auto b = element_buffer<T>(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
+  auto c = element_buffer<T>(cx, c_buffer, c_offset, "c_buffer", "c_offset", c_avail);
+  const bool fp64 = sizeof(T) == 8;
+  GemmNames names;
+  names.a_count = fp64 ? "a_buffer's doubles from a_offset" : "a_buffer's floats from a_offset", names.a = "a_buffer";
+  names.b_count = fp64 ? "b_buffer's doubles from b_offset" : "b_buffer's floats from b_offset", names.b = "b_buffer";
+  names.c_count = fp64 ? "c_buffer's doubles from c_offset" : "c_buffer's floats from c_offset", names.c = "c_buffer";
+  const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_avail, b_avail, c_avail, fp64, names);
+  run(s, GemmOperand{a->buffer, static_cast<size_t>(a_offset)}, GemmOperand{b->buffer, static_cast<size_t>(b_offset)},
+      GemmOperand{c->buffer, static_cast<size_t>(c_offset)});
+  return MQLCL_OK;
 }
 }  // namespace
 
@@ -53,18 +76,22 @@ MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc) {
   return with_handle<Context>(ctx, [&](Context& cx) {
-    long long a_avail = 0, b_avail = 0, c_avail = 0;
-    auto a = float_buffer(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
-    auto b = float_buffer(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
-    auto c = float_buffer(cx, c_buffer, c_offset, "c_buffer", "c_offset", c_avail);
-    GemmNames names;
-    names.a_count = "a_buffer's floats from a_offset", names.a = "a_buffer";
-    names.b_count = "b_buffer's floats from b_offset", names.b = "b_buffer";
-    names.c_count = "c_buffer's floats from c_offset", names.c = "c_buffer";
-    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_avail, b_avail, c_avail, false, names);
-    sgemm_device(cx, s, alpha, {a->buffer, static_cast<size_t>(a_offset)}, {b->buffer, static_cast<size_t>(b_offset)},
-                 beta, {c->buffer, static_cast<size_t>(c_offset)});
-    return MQLCL_OK;
+    return gemm_buffers<float>(cx, flags, m, n, k, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, c_buffer, c_offset,
+                               ldc, [&](const GemmShape& s, const GemmOperand& a, const GemmOperand& b, const GemmOperand& c) {
+                                 sgemm_device(cx, s, alpha, a, b, beta, c);
+                               });
+  });
+}
+
+MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
+                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
+                                  int c_buffer, long long c_offset, int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    return gemm_buffers<double>(cx, flags, m, n, k, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, c_buffer,
+                                c_offset, ldc,
+                                [&](const GemmShape& s, const GemmOperand& a, const GemmOperand& b, const GemmOperand& c) {
+                                  dgemm_device(cx, s, alpha, a, b, beta, c);
+                                });
   });
 }
 

@@ -1,10 +1,12 @@
 #include "compute/gemm.hpp"
 
 #include <climits>
+#include <cstdlib>
 #include <string>
 
 #include "compute/matmul_launchers.hpp"
 #include "compute/stage_registry.hpp"
+#include "compute/tensor_support.hpp"
 #include "core/checked_math.hpp"
 #include "mqlcl.h"
 
@@ -34,10 +36,6 @@ const Stage& gemm_stage(Context& ctx, const GemmShape& s) {
   return find_stage(best_stage(ctx.device(), s.precision == MQLCL_GEMM_FAST ? MQLCL_PRECISION_TF32 : MQLCL_PRECISION_FP32));
 }
 
-bool has_fp64(const cl::Device& d) {
-  return d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos;
-}
-
 // Blocking copies of the used rows of a matrix with leading dimension ld (a rectangle when
 // the rows are apart, so that the gaps between them are neither read nor written).
 template <class T>
@@ -60,10 +58,13 @@ void read_matrix(cl::CommandQueue& q, const cl::Buffer& buf, T* host, size_t row
   q.enqueueReadBufferRect(buf, CL_TRUE, origin, origin, region, ld * sizeof(T), 0, ld * sizeof(T), 0, host);
 }
 
+// The layout kernels' build for float (SGEMM) or double (DGEMM).
+const char* layout_defines(bool fp64) { return fp64 ? "-DREAL=double" : ""; }
+
 // op(src) (rows x cols) into dst, dpitch wide and drows high, zero beyond.
 void pack(Context& ctx, const GemmOperand& src, size_t ld, bool trans, size_t rows, size_t cols, cl::Buffer& dst,
-          size_t dpitch, size_t drows) {
-  cl::Kernel k = ctx.embedded("gemm/gemm_layout.cl", "", "gemm_pack");
+          size_t dpitch, size_t drows, bool fp64 = false) {
+  cl::Kernel k = ctx.embedded("gemm/gemm_layout.cl", layout_defines(fp64), "gemm_pack");
   k.setArg(0, src.buffer);
   k.setArg(1, static_cast<cl_ulong>(src.offset));
   k.setArg(2, static_cast<cl_uint>(ld));
@@ -73,6 +74,23 @@ void pack(Context& ctx, const GemmOperand& src, size_t ld, bool trans, size_t ro
   k.setArg(6, dst);
   k.setArg(7, static_cast<cl_uint>(dpitch));
   ctx.launch_convert(k, cl::NDRange(dpitch, drows), cl::NullRange);
+}
+
+// C = alpha * AB + beta * C (AB m x n with row pitch ab_pitch) into C's leading dimension.
+template <class T>
+void epilogue(Context& ctx, const GemmShape& s, const cl::Buffer& ab, size_t ab_pitch, T alpha, T beta,
+              const GemmOperand& c) {
+  cl::Kernel e = ctx.embedded("gemm/gemm_layout.cl", layout_defines(sizeof(T) == 8), "gemm_epilogue");
+  e.setArg(0, ab);
+  e.setArg(1, static_cast<cl_uint>(ab_pitch));
+  e.setArg(2, static_cast<cl_uint>(s.m));
+  e.setArg(3, static_cast<cl_uint>(s.n));
+  e.setArg(4, alpha);
+  e.setArg(5, beta);
+  e.setArg(6, c.buffer);
+  e.setArg(7, static_cast<cl_ulong>(c.offset));
+  e.setArg(8, static_cast<cl_uint>(s.ldc));
+  ctx.launch_convert(e, cl::NDRange(round_up(s.n, 16), round_up(s.m, 16)), cl::NDRange(16, 16));
 }
 
 }  // namespace
@@ -137,16 +155,98 @@ void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOpera
   MatmulJob job{ctx, st, s.m, s.k, s.n, kp, pa, pb, ab, 0, 0, st.param.none() ? 0 : st.param.fallback};
   launch_matmul_family(job);
 
-  cl::Kernel e = ctx.embedded("gemm/gemm_layout.cl", "", "gemm_epilogue");
-  e.setArg(0, ab);
-  e.setArg(1, static_cast<cl_uint>(s.m));
-  e.setArg(2, static_cast<cl_uint>(s.n));
-  e.setArg(3, alpha);
-  e.setArg(4, beta);
-  e.setArg(5, c.buffer);
-  e.setArg(6, static_cast<cl_ulong>(c.offset));
-  e.setArg(7, static_cast<cl_uint>(s.ldc));
-  ctx.launch_convert(e, cl::NDRange(round_up(s.n, 16), round_up(s.m, 16)), cl::NDRange(16, 16));
+  epilogue(ctx, s, ab, s.n, alpha, beta, c);
+  ctx.end_op();
+}
+
+namespace {
+// The value of -DNAME=v in a define list, else `fallback`.
+int define_value(const std::string& defines, const std::string& name, int fallback) {
+  const std::string key = "-D" + name + "=";
+  const size_t at = defines.find(key);
+  return at == std::string::npos ? fallback : std::atoi(defines.c_str() + at + key.size());
+}
+}  // namespace
+
+DgemmProduct dgemm_product(Context& ctx) {
+  if (!has_fp64(ctx.device()))
+    fail(MQLCL_ERR_UNSUPPORTED, "dgemm: the device ", ctx.facts().name, " has no cl_khr_fp64 (no FP64 arithmetic)");
+  // MQLCL_DGEMM_DEFINES (tuning experiments only): -D values replacing the defaults below,
+  // "-DSIMT" for the FP64-unit kernel where the tensor cores exist.
+  const char* env = std::getenv("MQLCL_DGEMM_DEFINES");
+  const std::string extra = env ? env : "";
+  const TensorSupport tensor = tensor_support(ctx.device());
+  DgemmProduct p;
+  if (tensor.available && extra.find("-DSIMT") == std::string::npos) {
+    // The fastest measured on the H200 (docs/results-h200.md "DGEMM"): 64 x 64 blocks of 4
+    // warps of 32 x 32, 2 stages of BK 16 (32 KiB of __local).
+    p.tensor = true;
+    p.bm = define_value(extra, "BM", 64), p.bn = define_value(extra, "BN", 64), p.bk = define_value(extra, "BK", 16);
+    const int wm = define_value(extra, "WM", 32), wn = define_value(extra, "WN", 32);
+    const int stages = define_value(extra, "STAGES", 2);
+    const int shape = define_value(extra, "SHAPE", dgemm_tensor_shape(tensor));
+    p.local0 = static_cast<size_t>(32 * (p.bm / wm) * (p.bn / wn));
+    p.local1 = 1;
+    p.local_bytes = static_cast<size_t>(stages) * (p.bm + p.bn) * p.bk * sizeof(double);
+    p.defines = str("-DBM=", p.bm, " -DBN=", p.bn, " -DBK=", p.bk, " -DWM=", wm, " -DWN=", wn, " -DSTAGES=", stages,
+                    " -DSHAPE=", shape);
+  } else {
+    p.bm = define_value(extra, "TSM", 64), p.bn = define_value(extra, "TSN", 64), p.bk = define_value(extra, "TSK", 16);
+    const int wptm = define_value(extra, "WPTM", 4), wptn = define_value(extra, "WPTN", 4);
+    p.local0 = static_cast<size_t>(p.bn / wptn), p.local1 = static_cast<size_t>(p.bm / wptm);
+    p.defines = str("-DTSM=", p.bm, " -DTSN=", p.bn, " -DTSK=", p.bk, " -DWPTM=", wptm, " -DWPTN=", wptn);
+  }
+  return p;
+}
+
+// op(A) as Mp x Kp; op(B) as Np x Kp (the tensor kernel's B^T) or Kp x Np; the product into
+// Mp x Np; the epilogue into C: one operation. A and B are copied before C is written, so C
+// may share a buffer with them.
+void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
+                  double beta, const GemmOperand& c) {
+  const DgemmProduct p = dgemm_product(ctx);
+  const size_t mp = round_up(s.m, static_cast<size_t>(p.bm)), np = round_up(s.n, static_cast<size_t>(p.bn)),
+               kp = round_up(s.k, static_cast<size_t>(p.bk));
+  // The kernels take M, N, K as int and the layout kernels pitches as uint.
+  if (mp > INT_MAX || np > INT_MAX || kp > INT_MAX) fail(MQLCL_ERR_RANGE, "dgemm: m, n or k padded exceeds 2^31 - 1");
+  cl::Buffer& pa = ctx.scratch(kPackA, checked_mul(checked_mul(mp, kp, "m x k"), 8, "m x k bytes"));
+  cl::Buffer& pb = ctx.scratch(kPackB, checked_mul(checked_mul(kp, np, "k x n"), 8, "k x n bytes"));
+  cl::Buffer& ab = ctx.scratch(kProduct, checked_mul(checked_mul(mp, np, "m x n"), 8, "m x n bytes"));
+  cl::Kernel k = p.tensor ? ctx.embedded("gemm/dgemm_tensor.cl", p.defines, "dgemm_tensor")
+                          : ctx.embedded("gemm/dgemm.cl", p.defines, "dgemm");
+  const cl::NDRange local = p.local1 > 1 ? cl::NDRange(p.local0, p.local1) : cl::NDRange(p.local0);
+  if (p.tensor) {
+    // Not ctx.check_local: NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
+    // what the kernel declares (as for stages 30/31, compute/matmul_launchers.cpp): the
+    // declared tiles are checked instead, and the work-group against the kernel's limit.
+    if (p.local_bytes > ctx.facts().local_mem)
+      fail(MQLCL_ERR_LOCAL_SIZE, "dgemm: the tensor kernel's tiles take ", p.local_bytes,
+           " bytes of local memory, the device has ", static_cast<unsigned long long>(ctx.facts().local_mem));
+    const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
+    if (p.local0 > kernel_max)
+      fail(MQLCL_ERR_LOCAL_SIZE, "dgemm: the tensor kernel's work-group of ", p.local0,
+           " exceeds its CL_KERNEL_WORK_GROUP_SIZE = ", kernel_max);
+  } else {
+    ctx.check_local(k, local, "dgemm");
+  }
+
+  ctx.begin_op();
+  pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, mp, true);
+  if (p.tensor)
+    pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, np, true);
+  else
+    pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, np, kp, true);
+  k.setArg(0, static_cast<cl_int>(mp));
+  k.setArg(1, static_cast<cl_int>(np));
+  k.setArg(2, static_cast<cl_int>(kp));
+  k.setArg(3, pa);
+  k.setArg(4, pb);
+  k.setArg(5, ab);
+  if (p.tensor)
+    ctx.launch(k, cl::NDRange((mp / p.bm) * (np / p.bn) * p.local0), local);
+  else
+    ctx.launch(k, cl::NDRange(np / p.bn * p.local0, mp / p.bm * p.local1), local);
+  epilogue(ctx, s, ab, np, alpha, beta, c);
   ctx.end_op();
 }
 
@@ -181,38 +281,10 @@ void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, c
 
 void dgemm_host(Context& ctx, const GemmShape& s, double alpha, const double* a, const double* b, double beta,
                 double* c) {
-  if (!has_fp64(ctx.device()))
-    fail(MQLCL_ERR_UNSUPPORTED, "mqlcl_dgemm: the device ", ctx.facts().name, " has no cl_khr_fp64 (no FP64 arithmetic)");
+  dgemm_product(ctx);  // refused before any transfer without FP64
   const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
-  cl::Buffer& da = d.a;
-  cl::Buffer& db = d.b;
-  cl::Buffer& dc = d.c;
-
-  ctx.begin_op();
-  constexpr size_t kTile = 16;
-  cl::Kernel k = ctx.embedded("gemm/dgemm.cl", "-DTILE=16", "dgemm");
-  int arg = 0;
-  k.setArg(arg++, static_cast<cl_uint>(s.m));
-  k.setArg(arg++, static_cast<cl_uint>(s.n));
-  k.setArg(arg++, static_cast<cl_uint>(s.k));
-  k.setArg(arg++, alpha);
-  k.setArg(arg++, da);
-  k.setArg(arg++, cl_ulong{0});
-  k.setArg(arg++, static_cast<cl_uint>(s.lda));
-  k.setArg(arg++, static_cast<cl_int>(s.trans_a));
-  k.setArg(arg++, db);
-  k.setArg(arg++, cl_ulong{0});
-  k.setArg(arg++, static_cast<cl_uint>(s.ldb));
-  k.setArg(arg++, static_cast<cl_int>(s.trans_b));
-  k.setArg(arg++, beta);
-  k.setArg(arg++, dc);
-  k.setArg(arg++, cl_ulong{0});
-  k.setArg(arg++, static_cast<cl_uint>(s.ldc));
-  const cl::NDRange local(kTile, kTile);
-  ctx.check_local(k, local, "dgemm");
-  ctx.launch(k, cl::NDRange(round_up(s.n, kTile), round_up(s.m, kTile)), local);
-  ctx.end_op();
-  read_matrix(ctx.queue(), dc, c, s.m, s.n, s.ldc);
+  dgemm_device(ctx, s, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  read_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
   ctx.data_read();
 }
 

@@ -1,10 +1,11 @@
 // GEMM on the caller's host arrays: C = alpha * op(A) * op(B) + beta * C, row-major with
 // leading dimensions (docs/ABI.md, "GEMM"). SGEMM runs the best matmul stage of the asked
-// precision between a pack (op, ld, padding) and an epilogue (alpha, beta, ldc); DGEMM runs
-// kernels/gemm/dgemm.cl. Device buffers are the context's scratch buffers, reused while
+// precision between a pack (op, ld, padding) and an epilogue (alpha, beta, ldc); DGEMM the
+// same around its own product kernel (dgemm_product). Device buffers are the context's scratch buffers, reused while
 // large enough, so repeated sizes allocate nothing.
 #pragma once
 #include <cstddef>
+#include <string>
 
 #include "compute/context.hpp"
 
@@ -38,6 +39,22 @@ struct GemmOperand {
 // SGEMM on device buffers (checked by the caller against s), results left in c.
 void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
                   const GemmOperand& c);
+
+// DGEMM's product kernel on this device: the FP64 tensor cores' (kernels/gemm/dgemm_tensor.cl)
+// where the tensor stages run, else the FP64 units' (kernels/gemm/dgemm.cl); its block sizes
+// (the padding of M, N, K), work-group and build defines. MQLCL_ERR_UNSUPPORTED without FP64.
+struct DgemmProduct {
+  bool tensor = false;
+  int bm = 0, bn = 0, bk = 0;
+  size_t local0 = 0, local1 = 1;
+  size_t local_bytes = 0;  // the tensor kernel's declared __local tiles
+  std::string defines;
+};
+DgemmProduct dgemm_product(Context& ctx);
+
+// DGEMM on device buffers (checked by the caller against s), results left in c.
+void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
+                  double beta, const GemmOperand& c);
 
 void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
                 float* c);

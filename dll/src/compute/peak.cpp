@@ -63,6 +63,51 @@ double measure_fp32(Context& ctx) {
   return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
 }
 
+double measure_fp64(Context& ctx) {
+  if (!has_fp64(ctx.device()))
+    fail(MQLCL_ERR_UNSUPPORTED, "the FP64 ceiling cannot be measured: the device ", ctx.facts().name,
+         " has no cl_khr_fp64 (no FP64 arithmetic)");
+  constexpr int iters = 1024, chains = 8;
+  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t items = std::max<size_t>(4096, units * 4096);
+  cl::Buffer out = ctx.allocate(items * 8, "the FP64 test's output");
+  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), "fma_chains_fp64");
+  k.setArg(0, out);
+  k.setArg(1, 0.999);
+  k.setArg(2, 0.001);
+  const double ms = best_ms(ctx, k, cl::NDRange(items));
+  return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
+}
+
+double measure_mma_fp64(Context& ctx, int shape) {
+  const TensorSupport support = tensor_support(ctx.device());
+  if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
+  double flop_per_mma = 0;  // per warp: 2 * m * n * k
+  for (const DmmaShape& s : kDmmaShapes)
+    if (s.code == shape) flop_per_mma = 2.0 * s.m * s.n * s.k;
+  if (flop_per_mma == 0) fail(MQLCL_ERR_ARGUMENT, "FP64 mma shape ", shape, " does not exist");
+  if (!dmma_shape_available(support, shape))
+    fail(MQLCL_ERR_UNSUPPORTED, "the FP64 mma shape ", shape, " needs compute capability >= 9.0");
+  constexpr int iters = 1024, chains = 8, warp = 32;
+  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t local = 256, items = units * 8 * local;  // 8 work-groups of 8 warps per SM
+  cl::Buffer out = ctx.allocate(items * 8, "the mma test's output");
+  cl::Kernel k = ctx.embedded("bench/peak_mma.cl", str("-DITERS=", iters, " -DF64_SHAPE=", shape), "mma_f64_peak");
+  k.setArg(0, out);
+  k.setArg(1, 1.0);
+  const double ms = best_ms(ctx, k, cl::NDRange(items), cl::NDRange(local));
+  return ms > 0 ? flop_per_mma * iters * chains * static_cast<double>(items) / warp / (ms * 1e6) : 0;
+}
+
+double measure_mma_fp64(Context& ctx) {
+  const TensorSupport support = tensor_support(ctx.device());
+  if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
+  double best = 0;
+  for (const DmmaShape& s : kDmmaShapes)
+    if (dmma_shape_available(support, s.code)) best = std::max(best, measure_mma_fp64(ctx, s.code));
+  return best;
+}
+
 double measure_mma(Context& ctx, bool bf16) {
   const TensorSupport support = tensor_support(ctx.device());
   if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);

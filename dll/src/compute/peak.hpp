@@ -1,5 +1,5 @@
 // Measured ceilings of a device: copy bandwidth, FP32 rate (kernels/bench/peak.cl) and
-// the tensor cores' mma.sync rate (kernels/bench/peak_mma.cl).
+// the tensor cores' mma.sync rates (kernels/bench/peak_mma.cl), FP64 ones included.
 #pragma once
 #include "compute/context.hpp"
 
@@ -11,4 +11,10 @@ double measure_fp32(Context& ctx);
 // Tensor-core GFLOP/s from register-only mma.sync chains (kernels/bench/peak_mma.cl), TF32 or
 // BF16; MQLCL_ERR_UNSUPPORTED with the reason where the device has no mma.sync.
 double measure_mma(Context& ctx, bool bf16);
+// FP64 GFLOP/s from dependent fma() chains; MQLCL_ERR_UNSUPPORTED without cl_khr_fp64.
+double measure_fp64(Context& ctx);
+// FP64 tensor-core GFLOP/s of register-only mma.sync .f64 chains of one shape (DmmaShape::code),
+// or the best of the shapes the device has (tensor_decision's rule).
+double measure_mma_fp64(Context& ctx, int shape);
+double measure_mma_fp64(Context& ctx);
 }  // namespace mqlcl

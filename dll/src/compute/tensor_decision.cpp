@@ -43,4 +43,15 @@ TensorSupport decide_tensor_support(const TensorReport& r) {
   return s;
 }
 
+const DmmaShape kDmmaShapes[4] = {{884, 8, 8, 4}, {1684, 16, 8, 4}, {1688, 16, 8, 8}, {16816, 16, 8, 16}};
+
+bool dmma_shape_available(const TensorSupport& support, int code) {
+  if (!support.available) return false;
+  return code == 884 || ((code == 1684 || code == 1688 || code == 16816) && support.cc_major >= 9);
+}
+
+// H200: m8n8k4 peaks at half the rate of the m16 shapes (33.2 against 66.1 / 66.5 / 66.7
+// TFLOP/s for m16n8k4 / k8 / k16), and m16n8k8 keeps the kernel's registers lowest of those.
+int dgemm_tensor_shape(const TensorSupport& support) { return support.cc_major >= 9 ? 1688 : 884; }
+
 }  // namespace mqlcl

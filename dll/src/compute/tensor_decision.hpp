@@ -31,4 +31,15 @@ bool has_extension(const std::string& list, const std::string& name);
 
 TensorSupport decide_tensor_support(const TensorReport& report);
 
+// The FP64 mma.sync shapes (kernels/gemm/dgemm_tensor.cl's SHAPE, peak_mma.cl's F64_SHAPE):
+// m8n8k4 from sm_80 on, the m16 ones from sm_90 on (PTX ISA 7.8).
+struct DmmaShape {
+  int code, m, n, k;  // code: 884, 1684, 1688, 16816
+};
+extern const DmmaShape kDmmaShapes[4];
+bool dmma_shape_available(const TensorSupport& support, int code);
+// The shape DGEMM's tensor kernel uses on a device the tensor stages run on (the fastest
+// measured on the H200: docs/results-h200.md "DGEMM").
+int dgemm_tensor_shape(const TensorSupport& support);
+
 }  // namespace mqlcl

@@ -19,6 +19,12 @@ TensorReport read_tensor_report(const cl::Device& device) {
 
 TensorSupport tensor_support(const cl::Device& device) { return decide_tensor_support(read_tensor_report(device)); }
 
+bool has_fp64(const cl::Device& device) {
+  std::string list = device.getInfo<CL_DEVICE_EXTENSIONS>();
+  while (!list.empty() && (list.back() == '\0' || list.back() == ' ')) list.pop_back();
+  return has_extension(list, "cl_khr_fp64");
+}
+
 std::string tensor_unavailable(const cl::Device& device) { return tensor_support(device).reason; }
 
 }  // namespace mqlcl

@@ -13,6 +13,9 @@ namespace mqlcl {
 TensorReport read_tensor_report(const cl::Device& device);
 TensorSupport tensor_support(const cl::Device& device);
 
+// Whether the device does FP64 arithmetic (cl_khr_fp64): DGEMM and the FP64 ceilings need it.
+bool has_fp64(const cl::Device& device);
+
 // The stage registry's availability predicate: empty when the device can run the stages.
 std::string tensor_unavailable(const cl::Device& device);
 

@@ -92,6 +92,8 @@
 #define MQLCL_PEAK_FP32 2
 #define MQLCL_PEAK_MMA_TF32 3
 #define MQLCL_PEAK_MMA_BF16 4
+#define MQLCL_PEAK_FP64 5
+#define MQLCL_PEAK_MMA_FP64 6
 #define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
 #define MQLCL_TUNING_DEVICE 1  // the file's entry for the exact device name
 #define MQLCL_TUNING_ARCHITECTURE 2  // the file's entry for the device's architecture
@@ -169,4 +171,5 @@ int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const matr
 int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, float beta, int c_buffer, long c_offset, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const matrix &a, int a_count, int lda, const matrix &b, int b_count, int ldb, double beta, matrix &c, int c_count, int ldc);
+int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, double beta, int c_buffer, long c_offset, int ldc);
 #import

@@ -1,0 +1,275 @@
+// DGEMM's product on the FP64 tensor cores (NVIDIA, compute capability >= 8.0: inline PTX
+// mma.sync .f64 and cp.async; the structure of kernels/matmul/sgemm_tensor.cl):
+// AB (M x N) = A (M x K) * B (K x N) with A dense row-major (M x K) and B given transposed,
+// Bt dense row-major (N x K), both padded by the caller (compute/gemm.cpp) so that BM | M,
+// BN | N, BK | K: no bounds checks, every 16-byte chunk a whole pair of doubles.
+//
+// Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global (M/BM) * (N/BN) * THREADS;
+// the work-group id picks the block (grouped raster). __local: STAGES * (BM + BN) * BK * 8 bytes
+// (the defaults, the fastest measured on the H200: 2 x 16 KiB; NVIDIA OpenCL allows 48 KiB).
+//
+// SHAPE picks the instruction: 884 m8n8k4 (sm_80), or the sm_90 shapes (PTX ISA 7.8) 1684
+// m16n8k4, 1688 m16n8k8, 16816 m16n8k16. All take A row = groupID (+ 8 for the odd registers
+// of the m16 shapes), k = threadID_in_group + 4 * (register / (M / 8)); B k the same, column
+// groupID; C row groupID (+ 8), column 2 * threadID_in_group + (0, 1).
+//
+// The k order inside the mma is the kernel's choice as long as A and B agree: a lane reads
+// one 16-byte pair (k = 2t, 2t + 1) of each 8-row group of A and of each 8-column group of B
+// per 8 k, and feeds .x to mma-k t and .y to mma-k t + 4 (or to two k4 instructions). With
+// BK >= 16 the pairs of odd __local rows are XOR-swizzled (pair ^ 4) so that the 8 lanes of a
+// quarter-warp (rows g, g + 1; pairs t) read 8 distinct 16-byte bank quads.
+#pragma OPENCL EXTENSION cl_khr_fp64 : enable
+#ifndef SHAPE
+#define SHAPE 884
+#endif
+#ifndef BM
+#define BM 64
+#endif
+#ifndef BN
+#define BN 64
+#endif
+#ifndef BK
+#define BK 16
+#endif
+#ifndef WM
+#define WM 32
+#endif
+#ifndef WN
+#define WN 32
+#endif
+#ifndef STAGES
+#define STAGES 2
+#endif
+#ifndef GROUP_M
+#define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
+#endif
+
+#define WARPS_M (BM / WM)
+#define WARPS_N (BN / WN)
+#define THREADS (32 * WARPS_M * WARPS_N)
+#define ROW_PAIRS (BK / 2)
+#define STAGE_PAIRS ((BM + BN) * ROW_PAIRS)
+#define CHUNK_PAIRS (BK / 2)  // pairs of one row copied per stage
+#define MI (WM / 16)          // m16 tiles per warp
+#define NJ (WN / 8)           // n8 tiles per warp
+#if SHAPE == 16816
+#define KCH 2  // 8-k chunks per instruction step
+#else
+#define KCH 1
+#endif
+
+#if BK % (8 * KCH) || WM % 16 || WN % 8 || BM % WM || BN % WN
+#error "BK must be a multiple of 8 (16 for SHAPE 16816); WM of 16 dividing BM; WN of 8 dividing BN"
+#endif
+#if (BM * CHUNK_PAIRS) % THREADS || (BN * CHUNK_PAIRS) % THREADS || THREADS % CHUNK_PAIRS
+#error "the A and B tiles must split evenly into 16-byte chunks per work-item"
+#endif
+#if STAGES == 1
+#define WAIT_PENDING "0"
+#elif STAGES == 2
+#define WAIT_PENDING "0"
+#elif STAGES == 3
+#define WAIT_PENDING "1"
+#elif STAGES == 4
+#define WAIT_PENDING "2"
+#else
+#error "STAGES must be 1..4"
+#endif
+
+// Pair index of (row, pair q) inside a stage's A (rows 0 .. BM-1) or B (BM .. BM+BN-1) tile.
+int pair_index(int row, int q) {
+#if BK >= 16
+  return row * ROW_PAIRS + (q ^ ((row & 1) << 2));
+#else
+  return row * ROW_PAIRS + q;
+#endif
+}
+
+#ifndef EMULATE_PTX
+// Shared-window address of a __local pointer (generic or already shared, by compiler).
+uint shared_address(__local const void* p) {
+  ulong v;
+  asm volatile("mov.b64 %0, %1;" : "=l"(v) : "l"(p));
+  if (v >> 32) asm volatile("cvta.to.shared.u64 %0, %0;" : "+l"(v));
+  return (uint)v;
+}
+void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const double* src) {
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(tiles_addr + 16u * idx), "l"(src) : "memory");
+}
+void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
+void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
+
+void mma884(double* c, double a0, double b0) {
+  asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
+      : "+d"(c[0]), "+d"(c[1])
+      : "d"(a0), "d"(b0));
+}
+void mma1684(double* c, double a0, double a1, double b0) {
+  asm("mma.sync.aligned.m16n8k4.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5}, {%6}, {%0,%1,%2,%3};"
+      : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+      : "d"(a0), "d"(a1), "d"(b0));
+}
+void mma1688(double* c, double a0, double a1, double a2, double a3, double b0, double b1) {
+  asm("mma.sync.aligned.m16n8k8.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+      : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+      : "d"(a0), "d"(a1), "d"(a2), "d"(a3), "d"(b0), "d"(b1));
+}
+void mma16816(double* c, const double* a, const double* b) {
+  asm("mma.sync.aligned.m16n8k16.row.col.f64.f64.f64.f64 {%0,%1,%2,%3}, {%4,%5,%6,%7,%8,%9,%10,%11}, "
+      "{%12,%13,%14,%15}, {%0,%1,%2,%3};"
+      : "+d"(c[0]), "+d"(c[1]), "+d"(c[2]), "+d"(c[3])
+      : "d"(a[0]), "d"(a[1]), "d"(a[2]), "d"(a[3]), "d"(a[4]), "d"(a[5]), "d"(a[6]), "d"(a[7]), "d"(b[0]),
+        "d"(b[1]), "d"(b[2]), "d"(b[3]));
+}
+#define MMA884(c, a0, b0) mma884(c, a0, b0)
+#define MMA1684(c, a0, a1, b0) mma1684(c, a0, a1, b0)
+#define MMA1688(c, a0, a1, a2, a3, b0, b1) mma1688(c, a0, a1, a2, a3, b0, b1)
+#define MMA16816(c, a, b) mma16816(c, a, b)
+#else
+// EMULATE_PTX: the same instructions in plain OpenCL C, so that the indexing (fragment
+// layouts, stages, raster) can be checked on a CPU device (PoCL). Never fast.
+uint shared_address(__local const void* p) { return 0; }
+void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const double* src) {
+  tiles[idx] = vload2(0, src);
+}
+void copy_commit(void) {}
+void copy_wait(void) {}
+// One m x 8 x kdim mma of the warp: the lanes' fragments (the layout above) meet in the warp's
+// __local scratch (A m x kdim, then B kdim x 8), then each lane sums its C elements.
+void mma_emulated(double* c, const double* a, const double* b, int m, int kdim, __local double* s, int g, int t) {
+  const int halves = m / 8;
+  for (int r = 0; r < halves * kdim / 4; ++r) s[(g + 8 * (r % halves)) * kdim + t + 4 * (r / halves)] = a[r];
+  for (int r = 0; r < kdim / 4; ++r) s[m * kdim + (t + 4 * r) * 8 + g] = b[r];
+  barrier(CLK_LOCAL_MEM_FENCE);
+  for (int r = 0; r < 2 * halves; ++r) {
+    const int row = g + 8 * (r / 2), col = 2 * t + r % 2;
+    for (int k = 0; k < kdim; ++k) c[r] = fma(s[row * kdim + k], s[m * kdim + k * 8 + col], c[r]);
+  }
+  barrier(CLK_LOCAL_MEM_FENCE);
+}
+#define EMU scratch + 384 * warp, g, t
+#define MMA884(c, a0, b0) \
+  { const double a_[1] = {a0}, b_[1] = {b0}; mma_emulated(c, a_, b_, 8, 4, EMU); }
+#define MMA1684(c, a0, a1, b0) \
+  { const double a_[2] = {a0, a1}, b_[1] = {b0}; mma_emulated(c, a_, b_, 16, 4, EMU); }
+#define MMA1688(c, a0, a1, a2, a3, b0, b1) \
+  { const double a_[4] = {a0, a1, a2, a3}, b_[2] = {b0, b1}; mma_emulated(c, a_, b_, 16, 8, EMU); }
+#define MMA16816(c, a, b) mma_emulated(c, a, b, 16, 16, EMU)
+#endif
+
+__kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
+void dgemm_tensor(const int M, const int N, const int K, __global const double* A, __global const double* Bt,
+                  __global double* AB) {
+  __local double2 tiles[STAGES * STAGE_PAIRS];
+#ifdef EMULATE_PTX
+  __local double scratch[384 * WARPS_M * WARPS_N];
+#endif
+  const int tid = get_local_id(0);
+  const int lane = tid & 31, warp = tid >> 5;
+  const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
+  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
+
+  // Grouped raster: GROUP_M block rows are walked column by column.
+  const int blocks_m = M / BM, blocks_n = N / BN;
+  const int pid = get_group_id(0);
+  const int group_size = GROUP_M * blocks_n;
+  const int first_m = (pid / group_size) * GROUP_M;
+  const int rows_here = min(blocks_m - first_m, GROUP_M);
+  const int bm0 = (first_m + (pid % group_size) % rows_here) * BM;
+  const int bn0 = ((pid % group_size) / rows_here) * BN;
+
+  const uint tiles_addr = shared_address(tiles);
+  // This work-item's first chunk of each tile: row tid / CHUNK_PAIRS, pair tid % CHUNK_PAIRS;
+  // the next ones THREADS / CHUNK_PAIRS rows further.
+  const int row0 = tid / CHUNK_PAIRS, q0 = tid % CHUNK_PAIRS;
+  __global const double* a_base = A + (size_t)(bm0 + row0) * K + 2 * q0;
+  __global const double* b_base = Bt + (size_t)(bn0 + row0) * K + 2 * q0;
+#define ROWS_PER_PASS (THREADS / CHUNK_PAIRS)
+#define LOAD_STAGE(stage, k0)                                                                          \
+  {                                                                                                    \
+    const int base = (stage) * STAGE_PAIRS;                                                            \
+    _Pragma("unroll") for (int i = 0; i < BM * CHUNK_PAIRS / THREADS; ++i)                             \
+        copy_pair(tiles_addr, tiles, base + pair_index(row0 + i * ROWS_PER_PASS, q0),                   \
+                  a_base + (size_t)i * ROWS_PER_PASS * K + (k0));                                      \
+    _Pragma("unroll") for (int i = 0; i < BN * CHUNK_PAIRS / THREADS; ++i)                             \
+        copy_pair(tiles_addr, tiles, base + pair_index(BM + row0 + i * ROWS_PER_PASS, q0),              \
+                  b_base + (size_t)i * ROWS_PER_PASS * K + (k0));                                      \
+  }
+
+  double acc[MI][NJ][4];
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int j = 0; j < NJ; ++j)
+#pragma unroll
+      for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.0;
+
+  const int ktiles = K / BK;
+#pragma unroll
+  for (int s = 0; s < STAGES - 1; ++s) {
+    if (s < ktiles) LOAD_STAGE(s, s * BK);
+    copy_commit();
+  }
+  for (int kt = 0; kt < ktiles; ++kt) {
+#if STAGES == 1
+    LOAD_STAGE(0, kt * BK);
+    copy_commit();
+#endif
+    copy_wait();                   // this work-item's chunks of tile kt have landed
+    barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and the stage refilled next is no longer read
+#if STAGES > 1
+    const int next = kt + STAGES - 1;
+    if (next < ktiles) LOAD_STAGE(next % STAGES, next * BK);
+    copy_commit();
+#endif
+    const int stage = (kt % STAGES) * STAGE_PAIRS;
+#pragma unroll
+    for (int kc = 0; kc < BK / 8; kc += KCH) {
+      double2 va[KCH][2 * MI], vb[KCH][NJ];
+#pragma unroll
+      for (int h = 0; h < KCH; ++h) {
+#pragma unroll
+        for (int i = 0; i < 2 * MI; ++i) va[h][i] = tiles[stage + pair_index(wm0 + 8 * i + g, 4 * (kc + h) + t)];
+#pragma unroll
+        for (int j = 0; j < NJ; ++j) vb[h][j] = tiles[stage + pair_index(BM + wn0 + 8 * j + g, 4 * (kc + h) + t)];
+      }
+#pragma unroll
+      for (int i = 0; i < MI; ++i)
+#pragma unroll
+        for (int j = 0; j < NJ; ++j) {
+#if SHAPE == 884
+          MMA884(&acc[i][j][0], va[0][2 * i].x, vb[0][j].x);
+          MMA884(&acc[i][j][2], va[0][2 * i + 1].x, vb[0][j].x);
+          MMA884(&acc[i][j][0], va[0][2 * i].y, vb[0][j].y);
+          MMA884(&acc[i][j][2], va[0][2 * i + 1].y, vb[0][j].y);
+#elif SHAPE == 1684
+          MMA1684(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, vb[0][j].x);
+          MMA1684(acc[i][j], va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].y);
+#elif SHAPE == 1688
+          MMA1688(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].x,
+                  vb[0][j].y);
+#elif SHAPE == 16816
+          const double a_[8] = {va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y,
+                                va[1][2 * i].x, va[1][2 * i + 1].x, va[1][2 * i].y, va[1][2 * i + 1].y};
+          const double b_[4] = {vb[0][j].x, vb[0][j].y, vb[1][j].x, vb[1][j].y};
+          MMA16816(acc[i][j], a_, b_);
+#else
+#error "SHAPE must be 884, 1684, 1688 or 16816"
+#endif
+        }
+    }
+#if STAGES == 1
+    barrier(CLK_LOCAL_MEM_FENCE);  // the single stage is refilled next
+#endif
+  }
+
+  // Lane (g, t) holds rows g, g + 8 of each m16 tile, columns 2t, 2t + 1 of each n8 tile.
+#pragma unroll
+  for (int i = 0; i < MI; ++i)
+#pragma unroll
+    for (int h = 0; h < 2; ++h) {
+      __global double* row = AB + (size_t)(bm0 + wm0 + 16 * i + 8 * h + g) * N + bn0 + wn0 + 2 * t;
+#pragma unroll
+      for (int j = 0; j < NJ; ++j) vstore2((double2)(acc[i][j][2 * h], acc[i][j][2 * h + 1]), 0, row + 8 * j);
+    }
+}
