@@ -5,6 +5,7 @@
 // several, against the double reference of test_gemm, with exact-size arrays (ASan sees any
 // overrun) and the gaps between the used columns untouched. Also the settings' checks and
 // the upload / download figures.
+#include <ostream>
 #include <string>
 
 #include "gemm_reference.hpp"
@@ -54,6 +55,7 @@ bool has_fp64() { return mqlcl_device_info(0, MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 struct Staging {
   const char *chunk, *threads;
 };
+void PrintTo(const Staging& s, std::ostream* os) { *os << "chunk " << s.chunk << " bytes, " << s.threads << " threads"; }
 
 class StagedTransfer : public ::testing::TestWithParam<std::tuple<Staging, int>> {};
 
