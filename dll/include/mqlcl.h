@@ -223,6 +223,11 @@ MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
 MQLCL_API double mqlcl_last_kernel_ms(int handle);
 MQLCL_API double mqlcl_last_total_ms(int ctx);
 MQLCL_API double mqlcl_last_convert_ms(int ctx);
+/* Wall times of the last host-array GEMM's (mqlcl_sgemm, mqlcl_dgemm) copies of the caller's
+ * arrays to the device (A, B, and C when beta != 0) and of C back; 0 for a last operation
+ * without them (experiments, mqlcl_sgemm_buffers). */
+MQLCL_API double mqlcl_last_upload_ms(int ctx);
+MQLCL_API double mqlcl_last_download_ms(int ctx);
 /* Kernel launches of the last operation (a stage may launch many; mqlcl_run launches one),
  * of a context or user-kernel handle. */
 MQLCL_API int mqlcl_last_launches(int handle);
@@ -318,7 +323,8 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
  * array holds at least (rows - 1) * ld + cols elements (the last row only its used columns),
  * else MQLCL_ERR_RANGE naming the count; m, n, k >= 1. beta = 0 never reads C (NaN included).
  * Figures: mqlcl_last_kernel_ms = the product, mqlcl_last_convert_ms = the layout work (pack,
- * epilogue), mqlcl_last_total_ms = upload + compute + download. Returns MQLCL_OK. */
+ * epilogue), mqlcl_last_upload_ms / mqlcl_last_download_ms = the transfers,
+ * mqlcl_last_total_ms = upload + compute + download. Returns MQLCL_OK. */
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */

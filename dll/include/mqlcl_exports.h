@@ -9,6 +9,7 @@
   X(mqlcl_read) X(mqlcl_read_int) X(mqlcl_errstr) X(mqlcl_stage_count) X(mqlcl_stage_at) X(mqlcl_stage_info) \
   X(mqlcl_stage_available) X(mqlcl_stage_best) X(mqlcl_stage_name) X(mqlcl_matmul) X(mqlcl_dia_spmv) X(mqlcl_transpose) X(mqlcl_measure_peak)                       \
   X(mqlcl_last_kernel_ms) X(mqlcl_last_total_ms) X(mqlcl_last_convert_ms)                  \
+  X(mqlcl_last_upload_ms) X(mqlcl_last_download_ms)                                       \
   X(mqlcl_last_launches) X(mqlcl_sgemm_get) X(mqlcl_sgemm_set) X(mqlcl_stage_params_get)            \
   X(mqlcl_stage_params_set) X(mqlcl_tuning_store) X(mqlcl_tuning_source) X(mqlcl_tuning_text)   \
   X(mqlcl_tuning_path) X(mqlcl_program)            \

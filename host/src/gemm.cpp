@@ -1,5 +1,5 @@
 // `gemm`: C = alpha op(A) op(B) + beta C through mqlcl_sgemm / mqlcl_dgemm on host arrays,
-// with the upload + download / compute split and the error against a double reference.
+// with the upload / layout / product / download split and the error against a double reference.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -36,7 +36,7 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   const int lda = ta ? m : k, ldb = tb ? k : n;
   Context ctx(opt.device);
   std::vector<T> C;
-  double best_total = 1e300, kernel = 0, convert = 0;
+  double best_total = 1e300, kernel = 0, convert = 0, upload = 0, download = 0;
   for (int r = 0; r < std::max(1, a.repeat); ++r) {
     C = C0;
     int rc;
@@ -50,7 +50,10 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
       fmt::print("refused: {}\n", last_error(0));
       return 1;
     }
-    if (ctx.total_ms() < best_total) best_total = ctx.total_ms(), kernel = ctx.kernel_ms(), convert = ctx.convert_ms();
+    if (ctx.total_ms() < best_total) {
+      best_total = ctx.total_ms(), kernel = ctx.kernel_ms(), convert = ctx.convert_ms();
+      upload = lib().mqlcl_last_upload_ms(ctx.handle()), download = lib().mqlcl_last_download_ms(ctx.handle());
+    }
   }
   // The error against a double product, relative to the sum of |terms| of each element: every
   // element up to 2^18 of them, else 4096 spread evenly (a full double product at 4096^3 would
@@ -77,9 +80,9 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);
   fmt::print("{} {}x{}x{} (M,N,K){}{} on {}, best of {}\n", sizeof(T) == 4 ? "sgemm" : "dgemm", m, n, k,
              ta ? " A^T" : "", tb ? " B^T" : "", device_text(opt.device, MQLCL_TEXT_NAME), a.repeat);
-  fmt::print("  host->host total {:.3f} ms = upload + download {:.3f} ms + layout {:.3f} ms + product {:.3f} ms "
-             "({:.1f} GFLOP/s)\n",
-             best_total, best_total - kernel - convert, convert, kernel, gflops);
+  fmt::print("  host->host total {:.3f} ms = upload {:.3f} ms + layout {:.3f} ms + product {:.3f} ms ({:.1f} GFLOP/s) + "
+             "download {:.3f} ms + other {:.3f} ms\n",
+             best_total, upload, convert, kernel, gflops, download, best_total - upload - convert - kernel - download);
   fmt::print("  max error vs double over {} elements: {:.3e} absolute, {:.3e} relative to the sum of |terms|\n", checked,
              max_abs, max_rel);
   return std::isfinite(max_abs) ? 0 : 1;

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <random>
 #include <string>
 #include <vector>
@@ -37,6 +38,15 @@ struct Ctx {
   Ctx& operator=(const Ctx&) = delete;
   int h;
 };
+
+// Sets (value null: removes) an environment variable the library reads (ASCII values).
+inline void set_env(const char* name, const char* value) {
+#if defined(_WIN32)
+  _putenv_s(name, value ? value : "");
+#else
+  if (value) setenv(name, value, 1); else unsetenv(name);
+#endif
+}
 
 inline std::vector<float> random_floats(size_t n, unsigned seed) {
   std::mt19937 rng(seed);

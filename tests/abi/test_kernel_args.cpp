@@ -257,13 +257,7 @@ TEST(KernelArgs, Image2dReadsNoMoreThanCounted) {
 
 // A driver without argument info (forced with MQLCL_KERNEL_ARG_INFO=off): the checks are
 // weaker, but a value is still never taken as a pointer, and unset arguments are named.
-void set_env(const char* name, const char* value) {
-#if defined(_WIN32)
-  _putenv_s(name, value ? value : "");
-#else
-  if (value) setenv(name, value, 1); else unsetenv(name);
-#endif
-}
+using t::set_env;
 
 TEST(KernelArgs, WithoutArgumentInfoValuesAreNeverTakenAsPointers) {
   t::Ctx ctx;

@@ -250,6 +250,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         mqlcl_last_kernel_ms(pick(in, p.kern, p));
         mqlcl_last_total_ms(c);
         mqlcl_last_convert_ms(c);
+        mqlcl_last_upload_ms(c);
+        mqlcl_last_download_ms(c);
         mqlcl_last_launches(c);
         mqlcl_handle_count();
         break;

@@ -109,6 +109,14 @@ MQLCL_API double mqlcl_last_convert_ms(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().convert_ms; });
 }
 
+MQLCL_API double mqlcl_last_upload_ms(int ctx) {
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().upload_ms; });
+}
+
+MQLCL_API double mqlcl_last_download_ms(int ctx) {
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().download_ms; });
+}
+
 MQLCL_API int mqlcl_last_launches(int handle) {
   return with_last_figures(handle, [](const OperationFigures& f) { return f.launches; });
 }

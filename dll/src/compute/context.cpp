@@ -17,6 +17,7 @@ Context::Context(int device_index) : Object(kKind) {
   facts_ = read_facts(device_);
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+  transfers_.init(context_, device_, queue_);
   tuning.load(device_, facts_);
 }
 
@@ -78,6 +79,7 @@ cl::Buffer& Context::scratch(int id, size_t bytes) {
 void Context::begin_op() {
   total_clock_.start();
   events_.clear();
+  transfers_took(0, 0);
 }
 
 namespace {

@@ -8,6 +8,7 @@
 
 #include "compute/devices.hpp"
 #include "compute/slots.hpp"
+#include "compute/staged_transfer.hpp"
 #include "compute/timing.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
@@ -25,6 +26,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Device& device() { return device_; }
   cl::CommandQueue& queue() { return queue_; }
   DataSlots& slots() { return slots_; }
+  // Copies between the caller's host arrays and device buffers (host-array GEMM).
+  HostTransfer& transfers() { return transfers_; }
 
   // Builds (or takes from the cache) a program; build failures throw MQLCL_ERR_BUILD with
   // the compiler's log. `label` names the source in messages.
@@ -66,6 +69,12 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
   void data_written() { total_clock_.start(); }
   void data_read() { total_clock_.stop(last_.total_ms); }
+  // The wall times of a host-array call's upload and download (begin_op sets both to 0, so
+  // an operation without them reports 0).
+  void transfers_took(double upload_ms, double download_ms) {
+    last_.upload_ms = upload_ms;
+    last_.download_ms = download_ms;
+  }
 
   StageTuning tuning;  // the tunable stages' parameters: the tuning file's, or set by the caller
 
@@ -74,6 +83,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Context context_;
   cl::Device device_;
   cl::CommandQueue queue_;
+  HostTransfer transfers_;  // after queue_: unmaps its staging before the queue goes
   std::map<std::string, cl::Program> programs_;
   DataSlots slots_{*this};
   std::map<int, std::pair<cl::Buffer, size_t>> scratch_;

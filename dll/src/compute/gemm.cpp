@@ -1,5 +1,6 @@
 #include "compute/gemm.hpp"
 
+#include <chrono>
 #include <climits>
 #include <cstdlib>
 #include <string>
@@ -34,28 +35,6 @@ void check_count(long long count, const char* count_name, size_t need, const cha
 // The exact-FP32 (or TF32) stage of the call's precision on this device.
 const Stage& gemm_stage(Context& ctx, const GemmShape& s) {
   return find_stage(best_stage(ctx.device(), s.precision == MQLCL_GEMM_FAST ? MQLCL_PRECISION_TF32 : MQLCL_PRECISION_FP32));
-}
-
-// Blocking copies of the used rows of a matrix with leading dimension ld (a rectangle when
-// the rows are apart, so that the gaps between them are neither read nor written).
-template <class T>
-void write_matrix(cl::CommandQueue& q, const cl::Buffer& buf, const T* host, size_t rows, size_t cols, size_t ld) {
-  if (ld == cols || rows == 1) {
-    q.enqueueWriteBuffer(buf, CL_TRUE, 0, ((rows - 1) * ld + cols) * sizeof(T), host);
-    return;
-  }
-  const cl::array<size_t, 3> origin{0, 0, 0}, region{cols * sizeof(T), rows, 1};
-  q.enqueueWriteBufferRect(buf, CL_TRUE, origin, origin, region, ld * sizeof(T), 0, ld * sizeof(T), 0, host);
-}
-
-template <class T>
-void read_matrix(cl::CommandQueue& q, const cl::Buffer& buf, T* host, size_t rows, size_t cols, size_t ld) {
-  if (ld == cols || rows == 1) {
-    q.enqueueReadBuffer(buf, CL_TRUE, 0, ((rows - 1) * ld + cols) * sizeof(T), host);
-    return;
-  }
-  const cl::array<size_t, 3> origin{0, 0, 0}, region{cols * sizeof(T), rows, 1};
-  q.enqueueReadBufferRect(buf, CL_TRUE, origin, origin, region, ld * sizeof(T), 0, ld * sizeof(T), 0, host);
 }
 
 // The layout kernels' build for float (SGEMM) or double (DGEMM).
@@ -251,22 +230,54 @@ void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOper
 }
 
 namespace {
-// The context's grow-only buffers of A, B and C, holding the caller's used rows (C only when
-// beta reads it): the uploads of sgemm_host and dgemm_host.
+// The context's grow-only buffers of A, B and C holding the caller's used rows densely (C
+// only when beta reads it), the shape the device sees (ld = the columns), and the upload's
+// wall time: the uploads of sgemm_host and dgemm_host.
 struct DeviceOperands {
   cl::Buffer &a, &b, &c;
+  GemmShape shape;
+  double upload_ms;
 };
+
+// The stored (rows, cols) of A, B and C.
+struct StoredSizes {
+  size_t a_rows, a_cols, b_rows, b_cols;
+};
+StoredSizes stored_sizes(const GemmShape& s) {
+  return {s.trans_a ? s.k : s.m, s.trans_a ? s.m : s.k, s.trans_b ? s.n : s.k, s.trans_b ? s.k : s.n};
+}
+
+double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 template <class T>
 DeviceOperands upload_operands(Context& ctx, const GemmShape& s, const T* a, const T* b, T beta, const T* c) {
-  const size_t a_rows = s.trans_a ? s.k : s.m, a_cols = s.trans_a ? s.m : s.k;
-  const size_t b_rows = s.trans_b ? s.n : s.k, b_cols = s.trans_b ? s.k : s.n;
-  DeviceOperands d{ctx.scratch(kRawA, s.a_need * sizeof(T)), ctx.scratch(kRawB, s.b_need * sizeof(T)),
-                   ctx.scratch(kC, s.c_need * sizeof(T))};
+  const StoredSizes z = stored_sizes(s);
+  DeviceOperands d{ctx.scratch(kRawA, z.a_rows * z.a_cols * sizeof(T)), ctx.scratch(kRawB, z.b_rows * z.b_cols * sizeof(T)),
+                   ctx.scratch(kC, s.m * s.n * sizeof(T)), s, 0};
+  d.shape.lda = z.a_cols, d.shape.ldb = z.b_cols, d.shape.ldc = s.n;
+  d.shape.a_need = z.a_rows * z.a_cols, d.shape.b_need = z.b_rows * z.b_cols, d.shape.c_need = s.m * s.n;
   ctx.data_written();
-  write_matrix(ctx.queue(), d.a, a, a_rows, a_cols, s.lda);
-  write_matrix(ctx.queue(), d.b, b, b_rows, b_cols, s.ldb);
-  if (beta != T(0)) write_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
+  const auto start = std::chrono::steady_clock::now();
+  // The caller's arrays are only read (RowCopy's pointer serves both directions).
+  const RowCopy copies[3] = {
+      {const_cast<T*>(a), z.a_rows, z.a_cols * sizeof(T), s.lda * sizeof(T), &d.a},
+      {const_cast<T*>(b), z.b_rows, z.b_cols * sizeof(T), s.ldb * sizeof(T), &d.b},
+      {const_cast<T*>(c), s.m, s.n * sizeof(T), s.ldc * sizeof(T), &d.c}};
+  ctx.transfers().upload(copies, beta != T(0) ? 3 : 2);
+  d.upload_ms = ms_since(start);
   return d;
+}
+
+// The dense C on the device into the caller's rows at ldc; ends the call's figures.
+template <class T>
+void download_result(Context& ctx, const GemmShape& s, const DeviceOperands& d, T* c) {
+  const auto start = std::chrono::steady_clock::now();
+  const RowCopy copy{c, s.m, s.n * sizeof(T), s.ldc * sizeof(T), &d.c};
+  ctx.transfers().download(&copy, 1);
+  ctx.transfers_took(d.upload_ms, ms_since(start));
+  ctx.data_read();
 }
 }  // namespace
 
@@ -274,18 +285,16 @@ void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, c
                 float* c) {
   gemm_stage(ctx, s);  // refused before any transfer when none runs
   const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
-  sgemm_device(ctx, s, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
-  read_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
-  ctx.data_read();
+  sgemm_device(ctx, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  download_result(ctx, s, d, c);
 }
 
-void dgemm_host(Context& ctx, const GemmShape& s, double alpha, const double* a, const double* b, double beta,
+void dgemm_host(Context& ctx, const GemmShape& caller, double alpha, const double* a, const double* b, double beta,
                 double* c) {
   dgemm_product(ctx);  // refused before any transfer without FP64
-  const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
-  dgemm_device(ctx, s, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
-  read_matrix(ctx.queue(), d.c, c, s.m, s.n, s.ldc);
-  ctx.data_read();
+  const DeviceOperands d = upload_operands(ctx, caller, a, b, beta, c);
+  dgemm_device(ctx, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  download_result(ctx, caller, d, c);
 }
 
 }  // namespace mqlcl

@@ -14,6 +14,7 @@ double event_ms(const cl::Event& e);
 // What mqlcl_last_* report about the last operation of a context or user kernel.
 struct OperationFigures {
   double kernel_ms = 0, convert_ms = 0, total_ms = 0;
+  double upload_ms = 0, download_ms = 0;  // host-array calls: their transfers' wall times
   int launches = 0;
 };
 

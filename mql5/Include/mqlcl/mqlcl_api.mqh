@@ -140,6 +140,8 @@ double mqlcl_measure_peak(int ctx, int what, int megabytes);
 double mqlcl_last_kernel_ms(int handle);
 double mqlcl_last_total_ms(int ctx);
 double mqlcl_last_convert_ms(int ctx);
+double mqlcl_last_upload_ms(int ctx);
+double mqlcl_last_download_ms(int ctx);
 int mqlcl_last_launches(int handle);
 int mqlcl_stage_params_get(int ctx, int stage, int &params[], int count);
 int mqlcl_stage_params_set(int ctx, int stage, const int &params[], int count);
