@@ -1,32 +1,53 @@
 #!/bin/bash
-# DGEMM on an NVIDIA GPU: the FP64 ceilings per mma shape (dgemm_probe), `peak`, a sweep of
-# kernels/gemm/dgemm_tensor.cl's tiles through MQLCL_DGEMM_DEFINES at 4096^3, then the best
-# at 2000 / 4096 / 8192 and on an odd transposed shape. Prints GFLOP/s of the product kernel.
-#   dgemm_sweep.sh DIR   DIR holds mqlcl-host, libmqlcl.so (+ libclblast.so.1), dgemm_probe and
-#                        kernels/bench/peak_mma.cl, kernels/gemm/dgemm_tensor.cl copied flat
+# DGEMM on an NVIDIA GPU: kernels/gemm/dgemm_tensor.cl's tiles swept through MQLCL_DGEMM_DEFINES
+# at 4096^3 (ptxas registers / spill bytes of each, product GFLOP/s); then, for the best (or, with
+# --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`) and the
+# product at 2000 / 4096 / 8192 and on an odd transposed shape (error against double printed).
+#   dgemm_sweep.sh DIR [--final]   DIR holds mqlcl-host, libmqlcl.so, libclblast.so.1 (mqlcl-host
+#                                  links it), dgemm_probe (g++ dgemm_probe.cpp -lOpenCL) and
+#                                  kernels/bench/peak_mma.cl, kernels/gemm/dgemm_tensor.cl copied flat
 set -u
-T=$(cd "${1:?usage: dgemm_sweep.sh DIR}" && pwd); export LD_LIBRARY_PATH=$T; H=$T/mqlcl-host
-# The GPU's index among the library's devices (other ICDs, PoCL, may come first).
-D=$($H devices 2>/dev/null | grep -m1 -E "^device [0-9]+: .*NVIDIA" | sed -E 's/^device ([0-9]+).*/\1/')
+T=$(cd "${1:?usage: dgemm_sweep.sh DIR [--final]}" && pwd); export LD_LIBRARY_PATH=$T; H=$T/mqlcl-host
+# The GPU's index among the library's devices (other ICDs, PoCL, may come first); where the
+# preset ICD list lacks NVIDIA's, its ICD registered by hand.
+gpu() { $H devices 2>&1 | grep -m1 -E "^device [0-9]+: .*(NVIDIA|H[0-9]00)" | sed -E 's/^device ([0-9]+).*/\1/'; }
+D=$(gpu)
+if [ -z "$D" ]; then
+  $H devices 2>&1 | grep -E "^mqlcl|^device|rror"
+  mkdir -p /tmp/icd && echo libnvidia-opencl.so.1 >/tmp/icd/nvidia.icd
+  unset OCL_ICD_FILENAMES; export OCL_ICD_VENDORS=/tmp/icd; D=$(gpu)
+fi
+$H devices 2>&1 | grep -E "^device"
 echo "GPU device index: ${D:?no NVIDIA device}"
-echo "== FP64 mma.sync per shape"; timeout 60 "$T/dgemm_probe" peak "$T/peak_mma.cl"
-echo "== registers / spills"
-for c in "" "-DSHAPE=16816" "-DBM=128 -DBN=64 -DWM=64 -DWN=32"; do
-  timeout 30 "$T/dgemm_probe" build "$T/dgemm_tensor.cl" "$c" 2>&1 | grep -E "registers|spill|built|FAILED" | tail -3
-done
-echo "== peak"; timeout 60 $H --device "$D" peak
-g() { MQLCL_DGEMM_DEFINES="$1" timeout 60 $H --device "$D" gemm --precision fp64 "${@:2}" 2>&1; }
-echo "== sweep at 4096 (product GFLOP/s)"
+g() { MQLCL_DGEMM_DEFINES="$1" timeout 40 $H --device "$D" gemm --precision fp64 "${@:2}" 2>&1; }
+# "N regs, S spill bytes" of a build of the kernel with the defines $1.
+regs() {
+  # No compute cache: a cached binary comes without ptxas's log.
+  local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/dgemm_tensor.cl" "$1" 2>&1)
+  echo "$(echo "$out" | grep -oE "Used [0-9]+ registers" | grep -oE "[0-9]+" | head -1) regs," \
+    "$(echo "$out" | grep -oE "[0-9]+ bytes spill stores" | grep -oE "^[0-9]+" | head -1) spill bytes"
+}
+gflops() { echo "$1" | grep -oE "\(([0-9.]+) GFLOP/s\)" | grep -oE "[0-9.]+" | head -1; }
+final() {
+  echo "== FP64 mma.sync per shape"; timeout 60 "$T/dgemm_probe" peak "$T/peak_mma.cl"
+  echo "== peak"; timeout 90 $H --device "$D" peak
+  echo "== '$1': $(regs "$1")"
+  for s in 2000 4096 8192; do echo "-- $s"; g "$1" --size $s --repeat 5 | tail -3; done
+  echo "-- odd, transposed"; g "$1" --size 1000,999,1001 --trans-a --trans-b --beta 0.5 --alpha -1.5 --repeat 3 | tail -3
+}
+if [ "${2:-}" = "--final" ]; then final ""; exit 0; fi
+echo "== sweep at 4096: defines | ptxas | product GFLOP/s"
 best=""; bestv=0
-for c in "" "-DSHAPE=16816" "-DSHAPE=1684" "-DBM=128 -DBN=64 -DWM=64 -DWN=32" "-DBM=128 -DBN=64 -DWM=64 -DWN=32 -DSHAPE=16816" \
-  "-DBM=128 -DBN=64 -DWM=32 -DWN=32" "-DBM=64 -DBN=128 -DWM=32 -DWN=64" "-DBM=128 -DBN=64 -DBK=8 -DWM=64 -DWN=32 -DSTAGES=3" \
-  "-DBM=128 -DBN=64 -DBK=8 -DWM=64 -DWN=32 -DSTAGES=4" "-DBM=128 -DBN=128 -DBK=8 -DWM=64 -DWN=32 -DSTAGES=2" \
-  "-DBK=8 -DSTAGES=4" "-DSTAGES=3"; do
-  out=$(g "$c" --size 4096 --repeat 3)
-  v=$(echo "$out" | grep -oE "\(([0-9.]+) GFLOP/s\)" | grep -oE "[0-9.]+" | head -1)
-  echo "'$c': ${v:-FAILED $(echo "$out" | tail -2 | head -c 300)}"
+# '' is the library's default (128 x 64 blocks, 4 warps of 64 x 32, BK 16, 2 stages, m16n8k16 on
+# cc >= 9); the rest what dev/dgemm/h200-sweep.log measured around it. BK 8 needs a k8 shape.
+S8="-DSHAPE=1688"
+for c in "" "$S8" "-DGROUP_M=16" "$S8 -DBK=8 -DSTAGES=3" "$S8 -DBK=8 -DSTAGES=4" "-DBM=64 -DBN=128 -DWM=32 -DWN=64" \
+  "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=2" "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=3" "-DBM=128 -DBN=128 -DSTAGES=1" \
+  "$S8 -DBM=128 -DBN=64 -DWM=32 -DWN=32" "$S8 -DBM=64 -DBN=64 -DWM=32 -DWN=32" "$S8 -DBM=64 -DBN=64 -DSTAGES=3"; do
+  r=$(regs "$c")
+  out=$(g "$c" --size 4096 --repeat 3); v=$(gflops "$out")
+  echo "'$c' | $r | ${v:-FAILED $(echo "$out" | tail -2 | head -c 300)}"
   if [ -n "$v" ] && awk "BEGIN{exit !($v > $bestv)}"; then best="$c"; bestv=$v; fi
 done
 echo "== best: '$best' ($bestv GFLOP/s)"
-for s in 2000 4096 8192; do echo "-- $s"; g "$best" --size $s --repeat 5 | tail -3; done
-echo "-- odd, transposed"; g "$best" --size 1000,999,1001 --trans-a --trans-b --beta 0.5 --alpha -1.5 --repeat 2 | tail -3
+final "$best"

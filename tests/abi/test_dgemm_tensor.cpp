@@ -85,6 +85,10 @@ TEST(DgemmTensorKernel, EmulatedIndexingEveryShape) {
   // BK 8 (no swizzle), 3 stages; one stage (load, wait, compute, barrier); one warp of 32 x 16.
   check_emulated(ctx.h, Config{1688, 32, 32, 8, 16, 16, 3}, 64, 32, 40);
   check_emulated(ctx.h, Config{884, 32, 16, 16, 32, 16, 1}, 32, 48, 32);
+  // The default's 64 x 32 warp tiles (4 x 4 mma per k-step from 8 + 4 fragment pairs): the
+  // default itself (128 x 64 blocks, 2 x 2 warps, m16n8k16), and one warp with BK 8, 3 stages.
+  check_emulated(ctx.h, Config{16816, 128, 64, 16, 64, 32, 2}, 256, 64, 48);
+  check_emulated(ctx.h, Config{1688, 64, 32, 8, 64, 32, 3}, 128, 64, 40);
 }
 
 TEST(DgemmTensorKernel, ShapeRule) {
