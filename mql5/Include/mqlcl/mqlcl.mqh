@@ -228,6 +228,9 @@ public:
    double            KernelMs(void) const { return(mqlcl_last_kernel_ms(m_ctx)); }
    double            TotalMs(void) const { return(mqlcl_last_total_ms(m_ctx)); }
    double            ConvertMs(void) const { return(mqlcl_last_convert_ms(m_ctx)); }
+   //--- the last Sgemm/Dgemm's copies to and from the device (wall ms; 0 after other operations)
+   double            UploadMs(void) const { return(mqlcl_last_upload_ms(m_ctx)); }
+   double            DownloadMs(void) const { return(mqlcl_last_download_ms(m_ctx)); }
    int               Launches(void) const { return(mqlcl_last_launches(m_ctx)); }
   };
 //+------------------------------------------------------------------+

@@ -4,7 +4,7 @@
 //| CPU and CMqlcl::Sgemm / Dgemm through mqlcl.dll (one call: the   |
 //| matrices go to the device and C comes back). For each precision  |
 //| the best time of each over the repeats, the GPU time split into  |
-//| kernel, layout work and transfers, and the largest difference    |
+//| kernel, layout work, upload, download, and the largest difference|
 //| against MatMul, checked against a bound of the arithmetic.       |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
@@ -56,7 +56,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
                   const double unit,const double input_unit)
   {
    M cpu,gpu;
-   double cpu_ms=-1,gpu_ms=-1,first_ms=0,kernel=0,layout=0,total=0;
+   double cpu_ms=-1,gpu_ms=-1,first_ms=0,kernel=0,layout=0,upload=0,download=0;
    for(int r=0; r<InpRepeats; r++)
      {
       if(ScriptStopped("before the "+label+" products"))
@@ -77,7 +77,8 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
          gpu_ms=ms;
          kernel=cl.KernelMs();
          layout=cl.ConvertMs();
-         total=cl.TotalMs();
+         upload=cl.UploadMs();
+         download=cl.DownloadMs();
         }
      }
    if(ScriptStopped("before the "+label+" check"))
@@ -94,7 +95,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
    double max_ref=MaxAbs(cpu);
    double bound=InpK*MaxAbs(a)*MaxAbs(b)*(2.0*InpK*unit+input_unit);
    Print(StringFormat("  %-18s | MatMul %10.3f ms | mqlcl %10.3f ms (first %9.3f; kernel %.3f, layout %.3f, "+
-                      "transfers %.3f) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,MathMax(total-kernel-layout,0.0),max_diff,
+                      "upload %.3f, download %.3f) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,upload,download,max_diff,
                       max_ref>0 ? max_diff/max_ref : max_diff,bound,max_diff<=bound ? "OK" : "WRONG"));
    return(true);
   }
