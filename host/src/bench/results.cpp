@@ -25,8 +25,8 @@ void print_bench_table(const BenchRun& run) {
                  "-", "-", r.note.substr(0, 80));
       continue;
     }
-    // A ratio ("x", no time of its own) with two decimals; rates with one.
-    const std::string rate = r.unit == "x" ? fmt::format("{:>9.2f} x", r.rate)
+    // A ratio ("x", no time of its own) with three digits; rates with one decimal.
+    const std::string rate = r.unit == "x" ? fmt::format("{:>9.3g} x", r.rate)
                                            : fmt::format("{:>6.1f} {:<4}", r.rate, r.unit == "GFLOP/s" ? "GF/s" : r.unit);
     fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}{}\n", r.group, r.id, r.name, r.size,
                r.ms > 0 ? fmt::format("{:.4f}", r.ms) : "-", rate,
