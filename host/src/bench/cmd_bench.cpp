@@ -3,6 +3,8 @@
 // profiling events after a warm-up; larger sizes run only where the smaller one predicts
 // a bearable time (cubic scaling). Each experiment is its family's run function, the one
 // its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
+// The GEMM rows (host->host and device-resident, with their peers) are gemm_bench's; --parts
+// picks what runs.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -160,14 +162,16 @@ void register_bench_command(CLI::App& app, Options& opt) {
     }
     if (part("matmul")) add_cublas_peer_rows(run, cublas, ints(a.sizes));  // tensor_bench.hpp
 #if defined(MQLCL_HAVE_CLBLAST)
-    const TransferRates tr = part("transfer") ? transfer_rates(opt.device, static_cast<size_t>(std::min(256, mb)) << 20, a.reps)
+    const int transfer_mb = std::min(256, mb);
+    const TransferRates tr = part("transfer") ? transfer_rates(opt.device, static_cast<size_t>(transfer_mb) << 20, a.reps)
                                               : TransferRates{};
     if (tr.available) {
-      run.rows.push_back({"transfer", 1, "host->device, pageable memory", "256 MB", 0, tr.pageable_write_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 2, "device->host, pageable memory", "256 MB", 0, tr.pageable_read_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 3, "host->device, pinned memory", "256 MB", 0, tr.pinned_write_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 4, "device->host, pinned memory", "256 MB", 0, tr.pinned_read_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 5, "host->device, pageable staged via pinned", "256 MB", 0, tr.staged_write_gbs, "GB/s", 0, 0,
+      const std::string tsize = fmt::format("{} MB", transfer_mb);
+      run.rows.push_back({"transfer", 1, "host->device, pageable memory", tsize, 0, tr.pageable_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 2, "device->host, pageable memory", tsize, 0, tr.pageable_read_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 3, "host->device, pinned memory", tsize, 0, tr.pinned_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 4, "device->host, pinned memory", tsize, 0, tr.pinned_read_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 5, "host->device, pageable staged via pinned", tsize, 0, tr.staged_write_gbs, "GB/s", 0, 0,
                           true, "memcpy into a pinned buffer, then its DMA: what the library could do with an MQL5 array"});
     }
 #endif
