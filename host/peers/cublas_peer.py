@@ -107,7 +107,6 @@ def pageable_rows(n, a_host, b_host, I, J, kinds):
 
         ms = timed_median(call, 5, warmup=2)
         rows.append((f"cuBLAS pageable-{kind}", n, ms) + errors(out["c"][I, J].double(), ref, scale))
-        del x, y, out
     return rows
 
 
