@@ -3,6 +3,8 @@
 // profiling events after a warm-up; larger sizes run only where the smaller one predicts
 // a bearable time (cubic scaling). Each experiment is its family's run function, the one
 // its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
+// The GEMM rows (host->host and device-resident, with their peers) are gemm_bench's; --parts
+// picks what runs.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -17,6 +19,7 @@
 #include "../matmul_runs.hpp"
 #include "../peak.hpp"
 #include "../transpose.hpp"
+#include "gemm_bench.hpp"
 #include "peers.hpp"
 #include "results.hpp"
 #include "tensor_bench.hpp"
@@ -33,6 +36,8 @@ struct BenchArgs {
   int transpose = 16384;
   int megabytes = 1024;
   std::string out_dir = "bench-results";
+  std::string parts = "matmul,transfer,gemm,dia,transpose";
+  std::string gemm_sizes;  // empty: default_gemm_sizes (GPU or CPU)
 };
 
 std::vector<int> ints(const std::string& s) {
@@ -50,32 +55,43 @@ void register_bench_command(CLI::App& app, Options& opt) {
   b->add_option("--dia-rows", a.dia_rows, "rows of the 7-point DIA matrix")->capture_default_str();
   b->add_option("--transpose", a.transpose, "edge of the square transpose")->capture_default_str();
   b->add_option("--megabytes", a.megabytes, "bytes copied by the bandwidth measurement")->capture_default_str();
+  b->add_option("--parts", a.parts, "what to run: matmul (the ladder), transfer, gemm, dia, transpose")->capture_default_str();
+  b->add_option("--gemm-sizes", a.gemm_sizes, "square GEMM sizes (default: 2000,4096,8192 on GPUs, 512,1024 on CPUs)");
   b->add_option("--out", a.out_dir, "folder for bench.json, bench.csv and the ladder charts")->capture_default_str();
   add_command(b, [&opt] {
     const std::vector<int> stages = a.stages.empty() ? library_stages(false) : ints(a.stages);
+    const auto part = [](const std::string& name) {
+      const std::string list = "," + a.parts + ",";
+      return list.find("," + name + ",") != std::string::npos;
+    };
+    const std::vector<int> gemm_sizes = a.gemm_sizes.empty() ? default_gemm_sizes(opt.device) : ints(a.gemm_sizes);
     BenchRun run;
     run.device = device_text(opt.device, MQLCL_TEXT_NAME);
-    run.command = fmt::format("mqlcl-host --device {} bench --sizes {} --stages {} --reps {} --cap-ms {} --dia-rows {} "
-                              "--transpose {} --megabytes {}", opt.device, a.sizes, join_ints(stages), a.reps, a.cap_ms, a.dia_rows,
-                              a.transpose, a.megabytes);
+    run.command = fmt::format("mqlcl-host --device {} bench --parts {} --sizes {} --stages {} --gemm-sizes {} --reps {} "
+                              "--cap-ms {} --dia-rows {} --transpose {} --megabytes {}",
+                              opt.device, a.parts, a.sizes, join_ints(stages), join_ints(gemm_sizes), a.reps, a.cap_ms,
+                              a.dia_rows, a.transpose, a.megabytes);
     print_device_facts(opt.device);
     Context ctx(opt.device);
     const double budget_ms = 4 * a.cap_ms;  // device time per configuration
-    int mb = 0;
-    run.bandwidth_gbs = measure_bandwidth(ctx, opt.device, a.megabytes, &mb);
-    run.fp32_gflops = measure_fp32(ctx);
-    run.rows.push_back({"ceiling", 0, "copy bandwidth (best of float/float4)", fmt::format("{} MB", mb), 0, run.bandwidth_gbs,
-                        "GB/s", 100, 0, run.bandwidth_gbs > 0, ""});
-    run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
-                        run.fp32_gflops > 0, ""});
-    fmt::print("ceilings: copy {:.1f} GB/s, FP32 {:.1f} GFLOP/s\n", run.bandwidth_gbs, run.fp32_gflops);
-    const TensorCeilings tensor = add_tensor_ceiling_rows(ctx, run);  // tensor_bench.hpp
+    int mb = std::max(1, a.megabytes);
+    TensorCeilings tensor;
+    if (part("matmul") || part("dia") || part("transpose")) {  // the ceilings their rows are measured against
+      run.bandwidth_gbs = measure_bandwidth(ctx, opt.device, a.megabytes, &mb);
+      run.fp32_gflops = measure_fp32(ctx);
+      run.rows.push_back({"ceiling", 0, "copy bandwidth (best of float/float4)", fmt::format("{} MB", mb), 0, run.bandwidth_gbs,
+                          "GB/s", 100, 0, run.bandwidth_gbs > 0, ""});
+      run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, run.fp32_gflops, "GFLOP/s", 100, 0,
+                          run.fp32_gflops > 0, ""});
+      fmt::print("ceilings: copy {:.1f} GB/s, FP32 {:.1f} GFLOP/s\n", run.bandwidth_gbs, run.fp32_gflops);
+      tensor = add_tensor_ceiling_rows(ctx, run);  // tensor_bench.hpp
+    }
 
     // ---- matmul ladder ----
     std::map<int, double> last_ms;  // stage -> its time at the previous size
     int prev_n = 0;
     std::mt19937 rng(opt.seed);
-    for (int n : ints(a.sizes)) {
+    for (int n : part("matmul") ? ints(a.sizes) : std::vector<int>{}) {
       const std::string size = fmt::format("{0}x{0}x{0}", n);
       MatmulData d = make_matmul_data({n, n, n}, opt.seed + static_cast<unsigned>(n));
       upload_matmul_data(ctx, d);
@@ -119,7 +135,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
                             fmt::format("kernel {:.3f} ms of it", ctx.kernel_ms())});
       }
 #if defined(MQLCL_HAVE_CLBLAST)
-      const PeerTiming p = clblast_sgemm(opt.device, d.a, d.b, n, n, n, a.reps);
+      const PeerTiming p = clblast_gemm(opt.device, d.a, d.b, n, n, n, a.reps);
       if (p.available) {
         const double gf = d.shape.flops() / (p.median_ms * 1e6);
         // Stage 10 counted with its padding work, as CLBlast's wall time includes its own.
@@ -134,21 +150,37 @@ void register_bench_command(CLI::App& app, Options& opt) {
 #endif
       prev_n = n;
     }
-    add_cublas_peer_rows(run, ints(a.sizes));  // tensor_bench.hpp: optional, skipped without python3/torch
+    // cuBLAS through PyTorch, once for the ladder and the GEMM rows (cublas_peer.hpp): optional,
+    // "not available" without python3, torch or CUDA.
+    CublasPeer cublas;
+    if (part("matmul") || part("gemm")) {
+      std::vector<int> sizes = part("matmul") ? ints(a.sizes) : std::vector<int>{};
+      if (part("gemm")) sizes.insert(sizes.end(), gemm_sizes.begin(), gemm_sizes.end());
+      std::sort(sizes.begin(), sizes.end());
+      sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+      cublas = run_cublas_peer(sizes, part("gemm") ? "FP32,TF32,FP64" : "FP32,TF32", part("gemm") ? "FP32,FP64" : "");
+    }
+    if (part("matmul")) add_cublas_peer_rows(run, cublas, ints(a.sizes));  // tensor_bench.hpp
 #if defined(MQLCL_HAVE_CLBLAST)
-    const TransferRates tr = transfer_rates(opt.device, static_cast<size_t>(std::min(256, mb)) << 20, a.reps);
+    const int transfer_mb = std::min(256, mb);
+    const TransferRates tr = part("transfer") ? transfer_rates(opt.device, static_cast<size_t>(transfer_mb) << 20, a.reps)
+                                              : TransferRates{};
     if (tr.available) {
-      run.rows.push_back({"transfer", 1, "host->device, pageable memory", "256 MB", 0, tr.pageable_write_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 2, "device->host, pageable memory", "256 MB", 0, tr.pageable_read_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 3, "host->device, pinned memory", "256 MB", 0, tr.pinned_write_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 4, "device->host, pinned memory", "256 MB", 0, tr.pinned_read_gbs, "GB/s", 0, 0, true, ""});
-      run.rows.push_back({"transfer", 5, "host->device, pageable staged via pinned", "256 MB", 0, tr.staged_write_gbs, "GB/s", 0, 0,
+      const std::string tsize = fmt::format("{} MB", transfer_mb);
+      run.rows.push_back({"transfer", 1, "host->device, pageable memory", tsize, 0, tr.pageable_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 2, "device->host, pageable memory", tsize, 0, tr.pageable_read_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 3, "host->device, pinned memory", tsize, 0, tr.pinned_write_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 4, "device->host, pinned memory", tsize, 0, tr.pinned_read_gbs, "GB/s", 0, 0, true, ""});
+      run.rows.push_back({"transfer", 5, "host->device, pageable staged via pinned", tsize, 0, tr.staged_write_gbs, "GB/s", 0, 0,
                           true, "memcpy into a pinned buffer, then its DMA: what the library could do with an MQL5 array"});
     }
 #endif
 
+    // ---- GEMM: host->host and device-resident, with their peers (gemm_bench.hpp) ----
+    if (part("gemm")) add_gemm_rows(ctx, opt.device, {gemm_sizes, a.reps, budget_ms, opt.seed}, cublas, run);
+
     // ---- DIA SpMV, 7-point Laplacian ----
-    {
+    if (part("dia")) {
       const DiaProblem p = make_dia_problem("laplace3d", a.dia_rows, 7, opt.seed);
       upload_dia_problem(ctx, p);
       const std::string size = fmt::format("{} rows, 7 diags", p.m.rows);
@@ -166,7 +198,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
       }
     }
     // ---- transpose ----
-    {
+    if (part("transpose")) {
       const TransposeProblem p = make_transpose_problem(a.transpose, a.transpose, opt.seed);
       upload_transpose_problem(ctx, p);
       for (int v = 1; v <= kTransposeVariants; ++v)
@@ -189,7 +221,8 @@ void register_bench_command(CLI::App& app, Options& opt) {
     std::filesystem::create_directories(a.out_dir);
     write_bench_json(run, a.out_dir + "/bench.json");
     write_bench_csv(run, a.out_dir + "/bench.csv");
-    for (int n : ints(a.sizes)) write_ladder_svg(run, fmt::format("{0}x{0}x{0}", n), fmt::format("{}/ladder-{}.svg", a.out_dir, n));
+    if (part("matmul"))
+      for (int n : ints(a.sizes)) write_ladder_svg(run, fmt::format("{0}x{0}x{0}", n), fmt::format("{}/ladder-{}.svg", a.out_dir, n));
     fmt::print("\nwritten: {0}/bench.json, {0}/bench.csv, {0}/ladder-*.svg\n", a.out_dir);
     return 0;
   });

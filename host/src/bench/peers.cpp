@@ -1,6 +1,7 @@
 #include "peers.hpp"
 
 #include "../timing.hpp"
+#include "sampled_error.hpp"
 
 #define CL_HPP_TARGET_OPENCL_VERSION 120
 #define CL_HPP_MINIMUM_OPENCL_VERSION 120
@@ -36,17 +37,18 @@ cl::Device device_at(int index) {
 
 }  // namespace
 
-PeerTiming clblast_sgemm(int device, const std::vector<float>& a, const std::vector<float>& b, int m, int k, int n,
-                         int reps) {
+template <class T>
+PeerTiming clblast_gemm(int device, const std::vector<T>& a, const std::vector<T>& b, int m, int k, int n, int reps) {
   PeerTiming t;
   try {
     cl::Device dev = device_at(device);
     cl::Context ctx(dev);
     cl::CommandQueue q(ctx, dev, CL_QUEUE_PROFILING_ENABLE);
-    cl::Buffer da(ctx, CL_MEM_READ_WRITE, a.size() * 4), db(ctx, CL_MEM_READ_WRITE, b.size() * 4),
-        dc(ctx, CL_MEM_READ_WRITE, static_cast<size_t>(m) * n * 4);
-    q.enqueueWriteBuffer(da, CL_TRUE, 0, a.size() * 4, a.data());
-    q.enqueueWriteBuffer(db, CL_TRUE, 0, b.size() * 4, b.data());
+    const size_t e = sizeof(T);
+    cl::Buffer da(ctx, CL_MEM_READ_WRITE, a.size() * e), db(ctx, CL_MEM_READ_WRITE, b.size() * e),
+        dc(ctx, CL_MEM_READ_WRITE, static_cast<size_t>(m) * n * e);
+    q.enqueueWriteBuffer(da, CL_TRUE, 0, a.size() * e, a.data());
+    q.enqueueWriteBuffer(db, CL_TRUE, 0, b.size() * e, b.data());
     // CLBlast may run several kernels (padding, transposes, the GEMM): its event covers only
     // the last, so the whole routine is timed from an idle queue to its completion.
     std::vector<double> times;
@@ -55,39 +57,32 @@ PeerTiming clblast_sgemm(int device, const std::vector<float>& a, const std::vec
       cl_command_queue raw = q();
       q.finish();
       const auto t0 = std::chrono::steady_clock::now();
-      const auto status = clblast::Gemm<float>(clblast::Layout::kRowMajor, clblast::Transpose::kNo, clblast::Transpose::kNo,
-                                               static_cast<size_t>(m), static_cast<size_t>(n), static_cast<size_t>(k), 1.0f,
-                                               da(), 0, static_cast<size_t>(k), db(), 0, static_cast<size_t>(n), 0.0f, dc(),
-                                               0, static_cast<size_t>(n), &raw, &ev);
+      const auto status = clblast::Gemm<T>(clblast::Layout::kRowMajor, clblast::Transpose::kNo, clblast::Transpose::kNo,
+                                           static_cast<size_t>(m), static_cast<size_t>(n), static_cast<size_t>(k), T(1), da(),
+                                           0, static_cast<size_t>(k), db(), 0, static_cast<size_t>(n), T(0), dc(), 0,
+                                           static_cast<size_t>(n), &raw, &ev);
       if (status != clblast::StatusCode::kSuccess) {
         t.note = "clblast::Gemm returned status " + std::to_string(static_cast<int>(status));
         return t;
       }
-      cl::Event e(ev);
+      cl::Event done(ev);
       q.finish();
       const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
       if (r > 0) times.push_back(ms);  // run 0 is the warm-up (kernel compilation)
     }
-    std::vector<float> c(static_cast<size_t>(m) * n);
-    q.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * 4, c.data());
-    for (int s = 0; s < 64; ++s) {  // sampled check against a double product
-      const int r = (s * 7919) % m, col = (s * 104729) % n;
-      double exact = 0, scale = 0;
-      for (int kk = 0; kk < k; ++kk) {
-        const double p = static_cast<double>(a[static_cast<size_t>(r) * k + kk]) * b[static_cast<size_t>(kk) * n + col];
-        exact += p;
-        scale += std::fabs(p);
-      }
-      t.max_rel_error = std::max(t.max_rel_error, std::fabs(c[static_cast<size_t>(r) * n + col] - exact) / (scale + 1e-30));
-    }
+    std::vector<T> c(static_cast<size_t>(m) * n);
+    q.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * e, c.data());
+    t.max_rel_error = sampled_rel_error(a, b, c, m, k, n);
     t.available = true;
     t.median_ms = median(times);
     t.note = "clblast::Gemm (row-major, no transposes), CLBlast's default tuning; wall time of the whole routine";
-  } catch (const std::exception& e) {
-    t.note = std::string("CLBlast run failed: ") + e.what();
+  } catch (const std::exception& ex) {
+    t.note = std::string("CLBlast run failed: ") + ex.what();
   }
   return t;
 }
+template PeerTiming clblast_gemm<float>(int, const std::vector<float>&, const std::vector<float>&, int, int, int, int);
+template PeerTiming clblast_gemm<double>(int, const std::vector<double>&, const std::vector<double>&, int, int, int, int);
 
 TransferRates transfer_rates(int device, size_t bytes, int reps) {
   TransferRates r;

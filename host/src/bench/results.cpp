@@ -10,8 +10,11 @@
 namespace host {
 
 void print_bench_table(const BenchRun& run) {
-  fmt::print("\nmqlcl bench on {}: copy bandwidth {:.1f} GB/s, FP32 {:.1f} GFLOP/s (measured in this run)\n", run.device,
-             run.bandwidth_gbs, run.fp32_gflops);
+  if (run.bandwidth_gbs > 0)
+    fmt::print("\nmqlcl bench on {}: copy bandwidth {:.1f} GB/s, FP32 {:.1f} GFLOP/s (measured in this run)\n", run.device,
+               run.bandwidth_gbs, run.fp32_gflops);
+  else
+    fmt::print("\nmqlcl bench on {} (ceilings not measured in this run)\n", run.device);
   fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}\n", "group", "#", "name", "size", "median ms",
              "rate", "% ceil", "vs st.1", "result");
   fmt::print("{:-<9}-+-{:->3}-+-{:-<30}-+-{:-<17}-+-{:->11}-+-{:->11}-+-{:->8}-+-{:->8}-+-{:-<10}\n", "", "", "", "", "", "", "",
@@ -22,8 +25,12 @@ void print_bench_table(const BenchRun& run) {
                  "-", "-", r.note.substr(0, 80));
       continue;
     }
-    fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11.4f} | {:>6.1f} {:<4} | {:>7.1f}% | {:>8} | {}{}\n", r.group, r.id, r.name,
-               r.size, r.ms, r.rate, r.unit == "GFLOP/s" ? "GF/s" : "GB/s", r.pct_ceiling,
+    // A ratio ("x", no time of its own) with three digits; rates with one decimal.
+    const std::string rate = r.unit == "x" ? fmt::format("{:>9.3g} x", r.rate)
+                                           : fmt::format("{:>6.1f} {:<4}", r.rate, r.unit == "GFLOP/s" ? "GF/s" : r.unit);
+    fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}{}\n", r.group, r.id, r.name, r.size,
+               r.ms > 0 ? fmt::format("{:.4f}", r.ms) : "-", rate,
+               r.pct_ceiling > 0 ? fmt::format("{:.1f}%", r.pct_ceiling) : "-",
                r.speedup > 0 ? fmt::format("{:.1f}x", r.speedup) : "-", r.ok ? "OK" : "WRONG", r.note.empty() ? "" : "; " + r.note);
   }
 }

@@ -7,12 +7,12 @@
 namespace host {
 
 struct BenchRow {
-  std::string group;  // "ceiling", "matmul", "peer", "dia", "transpose", "transfer"
+  std::string group;  // "ceiling", "matmul", "peer", "dia", "transpose", "transfer", "gemm", "gemm-peer", "ratio"
   int id = 0;         // stage, step or variant
   std::string name;
   std::string size;
-  double ms = 0;      // median kernel time
-  double rate = 0;    // GFLOP/s or GB/s
+  double ms = 0;      // median kernel time (gemm rows: the call's wall time)
+  double rate = 0;    // GFLOP/s, GB/s, or a ratio (unit "x")
   std::string unit;
   double pct_ceiling = 0;  // of the measured FP32 rate or copy bandwidth
   double speedup = 0;      // over stage 1 at the same size (matmul)
