@@ -15,7 +15,6 @@ namespace host {
 
 namespace {
 Library g_lib;
-void* g_module = nullptr;  // the loaded library's handle, for optional_export
 
 std::string exe_dir() {
 #if defined(_WIN32)
@@ -71,22 +70,12 @@ const Library& load_library(const std::string& path) {
     MQLCL_EXPORTS(MQLCL_HOST_RESOLVE)
 #undef MQLCL_HOST_RESOLVE
     g_lib.path = p;
-    g_module = reinterpret_cast<void*>(h);
     return g_lib;
   }
   throw std::runtime_error("cannot load the mqlcl library:" + errors);
 }
 
 const Library& lib() { return g_lib; }
-
-void* optional_export(const char* name) {
-  if (!g_module) return nullptr;
-#if defined(_WIN32)
-  return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(g_module), name));
-#else
-  return dlsym(g_module, name);
-#endif
-}
 
 std::string last_error(int handle) {
   std::u16string buf(4096, u'\0');

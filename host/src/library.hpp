@@ -20,8 +20,6 @@ struct Library {
 // Loads the library from `path` (empty: beside the executable, then the system's search).
 const Library& load_library(const std::string& path);
 const Library& lib();  // the loaded library
-// An export the loaded library may lack (an older or newer build): its address, or null.
-void* optional_export(const char* name);
 
 // A failure of an ABI call, with the library's message.
 struct AbiError : std::runtime_error {

@@ -20,20 +20,6 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double ms_since(Clock::time_point t0) { return std::chrono::duration<double, std::milli>(Clock::now() - t0).count(); }
 
-// Exports that builds of the library may lack (added in this ABI's life): looked up by name,
-// used where the loaded library has them.
-struct OptionalExports {
-  double (*upload_ms)(int) = nullptr;
-  double (*download_ms)(int) = nullptr;
-  int (*dgemm_buffers)(int, int, int, int, int, double, int, long long, int, int, long long, int, double, int, long long,
-                       int) = nullptr;
-  OptionalExports() {
-    upload_ms = reinterpret_cast<decltype(upload_ms)>(optional_export("mqlcl_last_upload_ms"));
-    download_ms = reinterpret_cast<decltype(download_ms)>(optional_export("mqlcl_last_download_ms"));
-    dgemm_buffers = reinterpret_cast<decltype(dgemm_buffers)>(optional_export("mqlcl_dgemm_buffers"));
-  }
-};
-
 // One GEMM's timed calls: medians of each figure (ms). upload/download < 0: not reported.
 struct GemmTiming {
   std::string error;  // the library's message when the call was refused
@@ -46,7 +32,7 @@ struct GemmTiming {
 // A warm-up call (compilation, first allocation), then up to args.reps timed calls while the
 // time spent stays within args.budget_ms (at least one).
 template <class Call>
-GemmTiming time_calls(Context& ctx, const OptionalExports& x, const GemmBenchArgs& args, Call call) {
+GemmTiming time_calls(Context& ctx, const GemmBenchArgs& args, Call call) {
   GemmTiming t;
   std::vector<double> wall, kernel, convert, up, down;
   auto t0 = Clock::now();
@@ -65,8 +51,8 @@ GemmTiming time_calls(Context& ctx, const OptionalExports& x, const GemmBenchArg
     spent += wall.back();
     kernel.push_back(ctx.kernel_ms());
     convert.push_back(ctx.convert_ms());
-    if (x.upload_ms) up.push_back(x.upload_ms(ctx.handle()));
-    if (x.download_ms) down.push_back(x.download_ms(ctx.handle()));
+    up.push_back(lib().mqlcl_last_upload_ms(ctx.handle()));
+    down.push_back(lib().mqlcl_last_download_ms(ctx.handle()));
   }
   t.calls = static_cast<int>(wall.size());
   t.wall = median(wall), t.kernel = median(kernel), t.convert = median(convert);
@@ -77,11 +63,11 @@ GemmTiming time_calls(Context& ctx, const OptionalExports& x, const GemmBenchArg
 
 // mqlcl_sgemm (T = float) or mqlcl_dgemm (double) on host arrays: C = A B, square n.
 template <class T>
-GemmTiming host_gemm(Context& ctx, const OptionalExports& x, const GemmBenchArgs& args, int flags, const std::vector<T>& a,
+GemmTiming host_gemm(Context& ctx, const GemmBenchArgs& args, int flags, const std::vector<T>& a,
                      const std::vector<T>& b, int n) {
   std::vector<T> c(a.size());
   const int count = static_cast<int>(a.size());
-  GemmTiming t = time_calls(ctx, x, args, [&] {
+  GemmTiming t = time_calls(ctx, args, [&] {
     if constexpr (std::is_same_v<T, float>)
       return lib().mqlcl_sgemm(ctx.handle(), flags, n, n, n, 1.0f, a.data(), count, n, b.data(), count, n, 0.0f, c.data(),
                                count, n);
@@ -142,13 +128,13 @@ class DeviceMatrices {
 
 // mqlcl_sgemm_buffers / mqlcl_dgemm_buffers on the matrices (A, B written before).
 template <class T>
-GemmTiming buffer_gemm(Context& ctx, const OptionalExports& x, const GemmBenchArgs& args, int flags, DeviceMatrices<T>& d,
+GemmTiming buffer_gemm(Context& ctx, const GemmBenchArgs& args, int flags, DeviceMatrices<T>& d,
                        const std::vector<T>& a, const std::vector<T>& b, int n) {
-  GemmTiming t = time_calls(ctx, x, args, [&] {
+  GemmTiming t = time_calls(ctx, args, [&] {
     if constexpr (std::is_same_v<T, float>)
       return lib().mqlcl_sgemm_buffers(ctx.handle(), flags, n, n, n, 1.0f, d.a, 0, n, d.b, 0, n, 0.0f, d.c, 0, n);
     else
-      return x.dgemm_buffers(ctx.handle(), flags, n, n, n, 1.0, d.a, 0, n, d.b, 0, n, 0.0, d.c, 0, n);
+      return lib().mqlcl_dgemm_buffers(ctx.handle(), flags, n, n, n, 1.0, d.a, 0, n, d.b, 0, n, 0.0, d.c, 0, n);
   });
   t.upload = t.download = -1;  // none: the data stays on the device
   if (t.ok()) t.rel_error = sampled_rel_error(a, b, d.read_c(), n, n, n);
@@ -262,9 +248,6 @@ std::vector<int> default_gemm_sizes(int device) {
 }
 
 void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const CublasPeer& cublas, BenchRun& run) {
-  const OptionalExports x;
-  if (!x.upload_ms || !x.download_ms)
-    fmt::print("  gemm: the library has no mqlcl_last_upload_ms/_download_ms: copies shown as one figure\n");
   for (int n : args.sizes) {
     Rows rows{run, fmt::format("{0}x{0}x{0}", n), 2.0 * n * n * n};
     try {
@@ -272,11 +255,11 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
       const std::vector<double> a64(d.a.begin(), d.a.end()), b64(d.b.begin(), d.b.end());
 
       // ---- host -> host: what an MQL5 caller waits ----
-      const GemmTiming hh_exact = host_gemm(ctx, x, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
+      const GemmTiming hh_exact = host_gemm(ctx, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
       rows.timing("sgemm exact host->host", hh_exact, kExactTolerance, true);
-      const GemmTiming hh_fast = host_gemm(ctx, x, args, MQLCL_GEMM_FAST, d.a, d.b, n);
+      const GemmTiming hh_fast = host_gemm(ctx, args, MQLCL_GEMM_FAST, d.a, d.b, n);
       rows.timing("sgemm fast host->host", hh_fast, kFastTolerance, true);
-      const GemmTiming hh_fp64 = host_gemm(ctx, x, args, MQLCL_GEMM_FP64, a64, b64, n);
+      const GemmTiming hh_fp64 = host_gemm(ctx, args, MQLCL_GEMM_FP64, a64, b64, n);
       rows.timing("dgemm host->host", hh_fp64, kFp64Tolerance, true);
 
       // ---- device-resident: the generic layer's buffers ----
@@ -285,9 +268,9 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
         DeviceMatrices<float> m(ctx, d.a.size());
         std::vector<float> c(d.a.size());
         m.copy(d.a, d.b, c);
-        dev_exact = buffer_gemm(ctx, x, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
+        dev_exact = buffer_gemm(ctx, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
         rows.timing("sgemm_buffers exact", dev_exact, kExactTolerance, false);
-        dev_fast = buffer_gemm(ctx, x, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
+        dev_fast = buffer_gemm(ctx, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
         rows.timing("sgemm_buffers fast", dev_fast, kFastTolerance, false);
         const CopyCheck cc = copy_check(ctx, device, args, d, m);
         if (!cc.error.empty())
@@ -299,14 +282,11 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
                                  "<= 1.10",
                                  cc.rounds, cc.host_ms, cc.stage, cc.kernel_ms, cc.copies_ms));
       }
-      if (x.dgemm_buffers) {
+      {
         DeviceMatrices<double> m(ctx, a64.size());
         std::vector<double> c(a64.size());
         m.copy(a64, b64, c);
-        dev_fp64 = buffer_gemm(ctx, x, args, MQLCL_GEMM_FP64, m, a64, b64, n);
-        rows.timing("dgemm_buffers", dev_fp64, kFp64Tolerance, false);
-      } else {
-        dev_fp64.error = "not run: the library does not export mqlcl_dgemm_buffers";
+        dev_fp64 = buffer_gemm(ctx, args, MQLCL_GEMM_FP64, m, a64, b64, n);
         rows.timing("dgemm_buffers", dev_fp64, kFp64Tolerance, false);
       }
 
