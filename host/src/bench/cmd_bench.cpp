@@ -177,7 +177,10 @@ void register_bench_command(CLI::App& app, Options& opt) {
 #endif
 
     // ---- GEMM: host->host and device-resident, with their peers (gemm_bench.hpp) ----
-    if (part("gemm")) add_gemm_rows(ctx, opt.device, {gemm_sizes, a.reps, budget_ms, opt.seed}, cublas, run);
+    if (part("gemm")) {
+      const GemmCeilings ceilings = add_gemm_ceiling_rows(ctx, run.fp32_gflops, tensor, run);
+      add_gemm_rows(ctx, opt.device, {gemm_sizes, a.reps, budget_ms, opt.seed}, ceilings, cublas, run);
+    }
 
     // ---- DIA SpMV, 7-point Laplacian ----
     if (part("dia")) {

@@ -2,6 +2,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <type_traits>
@@ -201,7 +202,8 @@ struct Rows {
   std::string size;
   double flops;
 
-  void timing(const std::string& name, const GemmTiming& t, double tolerance, bool host) {
+  // ceiling: GFLOP/s of the units the product runs on (0: none measured); % of it in the table.
+  void timing(const std::string& name, const GemmTiming& t, double tolerance, bool host, double ceiling) {
     if (!t.ok()) {
       run.rows.push_back({"gemm", 0, name, size, 0, 0, "GFLOP/s", 0, 0, false, t.error});
       fmt::print("  gemm {:<30} {:<16} refused: {}\n", name, size, t.error);
@@ -217,9 +219,12 @@ struct Rows {
                           t.convert, t.kernel);
     else
       split = fmt::format("layout {:.3f} + product {:.3f} ms", t.convert, t.kernel);
-    const std::string note = fmt::format("{}; product {:.1f} GFLOP/s; err {:.1e}; median of {} calls after a warm-up", split,
-                                         product_gf, t.rel_error, t.calls);
-    run.rows.push_back({"gemm", 0, name, size, t.wall, gf, "GFLOP/s", 0, 0, t.rel_error <= tolerance, note});
+    const double pct = ceiling > 0 ? 100 * product_gf / ceiling : 0;
+    const std::string note =
+        fmt::format("{}; product {:.1f} GFLOP/s{}; err {:.1e}; median of {} calls after a warm-up", split, product_gf,
+                    ceiling > 0 ? fmt::format(" = {:.1f}% of its ceiling {:.1f} (% ceil: of the product)", pct, ceiling) : "",
+                    t.rel_error, t.calls);
+    run.rows.push_back({"gemm", 0, name, size, t.wall, gf, "GFLOP/s", pct, 0, t.rel_error <= tolerance, note});
     fmt::print("  gemm {:<30} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s ({}){}\n", name, size, t.wall, gf, split,
                t.rel_error <= tolerance ? "" : fmt::format(" WRONG: err {:.1e}", t.rel_error));
   }
@@ -242,12 +247,43 @@ struct Rows {
 
 }  // namespace
 
+GemmCeilings add_gemm_ceiling_rows(Context& ctx, double fp32_gflops, const TensorCeilings& have, BenchRun& run) {
+  GemmCeilings c;
+  c.fp32 = fp32_gflops > 0 ? fp32_gflops : lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP32, 0);
+  c.tensor = have.available || fp32_gflops > 0 ? have : measure_tensor_ceilings(ctx);
+  c.fp64 = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_FP64, 0);
+  const std::string fp64_why = c.fp64 < 0 ? last_error(ctx.handle()) : "";
+  c.fp64_mma = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_MMA_FP64, 0);
+  const std::string mma_why = c.fp64_mma < 0 ? last_error(ctx.handle()) : "";
+  if (fp32_gflops <= 0) {
+    run.rows.push_back({"ceiling", 0, "FP32 (dependent mad chains)", "-", 0, c.fp32, "GFLOP/s", 100, 0, c.fp32 > 0, ""});
+    if (c.tensor.available)
+      run.rows.push_back({"ceiling", 0, "mma.sync TF32 (tensor cores, register-only chains)", "-", 0, c.tensor.tf32_gflops,
+                          "GFLOP/s", 100, 0, true, ""});
+  }
+  run.rows.push_back({"ceiling", 0, "FP64 (dependent fma chains)", "-", 0, std::max(c.fp64, 0.0), "GFLOP/s", 100, 0, c.fp64 > 0,
+                      fp64_why});
+  run.rows.push_back({"ceiling", 0, "mma.sync FP64 (tensor cores, register-only chains)", "-", 0, std::max(c.fp64_mma, 0.0),
+                      "GFLOP/s", 100, 0, c.fp64_mma > 0, mma_why});
+  fmt::print("GEMM ceilings: FP32 {:.1f}, FP64 fma {:.1f}, FP64 mma.sync {} GFLOP/s\n", c.fp32, c.fp64,
+             c.fp64_mma > 0 ? fmt::format("{:.1f}", c.fp64_mma) : "not available");
+  c.fp64 = std::max(c.fp64, 0.0), c.fp64_mma = std::max(c.fp64_mma, 0.0);
+  return c;
+}
+
 std::vector<int> default_gemm_sizes(int device) {
   const bool gpu = (device_info(device, MQLCL_INFO_TYPE) & 4) != 0;  // CL_DEVICE_TYPE_GPU
   return gpu ? std::vector<int>{2000, 4096, 8192} : std::vector<int>{512, 1024};
 }
 
-void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const CublasPeer& cublas, BenchRun& run) {
+void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const GemmCeilings& ceilings,
+                   const CublasPeer& cublas, BenchRun& run) {
+  // The product's units: the stage each SGEMM precision runs, DGEMM's tensor cores or FP64 units.
+  const double exact_ceiling =
+      stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_FP32), ceilings.tensor, ceilings.fp32);
+  const double fast_ceiling =
+      stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_TF32), ceilings.tensor, ceilings.fp32);
+  const double fp64_ceiling = ceilings.fp64_mma > 0 ? ceilings.fp64_mma : ceilings.fp64;
   for (int n : args.sizes) {
     Rows rows{run, fmt::format("{0}x{0}x{0}", n), 2.0 * n * n * n};
     try {
@@ -256,11 +292,11 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
 
       // ---- host -> host: what an MQL5 caller waits ----
       const GemmTiming hh_exact = host_gemm(ctx, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
-      rows.timing("sgemm exact host->host", hh_exact, kExactTolerance, true);
+      rows.timing("sgemm exact host->host", hh_exact, kExactTolerance, true, exact_ceiling);
       const GemmTiming hh_fast = host_gemm(ctx, args, MQLCL_GEMM_FAST, d.a, d.b, n);
-      rows.timing("sgemm fast host->host", hh_fast, kFastTolerance, true);
+      rows.timing("sgemm fast host->host", hh_fast, kFastTolerance, true, fast_ceiling);
       const GemmTiming hh_fp64 = host_gemm(ctx, args, MQLCL_GEMM_FP64, a64, b64, n);
-      rows.timing("dgemm host->host", hh_fp64, kFp64Tolerance, true);
+      rows.timing("dgemm host->host", hh_fp64, kFp64Tolerance, true, fp64_ceiling);
 
       // ---- device-resident: the generic layer's buffers ----
       GemmTiming dev_exact, dev_fast, dev_fp64;
@@ -269,9 +305,9 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
         std::vector<float> c(d.a.size());
         m.copy(d.a, d.b, c);
         dev_exact = buffer_gemm(ctx, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers exact", dev_exact, kExactTolerance, false);
+        rows.timing("sgemm_buffers exact", dev_exact, kExactTolerance, false, exact_ceiling);
         dev_fast = buffer_gemm(ctx, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers fast", dev_fast, kFastTolerance, false);
+        rows.timing("sgemm_buffers fast", dev_fast, kFastTolerance, false, fast_ceiling);
         const CopyCheck cc = copy_check(ctx, device, args, d, m);
         if (!cc.error.empty())
           run.rows.push_back({"ratio", 0, "h->h / (stage kernel + copies)", rows.size, 0, 0, "x", 0, 0, false, cc.error});
@@ -287,7 +323,7 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Cu
         std::vector<double> c(a64.size());
         m.copy(a64, b64, c);
         dev_fp64 = buffer_gemm(ctx, args, MQLCL_GEMM_FP64, m, a64, b64, n);
-        rows.timing("dgemm_buffers", dev_fp64, kFp64Tolerance, false);
+        rows.timing("dgemm_buffers", dev_fp64, kFp64Tolerance, false, fp64_ceiling);
       }
 
       // ---- peers ----

@@ -7,6 +7,7 @@
 
 #include "../context.hpp"
 #include "cublas_peer.hpp"
+#include "../tensor_runs.hpp"
 #include "results.hpp"
 
 namespace host {
@@ -21,6 +22,17 @@ struct GemmBenchArgs {
 // The square sizes the GEMM rows take by default: 2000, 4096, 8192 on GPUs, smaller on CPUs.
 std::vector<int> default_gemm_sizes(int device);
 
-void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const CublasPeer& cublas, BenchRun& run);
+// The ceilings the GEMM rows' products are measured against, in the same run (GFLOP/s; 0 =
+// not measured or not on this device): the stage SGEMM runs has its own (stage_ceiling), DGEMM
+// the FP64 tensor cores where it uses them, else the FP64 units.
+struct GemmCeilings {
+  double fp32 = 0, fp64 = 0, fp64_mma = 0;
+  TensorCeilings tensor;
+};
+// Measures the FP64 ceilings (and FP32 / tensor ones not yet in `have`) as "ceiling" rows.
+GemmCeilings add_gemm_ceiling_rows(Context& ctx, double fp32_gflops, const TensorCeilings& have, BenchRun& run);
+
+void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const GemmCeilings& ceilings,
+                   const CublasPeer& cublas, BenchRun& run);
 
 }  // namespace host
