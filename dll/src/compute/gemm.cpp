@@ -171,6 +171,8 @@ DgemmProduct dgemm_product(Context& ctx) {
     p.local_bytes = static_cast<size_t>(stages) * (p.bm + p.bn) * p.bk * sizeof(double);
     p.defines = str("-DBM=", p.bm, " -DBN=", p.bn, " -DBK=", p.bk, " -DWM=", wm, " -DWN=", wn, " -DSTAGES=", stages,
                     " -DSHAPE=", shape, " -DGROUP_M=", group_m);
+    for (const char* name : {"PIPELINE", "UNGUARDED", "OFFSET32", "SPLIT_LAST"})  // kernel variants (sweep only)
+      if (extra.find(str("-D", name, "=")) != std::string::npos) p.defines += str(" -D", name, "=", define_value(extra, name, 0));
   } else {
     p.bm = define_value(extra, "TSM", 64), p.bn = define_value(extra, "TSN", 64), p.bk = define_value(extra, "TSK", 16);
     const int wptm = define_value(extra, "WPTM", 4), wptn = define_value(extra, "WPTN", 4);
