@@ -1,7 +1,7 @@
 #!/bin/bash
 # DGEMM on an NVIDIA GPU: kernels/gemm/dgemm_tensor.cl's tiles swept through MQLCL_DGEMM_DEFINES
 # at 4096^3 (ptxas registers / spill bytes of each, product GFLOP/s); then, for the best (or, with
-# --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`) and the
+# --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`), cuBLAS DGEMM (PyTorch) and the
 # product at 2000 / 4096 / 8192 and on an odd transposed shape (error against double printed).
 #   dgemm_sweep.sh DIR [--final]   DIR holds mqlcl-host, libmqlcl.so, libclblast.so.1 (mqlcl-host
 #                                  links it), dgemm_probe (g++ dgemm_probe.cpp -lOpenCL) and
@@ -64,26 +64,11 @@ sweep() {
   done
   echo "== best: '$best' ($bestv GFLOP/s)"
 }
+cublas
 # '' is the library's default: the pipelined loop (register double buffer over k-slices, one
 # barrier per tile before its last slice), m16n8k8, BK 16, 2 stages, 128 x 64 blocks of 64 x 32
-# warps. --pick: variants of it (UNGUARDED: no branch in the loop; OFFSET32: int copy offsets;
-# SPLIT_LAST: half the last slice's mma before the barrier), the best through `final`.
-if [ "${2:-}" = "--pick" ]; then
-  U="-DUNGUARDED=1 -DOFFSET32=1"
-  sweep "" "-DUNGUARDED=1" "-DOFFSET32=1" "$U" "-DSPLIT_LAST=1" "$U -DSPLIT_LAST=1" "-DSHAPE=1684 $U" \
-    "-DBM=64 -DBN=128 -DWM=32 -DWN=64 $U" "-DPIPELINE=0 -DSHAPE=16816"
-  cublas; final "$best"; exit 0
-fi
-echo "== FP64 mma.sync per shape"; timeout 60 "$T/dgemm_probe" peak "$T/peak_mma.cl"
-# (`peak` runs in --final)
-cublas
-# PIPELINE=0: the loop before (fragments of a slice read, then its mma; the barrier at the tile's
-# start); '' the kernel's defaults now: PIPELINE=1 (register double buffer over k-slices, one
-# barrier per tile before its last slice), m16n8k8 slices of BK 16, 2 stages, 128 x 64 blocks of
-# 64 x 32 warps. The library's default before: '-DPIPELINE=0 -DSHAPE=16816'.
-S8="-DSHAPE=1688"
-sweep "-DPIPELINE=0 -DSHAPE=16816" "$S8" "-DSHAPE=1684" "-DSHAPE=16816" "$S8 -DGROUP_M=16" "$S8 -DBK=8 -DSTAGES=3" \
-  "$S8 -DBK=8 -DSTAGES=4" "$S8 -DBM=64 -DBN=128 -DWM=32 -DWN=64" "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=3" \
-  "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=2" "$S8 -DBM=256 -DBN=64 -DBK=8 -DSTAGES=2" "$S8 -DWM=32 -DWN=32" \
-  "-DPIPELINE=0 $S8"
-for s in 2000 8192; do echo "-- $s"; g "$best" --size $s --repeat 3 | tail -2; done
+# warps; the rest what dev/dgemm/h200-sweep.log measured around it (m16n8k16 spills: two sets
+# of full-k fragments).
+sweep "" "-DSHAPE=1684" "-DSHAPE=16816" "-DGROUP_M=16" "-DBK=8 -DSTAGES=3" "-DBK=8 -DSTAGES=4" \
+  "-DBM=64 -DBN=128 -DWM=32 -DWN=64" "-DBM=128 -DBN=128 -DBK=8 -DSTAGES=3" "-DWM=32 -DWN=32"
+final "$best"

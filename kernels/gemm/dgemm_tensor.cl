@@ -6,13 +6,18 @@
 //
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global (M/BM) * (N/BN) * THREADS;
 // the work-group id picks the block (grouped raster). __local: STAGES * (BM + BN) * BK * 8 bytes
-// (NVIDIA OpenCL allows 48 KiB). The defaults, the fastest measured on the H200 (44.2 TFLOP/s at
-// 4096^3, dev/dgemm/h200-sweep.log): 128 x 64 blocks of 4 warps of 64 x 32, BK 16, 2 stages
-// (48 KiB), m16n8k16; 245 registers, no spills. A warp's fragments of one k-step are read from
-// __local once and each feeds WN / 8 (A) or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes
-// per flop against 0.25 for 32 x 32 ones. The cap there is latency, not bandwidth: ~220+
-// registers leave 2 blocks (8 warps) per SM, and 128 x 128 blocks (8 warps, one per SM) or
-// BK 8 with 3-4 stages (a barrier per 16 mma) measured slower.
+// (NVIDIA OpenCL allows 48 KiB). The defaults, the fastest measured on the H200 (45.8 TFLOP/s at
+// 4096^3 against 44.4 for the loop before in the same run, dev/dgemm/h200-sweep.log): 128 x 64
+// blocks of 4 warps of 64 x 32, BK 16, 2 stages (48 KiB), m16n8k8; 255 registers, 36 bytes of
+// spill. A warp's fragments of one k-slice are read from __local once and each feeds WN / 8 (A)
+// or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes per flop against 0.25 for 32 x 32 ones.
+//
+// The main loop is the CUTLASS multistage order: fragments in two register sets, those of the
+// next k-slice (one instruction step: two per tile with m16n8k8 and BK 16) read while the mma of
+// this one issue; one barrier per tile, before its last slice. The cap is latency: 128
+// accumulators + 2 x 48 fragment registers leave 2 blocks (8 warps) per SM; 128 x 128 blocks
+// (8 warps, one block per SM) or BK 8 with 3-4 stages measured slower, and so did variants with
+// fewer registers and no spills (no branch in the loop: 218 registers, -10%).
 //
 // SHAPE picks the instruction: 884 m8n8k4 (sm_80), or the sm_90 shapes (PTX ISA 7.8) 1684
 // m16n8k4, 1688 m16n8k8, 16816 m16n8k16. All take A row = groupID (+ 8 for the odd registers
@@ -69,18 +74,6 @@
 #endif
 #if (BM * CHUNK_PAIRS) % THREADS || (BN * CHUNK_PAIRS) % THREADS || THREADS % CHUNK_PAIRS
 #error "the A and B tiles must split evenly into 16-byte chunks per work-item"
-#endif
-#ifndef PIPELINE
-#define PIPELINE 1
-#endif
-#ifndef UNGUARDED
-#define UNGUARDED 0
-#endif
-#ifndef OFFSET32
-#define OFFSET32 0
-#endif
-#ifndef SPLIT_LAST
-#define SPLIT_LAST 0
 #endif
 #if STAGES < 2 || STAGES > 4
 #error "STAGES must be 2..4"
@@ -210,21 +203,15 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
   __global const double* a_base = A + (size_t)(bm0 + row0) * K + 2 * q0;
   __global const double* b_base = Bt + (size_t)(bn0 + row0) * K + 2 * q0;
 #define ROWS_PER_PASS (THREADS / CHUNK_PAIRS)
-#if OFFSET32
-// Inside a block's rows the offsets fit an int (BM * K < 2^31): fewer 64-bit values kept live.
-#define COPY_OFFSET(i, k0) ((i) * ROWS_PER_PASS * K + (k0))
-#else
-#define COPY_OFFSET(i, k0) ((size_t)(i) * ROWS_PER_PASS * K + (k0))
-#endif
 #define LOAD_STAGE(stage, k0)                                                                          \
   {                                                                                                    \
     const int base = (stage) * STAGE_PAIRS;                                                            \
     _Pragma("unroll") for (int i = 0; i < BM * CHUNK_PAIRS / THREADS; ++i)                             \
         copy_pair(tiles_addr, tiles, base + pair_index(row0 + i * ROWS_PER_PASS, q0),                   \
-                  a_base + COPY_OFFSET(i, k0));                                                        \
+                  a_base + ((size_t)i * ROWS_PER_PASS * K + (k0)));                                   \
     _Pragma("unroll") for (int i = 0; i < BN * CHUNK_PAIRS / THREADS; ++i)                             \
         copy_pair(tiles_addr, tiles, base + pair_index(BM + row0 + i * ROWS_PER_PASS, q0),              \
-                  b_base + COPY_OFFSET(i, k0));                                                        \
+                  b_base + ((size_t)i * ROWS_PER_PASS * K + (k0)));                                   \
   }
 
   double acc[MI][NJ][4];
@@ -269,26 +256,20 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
 #else
 #error "SHAPE must be 884, 1684, 1688 or 16816"
 #endif
-#define MMA_ROWS(va, vb, i0, i1)                 \
-  _Pragma("unroll") for (int i = i0; i < i1; ++i) \
+#define MMA_SLICE(va, vb)                       \
+  _Pragma("unroll") for (int i = 0; i < MI; ++i) \
       _Pragma("unroll") for (int j = 0; j < NJ; ++j) { MMA_IJ(va, vb, i, j) }
-#define MMA_SLICE(va, vb) MMA_ROWS(va, vb, 0, MI)
 
   const int ktiles = K / BK;
-#if PIPELINE
   // The CUTLASS multistage order: every stage in flight from the start; fragments in two register
   // sets, slice sl + 1's read from __local while slice sl's mma issue. One barrier per tile, before
   // its last slice: then every warp has read the whole tile (its stage is refilled right away, with
   // tile kt + STAGES) and tile kt + 1 has landed (its first slice is read during the last mma).
 #pragma unroll
   for (int st = 0; st < STAGES; ++st) {
-#if UNGUARDED
-    LOAD_STAGE(st, min(st, ktiles - 1) * BK);  // past the end: the last tile again, never read
-#else
     if (st < ktiles) {
       LOAD_STAGE(st, st * BK);
     }
-#endif
     copy_commit();
   }
   copy_wait_first();
@@ -302,18 +283,8 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
       if (sl + 1 < SLICES) {
         LOAD_FRAGMENTS(fa[(sl + 1) & 1], fb[(sl + 1) & 1], stage, sl + 1);
       } else {
-#if SPLIT_LAST
-        // Half the last slice's mma issued before the barrier: the tensor pipe has work while it waits.
-        MMA_ROWS(fa[sl & 1], fb[sl & 1], 0, MI / 2);
-#endif
         copy_wait();
         barrier(CLK_LOCAL_MEM_FENCE);
-#if UNGUARDED
-        // No branch in the loop: past the end the last tile again, and fragments never used.
-        LOAD_STAGE(kt % STAGES, min(kt + STAGES, ktiles - 1) * BK);
-        copy_commit();
-        LOAD_FRAGMENTS(fa[(sl + 1) & 1], fb[(sl + 1) & 1], ((kt + 1) % STAGES) * STAGE_PAIRS, 0);
-#else
         if (kt + STAGES < ktiles) {
           LOAD_STAGE(kt % STAGES, (kt + STAGES) * BK);
         }
@@ -321,14 +292,7 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
         if (kt + 1 < ktiles) {
           LOAD_FRAGMENTS(fa[(sl + 1) & 1], fb[(sl + 1) & 1], ((kt + 1) % STAGES) * STAGE_PAIRS, 0);
         }
-#endif
       }
-#if SPLIT_LAST
-      if (sl + 1 == SLICES) {
-        MMA_ROWS(fa[sl & 1], fb[sl & 1], MI / 2, MI);
-        continue;
-      }
-#endif
       MMA_SLICE(fa[sl & 1], fb[sl & 1]);
     }
 #if SLICES % 2
@@ -342,27 +306,6 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
     }
 #endif
   }
-#else
-#pragma unroll
-  for (int st = 0; st < STAGES - 1; ++st) {
-    if (st < ktiles) LOAD_STAGE(st, st * BK);
-    copy_commit();
-  }
-  for (int kt = 0; kt < ktiles; ++kt) {
-    copy_wait();                   // this work-item's chunks of tile kt have landed
-    barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and the stage refilled next is no longer read
-    const int next = kt + STAGES - 1;
-    if (next < ktiles) LOAD_STAGE(next % STAGES, next * BK);
-    copy_commit();
-    const int stage = (kt % STAGES) * STAGE_PAIRS;
-#pragma unroll
-    for (int sl = 0; sl < SLICES; ++sl) {
-      double2 va[KCH][2 * MI], vb[KCH][NJ];
-      LOAD_FRAGMENTS(va, vb, stage, sl);
-      MMA_SLICE(va, vb);
-    }
-  }
-#endif
 
   // Lane (g, t) holds rows g, g + 8 of each m16 tile, columns 2t, 2t + 1 of each n8 tile.
 #pragma unroll
