@@ -1,7 +1,7 @@
 #!/bin/bash
 # DGEMM on an NVIDIA GPU: kernels/gemm/dgemm_tensor.cl's tiles swept through MQLCL_DGEMM_DEFINES
 # at 4096^3 (ptxas registers / spill bytes of each, product GFLOP/s); then, for the best (or, with
-# --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`) and the
+# --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`), cuBLAS DGEMM (PyTorch) and the
 # product at 2000 / 4096 / 8192 and on an odd transposed shape (error against double printed).
 #   dgemm_sweep.sh DIR [--final]   DIR holds mqlcl-host, libmqlcl.so, libclblast.so.1 (mqlcl-host
 #                                  links it), dgemm_probe (g++ dgemm_probe.cpp -lOpenCL) and
@@ -24,6 +24,7 @@ g() { MQLCL_DGEMM_DEFINES="$1" timeout 40 $H --device "$D" gemm --precision fp64
 regs() {
   # No compute cache: a cached binary comes without ptxas's log.
   local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/dgemm_tensor.cl" "$1" 2>&1)
+  echo "$out" | grep -q FAILED && { echo "BUILD FAILED: $(echo "$out" | grep -m3 -i error | head -c 400)"; return; }
   echo "$(echo "$out" | grep -oE "Used [0-9]+ registers" | grep -oE "[0-9]+" | head -1) regs," \
     "$(echo "$out" | grep -oE "[0-9]+ bytes spill stores" | grep -oE "^[0-9]+" | head -1) spill bytes"
 }
@@ -35,19 +36,39 @@ final() {
   for s in 2000 4096 8192; do echo "-- $s"; g "$1" --size $s --repeat 5 | tail -3; done
   echo "-- odd, transposed"; g "$1" --size 1000,999,1001 --trans-a --trans-b --beta 0.5 --alpha -1.5 --repeat 3 | tail -3
 }
-if [ "${2:-}" = "--final" ]; then final ""; exit 0; fi
-echo "== sweep at 4096: defines | ptxas | product GFLOP/s"
-best=""; bestv=0
-# '' is the library's default (128 x 64 blocks, 4 warps of 64 x 32, BK 16, 2 stages, m16n8k16 on
-# cc >= 9); the rest what dev/dgemm/h200-sweep.log measured around it. BK 8 needs a k8 shape.
-S8="-DSHAPE=1688"
-for c in "" "$S8" "-DGROUP_M=16" "$S8 -DBK=8 -DSTAGES=3" "$S8 -DBK=8 -DSTAGES=4" "-DBM=64 -DBN=128 -DWM=32 -DWN=64" \
-  "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=2" "$S8 -DBM=128 -DBN=128 -DBK=8 -DSTAGES=3" "-DBM=128 -DBN=128 -DSTAGES=1" \
-  "$S8 -DBM=128 -DBN=64 -DWM=32 -DWN=32" "$S8 -DBM=64 -DBN=64 -DWM=32 -DWN=32" "$S8 -DBM=64 -DBN=64 -DSTAGES=3"; do
-  r=$(regs "$c")
-  out=$(g "$c" --size 4096 --repeat 3); v=$(gflops "$out")
-  echo "'$c' | $r | ${v:-FAILED $(echo "$out" | tail -2 | head -c 300)}"
-  if [ -n "$v" ] && awk "BEGIN{exit !($v > $bestv)}"; then best="$c"; bestv=$v; fi
-done
-echo "== best: '$best' ($bestv GFLOP/s)"
+# The peer against the same ceiling: cuBLAS DGEMM through PyTorch on device tensors, 4096^3,
+# CUDA events, median of 10 after warm-up.
+cublas() {
+  timeout 60 python3 -c "
+import torch
+n = 4096
+a = torch.randn(n, n, dtype=torch.float64, device='cuda'); b = torch.randn_like(a)
+for _ in range(3): torch.matmul(a, b)
+ts = []
+for _ in range(10):
+    s = torch.cuda.Event(enable_timing=True); e = torch.cuda.Event(enable_timing=True)
+    s.record(); torch.matmul(a, b); e.record(); torch.cuda.synchronize(); ts.append(s.elapsed_time(e))
+ts.sort(); m = (ts[4] + ts[5]) / 2
+print('cuBLAS DGEMM (torch %s, %s) %d^3: median %.3f ms = %.1f GFLOP/s' % (torch.__version__, torch.cuda.get_device_name(), n, m, 2 * n**3 / m / 1e6))
+" 2>&1 | tail -2
+}
+if [ "${2:-}" = "--final" ]; then cublas; final ""; exit 0; fi
+sweep() {
+  echo "== sweep at 4096: defines | ptxas | product GFLOP/s"
+  best=""; bestv=0
+  for c in "$@"; do
+    r=$(regs "$c")
+    out=$(g "$c" --size 4096 --repeat 5); v=$(gflops "$out")
+    echo "'$c' | $r | ${v:-FAILED $(echo "$out" | tail -2 | head -c 300)}"
+    if [ -n "$v" ] && awk "BEGIN{exit !($v > $bestv)}"; then best="$c"; bestv=$v; fi
+  done
+  echo "== best: '$best' ($bestv GFLOP/s)"
+}
+cublas
+# '' is the library's default: the pipelined loop (register double buffer over k-slices, one
+# barrier per tile before its last slice), m16n8k8, BK 16, 2 stages, 128 x 64 blocks of 64 x 32
+# warps; the rest what dev/dgemm/h200-sweep.log measured around it (m16n8k16 spills: two sets
+# of full-k fragments).
+sweep "" "-DSHAPE=1684" "-DSHAPE=16816" "-DGROUP_M=16" "-DBK=8 -DSTAGES=3" "-DBK=8 -DSTAGES=4" \
+  "-DBM=64 -DBN=128 -DWM=32 -DWN=64" "-DBM=128 -DBN=128 -DBK=8 -DSTAGES=3" "-DWM=32 -DWN=32"
 final "$best"

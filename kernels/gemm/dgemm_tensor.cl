@@ -6,13 +6,18 @@
 //
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global (M/BM) * (N/BN) * THREADS;
 // the work-group id picks the block (grouped raster). __local: STAGES * (BM + BN) * BK * 8 bytes
-// (NVIDIA OpenCL allows 48 KiB). The defaults, the fastest measured on the H200 (44.2 TFLOP/s at
-// 4096^3, dev/dgemm/h200-sweep.log): 128 x 64 blocks of 4 warps of 64 x 32, BK 16, 2 stages
-// (48 KiB), m16n8k16; 245 registers, no spills. A warp's fragments of one k-step are read from
-// __local once and each feeds WN / 8 (A) or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes
-// per flop against 0.25 for 32 x 32 ones. The cap there is latency, not bandwidth: ~220+
-// registers leave 2 blocks (8 warps) per SM, and 128 x 128 blocks (8 warps, one per SM) or
-// BK 8 with 3-4 stages (a barrier per 16 mma) measured slower.
+// (NVIDIA OpenCL allows 48 KiB). The defaults, the fastest measured on the H200 (45.8 TFLOP/s at
+// 4096^3 against 44.4 for the loop before in the same run, dev/dgemm/h200-sweep.log): 128 x 64
+// blocks of 4 warps of 64 x 32, BK 16, 2 stages (48 KiB), m16n8k8; 255 registers, 36 bytes of
+// spill. A warp's fragments of one k-slice are read from __local once and each feeds WN / 8 (A)
+// or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes per flop against 0.25 for 32 x 32 ones.
+//
+// The main loop is the CUTLASS multistage order: fragments in two register sets, those of the
+// next k-slice (one instruction step: two per tile with m16n8k8 and BK 16) read while the mma of
+// this one issue; one barrier per tile, before its last slice. The cap is latency: 128
+// accumulators + 2 x 48 fragment registers leave 2 blocks (8 warps) per SM; 128 x 128 blocks
+// (8 warps, one block per SM) or BK 8 with 3-4 stages measured slower, and so did variants with
+// fewer registers and no spills (no branch in the loop: 218 registers, -10%).
 //
 // SHAPE picks the instruction: 884 m8n8k4 (sm_80), or the sm_90 shapes (PTX ISA 7.8) 1684
 // m16n8k4, 1688 m16n8k8, 16816 m16n8k16. All take A row = groupID (+ 8 for the odd registers
@@ -26,7 +31,7 @@
 // quarter-warp (rows g, g + 1; pairs t) read 8 distinct 16-byte bank quads.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #ifndef SHAPE
-#define SHAPE 16816
+#define SHAPE 1688
 #endif
 #ifndef BM
 #define BM 128
@@ -70,17 +75,21 @@
 #if (BM * CHUNK_PAIRS) % THREADS || (BN * CHUNK_PAIRS) % THREADS || THREADS % CHUNK_PAIRS
 #error "the A and B tiles must split evenly into 16-byte chunks per work-item"
 #endif
-#if STAGES == 1
-#define WAIT_PENDING "0"
-#elif STAGES == 2
-#define WAIT_PENDING "0"
-#elif STAGES == 3
-#define WAIT_PENDING "1"
-#elif STAGES == 4
-#define WAIT_PENDING "2"
-#else
-#error "STAGES must be 1..4"
+#if STAGES < 2 || STAGES > 4
+#error "STAGES must be 2..4"
 #endif
+// cp.async.wait_group's count (an immediate): groups still in flight that may stay so.
+#if STAGES == 2
+#define PENDING_FIRST "1"
+#define PENDING_NEXT "0"
+#elif STAGES == 3
+#define PENDING_FIRST "2"
+#define PENDING_NEXT "1"
+#else
+#define PENDING_FIRST "3"
+#define PENDING_NEXT "2"
+#endif
+#define SLICES (BK / (8 * KCH))  // k-slices of a tile: one instruction step each
 
 // Pair index of (row, pair q) inside a stage's A (rows 0 .. BM-1) or B (BM .. BM+BN-1) tile.
 int pair_index(int row, int q) {
@@ -103,7 +112,9 @@ void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const 
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(tiles_addr + 16u * idx), "l"(src) : "memory");
 }
 void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
-void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
+// Tile 0 landed (all STAGES issued); the next tile landed (STAGES - 1 issued after it).
+void copy_wait_first(void) { asm volatile("cp.async.wait_group " PENDING_FIRST ";" ::: "memory"); }
+void copy_wait(void) { asm volatile("cp.async.wait_group " PENDING_NEXT ";" ::: "memory"); }
 
 void mma884(double* c, double a0, double b0) {
   asm("mma.sync.aligned.m8n8k4.row.col.f64.f64.f64.f64 {%0,%1}, {%2}, {%3}, {%0,%1};"
@@ -139,6 +150,7 @@ void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const 
   tiles[idx] = vload2(0, src);
 }
 void copy_commit(void) {}
+void copy_wait_first(void) {}
 void copy_wait(void) {}
 // One m x 8 x kdim mma of the warp: the lanes' fragments (the layout above) meet in the warp's
 // __local scratch (A m x kdim, then B kdim x 8), then each lane sums its C elements.
@@ -196,10 +208,10 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
     const int base = (stage) * STAGE_PAIRS;                                                            \
     _Pragma("unroll") for (int i = 0; i < BM * CHUNK_PAIRS / THREADS; ++i)                             \
         copy_pair(tiles_addr, tiles, base + pair_index(row0 + i * ROWS_PER_PASS, q0),                   \
-                  a_base + (size_t)i * ROWS_PER_PASS * K + (k0));                                      \
+                  a_base + ((size_t)i * ROWS_PER_PASS * K + (k0)));                                   \
     _Pragma("unroll") for (int i = 0; i < BN * CHUNK_PAIRS / THREADS; ++i)                             \
         copy_pair(tiles_addr, tiles, base + pair_index(BM + row0 + i * ROWS_PER_PASS, q0),              \
-                  b_base + (size_t)i * ROWS_PER_PASS * K + (k0));                                      \
+                  b_base + ((size_t)i * ROWS_PER_PASS * K + (k0)));                                   \
   }
 
   double acc[MI][NJ][4];
@@ -210,62 +222,88 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
 #pragma unroll
       for (int r = 0; r < 4; ++r) acc[i][j][r] = 0.0;
 
-  const int ktiles = K / BK;
-#pragma unroll
-  for (int s = 0; s < STAGES - 1; ++s) {
-    if (s < ktiles) LOAD_STAGE(s, s * BK);
-    copy_commit();
+  // Slice sl's fragments of the stage at pair `stage`: per 8-k chunk h, the pair (k = 2t, 2t + 1)
+  // of rows g + 8i of the warp's A and of columns g + 8j of its B.
+#define LOAD_FRAGMENTS(va, vb, stage, sl)                                                                  \
+  _Pragma("unroll") for (int h = 0; h < KCH; ++h) {                                                        \
+    _Pragma("unroll") for (int i = 0; i < 2 * MI; ++i)                                                     \
+        va[h][i] = tiles[(stage) + pair_index(wm0 + 8 * i + g, 4 * ((sl) * KCH + h) + t)];                 \
+    _Pragma("unroll") for (int j = 0; j < NJ; ++j)                                                         \
+        vb[h][j] = tiles[(stage) + pair_index(BM + wn0 + 8 * j + g, 4 * ((sl) * KCH + h) + t)];            \
   }
-  for (int kt = 0; kt < ktiles; ++kt) {
-#if STAGES == 1
-    LOAD_STAGE(0, kt * BK);
-    copy_commit();
-#endif
-    copy_wait();                   // this work-item's chunks of tile kt have landed
-    barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and the stage refilled next is no longer read
-#if STAGES > 1
-    const int next = kt + STAGES - 1;
-    if (next < ktiles) LOAD_STAGE(next % STAGES, next * BK);
-    copy_commit();
-#endif
-    const int stage = (kt % STAGES) * STAGE_PAIRS;
-#pragma unroll
-    for (int kc = 0; kc < BK / 8; kc += KCH) {
-      double2 va[KCH][2 * MI], vb[KCH][NJ];
-#pragma unroll
-      for (int h = 0; h < KCH; ++h) {
-#pragma unroll
-        for (int i = 0; i < 2 * MI; ++i) va[h][i] = tiles[stage + pair_index(wm0 + 8 * i + g, 4 * (kc + h) + t)];
-#pragma unroll
-        for (int j = 0; j < NJ; ++j) vb[h][j] = tiles[stage + pair_index(BM + wn0 + 8 * j + g, 4 * (kc + h) + t)];
-      }
-#pragma unroll
-      for (int i = 0; i < MI; ++i)
-#pragma unroll
-        for (int j = 0; j < NJ; ++j) {
 #if SHAPE == 884
-          MMA884(&acc[i][j][0], va[0][2 * i].x, vb[0][j].x);
-          MMA884(&acc[i][j][2], va[0][2 * i + 1].x, vb[0][j].x);
-          MMA884(&acc[i][j][0], va[0][2 * i].y, vb[0][j].y);
-          MMA884(&acc[i][j][2], va[0][2 * i + 1].y, vb[0][j].y);
+#define MMA_IJ(va, vb, i, j)                                          \
+  MMA884(&acc[i][j][0], va[0][2 * i].x, vb[0][j].x);                  \
+  MMA884(&acc[i][j][2], va[0][2 * i + 1].x, vb[0][j].x);              \
+  MMA884(&acc[i][j][0], va[0][2 * i].y, vb[0][j].y);                  \
+  MMA884(&acc[i][j][2], va[0][2 * i + 1].y, vb[0][j].y);
 #elif SHAPE == 1684
-          MMA1684(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, vb[0][j].x);
-          MMA1684(acc[i][j], va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].y);
+#define MMA_IJ(va, vb, i, j)                                                  \
+  MMA1684(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, vb[0][j].x);        \
+  MMA1684(acc[i][j], va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].y);
 #elif SHAPE == 1688
-          MMA1688(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].x,
-                  vb[0][j].y);
+#define MMA_IJ(va, vb, i, j)                                                                            \
+  MMA1688(acc[i][j], va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y, vb[0][j].x, \
+          vb[0][j].y);
 #elif SHAPE == 16816
-          const double a_[8] = {va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y,
-                                va[1][2 * i].x, va[1][2 * i + 1].x, va[1][2 * i].y, va[1][2 * i + 1].y};
-          const double b_[4] = {vb[0][j].x, vb[0][j].y, vb[1][j].x, vb[1][j].y};
-          MMA16816(acc[i][j], a_, b_);
+#define MMA_IJ(va, vb, i, j)                                                                                  \
+  {                                                                                                           \
+    const double a_[8] = {va[0][2 * i].x, va[0][2 * i + 1].x, va[0][2 * i].y, va[0][2 * i + 1].y,             \
+                          va[1][2 * i].x, va[1][2 * i + 1].x, va[1][2 * i].y, va[1][2 * i + 1].y};            \
+    const double b_[4] = {vb[0][j].x, vb[0][j].y, vb[1][j].x, vb[1][j].y};                                    \
+    MMA16816(acc[i][j], a_, b_);                                                                              \
+  }
 #else
 #error "SHAPE must be 884, 1684, 1688 or 16816"
 #endif
-        }
+#define MMA_SLICE(va, vb)                       \
+  _Pragma("unroll") for (int i = 0; i < MI; ++i) \
+      _Pragma("unroll") for (int j = 0; j < NJ; ++j) { MMA_IJ(va, vb, i, j) }
+
+  const int ktiles = K / BK;
+  // The CUTLASS multistage order: every stage in flight from the start; fragments in two register
+  // sets, slice sl + 1's read from __local while slice sl's mma issue. One barrier per tile, before
+  // its last slice: then every warp has read the whole tile (its stage is refilled right away, with
+  // tile kt + STAGES) and tile kt + 1 has landed (its first slice is read during the last mma).
+#pragma unroll
+  for (int st = 0; st < STAGES; ++st) {
+    if (st < ktiles) {
+      LOAD_STAGE(st, st * BK);
     }
-#if STAGES == 1
-    barrier(CLK_LOCAL_MEM_FENCE);  // the single stage is refilled next
+    copy_commit();
+  }
+  copy_wait_first();
+  barrier(CLK_LOCAL_MEM_FENCE);
+  double2 fa[2][KCH][2 * MI], fb[2][KCH][NJ];
+  LOAD_FRAGMENTS(fa[0], fb[0], 0, 0);
+  for (int kt = 0; kt < ktiles; ++kt) {
+    const int stage = (kt % STAGES) * STAGE_PAIRS;
+#pragma unroll
+    for (int sl = 0; sl < SLICES; ++sl) {
+      if (sl + 1 < SLICES) {
+        LOAD_FRAGMENTS(fa[(sl + 1) & 1], fb[(sl + 1) & 1], stage, sl + 1);
+      } else {
+        copy_wait();
+        barrier(CLK_LOCAL_MEM_FENCE);
+        if (kt + STAGES < ktiles) {
+          LOAD_STAGE(kt % STAGES, (kt + STAGES) * BK);
+        }
+        copy_commit();
+        if (kt + 1 < ktiles) {
+          LOAD_FRAGMENTS(fa[(sl + 1) & 1], fb[(sl + 1) & 1], ((kt + 1) % STAGES) * STAGE_PAIRS, 0);
+        }
+      }
+      MMA_SLICE(fa[sl & 1], fb[sl & 1]);
+    }
+#if SLICES % 2
+    // Odd slices: the next tile's first slice sits in set 1; the loop reads set 0 first.
+#pragma unroll
+    for (int h = 0; h < KCH; ++h) {
+#pragma unroll
+      for (int i = 0; i < 2 * MI; ++i) fa[0][h][i] = fa[1][h][i];
+#pragma unroll
+      for (int j = 0; j < NJ; ++j) fb[0][h][j] = fb[1][h][j];
+    }
 #endif
   }
 

@@ -76,18 +76,24 @@ void check_emulated(int ctx, const Config& cfg, int m, int n, int k) {
 }
 
 // Two by two warps of 16 x 16 (32 x 32 blocks), 3 x 2 blocks (two raster groups), three
-// k-tiles (the stages wrap): every shape, the swizzled BK 16 and the plain BK 8 tiles.
+// k-tiles (the stages wrap): every shape, the swizzled BK 16 and the plain BK 8 tiles. The
+// fragments alternate between two register sets over k-slices (two per tile with m16n8k8 and
+// BK 16, one with m16n8k16 or BK 8: the odd case hands the next tile's set over).
 TEST(DgemmTensorKernel, EmulatedIndexingEveryShape) {
   t::Ctx ctx;
   for (const Config& c : {Config{884, 32, 32, 16, 16, 16, 2}, Config{1684, 32, 32, 16, 16, 16, 2},
                           Config{1688, 32, 32, 16, 16, 16, 2}, Config{16816, 32, 32, 16, 16, 16, 2}})
     check_emulated(ctx.h, c, 96, 64, 48);
-  // BK 8 (no swizzle), 3 stages; one stage (load, wait, compute, barrier); one warp of 32 x 16.
+  // BK 8 (no swizzle), 3 stages; one warp of 32 x 16 with 4 stages over 5 k-tiles, and over
+  // one k-tile (fewer tiles than stages: the empty copy groups).
   check_emulated(ctx.h, Config{1688, 32, 32, 8, 16, 16, 3}, 64, 32, 40);
-  check_emulated(ctx.h, Config{884, 32, 16, 16, 32, 16, 1}, 32, 48, 32);
-  // The default's 64 x 32 warp tiles (4 x 4 mma per k-step from 8 + 4 fragment pairs): the
-  // default itself (128 x 64 blocks, 2 x 2 warps, m16n8k16), and one warp with BK 8, 3 stages.
-  check_emulated(ctx.h, Config{16816, 128, 64, 16, 64, 32, 2}, 256, 64, 48);
+  check_emulated(ctx.h, Config{884, 32, 16, 8, 32, 16, 4}, 32, 48, 40);
+  check_emulated(ctx.h, Config{1684, 32, 16, 16, 32, 16, 2}, 32, 48, 16);
+  // The default's 64 x 32 warp tiles (4 x 4 mma per k-slice from 8 + 4 fragment pairs): the
+  // default itself (128 x 64 blocks, 2 x 2 warps, m16n8k8, BK 16), m16n8k16 there, and one
+  // warp with BK 8, 3 stages.
+  check_emulated(ctx.h, Config{1688, 128, 64, 16, 64, 32, 2}, 256, 64, 48);
+  check_emulated(ctx.h, Config{16816, 128, 64, 16, 64, 32, 2}, 128, 64, 32);
   check_emulated(ctx.h, Config{1688, 64, 32, 8, 64, 32, 3}, 128, 64, 40);
 }
 

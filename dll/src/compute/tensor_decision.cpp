@@ -51,8 +51,10 @@ bool dmma_shape_available(const TensorSupport& support, int code) {
 }
 
 // H200: m8n8k4 peaks at half the rate of the m16 shapes (33.2 against 66.1 / 66.5 / 66.7
-// TFLOP/s for m16n8k4 / k8 / k16); with the default 64 x 32 warp tiles m16n8k16 measured
-// 44.2 TFLOP/s at 4096^3 (245 registers, no spills), m16n8k8 43.9 (220): dev/dgemm/h200-sweep.log.
-int dgemm_tensor_shape(const TensorSupport& support) { return support.cc_major >= 9 ? 16816 : 884; }
+// TFLOP/s for m16n8k4 / k8 / k16). The kernel's k-slices are one instruction each, with two
+// register sets of fragments: m16n8k8 gives two slices per BK 16 tile, 45.8 TFLOP/s at 4096^3
+// against 21.6 for m16n8k16 (one slice: both sets of full-k fragments spill), m16n8k4 45.4
+// (dev/dgemm/h200-sweep.log).
+int dgemm_tensor_shape(const TensorSupport& support) { return support.cc_major >= 9 ? 1688 : 884; }
 
 }  // namespace mqlcl
