@@ -14,7 +14,7 @@ void print_bench_table(const BenchRun& run) {
     fmt::print("\nmqlcl bench on {}: copy bandwidth {:.1f} GB/s, FP32 {:.1f} GFLOP/s (measured in this run)\n", run.device,
                run.bandwidth_gbs, run.fp32_gflops);
   else
-    fmt::print("\nmqlcl bench on {} (ceilings not measured in this run)\n", run.device);
+    fmt::print("\nmqlcl bench on {} (ceilings: the \"ceiling\" rows measured in this run, if any)\n", run.device);
   fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}\n", "group", "#", "name", "size", "median ms",
              "rate", "% ceil", "vs st.1", "result");
   fmt::print("{:-<9}-+-{:->3}-+-{:-<30}-+-{:-<17}-+-{:->11}-+-{:->11}-+-{:->8}-+-{:->8}-+-{:-<10}\n", "", "", "", "", "", "", "",
