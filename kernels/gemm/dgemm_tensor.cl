@@ -29,6 +29,12 @@
 // per 8 k, and feeds .x to mma-k t and .y to mma-k t + 4 (or to two k4 instructions). With
 // BK >= 16 the pairs of odd __local rows are XOR-swizzled (pair ^ 4) so that the 8 lanes of a
 // quarter-warp (rows g, g + 1; pairs t) read 8 distinct 16-byte bank quads.
+//
+// Tried and dropped: B's fragments straight from global memory (ld.global.nc, 16 bytes, one
+// k-slice ahead), __local for A only, to buy wider blocks or more stages: every shape measured
+// slower on the H200 (38.9 TFLOP/s in the default's shape, 43.2 at best against 45.9 in the same
+// run, dev/dgemm/h200-sweep.log): one slice of mma does not hide a global load's latency, and
+// no registers are left to prefetch deeper.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #ifndef SHAPE
 #define SHAPE 1688
