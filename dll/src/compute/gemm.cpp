@@ -173,8 +173,12 @@ DgemmProduct dgemm_product(Context& ctx) {
     p.defines = str("-DBM=", p.bm, " -DBN=", p.bn, " -DBK=", p.bk, " -DWM=", wm, " -DWN=", wn, " -DSTAGES=", stages,
                     " -DSHAPE=", shape, " -DGROUP_M=", group_m);
   } else {
+    // 8 x 8 outputs per work-item on CPUs: PoCL runs a work-group as loops, where the larger
+    // register block halves the loads per FMA (2048^3 on this 2-core machine: 12.6-12.9 GFLOP/s
+    // against 5.8-6.2 with 4 x 4); GPUs keep 4 x 4, which leaves more work-items per group.
+    const int wpt = (ctx.facts().type & CL_DEVICE_TYPE_CPU) ? 8 : 4;
     p.bm = define_value(extra, "TSM", 64), p.bn = define_value(extra, "TSN", 64), p.bk = define_value(extra, "TSK", 16);
-    const int wptm = define_value(extra, "WPTM", 4), wptn = define_value(extra, "WPTN", 4);
+    const int wptm = define_value(extra, "WPTM", wpt), wptn = define_value(extra, "WPTN", wpt);
     p.local0 = static_cast<size_t>(p.bn / wptn), p.local1 = static_cast<size_t>(p.bm / wptm);
     p.defines = str("-DTSM=", p.bm, " -DTSN=", p.bn, " -DTSK=", p.bk, " -DWPTM=", wptm, " -DWPTN=", wptn);
   }
