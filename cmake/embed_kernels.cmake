@@ -8,6 +8,14 @@ string(APPEND body "#include \"core/embedded_kernels.hpp\"\n#include <cstring>\n
 string(APPEND body "const EmbeddedKernel kTable[] = {\n")
 foreach(f IN LISTS files)
   file(READ "${KERNEL_DIR}/${f}" text)
+  # `#include "util/x.cl"` (a path below kernels/, one level deep): the file's text in its place,
+  # so that the library's copy is self-contained (the dev harnesses build with -I kernels).
+  string(REGEX MATCHALL "#include \"[^\"]+\"" includes "${text}")
+  foreach(inc IN LISTS includes)
+    string(REGEX REPLACE "#include \"([^\"]+)\"" "\\1" path "${inc}")
+    file(READ "${KERNEL_DIR}/${path}" included)
+    string(REPLACE "${inc}" "${included}" text "${text}")
+  endforeach()
   # Raw string literal; the delimiter never appears in OpenCL C.
   string(APPEND body "  {\"${f}\", R\"mqlcl_cl(${text})mqlcl_cl\"},\n")
 endforeach()

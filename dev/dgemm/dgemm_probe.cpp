@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -17,6 +18,7 @@ namespace {
 cl_device_id dev;
 cl_context ctx;
 cl_command_queue queue;
+std::string include_dir;  // kernels/ (the source's grandparent), for #include "util/..."
 
 std::string read(const char* path) {
   std::ifstream f(path);
@@ -30,7 +32,7 @@ cl_program build(const std::string& src, const std::string& opts, std::string& l
   const char* p = src.c_str();
   cl_int err;
   cl_program prog = clCreateProgramWithSource(ctx, 1, &p, nullptr, &err);
-  const cl_int rc = clBuildProgram(prog, 1, &dev, ("-cl-std=CL1.2 " + opts).c_str(), nullptr, nullptr);
+  const cl_int rc = clBuildProgram(prog, 1, &dev, ("-cl-std=CL1.2 -I " + include_dir + " " + opts).c_str(), nullptr, nullptr);
   size_t n = 0;
   clGetProgramBuildInfo(prog, dev, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
   log.assign(n, '\0');
@@ -63,6 +65,7 @@ int main(int argc, char** argv) {
   ctx = clCreateContext(nullptr, 1, &dev, nullptr, nullptr, nullptr);
   queue = clCreateCommandQueue(ctx, dev, CL_QUEUE_PROFILING_ENABLE, nullptr);
   const std::string src = read(argv[2]), mode = argv[1];
+  include_dir = std::filesystem::absolute(argv[2]).parent_path().parent_path().string();
   if (mode == "build") {
     std::string log;
     cl_program p = build(src, std::string(argc > 3 ? argv[3] : "") + " -cl-nv-verbose", log);

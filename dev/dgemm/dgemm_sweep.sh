@@ -5,7 +5,7 @@
 # product at 2000 / 4096 / 8192 and on an odd transposed shape (error against double printed).
 #   dgemm_sweep.sh DIR [--final]   DIR holds mqlcl-host, libmqlcl.so, libclblast.so.1 (mqlcl-host
 #                                  links it), dgemm_probe (g++ dgemm_probe.cpp -lOpenCL) and
-#                                  kernels/bench/peak_mma.cl, kernels/gemm/dgemm_tensor.cl copied flat
+#                                  kernels/ (a copy of the folder: dgemm_tensor.cl includes util/)
 set -u
 T=$(cd "${1:?usage: dgemm_sweep.sh DIR [--final]}" && pwd); export LD_LIBRARY_PATH=$T; H=$T/mqlcl-host
 # The GPU's index among the library's devices (other ICDs, PoCL, may come first); where the
@@ -23,14 +23,14 @@ g() { MQLCL_DGEMM_DEFINES="$1" timeout 40 $H --device "$D" gemm --precision fp64
 # "N regs, S spill bytes" of a build of the kernel with the defines $1.
 regs() {
   # No compute cache: a cached binary comes without ptxas's log.
-  local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/dgemm_tensor.cl" "$1" 2>&1)
+  local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/kernels/gemm/dgemm_tensor.cl" "$1" 2>&1)
   echo "$out" | grep -q FAILED && { echo "BUILD FAILED: $(echo "$out" | grep -m3 -i error | head -c 400)"; return; }
   echo "$(echo "$out" | grep -oE "Used [0-9]+ registers" | grep -oE "[0-9]+" | head -1) regs," \
     "$(echo "$out" | grep -oE "[0-9]+ bytes spill stores" | grep -oE "^[0-9]+" | head -1) spill bytes"
 }
 gflops() { echo "$1" | grep -oE "\(([0-9.]+) GFLOP/s\)" | grep -oE "[0-9.]+" | head -1; }
 final() {
-  echo "== FP64 mma.sync per shape"; timeout 60 "$T/dgemm_probe" peak "$T/peak_mma.cl"
+  echo "== FP64 mma.sync per shape"; timeout 60 "$T/dgemm_probe" peak "$T/kernels/bench/peak_mma.cl"
   echo "== peak"; timeout 90 $H --device "$D" peak
   echo "== '$1': $(regs "$1")"
   for s in 2000 4096 8192; do echo "-- $s"; g "$1" --size $s --repeat 5 | tail -3; done

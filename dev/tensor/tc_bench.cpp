@@ -26,6 +26,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -64,6 +65,7 @@ struct Env {
   cl_command_queue q;
   cl_device_id dev;
   bool nv_options = false;
+  std::string include_dir;  // kernels/, for #include "util/..." (the library inlines it when embedding)
 };
 
 std::string read_file(const std::string& path) {
@@ -93,7 +95,7 @@ Built build(Env& env, const std::string& source, const std::string& defs, const 
   cl_int err;
   b.prog = clCreateProgramWithSource(env.ctx, 1, &src, nullptr, &err);
   CK(err);
-  std::string opts = defs + (env.nv_options ? " -cl-nv-verbose" : "");
+  std::string opts = defs + " -I " + env.include_dir + (env.nv_options ? " -cl-nv-verbose" : "");
   err = clBuildProgram(b.prog, 1, &env.dev, opts.c_str(), nullptr, nullptr);
   size_t n = 0;
   clGetProgramBuildInfo(b.prog, env.dev, CL_PROGRAM_BUILD_LOG, 0, nullptr, &n);
@@ -445,6 +447,7 @@ int main(int argc, char** argv) {
 
   std::printf("inputs: A[0, :3] = [%.9g, %.9g, %.9g] (cublas_peer.py prints the same)\n", val(1, 0), val(1, 1), val(1, 2));
   const std::string source = read_file(kernel_path);
+  env.include_dir = std::filesystem::absolute(kernel_path).parent_path().parent_path().string();
   std::vector<Row> rows;
   int build_failures = 0;
   double peak_tf32 = 0, peak_bf16 = 0, peak_fp32 = 0, l2_tbs = 0;

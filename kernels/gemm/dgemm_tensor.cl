@@ -57,9 +57,7 @@
 #ifndef STAGES
 #define STAGES 2
 #endif
-#ifndef GROUP_M
-#define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
-#endif
+#include "util/warp_tiles.cl"  // GROUP_M, raster_block, shared_address, copy_commit
 
 #define WARPS_M (BM / WM)
 #define WARPS_N (BN / WN)
@@ -107,17 +105,9 @@ int pair_index(int row, int q) {
 }
 
 #ifndef EMULATE_PTX
-// Shared-window address of a __local pointer (generic or already shared, by compiler).
-uint shared_address(__local const void* p) {
-  ulong v;
-  asm volatile("mov.b64 %0, %1;" : "=l"(v) : "l"(p));
-  if (v >> 32) asm volatile("cvta.to.shared.u64 %0, %0;" : "+l"(v));
-  return (uint)v;
-}
 void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const double* src) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(tiles_addr + 16u * idx), "l"(src) : "memory");
 }
-void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
 // Tile 0 landed (all STAGES issued); the next tile landed (STAGES - 1 issued after it).
 void copy_wait_first(void) { asm volatile("cp.async.wait_group " PENDING_FIRST ";" ::: "memory"); }
 void copy_wait(void) { asm volatile("cp.async.wait_group " PENDING_NEXT ";" ::: "memory"); }
@@ -151,11 +141,9 @@ void mma16816(double* c, const double* a, const double* b) {
 #else
 // EMULATE_PTX: the same instructions in plain OpenCL C, so that the indexing (fragment
 // layouts, stages, raster) can be checked on a CPU device (PoCL). Never fast.
-uint shared_address(__local const void* p) { return 0; }
 void copy_pair(uint tiles_addr, __local double2* tiles, int idx, __global const double* src) {
   tiles[idx] = vload2(0, src);
 }
-void copy_commit(void) {}
 void copy_wait_first(void) {}
 void copy_wait(void) {}
 // One m x 8 x kdim mma of the warp: the lanes' fragments (the layout above) meet in the warp's
@@ -193,14 +181,9 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
   const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
   const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
 
-  // Grouped raster: GROUP_M block rows are walked column by column.
-  const int blocks_m = M / BM, blocks_n = N / BN;
-  const int pid = get_group_id(0);
-  const int group_size = GROUP_M * blocks_n;
-  const int first_m = (pid / group_size) * GROUP_M;
-  const int rows_here = min(blocks_m - first_m, GROUP_M);
-  const int bm0 = (first_m + (pid % group_size) % rows_here) * BM;
-  const int bn0 = ((pid % group_size) / rows_here) * BN;
+  // Grouped raster (util/warp_tiles.cl): neighbours in launch order share B columns in L2.
+  const int2 block = raster_block(get_group_id(0), M / BM, N / BN);
+  const int bm0 = block.x * BM, bn0 = block.y * BN;
 
   const uint tiles_addr = shared_address(tiles);
   // This work-item's first chunk of each tile: row tid / CHUNK_PAIRS, pair tid % CHUNK_PAIRS;

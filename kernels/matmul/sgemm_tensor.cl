@@ -60,9 +60,7 @@
 #ifndef DIAG
 #define DIAG 0  // diagnostics only (wrong results): 1 no copies after the prologue, 2 no __local
 #endif      // fragment loads, 4 no wait/barrier; timing the differences shows where time goes
-#ifndef GROUP_M
-#define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
-#endif
+#include "util/warp_tiles.cl"  // GROUP_M, raster_block, shared_address, copy_commit
 
 #define WARPS_M (BM / WM)
 #define WARPS_N (BN / WN)
@@ -95,21 +93,11 @@
 #endif
 
 #ifndef EMULATE_PTX
-// Shared-window address of a __local pointer. Depending on the compiler the operand arrives as
-// a generic address (high bits set: convert it) or already as the shared offset.
-uint shared_address(__local const void* p) {
-  ulong v;
-  asm volatile("mov.b64 %0, %1;" : "=l"(v) : "l"(p));
-  if (v >> 32) asm volatile("cvta.to.shared.u64 %0, %0;" : "+l"(v));
-  return (uint)v;
-}
-
 // 16 bytes global -> quad idx of tiles; bytes < 16 reads that many, fills the rest with zeros.
 void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const float* src, uint bytes) {
   asm volatile("cp.async.cg.shared.global [%0], [%1], 16, %2;" ::"r"(tiles_addr + 16u * idx), "l"(src), "r"(bytes)
                : "memory");
 }
-void copy_commit(void) { asm volatile("cp.async.commit_group;" ::: "memory"); }
 void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
 
 uint cvt_rna_tf32(float x) {
@@ -137,13 +125,11 @@ void mma_tf32_fresh(float* acc, uint a0, uint a1, uint a2, uint a3, uint b0, uin
 #else
 // EMULATE_PTX: the same instructions in plain OpenCL C, so that the indexing (permutations,
 // swizzles, guards, fragment layout) can be checked on a CPU device (PoCL). Never fast.
-uint shared_address(__local const void* p) { return 0; }
 void copy16(uint tiles_addr, __local float4* tiles, int idx, __global const float* src, uint bytes) {
   float f[4];
   for (int i = 0; i < 4; ++i) f[i] = 4u * i < bytes ? src[i] : 0.0f;
   tiles[idx] = (float4)(f[0], f[1], f[2], f[3]);
 }
-void copy_commit(void) {}
 void copy_wait(void) {}
 uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // finite x: ties away
 // The warp's fragments meet in a per-warp __local scratch (A 16x8, then B 8x8, k-major).
@@ -218,14 +204,9 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
   const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
   const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
 
-  // Grouped raster: GROUP_M block rows are walked column by column.
-  const int blocks_m = (M + BM - 1) / BM, blocks_n = (N + BN - 1) / BN;
-  const int pid = get_group_id(0);
-  const int group_size = GROUP_M * blocks_n;
-  const int first_m = (pid / group_size) * GROUP_M;
-  const int rows_here = min(blocks_m - first_m, GROUP_M);
-  const int bm0 = (first_m + (pid % group_size) % rows_here) * BM;
-  const int bn0 = ((pid % group_size) / rows_here) * BN;
+  // Grouped raster (util/warp_tiles.cl): neighbours in launch order share B columns in L2.
+  const int2 block = raster_block(get_group_id(0), (M + BM - 1) / BM, (N + BN - 1) / BN);
+  const int bm0 = block.x * BM, bn0 = block.y * BN;
 
   const uint tiles_addr = shared_address(tiles);
 
