@@ -49,34 +49,31 @@ double measure_bandwidth(Context& ctx, size_t bytes) {
   return best;
 }
 
-double measure_fp32(Context& ctx) {
+namespace {
+// GFLOP/s of peak.cl's `kernel`: 8 independent dependent chains of ITERS fma per work-item, in
+// T (float or double), over enough work-items to fill every compute unit.
+template <class T>
+double fma_chains_rate(Context& ctx, const char* kernel, const char* what) {
   constexpr int iters = 1024, chains = 8;
-  cl::Device& d = ctx.device();
-  const size_t units = d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
   const size_t items = std::max<size_t>(4096, units * 4096);
-  cl::Buffer out = ctx.allocate(items * 4, "the FP32 test's output");
-  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), "fma_chains");
+  cl::Buffer out = ctx.allocate(items * sizeof(T), what);
+  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), kernel);
   k.setArg(0, out);
-  k.setArg(1, 0.999f);
-  k.setArg(2, 0.001f);
+  k.setArg(1, static_cast<T>(0.999));
+  k.setArg(2, static_cast<T>(0.001));
   const double ms = best_ms(ctx, k, cl::NDRange(items));
   return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
 }
+}  // namespace
+
+double measure_fp32(Context& ctx) { return fma_chains_rate<float>(ctx, "fma_chains", "the FP32 test's output"); }
 
 double measure_fp64(Context& ctx) {
   if (!has_fp64(ctx.device()))
     fail(MQLCL_ERR_UNSUPPORTED, "the FP64 ceiling cannot be measured: the device ", ctx.facts().name,
          " has no cl_khr_fp64 (no FP64 arithmetic)");
-  constexpr int iters = 1024, chains = 8;
-  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-  const size_t items = std::max<size_t>(4096, units * 4096);
-  cl::Buffer out = ctx.allocate(items * 8, "the FP64 test's output");
-  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), "fma_chains_fp64");
-  k.setArg(0, out);
-  k.setArg(1, 0.999);
-  k.setArg(2, 0.001);
-  const double ms = best_ms(ctx, k, cl::NDRange(items));
-  return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
+  return fma_chains_rate<double>(ctx, "fma_chains_fp64", "the FP64 test's output");
 }
 
 double measure_mma_fp64(Context& ctx, int shape) {
