@@ -31,9 +31,7 @@ cl::Program Context::program(const std::string& label, const std::string& source
   struct BuildClock {  // builds are excluded from the "OpenCL total", as in the article
     TotalClock& total;
     std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
-    ~BuildClock() {
-      total.exclude(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
-    }
+    ~BuildClock() { total.exclude(ms_since(start)); }
   } clock{total_clock_};
   try {
     prog.build(std::vector<cl::Device>{device_}, options.c_str());

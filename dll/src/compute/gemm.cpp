@@ -106,12 +106,12 @@ GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, 
   return s;
 }
 
-// op(A) and op(B) packed for the stage, its product, then the epilogue into C: one operation
+namespace {
+// op(A) and op(B) packed for stage st, its product, then the epilogue into C: one operation
 // (kernel: the stage; convert: pack, zeroing, epilogue). A and B are copied before C is
 // written, so C may share a buffer with them.
-void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
-                  const GemmOperand& c) {
-  const Stage& st = gemm_stage(ctx, s);
+void sgemm_on(Context& ctx, const Stage& st, const GemmShape& s, float alpha, const GemmOperand& a,
+              const GemmOperand& b, float beta, const GemmOperand& c) {
   const size_t kp = round_up(s.k, static_cast<size_t>(st.vw));
   if (st.private_row && kp > static_cast<size_t>(kMaxPrivateRow))
     fail(MQLCL_ERR_SHAPE, "k = ", s.k, " exceeds the ", kMaxPrivateRow, " of stage ", st.number, " (", st.name, ")");
@@ -138,7 +138,6 @@ void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOpera
   ctx.end_op();
 }
 
-namespace {
 // The value of -DNAME=v in a define list, else `fallback`.
 int define_value(const std::string& defines, const std::string& name, int fallback) {
   const std::string key = "-D" + name + "=";
@@ -146,6 +145,11 @@ int define_value(const std::string& defines, const std::string& name, int fallba
   return at == std::string::npos ? fallback : std::atoi(defines.c_str() + at + key.size());
 }
 }  // namespace
+
+void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
+                  const GemmOperand& c) {
+  sgemm_on(ctx, gemm_stage(ctx, s), s, alpha, a, b, beta, c);
+}
 
 DgemmProduct dgemm_product(Context& ctx) {
   if (!has_fp64(ctx.device()))
@@ -185,12 +189,12 @@ DgemmProduct dgemm_product(Context& ctx) {
   return p;
 }
 
-// op(A) as Mp x Kp; op(B) as Np x Kp (the tensor kernel's B^T) or Kp x Np; the product into
-// Mp x Np; the epilogue into C: one operation. A and B are copied before C is written, so C
-// may share a buffer with them.
-void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
-                  double beta, const GemmOperand& c) {
-  const DgemmProduct p = dgemm_product(ctx);
+namespace {
+// op(A) as Mp x Kp; op(B) as Np x Kp (the tensor kernel's B^T) or Kp x Np; product kernel p
+// into Mp x Np; the epilogue into C: one operation. A and B are copied before C is written,
+// so C may share a buffer with them.
+void dgemm_on(Context& ctx, const DgemmProduct& p, const GemmShape& s, double alpha, const GemmOperand& a,
+              const GemmOperand& b, double beta, const GemmOperand& c) {
   const size_t mp = round_up(s.m, static_cast<size_t>(p.bm)), np = round_up(s.n, static_cast<size_t>(p.bn)),
                kp = round_up(s.k, static_cast<size_t>(p.bk));
   // The kernels take M, N, K as int and the layout kernels pitches as uint.
@@ -235,6 +239,12 @@ void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOper
   epilogue(ctx, s, ab, np, alpha, beta, c);
   ctx.end_op();
 }
+}  // namespace
+
+void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
+                  double beta, const GemmOperand& c) {
+  dgemm_on(ctx, dgemm_product(ctx), s, alpha, a, b, beta, c);
+}
 
 namespace {
 // The context's grow-only buffers of A, B and C holding the caller's used rows densely (C
@@ -252,10 +262,6 @@ struct StoredSizes {
 };
 StoredSizes stored_sizes(const GemmShape& s) {
   return {s.trans_a ? s.k : s.m, s.trans_a ? s.m : s.k, s.trans_b ? s.n : s.k, s.trans_b ? s.k : s.n};
-}
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
 }
 
 template <class T>
@@ -290,17 +296,17 @@ void download_result(Context& ctx, const GemmShape& s, const DeviceOperands& d, 
 
 void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
                 float* c) {
-  gemm_stage(ctx, s);  // refused before any transfer when none runs
+  const Stage& st = gemm_stage(ctx, s);  // refused before any transfer when none runs
   const DeviceOperands d = upload_operands(ctx, s, a, b, beta, c);
-  sgemm_device(ctx, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  sgemm_on(ctx, st, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
   download_result(ctx, s, d, c);
 }
 
 void dgemm_host(Context& ctx, const GemmShape& caller, double alpha, const double* a, const double* b, double beta,
                 double* c) {
-  dgemm_product(ctx);  // refused before any transfer without FP64
+  const DgemmProduct p = dgemm_product(ctx);  // refused before any transfer without FP64
   const DeviceOperands d = upload_operands(ctx, caller, a, b, beta, c);
-  dgemm_device(ctx, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
+  dgemm_on(ctx, p, d.shape, alpha, {d.a, 0}, {d.b, 0}, beta, {d.c, 0});
   download_result(ctx, caller, d, c);
 }
 

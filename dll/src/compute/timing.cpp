@@ -42,7 +42,7 @@ void TotalClock::start() {
 bool TotalClock::stop(double& total_ms) {
   if (!running_) return false;
   running_ = false;
-  total_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start_).count() - build_ms_;
+  total_ms = ms_since(start_) - build_ms_;
   return true;
 }
 

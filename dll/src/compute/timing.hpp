@@ -11,6 +11,11 @@ namespace mqlcl {
 // Milliseconds between a finished command's profiling start and end.
 double event_ms(const cl::Event& e);
 
+// Wall-clock milliseconds since `start` (steady clock).
+inline double ms_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 // What mqlcl_last_* report about the last operation of a context or user kernel.
 struct OperationFigures {
   double kernel_ms = 0, convert_ms = 0, total_ms = 0;
