@@ -9,6 +9,7 @@
 
 #include "commands.hpp"
 #include "context.hpp"
+#include "bench/sampled_error.hpp"
 #include "devices.hpp"
 
 namespace host {
@@ -58,34 +59,19 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   // The error against a double product, relative to the sum of |terms| of each element: every
   // element up to 2^18 of them, else 4096 spread evenly (a full double product at 4096^3 would
   // take the host minutes).
-  double max_abs = 0, max_rel = 0;
   const size_t count = static_cast<size_t>(m) * n, step = count <= (1u << 18) ? 1 : count / 4096;
-  size_t checked = 0;
-  for (size_t e = 0; e < count; e += step) {
-    const int i = static_cast<int>(e / n), j = static_cast<int>(e % n);
-    ++checked;
-    double sum = 0, scale = 0;
-    for (int p = 0; p < k; ++p) {
-      const double x = ta ? A[static_cast<size_t>(p) * lda + i] : A[static_cast<size_t>(i) * lda + p];
-      const double y = tb ? B[static_cast<size_t>(j) * ldb + p] : B[static_cast<size_t>(p) * ldb + j];
-      sum += x * y;
-      scale += std::fabs(x * y);
-    }
-    const size_t at = static_cast<size_t>(i) * n + j;
-    const double exact = a.alpha * sum + (a.beta == 0 ? 0.0 : a.beta * static_cast<double>(C0[at]));
-    const double err = std::fabs(static_cast<double>(C[at]) - exact);
-    max_abs = std::max(max_abs, std::isfinite(err) ? err : INFINITY);
-    max_rel = std::max(max_rel, err / (std::fabs(a.alpha) * scale + std::fabs(a.beta * C0[at]) + 1e-300));
-  }
+  std::vector<size_t> at;
+  for (size_t e = 0; e < count; e += step) at.push_back(e);
+  const ProductError err = product_error(A, B, C, m, n, k, at, ta, tb, a.alpha, a.beta, &C0);
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);
   fmt::print("{} {}x{}x{} (M,N,K){}{} on {}, best of {}\n", sizeof(T) == 4 ? "sgemm" : "dgemm", m, n, k,
              ta ? " A^T" : "", tb ? " B^T" : "", device_text(opt.device, MQLCL_TEXT_NAME), a.repeat);
   fmt::print("  host->host total {:.3f} ms = upload {:.3f} ms + layout {:.3f} ms + product {:.3f} ms ({:.1f} GFLOP/s) + "
              "download {:.3f} ms + other {:.3f} ms\n",
              best_total, upload, convert, kernel, gflops, download, best_total - upload - convert - kernel - download);
-  fmt::print("  max error vs double over {} elements: {:.3e} absolute, {:.3e} relative to the sum of |terms|\n", checked,
-             max_abs, max_rel);
-  return std::isfinite(max_abs) ? 0 : 1;
+  fmt::print("  max error vs double over {} elements: {:.3e} absolute, {:.3e} relative to the sum of |terms|\n",
+             err.checked, err.max_abs, err.max_rel);
+  return std::isfinite(err.max_abs) ? 0 : 1;
 }
 
 }  // namespace
