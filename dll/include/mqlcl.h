@@ -274,8 +274,15 @@ MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap);
 MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap);
 
 /* ---- Generic layer: your own kernels ---------------------------------------------------- */
-/* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"). */
+/* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"); a failed
+ * build is MQLCL_ERR_BUILD with the driver's log in the message. Built with
+ * -cl-kernel-arg-info where the driver can (argument checks, docs/ABI.md); where that build
+ * fails and the plain one succeeds, the program is kept and the handle's message says that
+ * argument checks fell back to the weaker mode. */
 MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options);
+/* The program's build log (the compiler's warnings; often empty), preceded by the fallback
+ * note of mqlcl_program when there is one; the same buffer rules as mqlcl_device_text. */
+MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap);
 MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 
 #define MQLCL_MEM_READ_WRITE 0

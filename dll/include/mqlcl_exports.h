@@ -12,7 +12,7 @@
   X(mqlcl_last_upload_ms) X(mqlcl_last_download_ms)                                       \
   X(mqlcl_last_launches) X(mqlcl_sgemm_get) X(mqlcl_sgemm_set) X(mqlcl_stage_params_get)            \
   X(mqlcl_stage_params_set) X(mqlcl_tuning_store) X(mqlcl_tuning_source) X(mqlcl_tuning_text)   \
-  X(mqlcl_tuning_path) X(mqlcl_program)            \
+  X(mqlcl_tuning_path) X(mqlcl_program) X(mqlcl_program_log)  \
   X(mqlcl_kernel) X(mqlcl_buffer) X(mqlcl_buffer_write_float) X(mqlcl_buffer_read_float)   \
   X(mqlcl_buffer_write_int) X(mqlcl_buffer_read_int) X(mqlcl_buffer_write_double)          \
   X(mqlcl_buffer_read_double) X(mqlcl_image2d) X(mqlcl_arg_mem) X(mqlcl_arg_int)          \

@@ -8,6 +8,17 @@
 // LY must divide TILE, else rows of the tile are never moved (the library picks LY so).
 // Launch: 2D range (round_up(COLS, TILE), round_up(ROWS, TILE) / (TILE / LY)), local (TILE, LY)
 // for the tiled kernels; dimension 0 = column of in.
+// transpose_tile exists only where TILE is defined: the naive kernel is built without it, so
+// a tile the device's __local memory cannot hold never stops the kernel that needs none.
+
+__kernel void transpose_naive(__global const float* in, int rows, int cols,
+                              __global float* out, int out_pitch) {
+  const int x = get_global_id(0);
+  const int y = get_global_id(1);
+  if (x < cols && y < rows) out[(size_t)x * out_pitch + y] = in[(size_t)y * cols + x];
+}
+
+#ifdef TILE
 #ifndef LY
 #define LY TILE
 #endif
@@ -17,13 +28,6 @@
 #ifndef PAD
 #define PAD 0
 #endif
-
-__kernel void transpose_naive(__global const float* in, int rows, int cols,
-                              __global float* out, int out_pitch) {
-  const int x = get_global_id(0);
-  const int y = get_global_id(1);
-  if (x < cols && y < rows) out[(size_t)x * out_pitch + y] = in[(size_t)y * cols + x];
-}
 
 __kernel void transpose_tile(__global const float* in, int rows, int cols,
                              __global float* out, int out_pitch) {
@@ -47,3 +51,4 @@ __kernel void transpose_tile(__global const float* in, int rows, int cols,
     if (ox < rows && oy < cols) out[(size_t)oy * out_pitch + ox] = tile[lx][ly];
   }
 }
+#endif  // TILE

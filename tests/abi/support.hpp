@@ -31,8 +31,15 @@ inline ::testing::AssertionResult mentions(int handle, const std::string& text) 
   return ::testing::AssertionFailure() << "message \"" << m << "\" does not mention \"" << text << "\"";
 }
 
+// The device every test runs on: $MQLCL_TEST_DEVICE (mqlcl's numbering), else 0. The same
+// test is right on PoCL and on a GPU: expectations that depend on the device read its facts.
+inline int device() {
+  const char* v = std::getenv("MQLCL_TEST_DEVICE");
+  return v != nullptr && *v != '\0' ? std::atoi(v) : 0;
+}
+
 struct Ctx {
-  Ctx() : h(mqlcl_create(0)) { EXPECT_GT(h, 0) << message(); }
+  Ctx() : h(mqlcl_create(device())) { EXPECT_GT(h, 0) << message(); }
   ~Ctx() { mqlcl_free(h); }
   Ctx(const Ctx&) = delete;
   Ctx& operator=(const Ctx&) = delete;

@@ -15,7 +15,7 @@ namespace {
 
 std::u16string utf16(const std::string& s) { return std::u16string(s.begin(), s.end()); }  // ASCII only
 
-bool tensor_device() { return mqlcl_stage_available(0, MQLCL_STAGE_TENSOR_TF32) == 1; }
+bool tensor_device() { return mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
 
 // Padded sizes (multiples of the blocks: the kernel has no bounds checks) and a build.
 struct Config {

@@ -33,7 +33,7 @@ void expect_spmv(const Dia& d, int step, int local) {
   ASSERT_EQ(mqlcl_upload_int(ctx.h, MQLCL_SLOT_DIA_OFFSETS, d.offsets.data(), nd), nd);
   ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_X, d.x.data(), d.rows), d.rows);
   const int rc = mqlcl_dia_spmv(ctx.h, step, d.rows, nd, local);
-  if (step == 5 && mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) {
+  if (step == 5 && mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) != 1) {
     EXPECT_EQ(rc, MQLCL_ERR_UNSUPPORTED);
     return;
   }
@@ -137,7 +137,7 @@ TEST(Transpose, EveryAcceptedTileIsExact) {
   std::vector<int> tiles;
   for (int tile = 1; tile <= 64; ++tile) tiles.push_back(tile);
   for (int tile : {80, 96, 100, 128}) tiles.push_back(tile);
-  const long long local_mem = mqlcl_device_info(0, MQLCL_INFO_LOCAL_MEM_SIZE);
+  const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   for (int variant : {2, 3})
     for (int tile : tiles) {
       std::vector<float> poison(a.size(), -1.0f);
@@ -161,6 +161,34 @@ TEST(Transpose, EveryAcceptedTileIsExact) {
     }
 }
 
+// The naive variant uses no __local memory: a tile that no tiled variant can hold (its
+// tile x tile floats exceed the device's local memory, 48 KiB on NVIDIA GPUs, 1 MiB on PoCL)
+// only rounds its range. It once built the tiled kernel too, which NVIDIA's compiler
+// refused, and returned that build log instead of the transpose.
+TEST(Transpose, NaiveVariantTakesTilesTheTiledOnesCannotHold) {
+  t::Ctx ctx;
+  const int rows = 45, cols = 67;
+  const auto a = t::random_floats(static_cast<size_t>(rows) * cols, 45);
+  ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), rows * cols), 0);
+  const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
+  for (int tile : {1024, 1000, 513}) {
+    ASSERT_GT(4LL * tile * tile, local_mem) << "tile " << tile << " fits this device's local memory";
+    for (int variant : {2, 3}) {
+      EXPECT_EQ(mqlcl_transpose(ctx.h, variant, rows, cols, tile), MQLCL_ERR_LOCAL_SIZE) << tile;
+      EXPECT_TRUE(t::mentions(ctx.h, "local memory"));
+    }
+    std::vector<float> poison(a.size(), -1.0f);
+    ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_C, poison.data(), rows * cols), 0);
+    ASSERT_EQ(mqlcl_transpose(ctx.h, 1, rows, cols, tile), MQLCL_OK) << "tile " << tile << ": " << t::message(ctx.h);
+    std::vector<float> b(a.size(), 0.0f);
+    ASSERT_EQ(mqlcl_read(ctx.h, MQLCL_SLOT_C, b.data(), rows * cols), rows * cols);
+    long long bad = 0;
+    for (int r = 0; r < rows; ++r)
+      for (int c = 0; c < cols; ++c) bad += b[static_cast<size_t>(c) * rows + r] != a[static_cast<size_t>(r) * cols + c];
+    EXPECT_EQ(bad, 0) << "tile " << tile;
+  }
+}
+
 TEST(Transpose, Errors) {
   t::Ctx ctx;
   const auto a = t::random_floats(12, 1);
@@ -169,7 +197,7 @@ TEST(Transpose, Errors) {
   EXPECT_EQ(mqlcl_transpose(ctx.h, 1, 3, 5, 0), MQLCL_ERR_NO_DATA);
   EXPECT_EQ(mqlcl_transpose(ctx.h, 2, 3, 4, -1), MQLCL_ERR_ARGUMENT);
   // A tile whose (tile + 1) x tile floats exceed the device's local memory.
-  const long long local_mem = mqlcl_device_info(0, MQLCL_INFO_LOCAL_MEM_SIZE);
+  const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   const int too_big = (static_cast<int>(std::sqrt(local_mem / 4.0)) / 8 + 1) * 8;
   EXPECT_EQ(mqlcl_transpose(ctx.h, 3, 3, 4, too_big), MQLCL_ERR_LOCAL_SIZE);
   EXPECT_NE(t::message(ctx.h).find("local memory"), std::string::npos) << t::message(ctx.h);

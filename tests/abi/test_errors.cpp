@@ -19,13 +19,13 @@ TEST(Errors, DevicesAndTexts) {
   EXPECT_EQ(mqlcl_device_info(n, MQLCL_INFO_COMPUTE_UNITS), MQLCL_ERR_DEVICE);
   EXPECT_TRUE(mentions(0, "does not exist"));
   EXPECT_EQ(mqlcl_device_info(-1, MQLCL_INFO_TYPE), MQLCL_ERR_DEVICE);
-  EXPECT_EQ(mqlcl_device_info(0, 999), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_info(t::device(), 999), MQLCL_ERR_ARGUMENT);
   char16_t buf[8];
-  EXPECT_EQ(mqlcl_device_text(0, MQLCL_TEXT_NAME, nullptr, 8), MQLCL_ERR_ARGUMENT);
-  EXPECT_EQ(mqlcl_device_text(0, MQLCL_TEXT_NAME, buf, 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_EQ(mqlcl_device_text(0, 0, buf, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, nullptr, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, buf, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_text(t::device(), 0, buf, 8), MQLCL_ERR_ARGUMENT);
   // Truncation: the full length comes back, the buffer holds cap-1 units and a 0.
-  const int len = mqlcl_device_text(0, MQLCL_TEXT_NAME, buf, 4);
+  const int len = mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, buf, 4);
   ASSERT_GT(len, 3);
   EXPECT_EQ(buf[3], 0);
   EXPECT_EQ(mqlcl_create(n), MQLCL_ERR_DEVICE);
@@ -33,7 +33,7 @@ TEST(Errors, DevicesAndTexts) {
 }
 
 TEST(Errors, StaleForeignAndUnknownHandles) {
-  const int ctx = mqlcl_create(0);
+  const int ctx = mqlcl_create(t::device());
   ASSERT_GT(ctx, 0);
   const int buf = mqlcl_buffer(ctx, 64, MQLCL_MEM_READ_WRITE);
   ASSERT_GT(buf, 0) << t::message();
@@ -98,7 +98,7 @@ TEST(Errors, MatmulShapesStagesAndLocalSizes) {
   EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, -1, 0, 0), MQLCL_ERR_LOCAL_SIZE);
   EXPECT_EQ(mqlcl_matmul(ctx.h, 1, 2, 3, 2, 4, 0, 0), MQLCL_ERR_LOCAL_SIZE);  // half a 2D size
   EXPECT_EQ(mqlcl_matmul(ctx.h, 4, 2, 3, 2, 4, 4, 0), MQLCL_ERR_LOCAL_SIZE);  // 2D size for a 1D stage
-  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
+  const long long max_wg = mqlcl_device_info(t::device(), MQLCL_INFO_MAX_WORK_GROUP_SIZE);
   EXPECT_EQ(mqlcl_matmul(ctx.h, 4, 2, 3, 2, static_cast<int>(max_wg) * 2, 0, 0), MQLCL_ERR_LOCAL_SIZE);
   EXPECT_TRUE(mentions(ctx.h, std::to_string(max_wg)));  // the limit is in the message
   EXPECT_EQ(mqlcl_matmul(ctx.h, 15, 2, 3, 2, 3, 0, 0), MQLCL_ERR_LOCAL_SIZE);  // tree needs 2^n
@@ -217,8 +217,8 @@ TEST(Errors, GenericLayer) {
 TEST(Errors, PeakBeyondTheDeviceIsRefusedNotClamped) {
   // The copy test holds two buffers of `megabytes`: the limit is the smaller of the device's
   // largest allocation and half its memory, read here through the ABI's device facts.
-  const long long max_alloc = mqlcl_device_info(0, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
-  const long long global = mqlcl_device_info(0, MQLCL_INFO_GLOBAL_MEM_SIZE);
+  const long long max_alloc = mqlcl_device_info(t::device(), MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
+  const long long global = mqlcl_device_info(t::device(), MQLCL_INFO_GLOBAL_MEM_SIZE);
   ASSERT_GT(max_alloc, 0);
   ASSERT_GT(global, 0);
   const long long limit_mb = std::min(max_alloc, global / 2) >> 20;
@@ -230,6 +230,43 @@ TEST(Errors, PeakBeyondTheDeviceIsRefusedNotClamped) {
   }
   EXPECT_EQ(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, -1), MQLCL_ERR_ARGUMENT);
   EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, 1), 0.0) << t::message(ctx.h);  // the context still works
+}
+
+// The bandwidth test's fill and copy run as launches of at most MQLCL_LAUNCH_ITEMS work-items
+// (default 2^30): at the documented limit on an H200 (35788 MB, its largest allocation) a
+// buffer holds 9.4e9 floats, which one launch of the fill refused ("exceeds 2^32").
+// Lowered here, the pieces are seen on any device: counted, and a fill in pieces leaves
+// no element unset.
+TEST(Errors, PeakAndFillRunInPiecesOfTheLaunchLimit) {
+  t::set_env("MQLCL_LAUNCH_ITEMS", "4096");
+  t::Ctx ctx;
+  t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
+  EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, 1), 0.0) << t::message(ctx.h);
+  EXPECT_EQ(mqlcl_last_launches(ctx.h), 16);  // the last repeat: 65536 float4 copies in 16 launches
+  // Stage 1 adds into a C the library zeroes first (a fill): 37 x 29 floats in 1 piece here,
+  // in 17 pieces of 64 with the limit at its least.
+  t::set_env("MQLCL_LAUNCH_ITEMS", "64");
+  t::Ctx small;
+  t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
+  const int m = 37, k = 41, n = 29;
+  const auto a = t::random_floats(static_cast<size_t>(m) * k, 3), b = t::random_floats(static_cast<size_t>(k) * n, 4);
+  std::vector<double> exact, scale;
+  t::reference_matmul(a, b, m, k, n, exact, scale);
+  const std::vector<float> poison(static_cast<size_t>(m) * n, std::nanf(""));
+  ASSERT_GT(mqlcl_upload(small.h, MQLCL_SLOT_A, a.data(), m * k), 0);
+  ASSERT_GT(mqlcl_upload(small.h, MQLCL_SLOT_B, b.data(), k * n), 0);
+  ASSERT_GT(mqlcl_upload(small.h, MQLCL_SLOT_C, poison.data(), m * n), 0);
+  ASSERT_EQ(mqlcl_matmul(small.h, 1, m, k, n, 0, 0, 0), MQLCL_OK) << t::message(small.h);
+  std::vector<float> c(poison.size());
+  ASSERT_EQ(mqlcl_read(small.h, MQLCL_SLOT_C, c.data(), m * n), m * n);
+  for (size_t i = 0; i < c.size(); ++i) ASSERT_TRUE(t::close_to(exact[i], scale[i], c[i], k)) << "element " << i;
+  for (const char* bad : {"63", "0", "-64", "2x", "1073741825"}) {
+    t::set_env("MQLCL_LAUNCH_ITEMS", bad);
+    const int h = mqlcl_create(t::device());
+    t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
+    EXPECT_EQ(h, MQLCL_ERR_ARGUMENT) << bad;
+    EXPECT_TRUE(t::mentions(0, "MQLCL_LAUNCH_ITEMS"));
+  }
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {

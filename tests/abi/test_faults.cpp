@@ -18,7 +18,7 @@ namespace {
 
 TEST(Faults, AllocationBeyondTheDevice) {
   t::Ctx ctx;
-  const long long max_alloc = mqlcl_device_info(0, MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
+  const long long max_alloc = mqlcl_device_info(t::device(), MQLCL_INFO_MAX_MEM_ALLOC_SIZE);
   ASSERT_GT(max_alloc, 0);
   EXPECT_EQ(mqlcl_buffer(ctx.h, max_alloc + 1, MQLCL_MEM_READ_WRITE), MQLCL_ERR_MEMORY);
   EXPECT_NE(t::message(ctx.h).find(std::to_string(max_alloc)), std::string::npos) << t::message(ctx.h);
@@ -27,7 +27,7 @@ TEST(Faults, AllocationBeyondTheDevice) {
 
 TEST(Faults, KernelBeyondTheLocalMemory) {
   t::Ctx ctx;
-  const long long local_mem = mqlcl_device_info(0, MQLCL_INFO_LOCAL_MEM_SIZE);
+  const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   const std::string src = "__kernel void k(__global float* x) { __local float big[" + std::to_string(local_mem / 4 + 1024) +
                           "]; big[get_local_id(0)] = 1.0f; barrier(CLK_LOCAL_MEM_FENCE); x[get_global_id(0)] = big[0]; }";
   const std::u16string wsrc(src.begin(), src.end());
@@ -50,7 +50,7 @@ TEST(Faults, LocalArgumentBeyondTheDevice) {
   const int p = mqlcl_program(ctx.h, u"__kernel void k(__local float* t) { t[0] = 1.0f; }", u"");
   ASSERT_GT(p, 0);
   const int k = mqlcl_kernel(p, u"k");
-  const long long local_mem = mqlcl_device_info(0, MQLCL_INFO_LOCAL_MEM_SIZE);
+  const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   EXPECT_EQ(mqlcl_arg_local(k, 0, static_cast<int>(local_mem) + 4), MQLCL_ERR_RANGE);
   EXPECT_NE(t::message(k).find("local memory"), std::string::npos) << t::message(k);
   EXPECT_EQ(mqlcl_arg_local(k, 0, 64), MQLCL_OK);
@@ -68,7 +68,7 @@ TEST(Faults, DeviceNotPresent) {
 
 TEST(Faults, WorkGroupBeyondTheKernelLimit) {
   t::Ctx ctx;
-  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
+  const long long max_wg = mqlcl_device_info(t::device(), MQLCL_INFO_MAX_WORK_GROUP_SIZE);
   const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x) { x[get_global_id(0)] = 1.0f; }", u"");
   const int k = mqlcl_kernel(p, u"k");
   const int buf = mqlcl_buffer(ctx.h, 8 * max_wg * 4, MQLCL_MEM_READ_WRITE);

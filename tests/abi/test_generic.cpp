@@ -69,7 +69,7 @@ TEST(Generic, TypedBuffersRoundTrip) {
 
 TEST(Generic, ImageReadByAKernel) {
   t::Ctx ctx;
-  if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) {
+  if (mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) != 1) {
     EXPECT_EQ(mqlcl_image2d(ctx.h, 2, 2, nullptr, 16), MQLCL_ERR_ARGUMENT);
     return;
   }
@@ -97,7 +97,7 @@ TEST(Generic, ImageReadByAKernel) {
 
 TEST(Text, Utf16RoundTrips) {
   char16_t name[256];
-  const int n = mqlcl_device_text(0, MQLCL_TEXT_NAME, name, 256);
+  const int n = mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, name, 256);
   ASSERT_GT(n, 0);
   EXPECT_EQ(name[n], 0);
   // A non-ASCII kernel name comes back intact inside the error message.

@@ -56,7 +56,7 @@ TEST(KernelArgs, ValuesOfTheWrongKindAreRefusedNamingTheArgument) {
 
 TEST(KernelArgs, ScalarsGoByTheirDeclaredType) {
   t::Ctx ctx;
-  const bool fp64 = mqlcl_device_info(0, MQLCL_INFO_DOUBLE_SUPPORT) == 1;
+  const bool fp64 = mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1;
   Kernel s(ctx.h,
            fp64 ? u"#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                   u"__kernel void s(__global float* out, uint u, float f, double d, long l, char c, float4 v) {\n"
@@ -92,7 +92,7 @@ TEST(KernelArgs, ScalarsGoByTheirDeclaredType) {
 
 TEST(KernelArgs, BuffersAndImagesAreNotInterchangeable) {
   t::Ctx ctx;
-  if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) GTEST_SKIP() << "no image support";
+  if (mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) != 1) GTEST_SKIP() << "no image support";
   const std::vector<float> px(16, 0.5f);
   const int img = mqlcl_image2d(ctx.h, 2, 2, px.data(), 16), buf = mqlcl_buffer(ctx.h, 64, MQLCL_MEM_READ_WRITE);
   ASSERT_GT(img, 0) << t::message(ctx.h);
@@ -204,7 +204,7 @@ TEST(KernelArgs, FreedBoundBufferStaysAliveForTheKernel) {
 
 TEST(KernelArgs, FreedBoundImageStaysAliveForTheKernel) {
   t::Ctx ctx;
-  if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) != 1) GTEST_SKIP() << "no image support";
+  if (mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) != 1) GTEST_SKIP() << "no image support";
   std::vector<float> px(4 * 4);
   for (size_t i = 0; i < px.size(); ++i) px[i] = static_cast<float>(i);
   const int img = mqlcl_image2d(ctx.h, 2, 2, px.data(), 16), out = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
@@ -249,7 +249,7 @@ TEST(KernelArgs, Image2dReadsNoMoreThanCounted) {
   EXPECT_TRUE(mentions(ctx.h, "count = 23: rgba must hold width * height * 4 = 24 floats"));
   EXPECT_EQ(mqlcl_image2d(ctx.h, 3, 2, px.data(), -1), MQLCL_ERR_RANGE);
   EXPECT_EQ(mqlcl_image2d(ctx.h, 65536, 65536, px.data(), static_cast<int>(px.size())), MQLCL_ERR_RANGE);
-  if (mqlcl_device_info(0, MQLCL_INFO_IMAGE_SUPPORT) == 1) {
+  if (mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) == 1) {
     const int img = mqlcl_image2d(ctx.h, 2, 2, px.data(), 16);  // fewer pixels than the array holds
     EXPECT_GT(img, 0) << t::message(ctx.h);
   }
@@ -277,6 +277,87 @@ TEST(KernelArgs, WithoutArgumentInfoValuesAreNeverTakenAsPointers) {
   ASSERT_EQ(mqlcl_arg_int(k, 1, 9), MQLCL_OK) << t::message(k);
   ASSERT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(k);
   EXPECT_EQ(read_floats(out, 4), std::vector<float>(4, 9.0f));
+}
+
+// NVIDIA's compiler fails the build with -cl-kernel-arg-info of any program that holds a
+// kernel without arguments; the same source builds without it, as the terminal's own
+// CLProgramCreate builds it. A program with such a kernel builds and runs here, and with the
+// arg-info build refused (as that driver refuses it) the program still builds, both kernels
+// run, and the program's message and build log say that the checks fell back.
+const char16_t* kWithWarmup =
+    u"__kernel void warmup(void) {}\n"
+    u"__kernel void w42(__global float* out, const int n) { out[get_global_id(0)] = n; }";
+
+std::string program_log(int program) {
+  std::u16string buf(65536, u'\0');
+  const int n = mqlcl_program_log(program, buf.data(), static_cast<int>(buf.size()));
+  if (n < 0) return "(mqlcl_program_log returned " + std::to_string(n) + ")";
+  buf.resize(static_cast<size_t>(std::min<int>(n, 65535)));
+  return t::to_utf8(buf);
+}
+
+void expect_both_kernels_run(int ctx, int program) {
+  const int warmup = mqlcl_kernel(program, u"warmup");
+  ASSERT_GT(warmup, 0) << t::message();
+  EXPECT_EQ(mqlcl_kernel_info(warmup, MQLCL_KINFO_NUM_ARGS), 0);
+  const int g[1] = {8};
+  EXPECT_EQ(mqlcl_run(warmup, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(warmup);
+  const int k = mqlcl_kernel(program, u"w42");
+  ASSERT_GT(k, 0) << t::message();
+  const int out = mqlcl_buffer(ctx, 32, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, out), MQLCL_OK) << t::message(k);
+  ASSERT_EQ(mqlcl_arg_int(k, 1, 42), MQLCL_OK) << t::message(k);
+  ASSERT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(k);
+  EXPECT_EQ(read_floats(out, 8), std::vector<float>(8, 42.0f));
+}
+
+TEST(KernelArgs, ProgramWithAKernelWithoutArgumentsBuildsAndRuns) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, kWithWarmup, u"");
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  expect_both_kernels_run(ctx.h, p);
+}
+
+TEST(KernelArgs, RefusedArgumentInfoBuildFallsBackAndSaysSo) {
+  t::Ctx ctx;
+  t::set_env("MQLCL_KERNEL_ARG_INFO", "refused");
+  const int p = mqlcl_program(ctx.h, kWithWarmup, u"-DUNUSED=1");
+  const int k = p > 0 ? mqlcl_kernel(p, u"w42") : 0;
+  // A program that fails both ways reports the build with the caller's options alone.
+  const int broken = mqlcl_program(ctx.h, u"__kernel void broken(__global float* x) { x[0] = undeclared; }", u"-DX=1");
+  const std::string broken_message = t::message(ctx.h);
+  t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  EXPECT_TRUE(mentions(p, "argument checks fell back to the weaker mode"));
+  EXPECT_TRUE(mentions(p, "-cl-kernel-arg-info"));
+  const std::string log = program_log(p);
+  EXPECT_EQ(log.rfind("argument checks fell back to the weaker mode", 0), 0u) << log;
+  // The weaker checks: a value is still never taken as a pointer, found by a probe.
+  ASSERT_GT(k, 0) << t::message();
+  EXPECT_EQ(mqlcl_arg_double(k, 0, 1.0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(k, "found by a probe"));
+  expect_both_kernels_run(ctx.h, p);
+  EXPECT_EQ(broken, MQLCL_ERR_BUILD);
+  EXPECT_NE(broken_message.find("undeclared"), std::string::npos) << broken_message;
+  EXPECT_NE(broken_message.find("with options \"-DX=1\""), std::string::npos) << broken_message;
+  EXPECT_EQ(broken_message.find("-cl-kernel-arg-info"), std::string::npos) << broken_message;
+}
+
+TEST(KernelArgs, ProgramLogAndArgumentInfoModeErrors) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, kW42, u"");
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  EXPECT_EQ(program_log(p).find("fell back"), std::string::npos);  // built with argument info
+  char16_t buf[8];
+  EXPECT_EQ(mqlcl_program_log(p, nullptr, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_program_log(p, buf, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_program_log(ctx.h, buf, 8), MQLCL_ERR_HANDLE);  // a context is not a program
+  EXPECT_EQ(mqlcl_program_log(0x7fff0000, buf, 8), MQLCL_ERR_HANDLE);
+  t::set_env("MQLCL_KERNEL_ARG_INFO", "maybe");
+  const int bad = mqlcl_program(ctx.h, kW42, u"-DAGAIN=1");
+  t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
+  EXPECT_EQ(bad, MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(0, "MQLCL_KERNEL_ARG_INFO = \"maybe\""));
 }
 
 }  // namespace

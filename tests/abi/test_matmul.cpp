@@ -50,7 +50,7 @@ void expect_product(int stage, const Case& s, int local0, int local1, int param,
 TEST_P(MatmulStage, MatchesDoubleProduct) {
   const int stage = std::get<0>(GetParam());
   const Case s = std::get<1>(GetParam());
-  const int available = mqlcl_stage_available(0, stage);
+  const int available = mqlcl_stage_available(t::device(), stage);
   ASSERT_GE(available, 0) << t::message();
   if (available == 0) {  // a stage that needs what this device lacks is refused, saying why
     const std::string why = t::message();

@@ -76,9 +76,9 @@ TEST(Stages, AvailabilityOnThisDevice) {
   // The tensor-core stages depend on the device: test_tensor.cpp checks them.
   for (int s : all_stages())
     if (s != MQLCL_STAGE_TENSOR_TF32 && s != MQLCL_STAGE_TENSOR_3XTF32) {
-      EXPECT_EQ(mqlcl_stage_available(0, s), 1) << s << ": " << t::message();
+      EXPECT_EQ(mqlcl_stage_available(t::device(), s), 1) << s << ": " << t::message();
     }
-  EXPECT_EQ(mqlcl_stage_available(0, 99), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_stage_available(t::device(), 99), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_stage_available(mqlcl_device_count(), 1), MQLCL_ERR_DEVICE);
   EXPECT_EQ(mqlcl_stage_available(-1, 1), MQLCL_ERR_DEVICE);
 }
@@ -162,9 +162,9 @@ TEST(Slots, TypedReads) {
 // with `mqlcl-host matmul --stage 5 --size 1,1024,1 --local 4096,0`): refused before launch
 // on CPU devices, and a driver-chosen group is one that fits.
 TEST(PrivateMemory, LargeWorkGroupsOfPrivateRowsAreRefused) {
-  if ((mqlcl_device_info(0, MQLCL_INFO_TYPE) & 2) == 0) GTEST_SKIP() << "the per-group bound applies to CPU devices";
+  if ((mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2) == 0) GTEST_SKIP() << "the per-group bound applies to CPU devices";
   t::Ctx ctx;
-  const long long max_wg = mqlcl_device_info(0, MQLCL_INFO_MAX_WORK_GROUP_SIZE);
+  const long long max_wg = mqlcl_device_info(t::device(), MQLCL_INFO_MAX_WORK_GROUP_SIZE);
   const int k = 8192;
   const auto a = t::random_floats(k, 5), b = t::random_floats(k, 6);
   ASSERT_EQ(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), k), k);

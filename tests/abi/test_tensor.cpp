@@ -25,7 +25,7 @@ std::string device_text(int device, int what) {
 }
 
 // Device 0 has no tensor cores (PoCL in CI); on a GPU that has them these tests do not apply.
-bool tensor_device() { return mqlcl_stage_available(0, MQLCL_STAGE_TENSOR_TF32) == 1; }
+bool tensor_device() { return mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
 
 TEST(Tensor, MatmulRefusedWithTheReason) {
   if (tensor_device()) GTEST_SKIP() << "device 0 has tensor cores";
@@ -39,7 +39,7 @@ TEST(Tensor, MatmulRefusedWithTheReason) {
     EXPECT_TRUE(t::mentions(ctx.h, "stage " + std::to_string(stage) + " ("));
     EXPECT_TRUE(t::mentions(ctx.h, "needs an NVIDIA GPU of compute capability >= 8.0"));
     EXPECT_TRUE(t::mentions(ctx.h, "this device is '" + name + "' from '" + vendor + "'"));
-    EXPECT_EQ(mqlcl_stage_available(0, stage), 0);
+    EXPECT_EQ(mqlcl_stage_available(t::device(), stage), 0);
     EXPECT_TRUE(t::mentions(0, "needs an NVIDIA GPU of compute capability >= 8.0"));
     EXPECT_TRUE(t::mentions(0, "'" + name + "'"));
   }
@@ -67,16 +67,16 @@ TEST(Tensor, StageInfo) {
 
 TEST(Tensor, BestStageFallsBackWithoutTensorCores) {
   if (tensor_device()) {
-    EXPECT_EQ(mqlcl_stage_best(0, MQLCL_PRECISION_FP32), MQLCL_STAGE_TENSOR_3XTF32);
-    EXPECT_EQ(mqlcl_stage_best(0, MQLCL_PRECISION_TF32), MQLCL_STAGE_TENSOR_TF32);
+    EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_FP32), MQLCL_STAGE_TENSOR_3XTF32);
+    EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_TF32), MQLCL_STAGE_TENSOR_TF32);
   } else {
-    EXPECT_EQ(mqlcl_stage_best(0, MQLCL_PRECISION_FP32), MQLCL_STAGE_SGEMM_TUNED) << t::message();
-    EXPECT_EQ(mqlcl_stage_best(0, MQLCL_PRECISION_FP32_TENSOR), MQLCL_STAGE_SGEMM_TUNED);
-    EXPECT_EQ(mqlcl_stage_best(0, MQLCL_PRECISION_TF32), MQLCL_STAGE_SGEMM_TUNED);
+    EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_FP32), MQLCL_STAGE_SGEMM_TUNED) << t::message();
+    EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_FP32_TENSOR), MQLCL_STAGE_SGEMM_TUNED);
+    EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_TF32), MQLCL_STAGE_SGEMM_TUNED);
   }
-  EXPECT_EQ(mqlcl_stage_best(0, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_stage_best(t::device(), 0), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(0, "precision 0 does not exist"));
-  EXPECT_EQ(mqlcl_stage_best(0, 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_stage_best(t::device(), 4), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_stage_best(-1, MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
   EXPECT_EQ(mqlcl_stage_best(mqlcl_device_count(), MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
 }

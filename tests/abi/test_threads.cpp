@@ -28,7 +28,7 @@ TEST(Threads, EachWithItsOwnContext) {
   std::vector<std::thread> threads;
   for (int i = 0; i < 4; ++i)
     threads.emplace_back([i, &failures] {
-      const int ctx = mqlcl_create(0);
+      const int ctx = mqlcl_create(t::device());
       if (ctx <= 0) {
         ++failures;
         return;
@@ -70,7 +70,7 @@ TEST(Threads, SharingOneContext) {
 TEST(Threads, CreateFreeCyclesLeaveNoHandles) {
   const int before = mqlcl_handle_count();
   for (int i = 0; i < 200; ++i) {
-    const int ctx = mqlcl_create(0);
+    const int ctx = mqlcl_create(t::device());
     ASSERT_GT(ctx, 0);
     const int b = mqlcl_buffer(ctx, 256, MQLCL_MEM_READ_WRITE);
     ASSERT_GT(b, 0);
@@ -91,7 +91,7 @@ TEST(Threads, FreeingAContextWhileOthersCreateInIt) {
   const int baseline = mqlcl_handle_count();
   const char16_t* src = u"__kernel void k(__global float* x, int n) { x[get_global_id(0)] = n; }";
   for (int round = 0; round < 20; ++round) {
-    const int ctx = mqlcl_create(0);
+    const int ctx = mqlcl_create(t::device());
     ASSERT_GT(ctx, 0) << t::message();
     std::atomic<int> created{0};
     std::mutex made_lock;

@@ -22,7 +22,7 @@ struct TransferCtx {
     t::set_env("MQLCL_TRANSFER", mode);
     t::set_env("MQLCL_TRANSFER_CHUNK", chunk);
     t::set_env("MQLCL_TRANSFER_THREADS", threads);
-    h = mqlcl_create(0);
+    h = mqlcl_create(t::device());
     t::set_env("MQLCL_TRANSFER", nullptr);
     t::set_env("MQLCL_TRANSFER_CHUNK", nullptr);
     t::set_env("MQLCL_TRANSFER_THREADS", nullptr);
@@ -49,7 +49,7 @@ void dgemm_with(int ctx, const Shape& s, const Layout& l, double alpha, double b
   });
 }
 
-bool has_fp64() { return mqlcl_device_info(0, MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
+bool has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 
 // Staged settings: chunk bytes and threads.
 struct Staging {
@@ -130,7 +130,7 @@ TEST(TransferSettings, MalformedValuesAreRefusedNamingTheVariable) {
     t::set_env("MQLCL_TRANSFER", b.mode);
     t::set_env("MQLCL_TRANSFER_CHUNK", b.chunk);
     t::set_env("MQLCL_TRANSFER_THREADS", b.threads);
-    const int h = mqlcl_create(0);
+    const int h = mqlcl_create(t::device());
     t::set_env("MQLCL_TRANSFER", nullptr);
     t::set_env("MQLCL_TRANSFER_CHUNK", nullptr);
     t::set_env("MQLCL_TRANSFER_THREADS", nullptr);

@@ -36,14 +36,14 @@ void set_env(const char* name, const fs::path* value) {
 
 std::string device_text(int what) {
   std::u16string buf(1024, u'\0');
-  const int n = mqlcl_device_text(0, what, buf.data(), static_cast<int>(buf.size()));
+  const int n = mqlcl_device_text(t::device(), what, buf.data(), static_cast<int>(buf.size()));
   buf.resize(static_cast<size_t>(std::max(0, std::min(n, 1023))));
   return t::to_utf8(buf);
 }
 
 // The architecture key as docs/ABI.md defines it (no compute capability on PoCL).
 std::string architecture() {
-  const long long type = mqlcl_device_info(0, MQLCL_INFO_TYPE);
+  const long long type = mqlcl_device_info(t::device(), MQLCL_INFO_TYPE);
   return device_text(MQLCL_TEXT_VENDOR) + (type & 4 ? " GPU" : type & 2 ? " CPU" : " accelerator");
 }
 

@@ -32,7 +32,9 @@ MINGW_LINK = ["-static", "-static-libgcc", "-static-libstdc++"]
 # Small values for the inputs the scripts declare (by input name): the whole step takes a
 # few minutes on two cores, natively and under Wine. Odd sizes on purpose (no multiple of a tile).
 SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpSize1": 17, "InpSize2": 32,
-         "InpRows": 65, "InpCols": 33, "InpGrid": 16, "InpM": 37, "InpN": 29, "InpK": 41, "InpRepeats": 2}
+         "InpRows": 65, "InpCols": 33, "InpGrid": 16, "InpM": 37, "InpN": 29, "InpK": 41, "InpRepeats": 2,
+         # The device the scripts run on (mqlcl's numbering): scripts/gpu-test.sh selects the GPU.
+         "InpDevice": int(os.environ.get("MQLCL_TEST_DEVICE") or 0)}
 RUN_TIMEOUT = 300
 
 
@@ -50,7 +52,7 @@ def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
 def article_stage(name, log):
     """RunArticleStage: the stage the script's name says, the sizes, ten checked elements."""
     problems = []
-    head = re.search(r"^(\w+) \(stage (\d+)\):  device = 0;      ROWS1 = (\d+); COLSROWS = (\d+); COLS2 = (\d+); "
+    head = re.search(rf"^(\w+) \(stage (\d+)\):  device = {SMALL['InpDevice']};      ROWS1 = (\d+); COLSROWS = (\d+); COLS2 = (\d+); "
                      r"local = \d+ x \d+$", log, re.M)
     if not head:
         return ["no '<stage> (stage N):  device = ...' line"]

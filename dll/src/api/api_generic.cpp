@@ -5,6 +5,7 @@
 
 #include "api/with_handle.hpp"
 #include "core/checked_math.hpp"
+#include "core/messages.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;
@@ -95,12 +96,22 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
     if (source == nullptr) fail(MQLCL_ERR_ARGUMENT, "source is a null pointer");
     const std::string src = utf16_to_utf8(source);
     if (src.empty()) fail(MQLCL_ERR_ARGUMENT, "source is empty");
-    // Argument info lets every mqlcl_arg_* check the argument's declaration (compute/kernel_args).
-    // In front, so that the caller's options stay last (a trailing -D is still refused).
-    const std::string opts = "-cl-kernel-arg-info " + (options ? utf16_to_utf8(options) : std::string());
+    const std::string opts = options ? utf16_to_utf8(options) : std::string();
     std::lock_guard<std::mutex> lock(c->mutex);
-    cl::Program p = c->program("the program", src, opts);
-    return Registry::instance().add(std::make_shared<UserProgram>(c, p), ctx);
+    auto p = std::make_shared<UserProgram>(c, build_user_program(*c, src, opts));
+    const std::string note = p->note;
+    const int handle = Registry::instance().add(std::move(p), ctx);
+    if (!note.empty()) record_message(handle, note);
+    return handle;
+  });
+}
+
+MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap) {
+  return with_handle<UserProgram>(program, [&](UserProgram& p) {
+    std::string log = p.program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(p.ctx->device());
+    while (!log.empty() && (log.back() == '\0' || log.back() == '\n' || log.back() == ' ')) log.pop_back();
+    if (!p.note.empty()) log = p.note + (log.empty() ? "" : "\n" + log);
+    return copy_out(log, buf, cap);
   });
 }
 
@@ -117,7 +128,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
       fail(e.err() == CL_INVALID_KERNEL_NAME ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "kernel \"", n,
            "\" is not in the program: ", cl_error_name(e.err()));
     }
-    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k), p->owner);
+    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k, p->declared), p->owner);
   });
 }
 

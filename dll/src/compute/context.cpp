@@ -7,9 +7,14 @@
 #include "compute/build_options.hpp"
 #include "core/checked_math.hpp"
 #include "core/embedded_kernels.hpp"
+#include "core/env_number.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
+
+namespace {
+constexpr size_t kMaxLaunchItems = size_t{1} << 30;
+}  // namespace
 
 Context::Context(int device_index) : Object(kKind) {
   const DeviceEntry& entry = device_at(device_index);
@@ -18,6 +23,7 @@ Context::Context(int device_index) : Object(kKind) {
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
   transfers_.init(context_, device_, queue_);
+  launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
   tuning.load(device_, facts_);
 }
 
@@ -142,13 +148,20 @@ void Context::launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange
   queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local, nullptr, events_.kernel());
 }
 
+void Context::launch_pieces(cl::Kernel& k, size_t items, bool as_convert) {
+  for (size_t at = 0; at < items; at += launch_items_) {
+    const size_t n = std::min(launch_items_, items - at);
+    queue_.enqueueNDRangeKernel(k, cl::NDRange(at), cl::NDRange(n), cl::NullRange, nullptr,
+                                as_convert ? events_.convert() : events_.kernel());
+  }
+}
+
 void Context::fill(cl::Buffer& b, float value, size_t count) {
-  if (count > 0xFFFFFFFFu) fail(MQLCL_ERR_RANGE, "fill of ", count, " floats exceeds 2^32");
   cl::Kernel k = embedded("util/layout.cl", "", "fill_float");
   k.setArg(0, b);
   k.setArg(1, value);
-  k.setArg(2, static_cast<cl_uint>(count));
-  launch_convert(k, cl::NDRange(round_up(count, 64)), cl::NullRange);
+  k.setArg(2, static_cast<cl_ulong>(count));
+  launch_pieces(k, round_up(count, 64), true);
 }
 
 void Context::launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {

@@ -54,6 +54,14 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // driver's own choice could exceed it (else 0: the driver may choose).
   size_t private_fit(const cl::Kernel& k, size_t private_bytes);
   void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+  // A 1D range of `items` work-items (the driver chooses the work-group) as launches of at
+  // most launch_items() each, through global offsets: one range of more than 2^32 work-items
+  // (a copy or fill of a 35 GiB allocation) is more than some drivers take, and one long
+  // kernel is what a display driver's watchdog kills. Timed as a kernel or as layout work.
+  void launch_pieces(cl::Kernel& k, size_t items, bool as_convert);
+  // At most this many work-items per launch of launch_pieces: 2^30, or $MQLCL_LAUNCH_ITEMS
+  // (read at creation; the tests lower it to see the pieces).
+  size_t launch_items() const { return launch_items_; }
   // Sets `count` floats of b to value (a kernel; timed as layout work).
   void fill(cl::Buffer& b, float value, size_t count);
   // Layout work (fills, copies, conversion kernels) whose time is reported apart.
@@ -84,6 +92,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Device device_;
   cl::CommandQueue queue_;
   HostTransfer transfers_;  // after queue_: unmaps its staging before the queue goes
+  size_t launch_items_ = 0;
   std::map<std::string, cl::Program> programs_;
   DataSlots slots_{*this};
   std::map<int, std::pair<cl::Buffer, size_t>> scratch_;

@@ -50,12 +50,16 @@ bool opaque(const std::string& t) {
   return image || t == "sampler_t" || t == "event_t";
 }
 
-bool fallback_forced() {
-  const char* v = std::getenv("MQLCL_KERNEL_ARG_INFO");
-  return v != nullptr && std::strcmp(v, "off") == 0;
-}
 
 }  // namespace
+
+ArgInfoMode arg_info_mode() {
+  const char* v = std::getenv("MQLCL_KERNEL_ARG_INFO");
+  if (v == nullptr || *v == '\0' || std::strcmp(v, "on") == 0) return ArgInfoMode::On;
+  if (std::strcmp(v, "off") == 0) return ArgInfoMode::Off;
+  if (std::strcmp(v, "refused") == 0) return ArgInfoMode::Refused;
+  fail(MQLCL_ERR_ARGUMENT, "MQLCL_KERNEL_ARG_INFO = \"", std::string(v), "\": use on, off or refused (docs/ABI.md)");
+}
 
 const char* passed_name(Passed p) {
   switch (p) {
@@ -69,9 +73,9 @@ const char* passed_name(Passed p) {
   return "a value";
 }
 
-KernelArgs::KernelArgs(const cl::Kernel& kernel) {
+KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared) {
   args_.resize(kernel.getInfo<CL_KERNEL_NUM_ARGS>());
-  has_info_ = !fallback_forced();
+  has_info_ = declared && arg_info_mode() == ArgInfoMode::On;
   for (cl_uint i = 0; i < count() && has_info_; ++i) {
     Arg& a = args_[i];
     cl_kernel_arg_address_qualifier address = 0;

@@ -1,6 +1,6 @@
-// What each argument of a user kernel is and what it is bound to. The library builds every
-// user program with -cl-kernel-arg-info and reads clGetKernelArgInfo (OpenCL 1.2) once per
-// kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
+// What each argument of a user kernel is and what it is bound to. The library builds user
+// programs with -cl-kernel-arg-info (compute/user_program) and reads clGetKernelArgInfo
+// (OpenCL 1.2) once per kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
 // a __global pointer, a buffer for an image) is refused before the driver sees it: drivers
 // (PoCL, others) accept such values and crash at launch.
 #pragma once
@@ -18,9 +18,10 @@ enum class Passed { Buffer, Image, Local, Int, Float, Double };
 
 class KernelArgs {
  public:
-  // Reads the arguments' declarations. Without them (CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
+  // Reads the arguments' declarations when `declared` (the program was built with
+  // -cl-kernel-arg-info). Without them (not built so, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
   // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) the checks are weaker.
-  explicit KernelArgs(const cl::Kernel& kernel);
+  KernelArgs(const cl::Kernel& kernel, bool declared);
 
   cl_uint count() const { return static_cast<cl_uint>(args_.size()); }
 
@@ -53,6 +54,13 @@ class KernelArgs {
   bool has_info_ = false;
   std::vector<Arg> args_;
 };
+
+// $MQLCL_KERNEL_ARG_INFO, to see on any driver what a user meets on a driver without
+// argument info: "off" reads no declarations (as a driver that returns
+// CL_KERNEL_ARG_INFO_NOT_AVAILABLE); "refused" treats every build with -cl-kernel-arg-info as
+// failed (as NVIDIA's compiler fails one on a program with a kernel without arguments).
+enum class ArgInfoMode { On, Off, Refused };
+ArgInfoMode arg_info_mode();
 
 // "an int (mqlcl_arg_int)", "a buffer (mqlcl_arg_mem)", ...
 const char* passed_name(Passed p);

@@ -9,15 +9,21 @@ namespace mqlcl {
 namespace {
 constexpr int kRepeats = 5;  // best of: the first may pay for page faults and clocks
 
-double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local = cl::NullRange) {
+// The best of kRepeats operations, each of which `launch` enqueues.
+template <class Launch>
+double best_ms(Context& ctx, Launch&& launch) {
   double best = 1e300;
   for (int i = 0; i < kRepeats; ++i) {
     ctx.begin_op();
-    ctx.launch(k, global, local);
+    launch();
     ctx.end_op();
     best = std::min(best, ctx.last().kernel_ms);
   }
   return best;
+}
+
+double best_ms(Context& ctx, cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local = cl::NullRange) {
+  return best_ms(ctx, [&] { ctx.launch(k, global, local); });
 }
 }  // namespace
 
@@ -43,7 +49,8 @@ double measure_bandwidth(Context& ctx, size_t bytes) {
     cl::Kernel k = ctx.embedded("bench/peak.cl", "", width == 1 ? "copy_float" : "copy_float4");
     k.setArg(0, in);
     k.setArg(1, out);
-    const double ms = best_ms(ctx, k, cl::NDRange(bytes / (4u * static_cast<size_t>(width))));
+    const size_t items = bytes / (4u * static_cast<size_t>(width));
+    const double ms = best_ms(ctx, [&] { ctx.launch_pieces(k, items, false); });
     if (ms > 0) best = std::max(best, 2.0 * static_cast<double>(bytes) / (ms * 1e6));
   }
   return best;

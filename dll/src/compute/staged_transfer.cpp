@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "core/env_number.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
@@ -30,18 +31,6 @@ constexpr size_t kStagedMinBytes = size_t{1} << 20;
 constexpr size_t kSlotsPerWorker = 2;
 constexpr size_t kMaxChunk = size_t{256} << 20;
 constexpr unsigned kMaxThreads = 64;
-
-// A number from the environment in [lo, hi]; `fallback` when the variable is unset or empty.
-size_t env_number(const char* name, size_t lo, size_t hi, size_t fallback) {
-  const char* v = std::getenv(name);
-  if (v == nullptr || *v == '\0') return fallback;
-  char* end = nullptr;
-  errno = 0;
-  const unsigned long long n = std::strtoull(v, &end, 10);
-  if (*v == '-' || errno != 0 || *end != '\0' || n < lo || n > hi)
-    fail(MQLCL_ERR_ARGUMENT, name, " = \"", v, "\": it must be a whole number from ", lo, " to ", hi);
-  return static_cast<size_t>(n);
-}
 
 // The dense bytes [begin, end) of a matrix: one staging chunk.
 struct Chunk {

@@ -22,9 +22,11 @@ void enqueue_transpose(Context& ctx, int variant, int tile, const cl::Buffer& sr
                        size_t cols, cl::Buffer& dst, size_t out_pitch, bool as_convert) {
   const bool tiled = variant != 1;
   const int ly = transpose_rows_per_group(tile);
-  cl::Kernel k = ctx.embedded("transpose/transpose.cl",
-                              str("-DTILE=", tile, " -DLY=", ly, " -DPAD=", variant == 3 ? 1 : 0),
-                              tiled ? "transpose_tile" : "transpose_naive");
+  // The naive kernel's program has no tile: its range is rounded to `tile`, nothing more.
+  cl::Kernel k = tiled ? ctx.embedded("transpose/transpose.cl",
+                                      str("-DTILE=", tile, " -DLY=", ly, " -DPAD=", variant == 3 ? 1 : 0),
+                                      "transpose_tile")
+                       : ctx.embedded("transpose/transpose.cl", "", "transpose_naive");
   k.setArg(0, src);
   k.setArg(1, static_cast<int>(rows));
   k.setArg(2, static_cast<int>(cols));

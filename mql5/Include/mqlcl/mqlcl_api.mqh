@@ -152,6 +152,7 @@ int mqlcl_tuning_source(int ctx, int stage);
 int mqlcl_tuning_text(int ctx, int stage, ushort &buf[], int cap);
 int mqlcl_tuning_path(ushort &buf[], int cap);
 int mqlcl_program(int ctx, string source, string options);
+int mqlcl_program_log(int program, ushort &buf[], int cap);
 int mqlcl_kernel(int program, string name);
 int mqlcl_buffer(int ctx, long bytes, int flags);
 int mqlcl_buffer_write_float(int buffer, const float &data[], int offset, int count);

@@ -10,6 +10,8 @@
 
 #include <mqlcl/mqlcl.mqh>
 
+input int InpDevice=0;         // OpenCL device (mqlcl's numbering)
+
 int g_checks=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -77,7 +79,7 @@ void OnStart()
 //--- a matrix reaches the DLL as the address of its row-major elements (docs: Matrix and vector
 //--- types): mqlcl_sgemm reads A and B and writes C through those addresses
    CMqlcl cl;
-   if(!cl.Create(0))
+   if(!cl.Create(InpDevice))
       return;
    matrixf fa(2,3),fb(3,2),fc(2,2);
    for(ulong i=0; i<2; i++)

@@ -9,6 +9,8 @@
 #property version   "1.00"
 
 #include <mqlcl/experiments.mqh>
+
+input int InpDevice=0;         // OpenCL device (mqlcl's numbering)
 //+------------------------------------------------------------------+
 void Expect(const bool ok,const string what)
   {
@@ -19,7 +21,7 @@ void OnStart()
   {
    float a[];
    CMqlcl cl;
-   if(!GenMatrix(a,64) || !cl.Create(0) || !cl.Upload(MQLCL_SLOT_C,a))
+   if(!GenMatrix(a,64) || !cl.Create(InpDevice) || !cl.Upload(MQLCL_SLOT_C,a))
      {
       Print("WRONG: no context to test with");
       return;

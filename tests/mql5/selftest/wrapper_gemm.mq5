@@ -11,6 +11,8 @@
 #property version   "1.00"
 
 #include <mqlcl/mqlcl.mqh>
+
+input int InpDevice=0;         // OpenCL device (mqlcl's numbering)
 //+------------------------------------------------------------------+
 void Expect(const bool ok,const string what)
   {
@@ -55,7 +57,7 @@ bool Same(const M &c,const M &a,const M &b,const M &c0,const double alpha,const 
 void OnStart()
   {
    CMqlcl cl;
-   if(!cl.Create(0))
+   if(!cl.Create(InpDevice))
      {
       Print("WRONG: no context to test with");
       return;
