@@ -34,14 +34,26 @@ export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
-"$bin/host/mqlcl-host" --library "$bin/dll/libmqlcl.so" devices >"$logs/devices.txt" 2>&1
+# mqlcl's devices through the library itself (mqlcl-host needs CLBlast, which that machine lacks).
+python3 - "$bin/dll/libmqlcl.so" >"$logs/devices.txt" 2>&1 <<'PY'
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+lib.mqlcl_device_info.restype = ctypes.c_longlong
+lib.mqlcl_device_text.argtypes = [ctypes.c_int, ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+for d in range(max(0, lib.mqlcl_device_count())):
+    buf = ctypes.create_string_buffer(512)
+    n = lib.mqlcl_device_text(d, 1, buf, 256)  # MQLCL_TEXT_NAME, UTF-16
+    name = buf.raw[:2 * max(0, min(n, 255))].decode("utf-16-le", "replace")
+    kind = lib.mqlcl_device_info(d, 1)  # MQLCL_INFO_TYPE: 2 CPU, 4 GPU
+    print(f"device {d}: {name} ({'GPU' if kind & 4 else 'CPU' if kind & 2 else 'other'})")
+PY
 cat "$logs/devices.txt"
 if [ -z "${MQLCL_TEST_DEVICE:-}" ]; then
-  MQLCL_TEST_DEVICE=$(sed -n 's/^device \([0-9]*\): .*; GPU)$/\1/p' "$logs/devices.txt" | head -1)
+  MQLCL_TEST_DEVICE=$(sed -n 's/^device \([0-9]*\): .*(GPU)$/\1/p' "$logs/devices.txt" | head -1)
 fi
 [ -n "$MQLCL_TEST_DEVICE" ] || { echo "no GPU among the OpenCL devices"; echo "0 passed, 1 failed"; exit 1; }
 export MQLCL_TEST_DEVICE
-echo "test device: $MQLCL_TEST_DEVICE ($(sed -n "s/^device $MQLCL_TEST_DEVICE: //p" "$logs/devices.txt"))"
+echo "test device: $(sed -n "s/^device $MQLCL_TEST_DEVICE: /$MQLCL_TEST_DEVICE: /p" "$logs/devices.txt")"
 
 # 1. GoogleTest, every test, on the selected device (test binaries run from their folder as in ctest).
 (cd "$bin/tests" && ./mqlcl_tests --gtest_brief=1 --gtest_output="xml:$logs/gtest.xml") >"$logs/gtest.log" 2>&1
@@ -73,6 +85,34 @@ m_fail=$(echo "$summary" | sed -n 's/.* \([0-9]*\) failed$/\1/p')
 [ -n "$m_pass" ] || { m_pass=0; m_fail=1; echo "the MQL5 run printed no summary: $(tail -3 "$logs/mql5.log")"; }
 echo "MQL5 scripts on device $MQLCL_TEST_DEVICE: $m_pass passed, $m_fail failed"
 
+# 3. The bandwidth peak at the documented limit (the smaller of the largest allocation and half
+#    the device memory, in MB): on a GPU of tens of GiB its buffers hold more than 2^32 floats,
+#    and one MB more is refused.
+python3 - "$bin/dll/libmqlcl.so" "$MQLCL_TEST_DEVICE" >"$logs/peak-limit.txt" 2>&1 <<'PY'
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+dev = int(sys.argv[2])
+lib.mqlcl_device_info.restype = ctypes.c_longlong
+lib.mqlcl_measure_peak.restype = ctypes.c_double
+lib.mqlcl_last_error.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+max_alloc, global_mem = lib.mqlcl_device_info(dev, 12), lib.mqlcl_device_info(dev, 11)  # MQLCL_INFO_MAX_MEM_ALLOC_SIZE, _GLOBAL_MEM_SIZE
+limit_mb = min(max_alloc, global_mem // 2) >> 20
+ctx = lib.mqlcl_create(dev)
+ok = ctx > 0
+for mb, want_ok in ((limit_mb, True), (limit_mb + 1, False)):
+    gbs = lib.mqlcl_measure_peak(ctx, 1, mb)  # MQLCL_PEAK_BANDWIDTH
+    buf = ctypes.create_string_buffer(4096)
+    lib.mqlcl_last_error(ctx, buf, 2048)
+    msg = buf.raw.decode("utf-16-le", "replace").split("\0")[0]
+    good = (gbs > 0) if want_ok else (gbs == -12)  # MQLCL_ERR_MEMORY
+    ok = ok and good
+    print(f"peak bandwidth at {mb} MB ({mb * 2**20 // 4} floats per buffer): {gbs:.1f}{' GB/s' if gbs > 0 else ' ' + msg} -> {'ok' if good else 'WRONG'}")
+lib.mqlcl_free(ctx)
+print("peak at the limit: 1 passed, 0 failed" if ok else "peak at the limit: 0 passed, 1 failed")
+PY
+cat "$logs/peak-limit.txt"
+if grep -q "1 passed, 0 failed" "$logs/peak-limit.txt"; then p_pass=1 p_fail=0; else p_pass=0 p_fail=1; fi
+
 echo
-echo "$((g_pass + m_pass)) passed, $((g_fail + m_fail)) failed"
-[ $((g_fail + m_fail)) -eq 0 ]
+echo "$((g_pass + m_pass + p_pass)) passed, $((g_fail + m_fail + p_fail)) failed"
+[ $((g_fail + m_fail + p_fail)) -eq 0 ]
