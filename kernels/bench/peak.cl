@@ -4,13 +4,15 @@
 // arithmetic rate; each work-item advances CHAINS independent chains of dependent
 // multiply-adds ITERS times (enough independent work to hide the FMA latency). The
 // multipliers come from arguments so the compiler cannot fold the chains away.
-__kernel void copy_float(__global const float* in, __global float* out) {
-  const size_t i = get_global_id(0);
+// Launched in pieces (a buffer may hold more than 2^32 floats): `base` is the piece's first
+// element, passed as an argument because drivers need not index past 2^32 with global offsets.
+__kernel void copy_float(__global const float* in, __global float* out, const ulong base) {
+  const size_t i = base + get_global_id(0);
   out[i] = in[i];
 }
 
-__kernel void copy_float4(__global const float4* in, __global float4* out) {
-  const size_t i = get_global_id(0);
+__kernel void copy_float4(__global const float4* in, __global float4* out, const ulong base) {
+  const size_t i = base + get_global_id(0);
   out[i] = in[i];
 }
 

@@ -2,10 +2,10 @@
 // every write is then a kernel that oclgrind's uninitialised-value checker can follow
 // (it tracks neither of those commands), and padding takes one pass instead of two.
 
-// Sets a buffer of floats to a value; launched in pieces with global offsets (a buffer may
+// Sets a buffer of floats to a value; launched in pieces from element `base` (a buffer may
 // hold more than 2^32 floats).
-__kernel void fill_float(__global float* p, const float value, const ulong count) {
-  const size_t i = get_global_id(0);
+__kernel void fill_float(__global float* p, const float value, const ulong count, const ulong base) {
+  const size_t i = base + get_global_id(0);
   if (i < count) p[i] = value;
 }
 

@@ -28,7 +28,7 @@ std::string device_text(int device, int what) {
 bool tensor_device() { return mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
 
 TEST(Tensor, MatmulRefusedWithTheReason) {
-  if (tensor_device()) GTEST_SKIP() << "device 0 has tensor cores";
+  if (tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
   const std::string name = device_text(0, MQLCL_TEXT_NAME), vendor = device_text(0, MQLCL_TEXT_VENDOR);
   t::Ctx ctx;
   const auto a = t::random_floats(6, 1);
@@ -48,7 +48,7 @@ TEST(Tensor, MatmulRefusedWithTheReason) {
 }
 
 TEST(Tensor, PeakRefusedWithTheReason) {
-  if (tensor_device()) GTEST_SKIP() << "device 0 has tensor cores";
+  if (tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
   t::Ctx ctx;
   for (int what : {MQLCL_PEAK_MMA_TF32, MQLCL_PEAK_MMA_BF16}) {
     EXPECT_EQ(mqlcl_measure_peak(ctx.h, what, 0), MQLCL_ERR_UNSUPPORTED) << what;

@@ -2,6 +2,7 @@
 // the fallback order (exact device name, architecture, built-in default; entries that do not
 // fit the device skipped), corrupt lines, format 1 lines, $MQLCL_TUNING_FILE, and the file
 // beside the library (run from a folder named Дмитрий_日本 under Wine by check_wine.py).
+#include <cctype>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -41,10 +42,37 @@ std::string device_text(int what) {
   return t::to_utf8(buf);
 }
 
-// The architecture key as docs/ABI.md defines it (no compute capability on PoCL).
+std::string origin(int ctx);
+
+// The architecture key as docs/ABI.md defines it: vendor and type, read here through the
+// device facts (PoCL: "... CPU"); on NVIDIA the library adds the compute capability, which
+// the ABI does not report: it is taken from the library's own lookup text and checked for
+// the documented form " compute capability MAJOR.MINOR" after that prefix.
 std::string architecture() {
   const long long type = mqlcl_device_info(t::device(), MQLCL_INFO_TYPE);
-  return device_text(MQLCL_TEXT_VENDOR) + (type & 4 ? " GPU" : type & 2 ? " CPU" : " accelerator");
+  const std::string vendor = device_text(MQLCL_TEXT_VENDOR);
+  const std::string base = vendor + (type & 4 ? " GPU" : type & 2 ? " CPU" : " accelerator");
+  if (vendor.find("NVIDIA") == std::string::npos) return base;
+  // A context without any tuning file names the key it looked for.
+  const char* outer = std::getenv("MQLCL_TUNING_FILE");
+  const std::string saved = outer ? outer : "";
+  const fs::path none = fs::temp_directory_path() / "mqlcl-tuning-no-such-dir" / "none.txt";
+  set_env("MQLCL_TUNING_FILE", &none);
+  std::string text;
+  {
+    t::Ctx ctx;
+    text = origin(ctx.h);
+  }
+  const fs::path saved_path(saved);
+  set_env("MQLCL_TUNING_FILE", outer ? &saved_path : nullptr);
+  const size_t at = text.find("architecture '" + base + " compute capability ");
+  EXPECT_NE(at, std::string::npos) << text;
+  if (at == std::string::npos) return base;
+  const size_t begin = at + std::strlen("architecture '"), end = text.find('\'', begin);
+  const std::string key = text.substr(begin, end - begin);
+  const std::string cc = key.substr(base.size() + std::strlen(" compute capability "));
+  EXPECT_TRUE(cc.size() >= 3 && std::isdigit(static_cast<unsigned char>(cc[0])) && cc.find('.') != std::string::npos) << key;
+  return key;
 }
 
 std::string line(const std::string& device, const std::string& arch, const std::vector<int>& p) {

@@ -148,10 +148,11 @@ void Context::launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange
   queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local, nullptr, events_.kernel());
 }
 
-void Context::launch_pieces(cl::Kernel& k, size_t items, bool as_convert) {
+void Context::launch_pieces(cl::Kernel& k, size_t items, cl_uint base_arg, bool as_convert) {
   for (size_t at = 0; at < items; at += launch_items_) {
     const size_t n = std::min(launch_items_, items - at);
-    queue_.enqueueNDRangeKernel(k, cl::NDRange(at), cl::NDRange(n), cl::NullRange, nullptr,
+    k.setArg(base_arg, static_cast<cl_ulong>(at));  // taken at the enqueue
+    queue_.enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(n), cl::NullRange, nullptr,
                                 as_convert ? events_.convert() : events_.kernel());
   }
 }
@@ -161,7 +162,7 @@ void Context::fill(cl::Buffer& b, float value, size_t count) {
   k.setArg(0, b);
   k.setArg(1, value);
   k.setArg(2, static_cast<cl_ulong>(count));
-  launch_pieces(k, round_up(count, 64), true);
+  launch_pieces(k, round_up(count, 64), 3, true);
 }
 
 void Context::launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {

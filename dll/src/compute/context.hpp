@@ -55,10 +55,12 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   size_t private_fit(const cl::Kernel& k, size_t private_bytes);
   void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
   // A 1D range of `items` work-items (the driver chooses the work-group) as launches of at
-  // most launch_items() each, through global offsets: one range of more than 2^32 work-items
-  // (a copy or fill of a 35 GiB allocation) is more than some drivers take, and one long
-  // kernel is what a display driver's watchdog kills. Timed as a kernel or as layout work.
-  void launch_pieces(cl::Kernel& k, size_t items, bool as_convert);
+  // most launch_items() each; before each, argument `base_arg` (a ulong) is set to the
+  // piece's first work-item, which the kernel adds to get_global_id(0): one range of more than
+  // 2^32 work-items (a copy or fill of a 35 GiB allocation) is more than drivers take, global
+  // offsets past 2^32 are not indexed by all of them, and one long kernel is what a display
+  // driver's watchdog kills. Timed as a kernel or as layout work.
+  void launch_pieces(cl::Kernel& k, size_t items, cl_uint base_arg, bool as_convert);
   // At most this many work-items per launch of launch_pieces: 2^30, or $MQLCL_LAUNCH_ITEMS
   // (read at creation; the tests lower it to see the pieces).
   size_t launch_items() const { return launch_items_; }

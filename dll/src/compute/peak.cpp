@@ -50,7 +50,7 @@ double measure_bandwidth(Context& ctx, size_t bytes) {
     k.setArg(0, in);
     k.setArg(1, out);
     const size_t items = bytes / (4u * static_cast<size_t>(width));
-    const double ms = best_ms(ctx, [&] { ctx.launch_pieces(k, items, false); });
+    const double ms = best_ms(ctx, [&] { ctx.launch_pieces(k, items, 2, false); });
     if (ms > 0) best = std::max(best, 2.0 * static_cast<double>(bytes) / (ms * 1e6));
   }
   return best;

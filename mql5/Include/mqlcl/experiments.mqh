@@ -148,8 +148,18 @@ bool RunSweepRow(CMqlcl &cl,const int stage,const float &a[],const float &b[],co
                  const int local0,const int local1,const int param)
   {
    float c[];
-   if(ScriptStopped("before stage "+i2s(stage)) || !cl.Matmul(stage,n,n,n,local0,local1,param) ||
-      cl.Read(MQLCL_SLOT_C,c,n*n)<0)
+   if(ScriptStopped("before stage "+i2s(stage)))
+      return(false);
+   // A work-group the device or this kernel cannot take (a kernel's CL_KERNEL_WORK_GROUP_SIZE
+   // may be below the device's maximum) is a row of the sweep with the library's reason.
+   int rc=cl.MatmulOrRefusal(stage,n,n,n,local0,local1,param);
+   if(rc==MQLCL_ERR_LOCAL_SIZE)
+     {
+      Print(StringFormat("  %2d %-28s %4d x %-4d %4d | refused: %s",stage,MqlclStageName(stage),local0,local1,param,
+                         cl.LastError()));
+      return(true);
+     }
+   if(rc!=MQLCL_OK || cl.Read(MQLCL_SLOT_C,c,n*n)<0)
       return(false);
    int wrong=0;
    for(int i=0; i<20; i++)

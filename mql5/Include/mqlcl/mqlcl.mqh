@@ -192,6 +192,20 @@ public:
    bool              Matmul(const int stage,const int rows1,const int colsrows,const int cols2,
                             const int local0=0,const int local1=0,const int param=0)
      { return(Check(mqlcl_matmul(m_ctx,stage,rows1,colsrows,cols2,local0,local1,param),"mqlcl_matmul")); }
+   // The same, for a sweep that probes the device's limits: a work-group the device or the
+   // kernel cannot take (MQLCL_ERR_LOCAL_SIZE) is an answer, not a failure: it returns the
+   // code with the reason in LastError() without printing it. Other failures as Matmul.
+   int               MatmulOrRefusal(const int stage,const int rows1,const int colsrows,const int cols2,
+                                     const int local0=0,const int local1=0,const int param=0)
+     {
+      int rc=mqlcl_matmul(m_ctx,stage,rows1,colsrows,cols2,local0,local1,param);
+      if(rc==MQLCL_ERR_LOCAL_SIZE)
+        {
+         m_error=MqlclErrorText(0);
+         return(rc);
+        }
+      return(Check(rc,"mqlcl_matmul") ? MQLCL_OK : rc);
+     }
    bool              DiaSpmv(const int step,const int rows,const int diags,const int local0=0)
      { return(Check(mqlcl_dia_spmv(m_ctx,step,rows,diags,local0),"mqlcl_dia_spmv")); }
    bool              Transpose(const int variant,const int rows,const int cols,const int tile=0)
