@@ -5,7 +5,9 @@ Type mapping (MQL5 passes arrays by reference as pointers, strings as UTF-16):
   int -> int, long long -> long, float -> float, double -> double,
   const T* -> const T &name[], T* -> T &name[], const mqlcl_char* -> string,
   mqlcl_char* (text out) -> ushort &name[] (read it with ShortArrayToString).
-A function taking matrices (a pointer p followed by p_count and ldp, as mqlcl_sgemm's a, a_count,
+A function taking an array of any element type (a void* p followed by p_count and elem_size,
+as mqlcl_buffer_write_bytes' data) is declared once per MQL5 numeric array type and per matrix
+type. A function taking matrices (a pointer p followed by p_count and ldp, as mqlcl_sgemm's a, a_count,
 lda) is declared a second time, the same function with each such p an MQL5 matrix (float ->
 matrixf, double -> matrix): MQL5 passes a matrix to a DLL as the pointer to its row-major
 elements (https://www.mql5.com/en/docs/matrix/matrix_types), and an #import block may declare
@@ -22,8 +24,12 @@ import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
 
 HEADER = mqlcl_header.HEADER
 OUTPUT = ROOT / "mql5/Include/mqlcl/mqlcl_api.mqh"
-SCALARS = {"int": "int", "long long": "long", "float": "float", "double": "double"}
+SCALARS = {"int": "int", "long long": "long", "float": "float", "double": "double", "unsigned char": "uchar",
+           "unsigned int": "uint"}
 MATRICES = {"float": "matrixf", "double": "matrix"}
+# A void* p followed by p_count and elem_size is an array of any element type: declared once per
+# MQL5 array type (the caller passes sizeof(T) as elem_size), and once per matrix type.
+ELEMENT_ARRAYS = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"]
 
 
 def mql_param(ctype, name):
@@ -44,6 +50,18 @@ def matrix_parameters(args):
             if t.endswith("*") and names[i + 1:i + 3] == [f"{n}_count", f"ld{n}"]}
 
 
+def element_parameters(args):
+    """Names of the void* parameters that take an array of any type: p followed by p_count, elem_size."""
+    names = [n for _, n in args]
+    return {n for i, (t, n) in enumerate(args)
+            if t in ("void*", "const void*") and names[i + 1:i + 3] == [f"{n}_count", "elem_size"]}
+
+
+def mql_element_param(ctype, name, element):
+    const = "const " if ctype.startswith("const ") else ""
+    return f"{const}{element} &{name}" if element in MATRICES.values() else f"{const}{element} &{name}[]"
+
+
 def mql_matrix_param(ctype, name):
     m = re.match(r"(const )?(\w+)\*$", ctype)
     return f"{'const ' if m.group(1) else ''}{MATRICES[m.group(2)]} &{name}"
@@ -62,6 +80,12 @@ def render(text):
         lines.append(f"#define {c.name} {c.value}" + (f"  // {c.comment}" if c.comment else ""))
     lines += ["", '#import "mqlcl.dll"']
     for ret, name, args in mqlcl_header.functions(text):
+        elements = element_parameters(args)
+        if elements:
+            for element in ELEMENT_ARRAYS + list(MATRICES.values()):
+                params = ", ".join(mql_element_param(t, n, element) if n in elements else mql_param(t, n) for t, n in args)
+                lines.append(f"{SCALARS[ret]} {name}({params});")
+            continue
         params = ", ".join(mql_param(t, n) for t, n in args)
         lines.append(f"{SCALARS[ret]} {name}({params});")
         matrices = matrix_parameters(args)

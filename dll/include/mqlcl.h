@@ -90,6 +90,11 @@ MQLCL_API long long mqlcl_device_info(int device, int what);
 #define MQLCL_TEXT_PLATFORM 6
 #define MQLCL_TEXT_EXTENSIONS 7
 MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap);
+/* The raw bytes of an OpenCL 1.2 device property (clGetDeviceInfo; property a cl_device_info
+ * id, 0x1000 .. 0x104B, as CL_DEVICE_NAME 0x102B) into out, an array of cap bytes: writes
+ * min(size, cap) bytes and returns the property's full size; MQLCL_ERR_ARGUMENT for an id the
+ * driver does not know. What the terminal's CLGetDeviceInfo returns. */
+MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out, int cap);
 
 /* ---- Contexts and handles ----------------------------------------------------------- */
 /* A context owns an OpenCL context and an in-order, profiling queue on one device, the data
@@ -288,7 +293,17 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 #define MQLCL_MEM_READ_WRITE 0
 #define MQLCL_MEM_READ_ONLY 1
 #define MQLCL_MEM_WRITE_ONLY 2
+#define MQLCL_MEM_ALLOC_HOST 4 /* added to one of the above: CL_MEM_ALLOC_HOST_PTR */
 MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags);
+/* Transfers for arrays of any element type (MQL5: the #import block declares them once per
+ * array type): data is an array of data_count elements of elem_size bytes (1, 2, 4, 8 or 16);
+ * its elements first .. first+count-1 (count >= 1) go to / come from the buffer from byte
+ * buffer_offset. An element range beyond data_count, or bytes beyond the buffer, is
+ * MQLCL_ERR_RANGE naming both. Blocking. Returns count. */
+MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const void* data, int data_count,
+                                       int elem_size, int first, int count);
+MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count,
+                                      int elem_size, int first, int count);
 /* Element-typed transfers; offset and count are in elements of that type. Return count. */
 MQLCL_API int mqlcl_buffer_write_float(int buffer, const float* data, int offset, int count);
 MQLCL_API int mqlcl_buffer_read_float(int buffer, float* out, int offset, int count);
@@ -304,6 +319,9 @@ MQLCL_API int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 MQLCL_API int mqlcl_arg_int(int kernel, int index, int value);
 MQLCL_API int mqlcl_arg_float(int kernel, int index, float value);
 MQLCL_API int mqlcl_arg_double(int kernel, int index, double value);
+/* An integer argument of bytes 1, 2, 4 or 8 (char, short, int, long and their unsigned
+ * forms: the value's low bytes), checked against the declaration as the others. */
+MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int bytes);
 /* A __local argument of the given size in bytes (> 0). */
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
 /* Launches over dims (1..3) dimensions: global, an array of global_count >= dims ints, the
@@ -313,6 +331,27 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
  * is then mqlcl_last_kernel_ms(kernel). */
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count);
+
+/* As mqlcl_run, with the terminal's CLExecute arrays: dims uint sizes each; offset (the
+ * global work offset) with offset_count 0 = none, local with local_count 0 = the driver
+ * chooses (or the kernel's reqd_work_group_size). Waits for the kernel. */
+MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
+                            const unsigned int* global, int global_count, const unsigned int* local, int local_count);
+
+/* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a
+ * handle that is not live (as the terminal's CLHandleType), every other fact then
+ * MQLCL_ERR_HANDLE; the buffer facts of another kind of handle are MQLCL_ERR_HANDLE. */
+#define MQLCL_HINFO_KIND 1         /* MQLCL_KIND_* */
+#define MQLCL_HINFO_DEVICE 2       /* the device number of the handle's context */
+#define MQLCL_HINFO_CONTEXT 3      /* the context handle it belongs to (a context: itself) */
+#define MQLCL_HINFO_BUFFER_BYTES 4 /* a buffer's size in bytes */
+#define MQLCL_HINFO_BUFFER_FLAGS 5 /* a buffer's MQLCL_MEM_* flags */
+#define MQLCL_KIND_CONTEXT 1
+#define MQLCL_KIND_PROGRAM 2
+#define MQLCL_KIND_KERNEL 3
+#define MQLCL_KIND_BUFFER 4
+#define MQLCL_KIND_IMAGE 5
+MQLCL_API long long mqlcl_handle_info(int handle, int what);
 
 /* mqlcl_kernel_info(kernel, what): facts of a built kernel on its device. */
 #define MQLCL_KINFO_WORK_GROUP_SIZE 1      /* largest work-group this kernel can take */

@@ -17,5 +17,6 @@
   X(mqlcl_buffer_write_int) X(mqlcl_buffer_read_int) X(mqlcl_buffer_write_double)          \
   X(mqlcl_buffer_read_double) X(mqlcl_image2d) X(mqlcl_arg_mem) X(mqlcl_arg_int)          \
   X(mqlcl_arg_float) X(mqlcl_arg_double) X(mqlcl_arg_local) X(mqlcl_run)                   \
-  X(mqlcl_kernel_info) X(mqlcl_sgemm) X(mqlcl_sgemm_buffers) X(mqlcl_dgemm) X(mqlcl_dgemm_buffers)
+  X(mqlcl_kernel_info) X(mqlcl_device_property) X(mqlcl_buffer_write_bytes) X(mqlcl_buffer_read_bytes) \
+  X(mqlcl_arg_integer) X(mqlcl_execute) X(mqlcl_handle_info) X(mqlcl_sgemm) X(mqlcl_sgemm_buffers) X(mqlcl_dgemm) X(mqlcl_dgemm_buffers)
 #endif

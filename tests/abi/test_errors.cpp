@@ -270,7 +270,7 @@ TEST(Errors, PeakAndFillRunInPiecesOfTheLaunchLimit) {
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20000);  // 2.0.0: every array parameter has its element count
+  EXPECT_EQ(mqlcl_version(), 20100);  // 2.1.0: 2.0 (every array parameter has its element count) + the terminal's calls
 }
 
 }  // namespace

@@ -77,16 +77,21 @@ TEST(KernelArgs, ScalarsGoByTheirDeclaredType) {
   } else {
     EXPECT_EQ(mqlcl_arg_float(k, 3, 2.25f), MQLCL_OK);
   }
-  // No mqlcl_arg_* passes a long, a char or a vector: refused whatever the size.
+  // A long and a char take mqlcl_arg_integer of their width only; no call passes a vector.
   EXPECT_EQ(mqlcl_arg_double(k, 4, 1.0), MQLCL_ERR_ARGUMENT);  // 8 bytes, as a long has
-  EXPECT_TRUE(mentions(k, "argument 4 \"l\" (long) cannot be set: no mqlcl_arg_* passes a long"));
+  EXPECT_TRUE(mentions(k, "argument 4 \"l\" (long) takes an 8-byte integer (mqlcl_arg_integer), not a double"));
   EXPECT_EQ(mqlcl_arg_int(k, 5, 1), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_arg_integer(k, 5, 1, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(k, "argument 5 \"c\" (char) takes a 1-byte integer (mqlcl_arg_integer), not an 8-byte integer"));
   EXPECT_EQ(mqlcl_arg_float(k, 6, 1.0f), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(mentions(k, "float4"));
+  EXPECT_EQ(mqlcl_arg_integer(k, 6, 1, 8), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(k, "no mqlcl_arg_* passes a float4"));
   // mqlcl_run names them as never set, with why.
   const int g[1] = {1};
   EXPECT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(mentions(k, "argument 4 \"l\" (long): no mqlcl_arg_* passes a long"));
+  EXPECT_TRUE(mentions(k, "argument 4 \"l\" (long): it takes an 8-byte integer (mqlcl_arg_integer)"));
+  EXPECT_TRUE(mentions(k, "argument 6 \"v\" (float4): no mqlcl_arg_* passes a float4"));
   EXPECT_FALSE(mentions(k, "argument 3"));  // set: not listed
 }
 

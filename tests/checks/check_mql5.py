@@ -20,7 +20,8 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
 import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h; the #import block is parsed here, independently)
 
-MQL_OF_C = {"int": "int", "long long": "long", "float": "float", "double": "double"}
+MQL_OF_C = {"int": "int", "long long": "long", "float": "float", "double": "double", "unsigned char": "uchar",
+            "unsigned int": "uint"}
 MATRIX_OF_C = {"float": "matrixf", "double": "matrix"}
 
 
@@ -42,6 +43,21 @@ def is_matrix(args, i):
     """Parameter i is a matrix: a pointer followed by its count and leading dimension."""
     t, n = args[i]
     return t.endswith("*") and [a for _, a in args[i + 1:i + 3]] == [f"{n}_count", f"ld{n}"]
+
+
+# The MQL5 types a void* p (followed by p_count, elem_size: an array of any element type) is
+# declared with, one declaration each: every numeric array, then each matrix type.
+ELEMENT_ARRAYS = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"]
+
+
+def is_elements(args, i):
+    t, n = args[i]
+    return t in ("void*", "const void*") and [a for _, a in args[i + 1:i + 3]] == [f"{n}_count", "elem_size"]
+
+
+def expected_element(ctype, element):
+    const = r"const " if ctype.startswith("const ") else ""
+    return const + element + (r" &\w+" if element.startswith("matrix") else r" &\w+\[\]")
 
 
 def expected_mql(ctype, matrix=False):
@@ -72,7 +88,11 @@ def main():
     for name, (ret, args) in sorted(cf.items()):
         if name not in mf:
             continue
-        wanted = [[expected_mql(t) for t, _ in args]]
+        if any(is_elements(args, i) for i in range(len(args))):
+            wanted = [[expected_element(t, e) if is_elements(args, i) else expected_mql(t) for i, (t, _) in enumerate(args)]
+                      for e in ELEMENT_ARRAYS + ["matrixf", "matrix"]]
+        else:
+            wanted = [[expected_mql(t) for t, _ in args]]
         if any(is_matrix(args, i) for i in range(len(args))):
             wanted.append([expected_mql(t, is_matrix(args, i)) for i, (t, _) in enumerate(args)])
         declared = mf[name]

@@ -234,13 +234,52 @@ def rewrite_array_declarations(toks, types):
         i = start + 1
 
 
+def strip_definition_defaults(toks):
+    """MQL5 lets a member function's definition outside its class repeat the default arguments
+    of its declaration (the standard library's OpenCL.mqh does); C++ does not: in
+    `T Class::name(...)` followed by a body, each `= value` at the parameter list's top level goes."""
+    for i in range(len(toks) - 3):
+        if not (toks[i].kind == "id" and toks[i + 1].text == "::" and toks[i + 2].kind == "id" and toks[i + 3].text == "("):
+            continue
+        close = matching(toks, i + 3)
+        after = close + 1
+        while after < len(toks) and toks[after].text == "const":
+            after += 1
+        if after >= len(toks) or toks[after].text not in ("{", ":"):
+            continue  # a call or a declaration, not a definition
+        depth, j = 0, i + 4
+        while j < close:
+            t = toks[j]
+            if t.text in ("(", "[", "{"):
+                depth += 1
+            elif t.text in (")", "]", "}"):
+                depth -= 1
+            elif t.text == "=" and depth == 0:
+                k = j
+                while k < close and not (toks[k].text == "," and depth == 0):
+                    if toks[k].text in ("(", "[", "{"):
+                        depth += 1
+                    elif toks[k].text in (")", "]", "}"):
+                        depth -= 1
+                    toks[k].out = ""
+                    k += 1
+                j = k
+                continue
+            j += 1
+
+
 def rewrite_simple(toks):
-    """Literals, MQL5's type names, this.member."""
+    """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
         if t.out is not None:
             continue
         if t.kind == "str":
-            t.out = f"string(u{t.text})"
+            j = i
+            while j + 1 < len(toks) and toks[j + 1].kind == "str":
+                j += 1
+            t.out = "string(" + " ".join(f"u{s.text}" for s in toks[i:j + 1]) + ")"
+            for s in toks[i + 1:j + 1]:
+                s.out = ""
         elif t.kind == "chr":
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
@@ -380,6 +419,7 @@ def translate(script, include_dir, header=None):
         i += 1
     sig = significant(body)
     rewrite_inputs(sig)
+    strip_definition_defaults(sig)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     rewrite_simple(sig)

@@ -13,12 +13,38 @@ using namespace mqlcl;
 namespace {
 
 cl_mem_flags mem_flags(int flags) {
-  switch (flags) {
-    case MQLCL_MEM_READ_WRITE: return CL_MEM_READ_WRITE;
-    case MQLCL_MEM_READ_ONLY: return CL_MEM_READ_ONLY;
-    case MQLCL_MEM_WRITE_ONLY: return CL_MEM_WRITE_ONLY;
-    default: fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": use MQLCL_MEM_READ_WRITE (0), _READ_ONLY (1) or _WRITE_ONLY (2)");
+  const cl_mem_flags host = flags & MQLCL_MEM_ALLOC_HOST ? CL_MEM_ALLOC_HOST_PTR : 0;
+  switch (flags & ~MQLCL_MEM_ALLOC_HOST) {
+    case MQLCL_MEM_READ_WRITE: return CL_MEM_READ_WRITE | host;
+    case MQLCL_MEM_READ_ONLY: return CL_MEM_READ_ONLY | host;
+    case MQLCL_MEM_WRITE_ONLY: return CL_MEM_WRITE_ONLY | host;
+    default:
+      fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": use MQLCL_MEM_READ_WRITE (0), _READ_ONLY (1) or _WRITE_ONLY (2), "
+           "plus MQLCL_MEM_ALLOC_HOST (4) for host-side memory");
   }
+}
+
+// Elements [first, first + count) of an array of data_count elements of elem_size bytes,
+// as a byte range of the array; and [offset, offset + its length) checked against the buffer.
+struct ByteSpan {
+  size_t array_at, buffer_at, bytes;
+};
+ByteSpan checked_bytes(const UserBuffer& b, long long offset, const void* data, int data_count, int elem_size, int first,
+                       int count) {
+  if (elem_size != 1 && elem_size != 2 && elem_size != 4 && elem_size != 8 && elem_size != 16)
+    fail(MQLCL_ERR_ARGUMENT, "elem_size = ", elem_size, ": an element is 1, 2, 4, 8 or 16 bytes");
+  if (data == nullptr) fail(MQLCL_ERR_ARGUMENT, "data is a null pointer");
+  if (count < 1) fail(MQLCL_ERR_ARGUMENT, "count = ", count, ": it must be >= 1");
+  if (first < 0) fail(MQLCL_ERR_ARGUMENT, "first = ", first, ": it must be >= 0");
+  if (static_cast<long long>(first) + count > data_count)
+    fail(MQLCL_ERR_RANGE, "elements ", first, " .. ", static_cast<long long>(first) + count - 1,
+         " lie beyond the array's data_count = ", data_count, " elements");
+  if (offset < 0) fail(MQLCL_ERR_ARGUMENT, "buffer_offset = ", offset, ": it must be >= 0");
+  const size_t bytes = static_cast<size_t>(count) * static_cast<size_t>(elem_size);
+  if (static_cast<unsigned long long>(offset) + bytes > b.bytes)
+    fail(MQLCL_ERR_RANGE, count, " elements of ", elem_size, " bytes from byte ", offset, " reach byte ",
+         static_cast<unsigned long long>(offset) + bytes, ", beyond the buffer's ", b.bytes, " bytes");
+  return {static_cast<size_t>(first) * static_cast<size_t>(elem_size), static_cast<size_t>(offset), bytes};
 }
 
 // Range of `count` elements of `elem` bytes from element `offset`, checked against the buffer.
@@ -86,6 +112,64 @@ std::array<size_t, 3> required_local(UserKernel& k) {
   return {r[0], r[1], r[2]};
 }
 
+// A launch's sizes: global and offset per dimension, local all 0 when the caller gave none.
+struct Range {
+  int dims = 1;
+  size_t global[3] = {1, 1, 1}, offset[3] = {0, 0, 0}, local[3] = {0, 0, 0};
+};
+
+// Checks a range against the kernel (its arguments, reqd_work_group_size) and the device,
+// then runs it and waits: what mqlcl_run and mqlcl_execute share.
+void run_range(UserKernel& k, Range r, const char* what) {
+  const int dims = r.dims;
+  size_t* const g = r.global;
+  size_t* const l = r.local;
+  bool any_local = false;
+  for (int i = 0; i < dims; ++i) any_local = any_local || l[i] > 0;
+  // A range no device finishes would hang the caller's thread (and the terminal with it).
+  constexpr double kMaxWorkItems = 1099511627776.0;  // 2^40
+  if (static_cast<double>(g[0]) * static_cast<double>(g[1]) * static_cast<double>(g[2]) > kMaxWorkItems)
+    fail(MQLCL_ERR_RANGE, "global range of ", g[0], " x ", g[1], " x ", g[2], " work-items exceeds 2^40");
+  k.args.require_all_set();
+  // reqd_work_group_size: no local size means the required one; another one is refused.
+  const std::array<size_t, 3> req = required_local(k);
+  const bool has_req = req[0] != 0;
+  const std::string req_text = has_req ? str(req[0], " x ", req[1], " x ", req[2]) : std::string();
+  if (has_req) {
+    for (int i = dims; i < 3; ++i)
+      if (req[static_cast<size_t>(i)] != 1)
+        fail(MQLCL_ERR_LOCAL_SIZE, "the kernel requires work-groups of ", req_text,
+             " (reqd_work_group_size): run it over ", i + 1, " or more dimensions");
+    for (int i = 0; i < dims && any_local; ++i)
+      if (l[i] != req[static_cast<size_t>(i)])
+        fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", l[i], " differs from the kernel's required work-group size ",
+             req_text, " (reqd_work_group_size): pass that size, or local_count 0");
+    for (int i = 0; i < dims; ++i) l[i] = req[static_cast<size_t>(i)];
+    any_local = true;
+  }
+  cl::NDRange lr = cl::NullRange;
+  if (any_local) {
+    for (int i = 0; i < dims; ++i) {
+      if (l[i] == 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = 0 while others are set: give all or none");
+      if (g[i] % l[i])
+        fail(MQLCL_ERR_LOCAL_SIZE, "global[", i, "] = ", g[i], " is not a multiple of local[", i, "] = ", l[i],
+             has_req ? str(", the kernel's required work-group size ", req_text, " (reqd_work_group_size)")
+                     : std::string(" (OpenCL 1.2 requires it)"));
+    }
+    lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
+  }
+  const cl::NDRange gr = dims == 1 ? cl::NDRange(g[0]) : dims == 2 ? cl::NDRange(g[0], g[1]) : cl::NDRange(g[0], g[1], g[2]);
+  const size_t* o = r.offset;
+  const bool any_offset = o[0] || o[1] || o[2];
+  const cl::NDRange orr = !any_offset ? cl::NullRange
+                          : dims == 1 ? cl::NDRange(o[0])
+                          : dims == 2 ? cl::NDRange(o[0], o[1])
+                                      : cl::NDRange(o[0], o[1], o[2]);
+  k.ctx->check_local(k.kernel, lr, what);
+  // The kernel's own figures: the context's last operation stays the caller's experiment.
+  k.last = k.ctx->run_alone(k.kernel, orr, gr, lr);
+}
+
 }  // namespace
 
 extern "C" {
@@ -140,7 +224,7 @@ MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
       fail(MQLCL_ERR_MEMORY, "bytes = ", bytes, " exceeds the device's largest allocation (CL_DEVICE_MAX_MEM_ALLOC_SIZE = ",
            static_cast<unsigned long long>(c.facts().max_alloc), ")");
     cl::Buffer b(c.cl_context(), f, static_cast<size_t>(bytes));
-    return Registry::instance().add(std::make_shared<UserBuffer>(c.shared_from_this(), b, static_cast<size_t>(bytes)), ctx);
+    return Registry::instance().add(std::make_shared<UserBuffer>(c.shared_from_this(), b, static_cast<size_t>(bytes), flags), ctx);
   });
 }
 
@@ -150,6 +234,24 @@ MQLCL_API int mqlcl_buffer_write_int(int b, const int* d, int o, int n) { return
 MQLCL_API int mqlcl_buffer_read_int(int b, int* d, int o, int n) { return buffer_read(b, d, o, n); }
 MQLCL_API int mqlcl_buffer_write_double(int b, const double* d, int o, int n) { return buffer_write(b, d, o, n); }
 MQLCL_API int mqlcl_buffer_read_double(int b, double* d, int o, int n) { return buffer_read(b, d, o, n); }
+
+MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const void* data, int data_count,
+                                       int elem_size, int first, int count) {
+  return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
+    const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
+    b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at);
+    return count;
+  });
+}
+
+MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count, int elem_size,
+                                      int first, int count) {
+  return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
+    const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
+    b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<char*>(data) + s.array_at);
+    return count;
+  });
+}
 
 MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
@@ -196,6 +298,19 @@ MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) {
   return set_value_arg<cl_double>(kernel, index, value, Passed::Double);
 }
 
+MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int bytes) {
+  switch (bytes) {
+    case 1: return set_value_arg<cl_char>(kernel, index, static_cast<cl_char>(value), Passed::Char);
+    case 2: return set_value_arg<cl_short>(kernel, index, static_cast<cl_short>(value), Passed::Short);
+    case 4: return set_value_arg<cl_int>(kernel, index, static_cast<cl_int>(value), Passed::Int);
+    case 8: return set_value_arg<cl_long>(kernel, index, static_cast<cl_long>(value), Passed::Long);
+    default:
+      return guard(kernel, [&]() -> int {
+        fail(MQLCL_ERR_ARGUMENT, "bytes = ", bytes, ": an integer argument is 1, 2, 4 or 8 bytes");
+      });
+  }
+}
+
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
@@ -217,53 +332,42 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
       fail(MQLCL_ERR_ARGUMENT, "local_count = ", local_count, ": 0 lets the driver choose, else local holds dims sizes");
     if (local_count > 0)
       check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
-    size_t g[3] = {1, 1, 1}, l[3] = {0, 0, 0};
-    bool any_local = false;
+    Range r;
+    r.dims = dims;
     for (int i = 0; i < dims; ++i) {
       if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = ", global[i], ": it must be >= 1");
-      g[i] = static_cast<size_t>(global[i]);
+      r.global[i] = static_cast<size_t>(global[i]);
       if (local_count > 0) {
         if (local[i] < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", local[i], " is negative");
-        l[i] = static_cast<size_t>(local[i]);
-        any_local = any_local || local[i] > 0;
+        r.local[i] = static_cast<size_t>(local[i]);
       }
     }
-    // A range no device finishes would hang the caller's thread (and the terminal with it).
-    constexpr double kMaxWorkItems = 1099511627776.0;  // 2^40
-    if (static_cast<double>(g[0]) * static_cast<double>(g[1]) * static_cast<double>(g[2]) > kMaxWorkItems)
-      fail(MQLCL_ERR_RANGE, "global range of ", g[0], " x ", g[1], " x ", g[2], " work-items exceeds 2^40");
-    k.args.require_all_set();
-    // reqd_work_group_size: no local size means the required one; another one is refused.
-    const std::array<size_t, 3> req = required_local(k);
-    const bool has_req = req[0] != 0;
-    const std::string req_text = has_req ? str(req[0], " x ", req[1], " x ", req[2]) : std::string();
-    if (has_req) {
-      for (int i = dims; i < 3; ++i)
-        if (req[static_cast<size_t>(i)] != 1)
-          fail(MQLCL_ERR_LOCAL_SIZE, "the kernel requires work-groups of ", req_text,
-               " (reqd_work_group_size): run it over ", i + 1, " or more dimensions");
-      for (int i = 0; i < dims && any_local; ++i)
-        if (l[i] != req[static_cast<size_t>(i)])
-          fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", l[i], " differs from the kernel's required work-group size ",
-               req_text, " (reqd_work_group_size): pass that size, or local_count 0");
-      for (int i = 0; i < dims; ++i) l[i] = req[static_cast<size_t>(i)];
-      any_local = true;
+    run_range(k, r, "mqlcl_run");
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
+                            const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+    if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
+    check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
+    if (offset_count < 0 || local_count < 0)
+      fail(MQLCL_ERR_ARGUMENT, "offset_count = ", offset_count, ", local_count = ", local_count,
+           ": 0 means none, else the array holds dims sizes");
+    if (offset_count > 0)
+      check_array_holds(offset, "offset", offset_count, "offset_count", static_cast<unsigned>(dims), "dims", "offsets");
+    if (local_count > 0)
+      check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
+    Range r;
+    r.dims = dims;
+    for (int i = 0; i < dims; ++i) {
+      if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = 0: it must be >= 1");
+      r.global[i] = global[i];
+      if (offset_count > 0) r.offset[i] = offset[i];
+      if (local_count > 0) r.local[i] = local[i];
     }
-    cl::NDRange lr = cl::NullRange;
-    if (any_local) {
-      for (int i = 0; i < dims; ++i) {
-        if (l[i] == 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = 0 while others are set: give all or none");
-        if (g[i] % l[i])
-          fail(MQLCL_ERR_LOCAL_SIZE, "global[", i, "] = ", g[i], " is not a multiple of local[", i, "] = ", l[i],
-               has_req ? str(", the kernel's required work-group size ", req_text, " (reqd_work_group_size)")
-                       : std::string(" (OpenCL 1.2 requires it)"));
-      }
-      lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
-    }
-    const cl::NDRange gr = dims == 1 ? cl::NDRange(g[0]) : dims == 2 ? cl::NDRange(g[0], g[1]) : cl::NDRange(g[0], g[1], g[2]);
-    k.ctx->check_local(k.kernel, lr, "mqlcl_run");
-    // The kernel's own figures: the context's last operation stays the caller's experiment.
-    k.last = k.ctx->run_alone(k.kernel, gr, lr);
+    run_range(k, r, "mqlcl_execute");
     return MQLCL_OK;
   });
 }
@@ -279,6 +383,44 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
       case MQLCL_KINFO_PRIVATE_MEM_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_PRIVATE_MEM_SIZE>(d));
       case MQLCL_KINFO_NUM_ARGS: return k.args.count();
       default: fail(MQLCL_ERR_ARGUMENT, "kernel info ", what, " does not exist (MQLCL_KINFO_*: 1 .. 5)");
+    }
+  });
+}
+
+MQLCL_API long long mqlcl_handle_info(int handle, int what) {
+  return guard(handle, [&]() -> long long {
+    auto obj = Registry::instance().find(handle);
+    if (!obj) {
+      if (what == MQLCL_HINFO_KIND) return 0;  // what the terminal's CLHandleType says of a bad handle
+      fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+    }
+    std::shared_ptr<Context> ctx;
+    switch (obj->kind) {
+      case Kind::Context: ctx = std::static_pointer_cast<Context>(obj); break;
+      case Kind::Program: ctx = std::static_pointer_cast<UserProgram>(obj)->ctx; break;
+      case Kind::Kernel: ctx = std::static_pointer_cast<UserKernel>(obj)->ctx; break;
+      case Kind::Buffer: ctx = std::static_pointer_cast<UserBuffer>(obj)->ctx; break;
+      case Kind::Image: ctx = std::static_pointer_cast<UserImage>(obj)->ctx; break;
+    }
+    const auto buffer = [&]() -> UserBuffer& {
+      if (obj->kind != Kind::Buffer) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a buffer");
+      return *std::static_pointer_cast<UserBuffer>(obj);
+    };
+    switch (what) {
+      case MQLCL_HINFO_KIND:
+        switch (obj->kind) {
+          case Kind::Context: return MQLCL_KIND_CONTEXT;
+          case Kind::Program: return MQLCL_KIND_PROGRAM;
+          case Kind::Kernel: return MQLCL_KIND_KERNEL;
+          case Kind::Buffer: return MQLCL_KIND_BUFFER;
+          case Kind::Image: return MQLCL_KIND_IMAGE;
+        }
+        return 0;
+      case MQLCL_HINFO_DEVICE: return ctx->device_index();
+      case MQLCL_HINFO_CONTEXT: return obj->kind == Kind::Context ? handle : obj->owner;
+      case MQLCL_HINFO_BUFFER_BYTES: return static_cast<long long>(buffer().bytes);
+      case MQLCL_HINFO_BUFFER_FLAGS: return buffer().flags;
+      default: fail(MQLCL_ERR_ARGUMENT, "handle info ", what, " does not exist (MQLCL_HINFO_*: 1 .. 5)");
     }
   });
 }

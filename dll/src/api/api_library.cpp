@@ -1,6 +1,10 @@
 // Exports: version, devices, contexts, handles and error messages.
+#include <algorithm>
+#include <vector>
+
 #include "compute/context.hpp"
 #include "compute/devices.hpp"
+#include "core/error.hpp"
 #include "core/guard.hpp"
 #include "core/handles.hpp"
 #include "core/text.hpp"
@@ -8,7 +12,7 @@
 using namespace mqlcl;
 
 namespace {
-constexpr int kVersion = 10000 * 2 + 100 * 0 + 0;
+constexpr int kVersion = 10000 * 2 + 100 * 1 + 0;
 
 long long device_number(const cl::Device& d, int what) {
   switch (what) {
@@ -75,6 +79,27 @@ MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap) 
   return guard(0, [&] {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
     return copy_out(trimmed(device_string(device_at(device), what)), buf, cap);
+  });
+}
+
+MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out, int cap) {
+  return guard(0, [&] {
+    // OpenCL 1.2's cl_device_info ids (CL_DEVICE_TYPE .. CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT).
+    if (property < 0x1000 || property > 0x104B || property == 0x1033)
+      fail(MQLCL_ERR_ARGUMENT, "property = ", property, ": an OpenCL 1.2 device property is 0x1000 .. 0x104B");
+    if (out == nullptr) fail(MQLCL_ERR_ARGUMENT, "out is a null pointer");
+    if (cap < 0) fail(MQLCL_ERR_ARGUMENT, "cap = ", cap, ": it must be >= 0");
+    const cl::Device& d = device_at(device).device;
+    size_t size = 0;
+    cl_int err = clGetDeviceInfo(d(), static_cast<cl_device_info>(property), 0, nullptr, &size);
+    if (err != CL_SUCCESS)
+      fail(err == CL_INVALID_VALUE ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "clGetDeviceInfo(", property, ") failed: ",
+           cl_error_name(err), err == CL_INVALID_VALUE ? " (the driver does not know this property)" : "");
+    std::vector<unsigned char> bytes(size);
+    err = size ? clGetDeviceInfo(d(), static_cast<cl_device_info>(property), size, bytes.data(), nullptr) : CL_SUCCESS;
+    if (err != CL_SUCCESS) fail(MQLCL_ERR_OPENCL, "clGetDeviceInfo(", property, ") failed: ", cl_error_name(err));
+    std::copy_n(bytes.data(), std::min(size, static_cast<size_t>(cap)), out);
+    return static_cast<int>(size);
   });
 }
 

@@ -16,7 +16,7 @@ namespace {
 constexpr size_t kMaxLaunchItems = size_t{1} << 30;
 }  // namespace
 
-Context::Context(int device_index) : Object(kKind) {
+Context::Context(int device_index) : Object(kKind), device_index_(device_index) {
   const DeviceEntry& entry = device_at(device_index);
   device_ = entry.device;
   facts_ = read_facts(device_);
@@ -174,9 +174,10 @@ void Context::end_op() {
   events_.sum_into(last_);
 }
 
-OperationFigures Context::run_alone(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local) {
+OperationFigures Context::run_alone(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global,
+                                   const cl::NDRange& local) {
   cl::Event done;
-  queue_.enqueueNDRangeKernel(k, cl::NullRange, global, local, nullptr, &done);
+  queue_.enqueueNDRangeKernel(k, offset, global, local, nullptr, &done);
   queue_.finish();
   OperationFigures figures;
   figures.kernel_ms = event_ms(done);

@@ -22,6 +22,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   explicit Context(int device_index);
 
   const DeviceFacts& facts() const { return facts_; }
+  int device_index() const { return device_index_; }  // in mqlcl's device list
   cl::Context& cl_context() { return context_; }
   cl::Device& device() { return device_; }
   cl::CommandQueue& queue() { return queue_; }
@@ -74,7 +75,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
 
   // One kernel launched outside the context's operations (mqlcl_run of a user kernel):
   // waits and returns its figures; last() and the total clock are left alone.
-  OperationFigures run_alone(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+  OperationFigures run_alone(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local);
 
   // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
   void data_written() { total_clock_.start(); }
@@ -89,6 +90,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   StageTuning tuning;  // the tunable stages' parameters: the tuning file's, or set by the caller
 
  private:
+  int device_index_;
   DeviceFacts facts_;
   cl::Context context_;
   cl::Device device_;

@@ -69,6 +69,9 @@ const char* passed_name(Passed p) {
     case Passed::Int: return "an int (mqlcl_arg_int)";
     case Passed::Float: return "a float (mqlcl_arg_float)";
     case Passed::Double: return "a double (mqlcl_arg_double)";
+    case Passed::Char: return "a 1-byte integer (mqlcl_arg_integer)";
+    case Passed::Short: return "a 2-byte integer (mqlcl_arg_integer)";
+    case Passed::Long: return "an 8-byte integer (mqlcl_arg_integer)";
   }
   return "a value";
 }
@@ -116,6 +119,12 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared) {
       a.rule = Rule::Exact;
       if (type == "int" || type == "uint" || type == "unsignedint") {
         a.takes = Passed::Int;  // uint: the int's bits
+      } else if (type == "char" || type == "uchar" || type == "unsignedchar") {
+        a.takes = Passed::Char;
+      } else if (type == "short" || type == "ushort" || type == "unsignedshort") {
+        a.takes = Passed::Short;
+      } else if (type == "long" || type == "ulong" || type == "unsignedlong") {
+        a.takes = Passed::Long;
       } else if (type == "float") {
         a.takes = Passed::Float;
       } else if (type == "double") {
@@ -125,10 +134,10 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared) {
         a.why_nothing = "no mqlcl_arg_* passes a " + type +
                         " (declare samplers in the kernel source; of the images, image2d_t is supported)";
       } else if (pointer || other_builtin(type)) {
-        // long, char, short, half, vectors, private pointers: no setter of the ABI fits
+        // half, bool, size_t, vectors, private pointers: no setter of the ABI fits
         a.rule = Rule::Nothing;
         a.why_nothing = "no mqlcl_arg_* passes a " + type +
-                        ": declare it int, uint, float or double, or pass the values in a buffer";
+                        ": declare it a scalar integer, float or double, or pass the values in a buffer";
       } else {
         a.rule = Rule::SizeOnly;  // a typedef or struct: only the driver's size check applies
       }
@@ -153,7 +162,7 @@ void KernelArgs::check(cl::Kernel& kernel, cl_uint index, Passed passed) {
     case Rule::Unknown: return probe(kernel, index, passed);
     case Rule::Nothing: fail(MQLCL_ERR_ARGUMENT, describe(index), " cannot be set: ", a.why_nothing);
     case Rule::SizeOnly:
-      if (passed == Passed::Int || passed == Passed::Float || passed == Passed::Double) return;
+      if (passed != Passed::Buffer && passed != Passed::Image && passed != Passed::Local) return;
       fail(MQLCL_ERR_ARGUMENT, describe(index), " is a value, not ", passed_name(passed));
     case Rule::Exact:
       if (a.takes == passed) return;
@@ -171,6 +180,9 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
     case Passed::Int:
     case Passed::Float:
     case Passed::Double:
+    case Passed::Char:
+    case Passed::Short:
+    case Passed::Long:
       if (clSetKernelArg(kernel(), index, sizeof(cl_mem), nullptr) == CL_SUCCESS)
         fail(MQLCL_ERR_ARGUMENT, describe(index), " is a pointer, not a value: it takes mqlcl_arg_mem or mqlcl_arg_local, not ",
              passed_name(passed), weak);

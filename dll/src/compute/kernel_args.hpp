@@ -14,7 +14,7 @@
 namespace mqlcl {
 
 // What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
-enum class Passed { Buffer, Image, Local, Int, Float, Double };
+enum class Passed { Buffer, Image, Local, Int, Float, Double, Char, Short, Long };
 
 class KernelArgs {
  public:

@@ -33,11 +33,12 @@ struct UserKernel : Object {
 
 struct UserBuffer : Object {
   static constexpr Kind kKind = Kind::Buffer;
-  UserBuffer(std::shared_ptr<Context> c, cl::Buffer b, size_t n)
-      : Object(kKind), ctx(std::move(c)), buffer(std::move(b)), bytes(n) {}
+  UserBuffer(std::shared_ptr<Context> c, cl::Buffer b, size_t n, int f)
+      : Object(kKind), ctx(std::move(c)), buffer(std::move(b)), bytes(n), flags(f) {}
   std::shared_ptr<Context> ctx;
   cl::Buffer buffer;
   size_t bytes;
+  int flags;  // MQLCL_MEM_* as created
 };
 
 struct UserImage : Object {

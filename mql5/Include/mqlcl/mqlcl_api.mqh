@@ -101,6 +101,17 @@
 #define MQLCL_MEM_READ_WRITE 0
 #define MQLCL_MEM_READ_ONLY 1
 #define MQLCL_MEM_WRITE_ONLY 2
+#define MQLCL_MEM_ALLOC_HOST 4  // added to one of the above: CL_MEM_ALLOC_HOST_PTR
+#define MQLCL_HINFO_KIND 1  // MQLCL_KIND_*
+#define MQLCL_HINFO_DEVICE 2  // the device number of the handle's context
+#define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
+#define MQLCL_HINFO_BUFFER_BYTES 4  // a buffer's size in bytes
+#define MQLCL_HINFO_BUFFER_FLAGS 5  // a buffer's MQLCL_MEM_* flags
+#define MQLCL_KIND_CONTEXT 1
+#define MQLCL_KIND_PROGRAM 2
+#define MQLCL_KIND_KERNEL 3
+#define MQLCL_KIND_BUFFER 4
+#define MQLCL_KIND_IMAGE 5
 #define MQLCL_KINFO_WORK_GROUP_SIZE 1  // largest work-group this kernel can take
 #define MQLCL_KINFO_PREFERRED_MULTIPLE 2  // preferred work-group size multiple (warp)
 #define MQLCL_KINFO_LOCAL_MEM_SIZE 3  // bytes of __local it uses
@@ -119,6 +130,7 @@ int mqlcl_version();
 int mqlcl_device_count();
 long mqlcl_device_info(int device, int what);
 int mqlcl_device_text(int device, int what, ushort &buf[], int cap);
+int mqlcl_device_property(int device, int property, uchar &out[], int cap);
 int mqlcl_create(int device);
 int mqlcl_free(int handle);
 int mqlcl_handle_count();
@@ -155,6 +167,30 @@ int mqlcl_program(int ctx, string source, string options);
 int mqlcl_program_log(int program, ushort &buf[], int cap);
 int mqlcl_kernel(int program, string name);
 int mqlcl_buffer(int ctx, long bytes, int flags);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const char &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const uchar &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const short &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const ushort &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const int &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const uint &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const long &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const ulong &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const float &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const double &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const matrixf &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const matrix &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, char &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, uchar &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, short &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, ushort &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, int &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, uint &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, long &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, ulong &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, float &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, double &data[], int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, matrixf &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, matrix &data, int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_write_float(int buffer, const float &data[], int offset, int count);
 int mqlcl_buffer_read_float(int buffer, float &out[], int offset, int count);
 int mqlcl_buffer_write_int(int buffer, const int &data[], int offset, int count);
@@ -166,8 +202,11 @@ int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 int mqlcl_arg_int(int kernel, int index, int value);
 int mqlcl_arg_float(int kernel, int index, float value);
 int mqlcl_arg_double(int kernel, int index, double value);
+int mqlcl_arg_integer(int kernel, int index, long value, int bytes);
 int mqlcl_arg_local(int kernel, int index, int bytes);
 int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
+int mqlcl_execute(int kernel, int dims, const uint &offset[], int offset_count, const uint &global[], int global_count, const uint &local[], int local_count);
+long mqlcl_handle_info(int handle, int what);
 long mqlcl_kernel_info(int kernel, int what);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const matrixf &a, int a_count, int lda, const matrixf &b, int b_count, int ldb, float beta, matrixf &c, int c_count, int ldc);

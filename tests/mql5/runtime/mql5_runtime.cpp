@@ -355,6 +355,22 @@ int StringFind(const string& text, const string& match, int start) {
   size_t at = s.find(std::u16string(match.c_str(), match.length()), start < 0 ? 0 : start);
   return at == std::u16string::npos ? -1 : static_cast<int>(at);
 }
+int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& result) {
+  if (text.length() == 0) {
+    ArrayResize(result, 0);
+    return 0;
+  }
+  std::vector<string> parts;
+  int begin = 0;
+  for (int i = 0; i <= text.length(); ++i)
+    if (i == text.length() || text.c_str()[i] == separator) {
+      parts.push_back(string(text.c_str() + begin, i - begin));
+      begin = i + 1;
+    }
+  if (ArrayResize(result, static_cast<int>(parts.size())) < 0) return -1;
+  for (size_t i = 0; i < parts.size(); ++i) result[static_cast<int>(i)] = parts[i];
+  return static_cast<int>(parts.size());
+}
 mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
 double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
 

@@ -319,6 +319,8 @@ int StringToShortArray(const string& text, mql5::array<mql_ushort>& array, int s
 int StringLen(const string& text);
 string StringSubstr(const string& text, int start, int length = -1);
 int StringFind(const string& text, const string& match, int start = 0);
+// docs (StringSplit): the parts between separators into result (resized); 0 for an empty string.
+int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& result);
 mql_long StringToInteger(const string& text);
 double StringToDouble(const string& text);
 
@@ -406,14 +408,19 @@ template <>
 struct abi_type<const char16_t*> {
   typedef const mql_ushort* type;
 };
-template <class F>
-struct abi_of;
-template <class R, class... A>
-struct abi_of<R (*)(A...)> {
-  typedef R (*type)(typename abi_type<A>::type...);
-};
+// One parameter: the same type, or the header's void* (an array of any element type, its
+// size passed beside it) declared in MQL5 as an array of a numeric type.
 template <class H, class M>
-struct same_abi : std::is_same<typename abi_of<H>::type, typename abi_of<M>::type> {};
+struct same_param : std::is_same<typename abi_type<H>::type, typename abi_type<M>::type> {};
+template <class M>
+struct same_param<const void*, const M*> : std::is_arithmetic<M> {};
+template <class M>
+struct same_param<void*, M*> : std::integral_constant<bool, std::is_arithmetic<M>::value && !std::is_const<M>::value> {};
+template <class H, class M>
+struct same_abi : std::false_type {};
+template <class R, class... H, class... M>
+struct same_abi<R (*)(H...), R (*)(M...)>
+    : std::integral_constant<bool, sizeof...(H) == sizeof...(M) && (true && ... && same_param<H, M>::value)> {};
 }  // namespace mql5
 
 #include "mql5_matrix.hpp"

@@ -1,0 +1,189 @@
+//+------------------------------------------------------------------+
+//| opencl_builtins.mq5                                              |
+//| A program written for the terminal's built-in OpenCL functions,  |
+//| with the one line that runs it on mqlcl.dll. Each result is       |
+//| checked against a double-precision reference; each failure path  |
+//| must give the terminal's failure result and mqlcl's message.      |
+//+------------------------------------------------------------------+
+#property copyright "mqlcl developers"
+#property version   "1.00"
+
+#include <mqlcl/OpenCLBuiltins.mqh>
+
+input int InpDevice=0;         // OpenCL device (mqlcl's numbering)
+input int InpM=37;             // rows of A
+input int InpN=29;             // columns of B
+input int InpK=41;             // columns of A
+
+const string cl_src=
+   "__kernel void matmul(__global const float* a, __global const float* b, __global float* c,\r\n"
+   "                     const int m, const uint n, const long k, const float alpha) {\r\n"
+   "  const int col = get_global_id(0), row = get_global_id(1);\r\n"
+   "  if (row >= m || col >= (int)n) return;\r\n"
+   "  float s = 0;\r\n"
+   "  for (long q = 0; q < k; q++) s += a[row * k + q] * b[q * n + col];\r\n"
+   "  c[row * n + col] = alpha * s;\r\n"
+   "}\r\n"
+   "__kernel void widths(__global long* out, const char a, const uchar b, const short c, const ushort d, const ulong e) {\r\n"
+   "  out[0] = a; out[1] = b; out[2] = c; out[3] = d; out[4] = (long)e;\r\n"
+   "}\r\n"
+   "__kernel void warmup(void) {}\r\n";
+
+const string cl_src_double=
+   "#pragma OPENCL EXTENSION cl_khr_fp64 : enable\r\n"
+   "__kernel void scale(__global double* x, const double f) { x[get_global_id(0)] *= f; }\r\n";
+
+int failures=0;
+//+------------------------------------------------------------------+
+void Check(const bool ok,const string what)
+  {
+   if(!ok)
+      failures++;
+   Print((ok ? "OK     " : "WRONG  ")+what+(ok ? "" : " -- "+g_mqlcl_cl_message));
+  }
+//+------------------------------------------------------------------+
+void OnStart()
+  {
+   Print("devices: "+IntegerToString(CLGetInfoInteger(0,CL_DEVICE_COUNT)));
+   int ctx=CLContextCreate(InpDevice);
+   Check(ctx!=INVALID_HANDLE,"CLContextCreate("+IntegerToString(InpDevice)+")");
+   if(ctx==INVALID_HANDLE)
+      return;
+   Check(CLHandleType(ctx)==OPENCL_CONTEXT,"CLHandleType of a context");
+   string name;
+   Check(CLGetInfoString(ctx,CL_DEVICE_NAME,name) && StringLen(name)>0,"CLGetInfoString(CL_DEVICE_NAME) = "+name);
+   long global_mem=CLGetInfoInteger(ctx,CL_DEVICE_GLOBAL_MEM_SIZE);
+   Check(global_mem>0,"CLGetInfoInteger(CL_DEVICE_GLOBAL_MEM_SIZE) > 0");
+   uchar data[];
+   uint size=0;
+   Check(CLGetDeviceInfo(ctx,CL_DEVICE_MAX_COMPUTE_UNITS,data,size) && size==4 &&
+         data[0]+256*data[1]==CLGetInfoInteger(ctx,CL_DEVICE_MAX_COMPUTE_UNITS),"CLGetDeviceInfo(CL_DEVICE_MAX_COMPUTE_UNITS)");
+   //--- a program that does not compile: the build log reaches the program
+   string log;
+   int broken=CLProgramCreate(ctx,"__kernel void k(__global float* x) { x[0] = undeclared_name; }",log);
+   Check(broken==INVALID_HANDLE && StringFind(log,"undeclared_name")>=0,"a broken program: INVALID_HANDLE, the log names the error");
+   int prog=CLProgramCreate(ctx,cl_src,log);
+   Check(prog!=INVALID_HANDLE && CLHandleType(prog)==OPENCL_PROGRAM,"CLProgramCreate (a kernel without arguments too)");
+   if(prog==INVALID_HANDLE)
+     {
+      CLContextFree(ctx);
+      return;
+     }
+   Check(CLKernelCreate(prog,"no_such_kernel")==INVALID_HANDLE,"CLKernelCreate of a missing kernel: INVALID_HANDLE");
+   int kernel=CLKernelCreate(prog,"matmul");
+   Check(kernel!=INVALID_HANDLE && CLHandleType(kernel)==OPENCL_KERNEL,"CLKernelCreate");
+   Check(CLGetInfoInteger(kernel,CL_KERNEL_WORK_GROUP_SIZE)>0,"CLGetInfoInteger(CL_KERNEL_WORK_GROUP_SIZE) > 0");
+   //--- C = alpha A B, A and B from arrays at offsets, C into a matrixf
+   float a[],b[];
+   ArrayResize(a,InpM*InpK+3);
+   ArrayResize(b,InpK*InpN);
+   MathSrand(7);
+   for(int i=0; i<ArraySize(a); i++)
+      a[i]=(float)(MathRand()/32767.0-0.5);
+   for(int i=0; i<ArraySize(b); i++)
+      b[i]=(float)(MathRand()/32767.0-0.5);
+   int ba=CLBufferCreate(ctx,(uint)(InpM*InpK*sizeof(float)),CL_MEM_READ_ONLY);
+   int bb=CLBufferCreate(ctx,(uint)(InpK*InpN*sizeof(float)+64),CL_MEM_READ_ONLY|CL_MEM_ALLOC_HOST_PTR);
+   int bc=CLBufferCreate(ctx,(uint)(InpM*InpN*sizeof(float)),CL_MEM_READ_WRITE);
+   Check(ba!=INVALID_HANDLE && bb!=INVALID_HANDLE && bc!=INVALID_HANDLE && CLHandleType(bb)==OPENCL_BUFFER,"CLBufferCreate");
+   Check(CLGetInfoInteger(bb,CL_BUFFER_SIZE)==InpK*InpN*4+64,"CLGetInfoInteger(CL_BUFFER_SIZE)");
+   //--- A from array element 3 on; B written in two parts, the second at a byte offset
+   Check(CLBufferWrite(ba,a,0,3,InpM*InpK)==(uint)(InpM*InpK),"CLBufferWrite(A, data_offset 3)");
+   int half=InpK*InpN/2;
+   Check(CLBufferWrite(bb,b,0,0,half)==(uint)half && CLBufferWrite(bb,b,half*4,half)==(uint)(InpK*InpN-half),
+         "CLBufferWrite(B) in two parts, the second at byte "+IntegerToString(half*4));
+   Check(CLSetKernelArgMem(kernel,0,ba) && CLSetKernelArgMem(kernel,1,bb) && CLSetKernelArgMem(kernel,2,bc),"CLSetKernelArgMem");
+   Check(CLSetKernelArg(kernel,3,InpM) && CLSetKernelArg(kernel,4,(uint)InpN) && CLSetKernelArg(kernel,5,(long)InpK) &&
+         CLSetKernelArg(kernel,6,0.5f),"CLSetKernelArg int, uint, long, float");
+   Check(!CLSetKernelArg(kernel,3,2.0),"CLSetKernelArg of a double into an int: false");
+   uint offset[2]={0,0},global[2],local[2]={1,1};
+   global[0]=InpN;
+   global[1]=InpM;
+   Check(CLExecute(kernel,2,offset,global,local),"CLExecute with local sizes");
+   Check(CLExecutionStatus(kernel)==CL_COMPLETE,"CLExecutionStatus: CL_COMPLETE");
+   matrixf c;
+   Check(CLBufferRead(bc,0,c,InpM,InpN)!=0 && c.Rows()==(ulong)InpM && c.Cols()==(ulong)InpN,"CLBufferRead into a matrixf of M x N");
+   int wrong=0;
+   for(int r=0; r<InpM; r++)
+      for(int col=0; col<InpN; col++)
+        {
+         double s=0,scale=0;
+         for(int q=0; q<InpK; q++)
+           {
+            s+=(double)a[3+r*InpK+q]*b[q*InpN+col];
+            scale+=MathAbs((double)a[3+r*InpK+q]*b[q*InpN+col]);
+           }
+         if(MathAbs(c[r][col]-0.5*s)>2.4e-7*InpK*scale+1e-7)
+            wrong++;
+        }
+   Check(wrong==0,"C = 0.5 A B against a double reference ("+IntegerToString(InpM*InpN)+" elements, "+
+         IntegerToString(wrong)+" wrong)");
+   //--- the same C read into an array from a byte offset
+   float row1[];
+   Check(CLBufferRead(bc,row1,InpN*4,0,InpN)==(uint)InpN && MathAbs(row1[2]-c[1][2])==0,"CLBufferRead of row 1 at its byte offset");
+   //--- a matrixf round trip
+   matrixf m2;
+   m2.Init(3,4);
+   for(int i=0; i<3; i++)
+      for(int j=0; j<4; j++)
+         m2[i][j]=(float)(i*10+j);
+   matrixf back;
+   back.Init(1,1);
+   Check(CLBufferWrite(bc,8,m2)!=0 && CLBufferRead(bc,8,back,3,4)!=0 && back[2][3]==23.0f && back[1][0]==10.0f,
+         "matrixf to the buffer at byte 8 and back");
+   //--- integer arguments of every width
+   int kw=CLKernelCreate(prog,"widths");
+   int bw=CLBufferCreate(ctx,5*8,CL_MEM_READ_WRITE);
+   Check(CLSetKernelArgMem(kw,0,bw) && CLSetKernelArg(kw,1,(char)-5) && CLSetKernelArg(kw,2,(uchar)200) &&
+         CLSetKernelArg(kw,3,(short)-300) && CLSetKernelArg(kw,4,(ushort)60000) && CLSetKernelArg(kw,5,(ulong)5000000000),
+         "CLSetKernelArg char, uchar, short, ushort, ulong");
+   Check(CLExecute(kw),"CLExecute(kernel): one work-item");
+   long got[];
+   Check(CLBufferRead(bw,got)==5 && got[0]==-5 && got[1]==200 && got[2]==-300 && got[3]==60000 && got[4]==5000000000,
+         "the widths arrive whole (WHOLE_ARRAY reads the buffer)");
+   //--- double, where the device has it
+   if(CLGetInfoString(ctx,CL_DEVICE_EXTENSIONS,log) && StringFind(log,"cl_khr_fp64")>=0)
+     {
+      int pd=CLProgramCreate(ctx,cl_src_double);
+      int kd=CLKernelCreate(pd,"scale");
+      double x[8];
+      for(int i=0; i<8; i++)
+         x[i]=1.0/3.0+i;
+      int bx=CLBufferCreate(ctx,8*8,CL_MEM_READ_WRITE);
+      uint one[1]={0},eight[1]={8};
+      bool ok=CLBufferWrite(bx,x)==8 && CLSetKernelArgMem(kd,0,bx) && CLSetKernelArg(kd,1,3.0) &&
+              CLExecute(kd,1,one,eight) && CLBufferRead(bx,x)==8;
+      Check(ok && x[0]==1.0 && x[7]==(1.0/3.0+7)*3.0,"double: x *= 3 exactly");
+      CLBufferFree(bx);
+      CLKernelFree(kd);
+      CLProgramFree(pd);
+     }
+   //--- failure paths: the terminal's results, mqlcl's message
+   float four[4];
+   Check(CLBufferWrite(bc,four,0,2,3)==0 && StringFind(g_mqlcl_cl_message,"not in the array of 4")>=0,
+         "an array shorter than offset + count: 0");
+   Check(CLBufferWrite(bc,four,InpM*InpN*4-8)==0 && StringFind(g_mqlcl_cl_message,"beyond the buffer")>=0,
+         "bytes past the buffer: 0");
+   Check(CLGetInfoInteger(0,CL_LAST_ERROR)==MQLCL_ERR_RANGE,"CL_LAST_ERROR: MQLCL_ERR_RANGE");
+   string text;
+   Check(CLGetInfoString(CL_LAST_ERROR,CL_ERROR_DESCRIPTION,text) && StringFind(text,"beyond the buffer")>=0,
+         "CL_ERROR_DESCRIPTION of CL_LAST_ERROR: the message");
+   Check(CLBufferCreate(ctx,16,CL_MEM_READ_ONLY|CL_MEM_WRITE_ONLY)==INVALID_HANDLE,"CLBufferCreate with two access flags: INVALID_HANDLE");
+   uint bad_global[2]={(uint)InpN,(uint)InpM},bad_local[2]={7,1};
+   Check(InpN%7==0 || !CLExecute(kernel,2,offset,bad_global,bad_local),"CLExecute with a local size that does not divide: false");
+   CLBufferFree(bc);
+   Check(CLHandleType(bc)==OPENCL_INVALID,"a freed buffer: OPENCL_INVALID");
+   Check(CLBufferWrite(bc,four)==0,"a write to a freed buffer: 0");
+   Check(!CLSetKernelArgMem(kernel,2,kernel),"a kernel handle as a buffer: false");
+   Check(CLGetInfoInteger(-5,CL_DEVICE_GLOBAL_MEM_SIZE)==-1,"a device that does not exist: -1");
+   CLBufferFree(ba);
+   CLBufferFree(bb);
+   CLBufferFree(bw);
+   CLKernelFree(kernel);
+   CLKernelFree(kw);
+   CLProgramFree(prog);
+   CLContextFree(ctx);
+   Check(CLHandleType(ctx)==OPENCL_INVALID,"the context freed");
+   Print("opencl_builtins: "+IntegerToString(failures)+" wrong");
+  }
+//+------------------------------------------------------------------+
