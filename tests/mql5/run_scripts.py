@@ -8,7 +8,7 @@ itself against the MQL5 documentation. Scripts this file does not know get the g
 checks (exit 0, no DLL failure, no critical error, no WRONG). Every run must leave mqlcl.dll
 with 0 live handles (the harness prints the count after OnStart). Then stop_test.py: every
 script stopped by the user (--stop-after) stops cleanly.
-Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--only NAME ...] [--work DIR] [--mutations]"""
+Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--dll PATH] [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
 import os
 import re
@@ -266,6 +266,7 @@ def main():
     ap.add_argument("root", type=Path)
     ap.add_argument("--native", type=Path, required=True)
     ap.add_argument("--mingw", type=Path)
+    ap.add_argument("--dll", type=Path, help="the mqlcl.dll of the Windows target (default MINGW/dll/mqlcl.dll)")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--work", type=Path)
     ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
@@ -313,8 +314,8 @@ def main():
             rc, o, e = sh(runtime_compile_command(t, src, obj))
             expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
             objs.append(str(obj))
-        if t.lib_dir.is_dir() and t.suffix:
-            shutil.copy2(t.lib_dir / "mqlcl.dll", tdir / "mqlcl.dll")  # LoadLibraryW finds it beside the exe
+        if t.suffix and (a.dll or t.lib_dir.is_dir()):
+            shutil.copy2(a.dll or t.lib_dir / "mqlcl.dll", tdir / "mqlcl.dll")  # LoadLibraryW finds it beside the exe
         for name, cpp in cpps.items():
             jobs.append((t, name, cpp, tdir / (name + t.suffix), objs))
     with ThreadPoolExecutor(max_workers=2) as pool:
