@@ -8,9 +8,11 @@
 #  6. the MQL5 side against the header (textual);
 #  7. every MQL5 script translated to C++ (tests/mql5), compiled against libmqlcl.so and mqlcl.dll,
 #     run natively and under Wine with its log checked, and the harness's mutation test;
-#  8. the release package (scripts/package.sh) unpacked: its sums, layout and DLL checked, and
+#  8. the seed article's complete programs cut out of ../shared/seeds/003_*.txt, given the one
+#     include line of the CL* layer and small sizes, run natively and under Wine;
+#  9. the release package (scripts/package.sh) unpacked: its sums, layout and DLL checked, and
 #     its scripts, includes and mqlcl.dll compiled and run under Wine (a subset of the scripts);
-#  9. reliability: the suite under ASan+UBSan and TSan, the ABI fuzzer, leak cycles, threads,
+# 10. reliability: the suite under ASan+UBSan and TSan, the ABI fuzzer, leak cycles, threads,
 #     no OpenCL at all (short forms; tests/checks/run_reliability.py --long for the deep runs).
 # Ends with "N passed, M failed" and a non-zero exit when anything failed.
 set -uo pipefail
@@ -48,6 +50,8 @@ step "oclgrind: races, memory, uninitialised values" python3 tests/checks/run_oc
 step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
 step "MQL5 scripts compiled and run (native, Wine), mutation test" python3 tests/mql5/run_scripts.py . \
   --native build/native --mingw build/mingw --mutations
+step "the seed article's own programs, cut from its text, on mqlcl.dll (native, Wine)" \
+  python3 tests/mql5/article_listings.py . --native build/native --mingw build/mingw
 step "release package unpacked and run under Wine" python3 tests/checks/check_package.py . --mingw build/mingw \
   --native build/native
 step "reliability: sanitizers, fuzzer, leaks, threads, faults" python3 tests/checks/run_reliability.py .

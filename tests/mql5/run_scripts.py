@@ -35,6 +35,7 @@ SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpS
          "InpRows": 65, "InpCols": 33, "InpGrid": 16, "InpM": 37, "InpN": 29, "InpK": 41, "InpRepeats": 2,
          # The device the scripts run on (mqlcl's numbering): scripts/gpu-test.sh selects the GPU.
          "InpDevice": int(os.environ.get("MQLCL_TEST_DEVICE") or 0)}
+SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300
 
 
@@ -66,6 +67,12 @@ def article_stage(name, log):
                     r"layout conversion = \d+\.\d{3} ms; \d+\.\d{2} GFLOP/s$", r"^_{24}$"):
         if not re.search(pattern, log, re.M):
             problems.append(f"no line matching {pattern}")
+    return problems + checked_triples(log, rows1, colsrows, cols2)
+
+
+def checked_triples(log, rows1, colsrows, cols2):
+    """The article's ten random checks: sum (its own loop), thirdCPU and buf (the device's) agree."""
+    problems = []
     triples = re.findall(r"^sum\( (\d+),(\d+) \) = (-?\d+\.\d{8});    thirdCPU\[ \1,\2 \] = (-?\d+\.\d{8});    "
                          r"buf\[ \1,\2 \] = (-?\d+\.\d{8})$", log, re.M)
     if len(triples) != 10:
@@ -77,6 +84,26 @@ def article_stage(name, log):
         if not (int(r) < rows1 and int(c) < cols2) or abs(cpu - s) > bound or abs(gpu - s) > bound:
             problems.append(f"element ({r},{c}): sum {s}, CPU {cpu}, DLL {gpu} (bound {bound:.1e})")
     return problems
+
+
+# The seed article's complete listings (tests/mql5/article_listings.py extracts them, sizes set by
+# their #defines to ARTICLE_SIZES): what each prints.
+ARTICLE_SIZES = {"ROWS1": 37, "COLSROWS": 41, "COLS2": 29}
+
+
+def article_listing(name, log):
+    rows1, colsrows, cols2 = ARTICLE_SIZES["ROWS1"], ARTICLE_SIZES["COLSROWS"], ARTICLE_SIZES["COLS2"]
+    sizes = f"ROWS1 = {rows1}; COLSROWS = {colsrows}; COLS2 = {cols2}"
+    if name == "article_matr_mul_2dim":  # listing 1: the product on the CPU, timed
+        ok = re.search(rf"^{sizes}$", log, re.M) and re.search(r"^CPU: time = \d+\.\d{3} s\.$", log, re.M)
+        return [] if ok else [f"no '{sizes}' and 'CPU: time = ... s.' lines"]
+    if name == "article_matr_mul_1dim":  # listing 2: the first OpenCL program, ten random checks
+        problems = [f"no line matching {p}" for p in (rf"^1st OCL martices mul:  device = {SMALL['_device']};      {sizes}$",
+                                                       r"^CPUTime = \d+\.\d{3}$", r"^OpenCL total: time = \d+\.\d{3} sec\.$",
+                                                       rf"^read = {rows1 * cols2} elements$", r"^_{24}$")
+                    if not re.search(p, log, re.M)]
+        return problems + checked_triples(log, rows1, colsrows, cols2)
+    return [f"no expectations for the listing {name}"]
 
 
 # A refused row: the library's MQLCL_ERR_LOCAL_SIZE reason, naming the limit of the device
@@ -191,6 +218,8 @@ def expectations(name, log):
         return article_stage(name, log)
     if name in SELF_CHECKING:
         return self_checking(name, log)
+    if name.startswith("article_"):
+        return article_listing(name, log)
     return []
 
 
@@ -272,6 +301,7 @@ def main():
     ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
     ap.add_argument("--include-dir", type=Path, help="MQL5 Include folder (default ROOT/mql5/Include)")
     ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
+    ap.add_argument("--no-stop-test", action="store_true", help="skip stop_test.py (programs that are not ours)")
     a = ap.parse_args()
     root = a.root.resolve()
     scripts_dir = (a.scripts or root / "mql5/Scripts/mqlcl").resolve()
@@ -338,7 +368,8 @@ def main():
             whole_runs[name] = (exe, log, err, declared)
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])
-    stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0])
+    if not a.no_stop_test:
+        stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0])
     if own_prefix:
         sh(["wineserver", "-k"], env=targets[-1].env)
         shutil.rmtree(own_prefix, ignore_errors=True)

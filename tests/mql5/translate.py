@@ -268,6 +268,56 @@ def strip_definition_defaults(toks):
             j += 1
 
 
+def type_aliases(toks, types):
+    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes): types."""
+    out = set()
+    for t in toks:
+        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*$", t.text) if t.kind == "pp" else None
+        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types):
+            out.add(m.group(1))
+    return out
+
+
+def forward_declarations(toks, script, types):
+    """MQL5 calls a function defined further down the file; C++ needs it declared first. Each
+    global function the script itself defines (not a member, template or one with default
+    arguments, whose types are all known at that point) is declared before its first function
+    definition; a #line keeps the diagnostics on the script's lines."""
+    depth, first, protos = 0, None, []
+    declared_at = {}
+    script = script.resolve()
+    for i, t in enumerate(toks):
+        if t.kind == "id" and t.text in ("class", "struct", "enum", "interface") and i + 1 < len(toks):
+            declared_at.setdefault(toks[i + 1].text, i)
+        if t.text == "{":
+            depth += 1
+        elif t.text == "}":
+            depth -= 1
+        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id" or t.file.resolve() != script:
+            continue
+        # type ... name ( ... ) {   at file scope
+        close = matching(toks, i)
+        if close + 1 >= len(toks) or toks[close + 1].text != "{":
+            continue
+        start = i - 1
+        while start > 0 and toks[start - 1].kind == "id" and toks[start - 1].text not in ("return", "else"):
+            start -= 1
+        if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
+            continue  # no return type, or part of an expression / template / member definition
+        sig = toks[start:close + 1]
+        if any(s.text in ("=", "::", "template", "operator") for s in sig):
+            continue
+        if first is None:
+            first = start
+        if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > first for s in sig):
+            continue
+        protos.append(text_of(sig).strip() + ";")
+    if first is None or not protos:
+        return
+    t = toks[first]
+    t.ws = "\n" + "\n".join(protos) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -395,6 +445,7 @@ def translate(script, include_dir, header=None):
     tokens = expand(script, include_dir, {script.resolve()}, [])
     sig = significant(tokens)
     types = declared_types(sig)
+    types |= type_aliases(sig, types)
     errors = lint.check(sig, types)
     if errors:
         raise SourceError(errors[0][0], errors[0][1] + "".join(f"\n{w}: error: {m}" for w, m in errors[1:]))
@@ -423,6 +474,7 @@ def translate(script, include_dir, header=None):
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     rewrite_simple(sig)
+    forward_declarations(sig, script, types)
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:

@@ -10,6 +10,8 @@
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
+#include <ctime>
+#include <filesystem>
 #include <map>
 #include <set>
 #include <string>
@@ -389,6 +391,55 @@ int MathRand() {
 void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+datetime TimeLocal() { return static_cast<datetime>(std::time(nullptr)); }
+
+namespace {
+struct OpenFile {
+  std::FILE* f = nullptr;
+  bool ansi = true;
+};
+OpenFile g_files[64];  // handle = index + 1
+}  // namespace
+
+int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codepage) {
+  (void)delimiter;
+  (void)codepage;
+  if ((flags & FILE_WRITE) == 0 || (flags & FILE_TXT) == 0 || (flags & (FILE_READ | FILE_BIN | FILE_CSV)) != 0) {
+    std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) only\n");
+    return INVALID_HANDLE;
+  }
+  const std::string n = utf8_of(name);
+  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n[0] == '\\') return INVALID_HANDLE;
+  std::error_code ec;
+  std::filesystem::create_directories("MQL5/Files", ec);
+  for (int i = 0; i < 64; ++i)
+    if (!g_files[i].f) {
+      g_files[i].f = std::fopen(("MQL5/Files/" + n).c_str(), "wb");
+      if (!g_files[i].f) return INVALID_HANDLE;
+      g_files[i].ansi = (flags & FILE_UNICODE) == 0;
+      return i + 1;
+    }
+  return INVALID_HANDLE;
+}
+
+void FileClose(int handle) {
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) return;
+  std::fclose(g_files[handle - 1].f);
+  g_files[handle - 1].f = nullptr;
+}
+
+namespace mql5 {
+mql_uint file_write_line(int handle, const string& line) {
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) return 0;
+  OpenFile& of = g_files[handle - 1];
+  const string text = line + string(u"\r\n");
+  if (of.ansi) {
+    const std::string bytes = utf8_of(text);
+    return static_cast<mql_uint>(std::fwrite(bytes.data(), 1, bytes.size(), of.f));
+  }
+  return static_cast<mql_uint>(std::fwrite(text.c_str(), 2, static_cast<size_t>(text.length()), of.f) * 2);
+}
+}  // namespace mql5
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }

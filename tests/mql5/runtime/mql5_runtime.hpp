@@ -24,6 +24,8 @@ typedef long long mql_long;
 typedef unsigned long long mql_ulong;
 
 #define WHOLE_ARRAY (-1)
+#define INVALID_HANDLE (-1)
+typedef long long datetime;  // docs: seconds since 1970-01-01
 
 namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
@@ -251,6 +253,13 @@ int ArrayInitialize(mql5::array<T>& a, V value) {
   for (int i = 0; i < a.size(); ++i) a[i] = static_cast<T>(value);
   return a.size();
 }
+// A multi-dimensional static array: every element (docs: ArrayInitialize).
+template <class T, int M, class V>
+int ArrayInitialize(mql5::array<mql5::sarray<T, M>>& a, V value) {
+  int n = 0;
+  for (int i = 0; i < a.size(); ++i) n += ArrayInitialize(a[i], value);
+  return n;
+}
 template <class T, class V>
 void ArrayFill(mql5::array<T>& a, int start, int count, V value) {
   if (start < 0 || count < 0) mql5::out_of_range(start < 0 ? start : count, a.size());
@@ -353,6 +362,29 @@ void MathSrand(int seed);
 //---------------------------------------------------------------------------------------------
 // Terminal services.
 mql_uint GetTickCount();
+datetime TimeLocal();
+// Text files in the sandbox folder MQL5/Files below the working directory (docs: FileOpen):
+// FILE_WRITE|FILE_TXT with FILE_ANSI or FILE_UNICODE; FileWrite writes its arguments
+// separated by tabs and ends the line with \r\n. Other modes are refused (INVALID_HANDLE).
+#define FILE_READ 1
+#define FILE_WRITE 2
+#define FILE_BIN 4
+#define FILE_CSV 8
+#define FILE_TXT 16
+#define FILE_ANSI 32
+#define FILE_UNICODE 64
+int FileOpen(const string& name, int flags, mql_ushort delimiter = '\t', mql_uint codepage = 0);
+void FileClose(int handle);
+namespace mql5 {
+mql_uint file_write_line(int handle, const string& line);
+}
+template <class... A>
+mql_uint FileWrite(int handle, const A&... args) {
+  string line;
+  int i = 0;
+  ((line += (i++ ? string(u"\t") : string()) + mql5::text_of(args)), ...);
+  return mql5::file_write_line(handle, line);
+}
 mql_ulong GetMicrosecondCount();
 bool IsStopped();
 
