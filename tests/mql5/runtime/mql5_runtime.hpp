@@ -253,6 +253,17 @@ int ArrayInitialize(mql5::array<T>& a, V value) {
   for (int i = 0; i < a.size(); ++i) a[i] = static_cast<T>(value);
   return a.size();
 }
+// docs (ArraySort): a numeric array in ascending order.
+template <class T, mql5::if_number<T> = 0>
+bool ArraySort(mql5::array<T>& a) {
+  for (int i = 1; i < a.size(); ++i)  // insertion sort: no <algorithm> in this header
+    for (int j = i; j > 0 && a[j] < a[j - 1]; --j) {
+      const T t = a[j];
+      a[j] = a[j - 1];
+      a[j - 1] = t;
+    }
+  return true;
+}
 // A multi-dimensional static array: every element (docs: ArrayInitialize).
 template <class T, int M, class V>
 int ArrayInitialize(mql5::array<mql5::sarray<T, M>>& a, V value) {
