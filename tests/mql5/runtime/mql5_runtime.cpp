@@ -381,6 +381,8 @@ double MathFloor(double v) { return std::floor(v); }
 double MathCeil(double v) { return std::ceil(v); }
 double MathRound(double v) { return std::round(v); }
 double MathPow(double base, double exponent) { return std::pow(base, exponent); }
+double MathCos(double v) { return std::cos(v); }
+double MathSin(double v) { return std::sin(v); }
 double MathLog(double v) { return std::log(v); }
 double MathExp(double v) { return std::exp(v); }
 // docs: MathRand returns 0..32767; the terminal's generator is the MSVC C runtime's.

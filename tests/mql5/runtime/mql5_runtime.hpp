@@ -365,6 +365,9 @@ double MathFloor(double v);
 double MathCeil(double v);
 double MathRound(double v);
 double MathPow(double base, double exponent);
+double MathCos(double v);
+double MathSin(double v);
+#define M_PI 3.14159265358979323846  // docs: Mathematical Constants
 double MathLog(double v);
 double MathExp(double v);
 int MathRand();
