@@ -7,7 +7,7 @@ Type mapping (MQL5 passes arrays by reference as pointers, strings as UTF-16):
   mqlcl_char* (text out) -> ushort &name[] (read it with ShortArrayToString).
 A function taking an array of any element type (a void* p followed by p_count and elem_size,
 as mqlcl_buffer_write_bytes' data) is declared once per MQL5 numeric array type and per matrix
-type. A function taking matrices (a pointer p followed by p_count and ldp, as mqlcl_sgemm's a, a_count,
+and vector type. A function taking matrices (a pointer p followed by p_count and ldp, as mqlcl_sgemm's a, a_count,
 lda) is declared a second time, the same function with each such p an MQL5 matrix (float ->
 matrixf, double -> matrix): MQL5 passes a matrix to a DLL as the pointer to its row-major
 elements (https://www.mql5.com/en/docs/matrix/matrix_types), and an #import block may declare
@@ -30,6 +30,7 @@ MATRICES = {"float": "matrixf", "double": "matrix"}
 # A void* p followed by p_count and elem_size is an array of any element type: declared once per
 # MQL5 array type (the caller passes sizeof(T) as elem_size), and once per matrix type.
 ELEMENT_ARRAYS = ["char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double"]
+VECTORS = ["vectorf", "vector"]
 
 
 def mql_param(ctype, name):
@@ -59,7 +60,7 @@ def element_parameters(args):
 
 def mql_element_param(ctype, name, element):
     const = "const " if ctype.startswith("const ") else ""
-    return f"{const}{element} &{name}" if element in MATRICES.values() else f"{const}{element} &{name}[]"
+    return f"{const}{element} &{name}" if element in [*MATRICES.values(), *VECTORS] else f"{const}{element} &{name}[]"
 
 
 def mql_matrix_param(ctype, name):
@@ -82,7 +83,7 @@ def render(text):
     for ret, name, args in mqlcl_header.functions(text):
         elements = element_parameters(args)
         if elements:
-            for element in ELEMENT_ARRAYS + list(MATRICES.values()):
+            for element in ELEMENT_ARRAYS + list(MATRICES.values()) + VECTORS:
                 params = ", ".join(mql_element_param(t, n, element) if n in elements else mql_param(t, n) for t, n in args)
                 lines.append(f"{SCALARS[ret]} {name}({params});")
             continue

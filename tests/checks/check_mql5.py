@@ -57,7 +57,7 @@ def is_elements(args, i):
 
 def expected_element(ctype, element):
     const = r"const " if ctype.startswith("const ") else ""
-    return const + element + (r" &\w+" if element.startswith("matrix") else r" &\w+\[\]")
+    return const + element + (r" &\w+" if element.startswith(("matrix", "vector")) else r" &\w+\[\]")
 
 
 def expected_mql(ctype, matrix=False):
@@ -90,7 +90,7 @@ def main():
             continue
         if any(is_elements(args, i) for i in range(len(args))):
             wanted = [[expected_element(t, e) if is_elements(args, i) else expected_mql(t) for i, (t, _) in enumerate(args)]
-                      for e in ELEMENT_ARRAYS + ["matrixf", "matrix"]]
+                      for e in ELEMENT_ARRAYS + ["matrixf", "matrix", "vectorf", "vector"]]
         else:
             wanted = [[expected_mql(t) for t, _ in args]]
         if any(is_matrix(args, i) for i in range(len(args))):

@@ -30,7 +30,7 @@ import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
 # https://www.mql5.com/en/docs/matrix/matrix_types).
-MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float"}
+MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "vectorf": "float"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,

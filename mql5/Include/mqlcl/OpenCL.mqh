@@ -74,6 +74,10 @@ public:
    bool              BufferFromMatrix(const int buffer_index,matrixf &data,const uint flags);
    bool              BufferToMatrix(const int buffer_index,matrix &data,const ulong rows=-1,const ulong cols=-1);
    bool              BufferToMatrix(const int buffer_index,matrixf &data,const ulong rows=-1,const ulong cols=-1);
+   bool              BufferFromVector(const int buffer_index,vector &data,const uint flags);
+   bool              BufferFromVector(const int buffer_index,vectorf &data,const uint flags);
+   bool              BufferToVector(const int buffer_index,vector &data,const ulong size=-1);
+   bool              BufferToVector(const int buffer_index,vectorf &data,const ulong size=-1);
    template<typename T>
    bool              BufferRead(const int buffer_index,T &data[],const uint cl_buffer_offset,
                                 const uint data_array_offset,const uint data_array_count);
@@ -438,6 +442,45 @@ bool COpenCL::BufferToMatrix(const int buffer_index,matrixf &data,const ulong ro
    if(!BufferSlotReady(buffer_index))
       return(false);
    return(CLBufferRead(m_buffers[buffer_index],0,data,rows,cols)!=0);
+  }
+//+------------------------------------------------------------------+
+bool COpenCL::BufferFromVector(const int buffer_index,vector &data,const uint flags)
+  {
+   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total || data.Size()==0)
+      return(false);
+   if(m_buffers[buffer_index]==INVALID_HANDLE)
+     {
+      int buffer=CLBufferCreate(m_context,(uint)(data.Size()*8),flags);
+      if(buffer==INVALID_HANDLE)
+         return(false);
+      m_buffers[buffer_index]=buffer;
+     }
+   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
+  }
+bool COpenCL::BufferFromVector(const int buffer_index,vectorf &data,const uint flags)
+  {
+   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total || data.Size()==0)
+      return(false);
+   if(m_buffers[buffer_index]==INVALID_HANDLE)
+     {
+      int buffer=CLBufferCreate(m_context,(uint)(data.Size()*4),flags);
+      if(buffer==INVALID_HANDLE)
+         return(false);
+      m_buffers[buffer_index]=buffer;
+     }
+   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
+  }
+bool COpenCL::BufferToVector(const int buffer_index,vector &data,const ulong size=-1)
+  {
+   if(!BufferSlotReady(buffer_index))
+      return(false);
+   return(CLBufferRead(m_buffers[buffer_index],0,data,size)!=0);
+  }
+bool COpenCL::BufferToVector(const int buffer_index,vectorf &data,const ulong size=-1)
+  {
+   if(!BufferSlotReady(buffer_index))
+      return(false);
+   return(CLBufferRead(m_buffers[buffer_index],0,data,size)!=0);
   }
 //+------------------------------------------------------------------+
 template<typename T>

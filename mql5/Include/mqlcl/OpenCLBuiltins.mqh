@@ -499,6 +499,34 @@ uint MqlclCLBufferRead(int buffer,uint buffer_offset,matrixf &mat,ulong rows=-1,
    return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,mat,n,4,0,n),"CLBufferRead"));
   }
 //+------------------------------------------------------------------+
+//| Vectors: their elements from/to byte buffer_offset; size given:  |
+//| the vector is resized to it first, -1: its size is kept.          |
+//+------------------------------------------------------------------+
+uint MqlclCLBufferWrite(int buffer,uint buffer_offset,vector &vec)
+  {
+   int n=(int)vec.Size();
+   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,vec,n,8,0,n),"CLBufferWrite"));
+  }
+uint MqlclCLBufferWrite(int buffer,uint buffer_offset,vectorf &vec)
+  {
+   int n=(int)vec.Size();
+   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,vec,n,4,0,n),"CLBufferWrite"));
+  }
+uint MqlclCLBufferRead(int buffer,uint buffer_offset,vector &vec,ulong size=-1)
+  {
+   if(size!=(ulong)-1 && !vec.Resize(size))
+      return(false);
+   int n=(int)vec.Size();
+   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,vec,n,8,0,n),"CLBufferRead"));
+  }
+uint MqlclCLBufferRead(int buffer,uint buffer_offset,vectorf &vec,ulong size=-1)
+  {
+   if(size!=(ulong)-1 && !vec.Resize(size))
+      return(false);
+   int n=(int)vec.Size();
+   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,vec,n,4,0,n),"CLBufferRead"));
+  }
+//+------------------------------------------------------------------+
 //| The three CLExecute forms; each waits for the kernel.            |
 //+------------------------------------------------------------------+
 bool MqlclCLExecute(int kernel)

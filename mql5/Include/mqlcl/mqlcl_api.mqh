@@ -179,6 +179,8 @@ int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const float &data[]
 int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const double &data[], int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const matrixf &data, int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const matrix &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const vectorf &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_write_bytes(int buffer, long buffer_offset, const vector &data, int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, char &data[], int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, uchar &data[], int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, short &data[], int data_count, int elem_size, int first, int count);
@@ -191,6 +193,8 @@ int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, float &data[], int d
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, double &data[], int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, matrixf &data, int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, matrix &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, vectorf &data, int data_count, int elem_size, int first, int count);
+int mqlcl_buffer_read_bytes(int buffer, long buffer_offset, vector &data, int data_count, int elem_size, int first, int count);
 int mqlcl_buffer_write_float(int buffer, const float &data[], int offset, int count);
 int mqlcl_buffer_read_float(int buffer, float &out[], int offset, int count);
 int mqlcl_buffer_write_int(int buffer, const int &data[], int offset, int count);

@@ -153,6 +153,40 @@ class matrix_of {
 };
 }  // namespace mql5
 
+namespace mql5 {
+// docs (Matrix and vector types): a vector of n elements, kept here as a 1 x n matrix (the same
+// checks, NaN for undefined elements, canary); passed to a DLL as the address of its elements.
+template <class T>
+class vector_of {
+ public:
+  vector_of() = default;
+  explicit vector_of(mql_ulong n) : m_(1, n) {}
+  mql_ulong Size() const { return m_.Cols(); }
+  bool Init(mql_ulong n) { return m_.Init(1, n); }                                      // docs (Init)
+  bool Resize(mql_ulong n, mql_ulong reserve = 0) { return m_.Resize(1, n, reserve); }  // docs (Resize): keeps
+  void Fill(T value) { m_.Fill(value); }
+  template <class I>
+  T& operator[](I i) {
+    return m_[0][i];
+  }
+  template <class I>
+  const T& operator[](I i) const {
+    return m_[0][i];
+  }
+  T* dll_data() { return m_.dll_data(); }
+  const T* dll_data() const { return m_.dll_data(); }
+  const void* canary() const { return m_.canary(); }
+  mql_ulong size() const { return m_.size(); }
+
+ private:
+  matrix_of<T> m_;
+};
+}  // namespace mql5
+
+// docs (Matrix and vector types): vector holds double, vectorf float.
+typedef mql5::vector_of<double> vector;
+typedef mql5::vector_of<float> vectorf;
+
 // docs (Matrix and vector types): matrix holds double, matrixf float. (The template spelling
 // matrix<float> is not translated: use matrixf.)
 typedef mql5::matrix_of<double> matrix;

@@ -133,6 +133,23 @@ void OnStart()
    back.Init(1,1);
    Check(CLBufferWrite(bc,8,m2)!=0 && CLBufferRead(bc,8,back,3,4)!=0 && back[2][3]==23.0f && back[1][0]==10.0f,
          "matrixf to the buffer at byte 8 and back");
+   //--- vectors: a vectorf to byte 12 and back into a vector of 5 (resized), a double vector
+   vectorf vf;
+   vf.Init(5);
+   for(int i=0; i<5; i++)
+      vf[i]=(float)(i+0.5);
+   vectorf vback;
+   Check(CLBufferWrite(bc,12,vf)!=0 && CLBufferRead(bc,12,vback,5)!=0 && vback.Size()==5 && vback[4]==4.5f && vback[0]==0.5f,
+         "vectorf to the buffer at byte 12 and back (resized to 5)");
+   vector vd;
+   vd.Init(3);
+   vd[0]=1.0/3.0;
+   vd[1]=-2.0;
+   vd[2]=1e300;
+   vector vdback;
+   vdback.Init(3);
+   Check(CLBufferWrite(bc,16,vd)!=0 && CLBufferRead(bc,16,vdback)!=0 && vdback[0]==1.0/3.0 && vdback[2]==1e300,
+         "vector (double) at byte 16 and back, its size kept");
    //--- integer arguments of every width
    int kw=CLKernelCreate(prog,"widths");
    int bw=CLBufferCreate(ctx,5*8,CL_MEM_READ_WRITE);

@@ -132,6 +132,15 @@ void OnStart()
             wrong++;
         }
    Check(wrong==0,"tiled C = A B against a double reference ("+IntegerToString(wrong)+" wrong)");
+   //--- vectors in and out of a buffer slot
+   vectorf v;
+   v.Init(InpN);
+   for(int i=0; i<InpN; i++)
+      v[i]=(float)i;
+   vectorf vout;
+   Check(cl.BufferFromVector(2,v,CL_MEM_READ_WRITE) && cl.BufferToVector(2,vout,InpN) && vout.Size()==(ulong)InpN &&
+         vout[InpN-1]==(float)(InpN-1),"BufferFromVector / BufferToVector (vectorf)");
+   Check(cl.BufferToMatrix(2,c,InpM,InpN) && c[0][3]==3.0f,"the vector wrote the first row of C");
    //--- an array read of row 2 at its byte offset
    float row[];
    ArrayResize(row,InpN);
