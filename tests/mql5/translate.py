@@ -339,6 +339,32 @@ def rewrite_simple(toks):
 
 
 #---------------------------------------------------------------------------------------------
+def resource_string(t, rest):
+    """#resource "path" as string name  ->  the file's text as a const string (docs: Resources:
+    a text file included "as string" becomes a string variable). The path is relative to the
+    file that names it, or, with a leading backslash, to the MQL5 folder (mql5/ here); MQL5's
+    backslashes as separators. Other resource forms (images, sounds, arrays) are refused."""
+    rm = re.fullmatch(r'"([^"]+)"\s+as\s+string\s+(\w+)\s*(//.*)?', rest.strip())
+    if not rm:
+        raise SourceError(t.where(), "#resource: only '#resource \"file\" as string name' is implemented by the harness")
+    rel = rm.group(1).replace("\\\\", "/").replace("\\", "/")
+    base = Path(__file__).resolve().parent.parent.parent / "mql5" if rel.startswith("/") else Path(t.file).parent
+    path = (base / rel.lstrip("/")).resolve()
+    if not path.is_file():
+        raise SourceError(t.where(), f"#resource: cannot open '{rm.group(1)}' ({path})")
+    text = path.read_bytes().decode("utf-8-sig", errors="strict")
+    # One UTF-16 literal: each character escaped, so no text of the file is read as C++.
+    def escaped(c):
+        o = ord(c)
+        if c.isascii() and c.isprintable() and c not in '"\\?':
+            return c
+        if o < 0x80:
+            return f"\\{o:03o}"  # octal: at most three digits, so the next character stays itself
+        return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
+    literal = "".join(escaped(c) for c in text)
+    return f'static const string {rm.group(2)} = string(u"{literal}");'
+
+
 def translate_directive(t, counter):
     """#property / #define & co. as C++ (a #define's body is translated like code)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
@@ -351,6 +377,8 @@ def translate_directive(t, counter):
         counter[0] += 1
         return (f"static const mql5::property mql5_property_{counter[0]}("
                 f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
+    if name == "resource":
+        return resource_string(t, rest)
     if name in PASSED_DIRECTIVES:
         body = tokenize(t.text[1:], t.file)[:-1]
         if name == "define" and len(body) > 2:

@@ -1,8 +1,9 @@
 //+------------------------------------------------------------------+
 //| opencl_sort_fft.mq5                                              |
 //| Two programs in the standard library's COpenCL style, on mqlcl:  |
-//| a bitonic sort (one launch per merge step, its (k, j) set by      |
-//| SetArgument) against ArraySort, and a radix-2 FFT (one launch per |
+//| a bitonic sort (its kernel a #resource, one launch per merge      |
+//| step, its (k, j) set by SetArgument) against ArraySort, and a     |
+//| radix-2 FFT (one launch per                                       |
 //| stage, ping-pong buffers) against a DFT in double, in float and,  |
 //| where the device has it, in double.                               |
 //+------------------------------------------------------------------+
@@ -14,14 +15,8 @@
 input int InpSortLog2=10;      // 2^n keys
 input int InpFftLog2=8;        // 2^n points
 
-const string cl_sort=
-   "__kernel void bitonic_step(__global float* x, const int k, const int j) {\r\n"
-   "  const int i = get_global_id(0), l = i ^ j;\r\n"
-   "  if (l <= i) return;\r\n"
-   "  const bool up = (i & k) == 0;\r\n"
-   "  const float a = x[i], b = x[l];\r\n"
-   "  if ((a > b) == up) { x[i] = b; x[l] = a; }\r\n"
-   "}\r\n";
+// The sort kernel as a file beside the script, embedded as MQL5 programs embed theirs.
+#resource "kernels\\bitonic_sort.cl" as string cl_sort
 
 // One Stockham radix-2 stage: n/2 butterflies; span = 2^stage; complex numbers interleaved.
 const string cl_fft=
