@@ -71,9 +71,8 @@ def main():
              [host, "matmul", "--stage", str(st["stage"]), "--size", "16,32,16", "--local", "8,8", "--no-cpu", "--samples", "0"])
             for st in stages if st["wrong_on_purpose"]]
     expect(len(racy) >= 2, f"the registry lists the racy lab stages ({len(racy)})")
-    racy.append(("the article's stage 6 as published (fixture)",
-                 [str(build / "tests/mqlcl_run_cl_file"), str(root / "tests/fixtures/matr_mul_col_local_article.cl"),
-                  "matricesMul", "8", "12", "5", "4"]))
+    # The article's stage 6 as published (its listing 7, racy): tests/mql5/article_listings.py
+    # cuts it out of the seed article and puts it under oclgrind.
     for name, cmd in racy:
         rc, out, err = oclgrind(cmd, ("--data-races",))
         expect("data race" in err, f"oclgrind reports the race: {name}", err[-300:])

@@ -10,8 +10,10 @@ ten random checks of listing 2 against the program's own sums, within float boun
 A listing is one block that starts with the MetaEditor header `//+---...+` / `//| NAME.mq5 |`
 and ends before its caption line ("Liste N. ..."); a complete program has OnStart(). The
 others are kernels (listings 3-10: each replaces listing 2's kernel; the article gives their
-host code only in its attachment): their count is printed and checked, and the stages built from
-them live in the library's stage registry.
+host code only in its attachment): each is built from its `clSrc` expression and run through
+mqlcl by tests/checks/run_cl_file.cpp with the launch the article describes for it, its product
+checked exactly; the one that is wrong by mistake (listing 7, stage 6's race) is named, and
+oclgrind must report its race.
 Usage: article_listings.py ROOT --native BUILD [--mingw BUILD] [--seeds DIR] [--work DIR]"""
 import argparse
 import os
@@ -47,6 +49,52 @@ def listings(text):
     return out
 
 
+# The kernel listings run with these sizes (COLSROWS a multiple of 8: listings 8-10 read float4 /
+# float8), through tests/checks/run_cl_file.cpp on the exact-in-float inputs of its --check.
+KERNEL_SIZES = {"ROWS1": 16, "COLSROWS": 24, "COLS2": 12}
+KERNEL_LOCAL = 8
+# From listing 3 on the article stores B column-major (its host transposes it); listings 3 and 4
+# keep listing 2's 2D range, 5-10 compute a whole row per work-item (1D, work-groups of LOCAL).
+TWO_D = {3, 4}
+# Wrong by mistake: listing 7 (the article's stage 6) refills the __local column for the next
+# iteration behind a single barrier, while slower work-items of the group still read it.
+RACY = {7: "the __local column is refilled behind one barrier while others still read it (stage 6's race)"}
+
+
+def kernel_source(code, sizes):
+    """The OpenCL C that listing's `const string clSrc = "..." + i2s(NAME) + ...;` makes."""
+    parts = re.findall(r'"((?:\\.|[^"\\])*)"|i2s\(\s*(\w+)\s*\)', code)
+    out = []
+    for text, name in parts:
+        if name:
+            out.append(str(sizes[name]))
+        else:
+            out.append(text.replace("\\r", "\r").replace("\\n", "\n").replace('\\"', '"').replace("\\\\", "\\"))
+    return "".join(out)
+
+
+def run_kernel_listings(kernels, build, work):
+    """Each kernel listing built and run through mqlcl, its product checked element by element;
+    the racy one under oclgrind --data-races, which must report its race."""
+    runner = build / "tests/mqlcl_run_cl_file"
+    args = [str(KERNEL_SIZES[k]) for k in ("ROWS1", "COLSROWS", "COLS2")] + [str(KERNEL_LOCAL)]
+    for number, code in kernels:
+        cl = work / f"listing{number}.cl"
+        cl.write_text(kernel_source(code, KERNEL_SIZES))
+        flags = ["--b-colmajor", "--check"] + (["--2d"] if number in TWO_D else [])
+        p = subprocess.run([str(runner), str(cl), "matricesMul", *args, *flags], text=True, capture_output=True)
+        if number in RACY:
+            print(f"[INFO] listing {number} on the device: {(p.stdout + p.stderr).strip().splitlines()[-1:]}")
+            o = subprocess.run(["oclgrind", "--data-races", str(runner), str(cl), "matricesMul", *args, "--b-colmajor"],
+                               text=True, capture_output=True, timeout=600)
+            expect("data race" in o.stderr, f"listing {number}, wrong by mistake ({RACY[number]}): oclgrind reports "
+                   "the race", o.stderr[-400:])
+            continue
+        expect(p.returncode == 0 and ": 0 wrong" in p.stdout,
+               f"listing {number}: the article's kernel built and run through mqlcl, "
+               f"{'2D' if number in TWO_D else '1D'} range, product exact", (p.stdout + p.stderr)[-600:])
+
+
 def small_sizes(code):
     """The listing with its matrix sizes set by its own #defines; the names set."""
     done = []
@@ -75,7 +123,7 @@ def main():
     text = found[0].read_text(encoding="utf-8").replace("\u00a0", " ")
     all_listings = listings(text)
     programs = [(n, c) for n, c in all_listings if n and "OnStart(" in c]
-    kernels = [c for n, c in all_listings if "__kernel" in c and "OnStart(" not in c]
+    kernels = [(i, c) for i, (n, c) in enumerate(all_listings, 1) if "__kernel" in c and "OnStart(" not in c]
     expect(len(all_listings) >= 10, f"{len(all_listings)} listings in the article (its captions 'Liste N.')")
     expect([n for n, _ in programs] == ["matr_mul_2dim", "matr_mul_1dim"],
            f"the complete programs: {[n for n, _ in programs]} (listings 1 and 2)")
@@ -83,6 +131,7 @@ def main():
     work = (a.work or Path(tempfile.mkdtemp(prefix="mqlcl-article-"))).resolve()
     scripts = work / "Scripts"
     scripts.mkdir(parents=True, exist_ok=True)
+    run_kernel_listings(kernels, a.native.resolve(), work)
     names = []
     for name, code in programs:
         code, sized = small_sizes(code)
