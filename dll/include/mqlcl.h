@@ -60,6 +60,11 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
+/* Wherever a device number is taken (mqlcl_create, mqlcl_device_info, ...), the best device:
+ * a GPU before an accelerator before a CPU, among them the most compute units x clock
+ * (docs/ABI.md). mqlcl_device_best() says which number it is. */
+#define MQLCL_DEVICE_BEST -1
+MQLCL_API int mqlcl_device_best(void);
 
 /* mqlcl_device_info(device, what): a numeric device fact (>= 0), or an error code. */
 #define MQLCL_INFO_TYPE 1                 /* CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator */

@@ -4,7 +4,7 @@
 #ifndef MQLCL_EXPORTS_H
 #define MQLCL_EXPORTS_H
 #define MQLCL_EXPORTS(X)                                                                  \
-  X(mqlcl_version) X(mqlcl_device_count) X(mqlcl_device_info) X(mqlcl_device_text)        \
+  X(mqlcl_version) X(mqlcl_device_count) X(mqlcl_device_best) X(mqlcl_device_info) X(mqlcl_device_text)        \
   X(mqlcl_create) X(mqlcl_free) X(mqlcl_handle_count) X(mqlcl_last_error) X(mqlcl_upload) X(mqlcl_upload_int)   \
   X(mqlcl_read) X(mqlcl_read_int) X(mqlcl_errstr) X(mqlcl_stage_count) X(mqlcl_stage_at) X(mqlcl_stage_info) \
   X(mqlcl_stage_available) X(mqlcl_stage_best) X(mqlcl_stage_name) X(mqlcl_matmul) X(mqlcl_dia_spmv) X(mqlcl_transpose) X(mqlcl_measure_peak)                       \

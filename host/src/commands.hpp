@@ -1,15 +1,18 @@
 // The host's commands: each registers its CLI11 subcommand and runs when selected.
 #pragma once
 #include <CLI/CLI.hpp>
+
 #include <functional>
 #include <string>
 #include <vector>
+
+#include "mqlcl.h"
 
 namespace host {
 
 struct Options {
   std::string library;
-  int device = 0;
+  int device = MQLCL_DEVICE_BEST;  // resolved to its number once the library is loaded
   unsigned seed = 20120527;  // the day of the article's last measurements
 };
 

@@ -3,6 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
+#include <algorithm>
+
 #include "commands.hpp"
 #include "library.hpp"
 
@@ -10,7 +12,8 @@ int main(int argc, char** argv) {
   CLI::App app{"mqlcl-host: the OpenCL experiments of mqlcl (article, report, lab, exercises) and their benchmarks"};
   host::Options opt;
   app.add_option("--library", opt.library, "path of libmqlcl.so / mqlcl.dll (default: beside this program)");
-  app.add_option("--device", opt.device, "OpenCL device number (see `devices`)")->capture_default_str();
+  app.add_option("--device", opt.device, "OpenCL device number (see `devices`); -1: the best device (a GPU first)")
+      ->capture_default_str();
   app.add_option("--seed", opt.seed, "random seed of the generated data")->capture_default_str();
   host::register_commands(app, opt);
   try {
@@ -20,6 +23,18 @@ int main(int argc, char** argv) {
   }
   try {
     host::load_library(opt.library);
+    if (opt.device == MQLCL_DEVICE_BEST) {
+      // Where no device exists the commands say so themselves (devices lists none).
+      const int best = host::lib().mqlcl_device_best();
+      opt.device = best >= 0 ? best : 0;
+      if (best >= 0 && !app.got_subcommand("devices")) {
+        char16_t name[256];
+        const int n = host::lib().mqlcl_device_text(best, MQLCL_TEXT_NAME, name, 256);
+        fmt::print(stderr, "mqlcl-host: device {} ({}), the best of {} (--device to choose another)\n", best,
+                   n > 0 ? utf16::to_utf8(std::u16string(name, static_cast<size_t>(std::min(n, 255)))) : "?",
+                   host::lib().mqlcl_device_count());
+      }
+    }
     return host::run_selected(app);
   } catch (const std::exception& e) {
     fmt::print(stderr, "mqlcl-host: {}\n", e.what());

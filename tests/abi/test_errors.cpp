@@ -18,7 +18,7 @@ TEST(Errors, DevicesAndTexts) {
   ASSERT_GE(n, 1) << t::message();
   EXPECT_EQ(mqlcl_device_info(n, MQLCL_INFO_COMPUTE_UNITS), MQLCL_ERR_DEVICE);
   EXPECT_TRUE(mentions(0, "does not exist"));
-  EXPECT_EQ(mqlcl_device_info(-1, MQLCL_INFO_TYPE), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_device_info(-2, MQLCL_INFO_TYPE), MQLCL_ERR_DEVICE);  // -1 is MQLCL_DEVICE_BEST
   EXPECT_EQ(mqlcl_device_info(t::device(), 999), MQLCL_ERR_ARGUMENT);
   char16_t buf[8];
   EXPECT_EQ(mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, nullptr, 8), MQLCL_ERR_ARGUMENT);
@@ -267,6 +267,27 @@ TEST(Errors, PeakAndFillRunInPiecesOfTheLaunchLimit) {
     EXPECT_EQ(h, MQLCL_ERR_ARGUMENT) << bad;
     EXPECT_TRUE(t::mentions(0, "MQLCL_LAUNCH_ITEMS"));
   }
+}
+
+// MQLCL_DEVICE_BEST (-1) names the best device wherever a device number is taken: a GPU
+// before a CPU, then the most compute units x clock, checked here from the devices' facts.
+TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
+  const int n = mqlcl_device_count(), best = mqlcl_device_best();
+  ASSERT_GE(best, 0) << t::message();
+  ASSERT_LT(best, n);
+  const auto rank = [](int d) {
+    const long long type = mqlcl_device_info(d, MQLCL_INFO_TYPE);
+    const int kind = type & 4 ? 3 : type & 8 ? 2 : type & 2 ? 1 : 0;
+    return std::make_pair(kind, static_cast<double>(mqlcl_device_info(d, MQLCL_INFO_COMPUTE_UNITS)) *
+                                    static_cast<double>(mqlcl_device_info(d, MQLCL_INFO_MAX_CLOCK_MHZ)));
+  };
+  for (int d = 0; d < n; ++d) EXPECT_FALSE(rank(d) > rank(best)) << "device " << d << " ranks above " << best;
+  EXPECT_EQ(mqlcl_device_info(MQLCL_DEVICE_BEST, MQLCL_INFO_TYPE), mqlcl_device_info(best, MQLCL_INFO_TYPE));
+  const int ctx = mqlcl_create(MQLCL_DEVICE_BEST);
+  ASSERT_GT(ctx, 0) << t::message();
+  EXPECT_EQ(mqlcl_handle_info(ctx, MQLCL_HINFO_DEVICE), best);
+  EXPECT_EQ(mqlcl_free(ctx), MQLCL_OK);
+  EXPECT_EQ(mqlcl_create(-2), MQLCL_ERR_DEVICE);
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {

@@ -80,7 +80,7 @@ TEST(Stages, AvailabilityOnThisDevice) {
     }
   EXPECT_EQ(mqlcl_stage_available(t::device(), 99), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_stage_available(mqlcl_device_count(), 1), MQLCL_ERR_DEVICE);
-  EXPECT_EQ(mqlcl_stage_available(-1, 1), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_stage_available(-2, 1), MQLCL_ERR_DEVICE);
 }
 
 // The list of stages in the message comes from the registry, not from a copy.

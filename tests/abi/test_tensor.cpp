@@ -77,7 +77,7 @@ TEST(Tensor, BestStageFallsBackWithoutTensorCores) {
   EXPECT_EQ(mqlcl_stage_best(t::device(), 0), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(0, "precision 0 does not exist"));
   EXPECT_EQ(mqlcl_stage_best(t::device(), 4), MQLCL_ERR_ARGUMENT);
-  EXPECT_EQ(mqlcl_stage_best(-1, MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_stage_best(-2, MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
   EXPECT_EQ(mqlcl_stage_best(mqlcl_device_count(), MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
 }
 

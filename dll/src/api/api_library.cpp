@@ -67,6 +67,10 @@ extern "C" {
 
 MQLCL_API int mqlcl_version(void) { return kVersion; }
 
+MQLCL_API int mqlcl_device_best(void) {
+  return guard(0, [] { return best_device(); });
+}
+
 MQLCL_API int mqlcl_device_count(void) {
   return guard(0, [] { return static_cast<int>(all_devices().size()); });
 }

@@ -16,8 +16,9 @@ namespace {
 constexpr size_t kMaxLaunchItems = size_t{1} << 30;
 }  // namespace
 
-Context::Context(int device_index) : Object(kKind), device_index_(device_index) {
-  const DeviceEntry& entry = device_at(device_index);
+Context::Context(int device_index)
+    : Object(kKind), device_index_(device_index == MQLCL_DEVICE_BEST ? best_device() : device_index) {
+  const DeviceEntry& entry = device_at(device_index_);
   device_ = entry.device;
   facts_ = read_facts(device_);
   context_ = cl::Context(device_);

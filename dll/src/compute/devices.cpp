@@ -1,6 +1,7 @@
 #include "compute/devices.hpp"
 
 #include <mutex>
+#include <utility>
 
 #include "core/error.hpp"
 #include "platform/opencl_runtime.hpp"
@@ -36,7 +37,23 @@ const std::vector<DeviceEntry>& all_devices() {
   return *devices;
 }
 
+int best_device() {
+  const auto& ds = all_devices();
+  if (ds.empty()) fail(MQLCL_ERR_DEVICE, "there is no OpenCL device");
+  const auto rank = [](const cl::Device& d) {
+    const cl_device_type t = d.getInfo<CL_DEVICE_TYPE>();
+    const int kind = t & CL_DEVICE_TYPE_GPU ? 3 : t & CL_DEVICE_TYPE_ACCELERATOR ? 2 : t & CL_DEVICE_TYPE_CPU ? 1 : 0;
+    const double rate = static_cast<double>(d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>()) * d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+    return std::make_pair(kind, rate);
+  };
+  size_t best = 0;
+  for (size_t i = 1; i < ds.size(); ++i)
+    if (rank(ds[i].device) > rank(ds[best].device)) best = i;
+  return static_cast<int>(best);
+}
+
 const DeviceEntry& device_at(int index) {
+  if (index == MQLCL_DEVICE_BEST) index = best_device();
   const auto& ds = all_devices();
   if (index < 0 || index >= static_cast<int>(ds.size()))
     fail(MQLCL_ERR_DEVICE, "device ", index, " does not exist: there are ", ds.size(),

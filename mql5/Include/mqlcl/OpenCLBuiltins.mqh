@@ -253,13 +253,14 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
    return(true);
   }
 //+------------------------------------------------------------------+
-//| CL_USE_ANY: the first GPU, else device 0 (the terminal prefers   |
-//| the fastest device, a GPU); the others: the first of their kind.  |
+//| CL_USE_ANY: mqlcl's best device (a GPU first, then the most      |
+//| compute units x clock), as the terminal prefers the fastest      |
+//| device; the others: the first device of their kind.              |
 //+------------------------------------------------------------------+
 int MqlclCLContextCreate(int device=CL_USE_ANY)
   {
-   int chosen=device;
-   if(device<0)
+   int chosen=device==CL_USE_ANY ? mqlcl_device_best() : device;
+   if(device<CL_USE_ANY)
      {
       chosen=-1;
       int count=mqlcl_device_count();
@@ -267,15 +268,13 @@ int MqlclCLContextCreate(int device=CL_USE_ANY)
         {
          long type=mqlcl_device_info(d,MQLCL_INFO_TYPE);
          bool gpu=(type & CL_DEVICE_GPU)!=0,cpu=(type & CL_DEVICE_CPU)!=0;
-         if((device==CL_USE_ANY || device==CL_USE_GPU_ONLY) && gpu)
+         if(device==CL_USE_GPU_ONLY && gpu)
             chosen=d;
          if(device==CL_USE_GPU_DOUBLE_ONLY && gpu && mqlcl_device_info(d,MQLCL_INFO_DOUBLE_SUPPORT)==1)
             chosen=d;
          if(device==CL_USE_CPU_ONLY && cpu)
             chosen=d;
         }
-      if(chosen<0 && device==CL_USE_ANY && count>0)
-         chosen=0;
       if(chosen<0)
         {
          MqlclCLFailed(0,"CLContextCreate","no OpenCL device of the kind "+IntegerToString(device)+

@@ -112,7 +112,7 @@ bool RunArticleStage(const int stage,const int device,const int rows1,const int 
    if(!GenMatrix(a,rows1*colsrows) || !GenMatrix(b,colsrows*cols2))
       return(false);
    Print("=======================================");
-   Print(MqlclStageName(stage)+" (stage "+i2s(stage)+"):  device = "+i2s(device)+";      ROWS1 = "+i2s(rows1)+
+   Print(MqlclStageName(stage)+" (stage "+i2s(stage)+"):  device = "+i2s(device==MQLCL_DEVICE_BEST ? mqlcl_device_best() : device)+";      ROWS1 = "+i2s(rows1)+
          "; COLSROWS = "+i2s(colsrows)+"; COLS2 = "+i2s(cols2)+"; local = "+i2s(local0)+" x "+i2s(local1));
    double cpu_time=CpuMatmul(a,b,cpu,rows1,colsrows,cols2,0);
    if(cpu_time<0)

@@ -21,6 +21,7 @@
 #define MQLCL_ERR_MEMORY -12  // host or device allocation failed
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_INTERNAL -99  // unexpected failure inside the library (a bug)
+#define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
 #define MQLCL_INFO_MAX_WORK_GROUP_SIZE 3
@@ -128,6 +129,7 @@
 int mqlcl_errstr(int code, ushort &buf[], int cap);
 int mqlcl_version();
 int mqlcl_device_count();
+int mqlcl_device_best();
 long mqlcl_device_info(int device, int what);
 int mqlcl_device_text(int device, int what, ushort &buf[], int cap);
 int mqlcl_device_property(int device, int property, uchar &out[], int cap);

@@ -11,7 +11,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int InpDevice=0;         // OpenCL device
+input int InpDevice=-1;         // OpenCL device (-1: the best, a GPU first)
 input int InpGrid=64;          // n: the grid is n x n x n, rows = n^3
 input int InpLocal=0;          // work-group size (0: the driver chooses)
 //+------------------------------------------------------------------+

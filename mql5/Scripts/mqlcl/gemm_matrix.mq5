@@ -21,7 +21,7 @@ enum ENUM_GEMM_PRECISION
    GEMM_PRECISION_FP64=3    // matrix (double), FP64
   };
 
-input int                 InpDevice=0;                    // OpenCL device
+input int                 InpDevice=-1;                   // OpenCL device (-1: the best, a GPU first)
 input int                 InpM=2000;                      // rows of A and C
 input int                 InpN=2000;                      // columns of B and C
 input int                 InpK=2000;                      // columns of A, rows of B

@@ -10,7 +10,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int  InpDevice=0;        // OpenCL device
+input int  InpDevice=-1;       // OpenCL device (-1: the best, a GPU first)
 input int  InpSize=2048;       // TM: square matrix size
 input bool InpRaces=false;     // Q4C: run the tiles with a barrier removed (wrong results expected)
 //+------------------------------------------------------------------+

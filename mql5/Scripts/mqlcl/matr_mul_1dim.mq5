@@ -10,7 +10,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int InpDevice=0;         // OpenCL device (mqlcl's numbering, see mqlcl_devices)
+input int InpDevice=-1;         // OpenCL device (mqlcl's numbering, see mqlcl_devices) (-1: the best, a GPU first)
 input int InpRows1=2000;       // ROWS1: rows of the first matrix
 input int InpColsRows=2000;    // COLSROWS: its columns = rows of the second
 input int InpCols2=2000;       // COLS2: columns of the second matrix

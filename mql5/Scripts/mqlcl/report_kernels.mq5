@@ -10,7 +10,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int InpDevice=0;         // OpenCL device
+input int InpDevice=-1;         // OpenCL device (-1: the best, a GPU first)
 input int InpSize1=64;         // first square size
 input int InpSize2=256;        // second square size
 //+------------------------------------------------------------------+

@@ -13,7 +13,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int InpDevice=0;         // OpenCL device
+input int InpDevice=-1;         // OpenCL device (-1: the best, a GPU first)
 input int InpRows1=2000;       // rows of A and C
 input int InpColsRows=2000;    // columns of A, rows of B
 input int InpCols2=2000;       // columns of B and C

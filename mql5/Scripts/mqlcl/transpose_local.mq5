@@ -10,7 +10,7 @@
 
 #include <mqlcl/experiments.mqh>
 
-input int InpDevice=0;         // OpenCL device
+input int InpDevice=-1;         // OpenCL device (-1: the best, a GPU first)
 input int InpRows=2048;        // rows of a
 input int InpCols=2048;        // columns of a
 input int InpTile=16;          // tile edge
