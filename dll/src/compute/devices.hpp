@@ -30,8 +30,8 @@ const std::vector<DeviceEntry>& all_devices();
 const DeviceEntry& device_at(int index);  // MQLCL_ERR_DEVICE when out of range; MQLCL_DEVICE_BEST: best_device()
 // The device a caller means by MQLCL_DEVICE_BEST: a GPU before an accelerator before a CPU (as
 // the terminal's CL_USE_ANY prefers a GPU), among them the most compute units x clock, the
-// first on a tie. From the driver's figures: the measured device profile (issue 20) replaces
-// them. MQLCL_ERR_NO_OPENCL / MQLCL_ERR_DEVICE where there is no device.
+// first on a tie: the driver's figures, until a measured device profile replaces them.
+// MQLCL_ERR_NO_OPENCL / MQLCL_ERR_DEVICE where there is no device.
 int best_device();
 DeviceFacts read_facts(const cl::Device& d);
 // NVIDIA's compute capability (cl_nv_device_attribute_query): false where the device does not

@@ -161,7 +161,7 @@ DgemmProduct dgemm_product(Context& ctx) {
   const TensorSupport tensor = tensor_support(ctx.device());
   DgemmProduct p;
   if (tensor.available && extra.find("-DSIMT") == std::string::npos) {
-    // The fastest measured on the H200 (dev/dgemm/h200-sweep.log, 45.8 TFLOP/s at 4096^3):
+    // The fastest measured on the H200 (docs/results-h200.md, dev/dgemm/h200-sweep.log):
     // 128 x 64 blocks of 4 warps of 64 x 32 (each A / B fragment read from __local feeds 4 / 2
     // mma: 25% fewer __local bytes per flop than 32 x 32 warps, +27%), 2 stages of BK 16 (48 KiB),
     // read in two m16n8k8 k-slices (the shape: dgemm_tensor_shape).

@@ -17,15 +17,12 @@ namespace mqlcl {
 
 namespace {
 
-// Defaults from the H200 (16 cores; exact SGEMM host->host, best of 5, 2026-11-22): at 4096^3
-// direct 20.7 ms; staged 1 MiB chunks 24.5 / 15.0 / 10.1 / 8.0 ms with 1 / 2 / 4 / 8 threads,
-// 4 MiB 8.7 ms and 16 MiB 13.1 ms with 8 (16 threads: no better). 1 MiB x 8 also led at
-// 2000^3 (2.3 ms against 3.2 with 4 MiB; direct 5.8) and was within 5% at 8192^3 (38.7
-// against 36.7 ms; direct 90.3).
+// The fastest chunk and thread count measured on the H200, from 2000^3 to 8192^3 (the
+// measurements: docs/results-h200.md, "Where the library's built-in defaults come from").
 constexpr size_t kDefaultChunk = size_t{1} << 20;
 constexpr unsigned kMaxDefaultThreads = 8;
-// Below this many bytes in one call, auto copies directly: at 512^2 (1 MiB per matrix) direct
-// and staged measured the same (0.42 / 0.43 ms in all).
+// Below this many bytes in one call, auto copies directly: there staged and direct measured
+// the same (docs/results-h200.md).
 constexpr size_t kStagedMinBytes = size_t{1} << 20;
 // Chunks a worker keeps in flight: one being filled (or emptied) while the other is DMA'd.
 constexpr size_t kSlotsPerWorker = 2;

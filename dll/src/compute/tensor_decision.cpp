@@ -50,11 +50,9 @@ bool dmma_shape_available(const TensorSupport& support, int code) {
   return code == 884 || ((code == 1684 || code == 1688 || code == 16816) && support.cc_major >= 9);
 }
 
-// H200: m8n8k4 peaks at half the rate of the m16 shapes (33.2 against 66.1 / 66.5 / 66.7
-// TFLOP/s for m16n8k4 / k8 / k16). The kernel's k-slices are one instruction each, with two
-// register sets of fragments: m16n8k8 gives two slices per BK 16 tile, 45.8 TFLOP/s at 4096^3
-// against 21.6 for m16n8k16 (one slice: both sets of full-k fragments spill), m16n8k4 45.4
-// (dev/dgemm/h200-sweep.log).
+// m8n8k4 runs at half the rate of the m16 shapes; the kernel's k-slices are one instruction
+// each, with two register sets of fragments: m16n8k8 gives two slices per BK 16 tile, where
+// m16n8k16 (one slice) spills both sets of full-k fragments (docs/results-h200.md).
 int dgemm_tensor_shape(const TensorSupport& support) { return support.cc_major >= 9 ? 1688 : 884; }
 
 }  // namespace mqlcl

@@ -142,7 +142,7 @@ GemmTiming buffer_gemm(Context& ctx, const GemmBenchArgs& args, int flags, Devic
   return t;
 }
 
-// The CPU check of issue 13: host->host exact SGEMM against what it cannot avoid, the best
+// The CPU check: host->host exact SGEMM against what it cannot avoid, the best
 // exact stage's kernel (mqlcl_matmul on the slots) plus writing A, B and reading C (buffers).
 // Measured in rounds of the three, so that a change of the machine's load (2 shared cores)
 // hits both sides of each round's ratio alike; the medians of the rounds.

@@ -1,4 +1,4 @@
-// `bench`'s GEMM rows (issue 13): mqlcl_sgemm (exact, fast) and mqlcl_dgemm host->host with
+// `bench`'s GEMM rows: mqlcl_sgemm (exact, fast) and mqlcl_dgemm host->host with
 // their split, mqlcl_sgemm_buffers / mqlcl_dgemm_buffers on device buffers, the peers in the
 // same run (PyTorch from pageable tensors host->host; CLBlast and cuBLAS device-resident), the
 // ratios, and the CPU check: host->host against the best stage's kernel plus the copies.
