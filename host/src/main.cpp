@@ -3,9 +3,8 @@
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
-#include <algorithm>
-
 #include "commands.hpp"
+#include "devices.hpp"
 #include "library.hpp"
 
 int main(int argc, char** argv) {
@@ -28,11 +27,8 @@ int main(int argc, char** argv) {
       const int best = host::lib().mqlcl_device_best();
       opt.device = best >= 0 ? best : 0;
       if (best >= 0 && !app.got_subcommand("devices")) {
-        char16_t name[256];
-        const int n = host::lib().mqlcl_device_text(best, MQLCL_TEXT_NAME, name, 256);
         fmt::print(stderr, "mqlcl-host: device {} ({}), the best of {} (--device to choose another)\n", best,
-                   n > 0 ? utf16::to_utf8(std::u16string(name, static_cast<size_t>(std::min(n, 255)))) : "?",
-                   host::lib().mqlcl_device_count());
+                   host::device_text(best, MQLCL_TEXT_NAME), host::lib().mqlcl_device_count());
       }
     }
     return host::run_selected(app);
