@@ -97,6 +97,8 @@ public:
 
 protected:
    bool              BufferSlotReady(const int buffer_index) const;
+   template<typename M>
+   bool              BufferFromWhole(const int buffer_index,M &data,const ulong count,const uint elem_size,const uint flags);
   };
 //+------------------------------------------------------------------+
 COpenCL::COpenCL(void) : m_context(INVALID_HANDLE),m_program(INVALID_HANDLE),m_kernels_total(0),m_buffers_total(0),
@@ -394,36 +396,32 @@ bool COpenCL::BufferFromArray(const int buffer_index,T &data[],const uint data_a
    return(CLBufferWrite(m_buffers[buffer_index],data,0,data_array_offset,data_array_count)==data_array_count);
   }
 //+------------------------------------------------------------------+
+//| A matrix's or vector's count elements of elem_size bytes into a  |
+//| slot, creating its buffer where the slot is empty (the standard  |
+//| library's BufferFromMatrix / BufferFromVector).                   |
+//+------------------------------------------------------------------+
+template<typename M>
+bool COpenCL::BufferFromWhole(const int buffer_index,M &data,const ulong count,const uint elem_size,const uint flags)
+  {
+   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total || count==0)
+      return(false);
+   if(m_buffers[buffer_index]==INVALID_HANDLE)
+     {
+      int buffer=CLBufferCreate(m_context,(uint)(count*elem_size),flags);
+      if(buffer==INVALID_HANDLE)
+         return(false);
+      m_buffers[buffer_index]=buffer;
+     }
+   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
+  }
 bool COpenCL::BufferFromMatrix(const int buffer_index,matrix &data,const uint flags)
-  {
-   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total)
-      return(false);
-   if(data.Rows()==0 || data.Cols()==0)
-      return(false);
-   if(m_buffers[buffer_index]==INVALID_HANDLE)
-     {
-      int buffer=CLBufferCreate(m_context,(uint)(data.Rows()*data.Cols()*8),flags);
-      if(buffer==INVALID_HANDLE)
-         return(false);
-      m_buffers[buffer_index]=buffer;
-     }
-   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
-  }
+  { return(BufferFromWhole(buffer_index,data,data.Rows()*data.Cols(),8,flags)); }
 bool COpenCL::BufferFromMatrix(const int buffer_index,matrixf &data,const uint flags)
-  {
-   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total)
-      return(false);
-   if(data.Rows()==0 || data.Cols()==0)
-      return(false);
-   if(m_buffers[buffer_index]==INVALID_HANDLE)
-     {
-      int buffer=CLBufferCreate(m_context,(uint)(data.Rows()*data.Cols()*4),flags);
-      if(buffer==INVALID_HANDLE)
-         return(false);
-      m_buffers[buffer_index]=buffer;
-     }
-   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
-  }
+  { return(BufferFromWhole(buffer_index,data,data.Rows()*data.Cols(),4,flags)); }
+bool COpenCL::BufferFromVector(const int buffer_index,vector &data,const uint flags)
+  { return(BufferFromWhole(buffer_index,data,data.Size(),8,flags)); }
+bool COpenCL::BufferFromVector(const int buffer_index,vectorf &data,const uint flags)
+  { return(BufferFromWhole(buffer_index,data,data.Size(),4,flags)); }
 //+------------------------------------------------------------------+
 bool COpenCL::BufferSlotReady(const int buffer_index) const
   {
@@ -444,32 +442,6 @@ bool COpenCL::BufferToMatrix(const int buffer_index,matrixf &data,const ulong ro
    return(CLBufferRead(m_buffers[buffer_index],0,data,rows,cols)!=0);
   }
 //+------------------------------------------------------------------+
-bool COpenCL::BufferFromVector(const int buffer_index,vector &data,const uint flags)
-  {
-   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total || data.Size()==0)
-      return(false);
-   if(m_buffers[buffer_index]==INVALID_HANDLE)
-     {
-      int buffer=CLBufferCreate(m_context,(uint)(data.Size()*8),flags);
-      if(buffer==INVALID_HANDLE)
-         return(false);
-      m_buffers[buffer_index]=buffer;
-     }
-   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
-  }
-bool COpenCL::BufferFromVector(const int buffer_index,vectorf &data,const uint flags)
-  {
-   if(m_context==INVALID_HANDLE || buffer_index<0 || buffer_index>=m_buffers_total || data.Size()==0)
-      return(false);
-   if(m_buffers[buffer_index]==INVALID_HANDLE)
-     {
-      int buffer=CLBufferCreate(m_context,(uint)(data.Size()*4),flags);
-      if(buffer==INVALID_HANDLE)
-         return(false);
-      m_buffers[buffer_index]=buffer;
-     }
-   return(CLBufferWrite(m_buffers[buffer_index],0,data)!=0);
-  }
 bool COpenCL::BufferToVector(const int buffer_index,vector &data,const ulong size=-1)
   {
    if(!BufferSlotReady(buffer_index))

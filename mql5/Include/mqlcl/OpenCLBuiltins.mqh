@@ -445,23 +445,24 @@ uint MqlclCLBufferRead(int buffer,T &data[],uint buffer_offset=0,uint data_offse
    return(MqlclCLCheck(n,"CLBufferRead") ? (uint)n : 0);
   }
 //+------------------------------------------------------------------+
-//| Matrices: row-major elements from/to byte buffer_offset.          |
+//| Matrices and vectors: all count elements (row-major) from/to byte |
+//| buffer_offset; true/false as the terminal's forms return.          |
 //+------------------------------------------------------------------+
-uint MqlclCLBufferWrite(int buffer,uint buffer_offset,matrix &mat)
+template<typename M>
+bool MqlclCLTransferWhole(const bool write,int buffer,uint buffer_offset,M &data,const int count,const int elem_size)
   {
-   int n=(int)(mat.Rows()*mat.Cols());
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,mat,n,8,0,n),"CLBufferWrite"));
-  }
-uint MqlclCLBufferWrite(int buffer,uint buffer_offset,matrixf &mat)
-  {
-   int n=(int)(mat.Rows()*mat.Cols());
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,mat,n,4,0,n),"CLBufferWrite"));
+   if(count<1)
+      return(false);
+   if(write)
+      return(MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferWrite"));
+   return(MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferRead"));
   }
 //+------------------------------------------------------------------+
 //| rows and cols both given: the matrix is resized first; both -1:  |
 //| its size is kept; one of them: refused (as the terminal does).    |
 //+------------------------------------------------------------------+
-bool MqlclCLResizeForRead(matrix &mat,ulong rows,ulong cols)
+template<typename M>
+bool MqlclCLResizeForRead(M &mat,ulong rows,ulong cols)
   {
    if(rows==(ulong)-1 && cols==(ulong)-1)
       return(true);
@@ -472,59 +473,23 @@ bool MqlclCLResizeForRead(matrix &mat,ulong rows,ulong cols)
      }
    return(mat.Resize(rows,cols));
   }
-bool MqlclCLResizeForRead(matrixf &mat,ulong rows,ulong cols)
-  {
-   if(rows==(ulong)-1 && cols==(ulong)-1)
-      return(true);
-   if(rows==(ulong)-1 || cols==(ulong)-1)
-     {
-      MqlclCLFailed(0,"CLBufferRead","give both rows and cols, or neither");
-      return(false);
-     }
-   return(mat.Resize(rows,cols));
-  }
+uint MqlclCLBufferWrite(int buffer,uint buffer_offset,matrix &mat)
+  { return(MqlclCLTransferWhole(true,buffer,buffer_offset,mat,(int)(mat.Rows()*mat.Cols()),8)); }
+uint MqlclCLBufferWrite(int buffer,uint buffer_offset,matrixf &mat)
+  { return(MqlclCLTransferWhole(true,buffer,buffer_offset,mat,(int)(mat.Rows()*mat.Cols()),4)); }
 uint MqlclCLBufferRead(int buffer,uint buffer_offset,matrix &mat,ulong rows=-1,ulong cols=-1)
-  {
-   if(!MqlclCLResizeForRead(mat,rows,cols))
-      return(false);
-   int n=(int)(mat.Rows()*mat.Cols());
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,mat,n,8,0,n),"CLBufferRead"));
-  }
+  { return(MqlclCLResizeForRead(mat,rows,cols) && MqlclCLTransferWhole(false,buffer,buffer_offset,mat,(int)(mat.Rows()*mat.Cols()),8)); }
 uint MqlclCLBufferRead(int buffer,uint buffer_offset,matrixf &mat,ulong rows=-1,ulong cols=-1)
-  {
-   if(!MqlclCLResizeForRead(mat,rows,cols))
-      return(false);
-   int n=(int)(mat.Rows()*mat.Cols());
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,mat,n,4,0,n),"CLBufferRead"));
-  }
-//+------------------------------------------------------------------+
-//| Vectors: their elements from/to byte buffer_offset; size given:  |
-//| the vector is resized to it first, -1: its size is kept.          |
-//+------------------------------------------------------------------+
+  { return(MqlclCLResizeForRead(mat,rows,cols) && MqlclCLTransferWhole(false,buffer,buffer_offset,mat,(int)(mat.Rows()*mat.Cols()),4)); }
+//--- vectors: size given, the vector is resized to it first; -1: its size is kept
 uint MqlclCLBufferWrite(int buffer,uint buffer_offset,vector &vec)
-  {
-   int n=(int)vec.Size();
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,vec,n,8,0,n),"CLBufferWrite"));
-  }
+  { return(MqlclCLTransferWhole(true,buffer,buffer_offset,vec,(int)vec.Size(),8)); }
 uint MqlclCLBufferWrite(int buffer,uint buffer_offset,vectorf &vec)
-  {
-   int n=(int)vec.Size();
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,vec,n,4,0,n),"CLBufferWrite"));
-  }
+  { return(MqlclCLTransferWhole(true,buffer,buffer_offset,vec,(int)vec.Size(),4)); }
 uint MqlclCLBufferRead(int buffer,uint buffer_offset,vector &vec,ulong size=-1)
-  {
-   if(size!=(ulong)-1 && !vec.Resize(size))
-      return(false);
-   int n=(int)vec.Size();
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,vec,n,8,0,n),"CLBufferRead"));
-  }
+  { return((size==(ulong)-1 || vec.Resize(size)) && MqlclCLTransferWhole(false,buffer,buffer_offset,vec,(int)vec.Size(),8)); }
 uint MqlclCLBufferRead(int buffer,uint buffer_offset,vectorf &vec,ulong size=-1)
-  {
-   if(size!=(ulong)-1 && !vec.Resize(size))
-      return(false);
-   int n=(int)vec.Size();
-   return(n>0 && MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,vec,n,4,0,n),"CLBufferRead"));
-  }
+  { return((size==(ulong)-1 || vec.Resize(size)) && MqlclCLTransferWhole(false,buffer,buffer_offset,vec,(int)vec.Size(),4)); }
 //+------------------------------------------------------------------+
 //| The three CLExecute forms; each waits for the kernel.            |
 //+------------------------------------------------------------------+
