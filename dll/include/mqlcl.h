@@ -180,16 +180,19 @@ MQLCL_API int mqlcl_stage_name(int stage, mqlcl_char* buf, int cap);
 #define MQLCL_PRECISION_FP32 1         /* exact FP32 arithmetic */
 #define MQLCL_PRECISION_FP32_TENSOR 2  /* FP32 accuracy on tensor cores (3xTF32 split) */
 #define MQLCL_PRECISION_TF32 3         /* reduced: TF32 inputs (10-bit mantissa) */
+#define MQLCL_PRECISION_FP64 4         /* FP64 arithmetic (DGEMM's kernels, mqlcl_gemm_plan) */
 MQLCL_API long long mqlcl_stage_info(int stage, int what);
 /* 1 when the stage can run on the device; 0 when it cannot, with the reason as the calling
  * thread's message (mqlcl_last_error(0, ...): "stage N (name) cannot run on DEVICE: why",
  * without the "[code] " of a failure); or an error code (unknown stage/device). */
 MQLCL_API int mqlcl_stage_available(int device, int stage);
-/* The fastest stage on the device whose results are at least as accurate as the precision
- * class asks (MQLCL_PRECISION_*): FP32 or FP32_TENSOR -> stage 31 where the device has tensor
- * cores (3xTF32 is at least as accurate as FP32, measured), else 10; TF32 -> 30 there, else
- * the best FP32 stage. Never a teaching stage. MQLCL_ERR_ARGUMENT for an unknown precision,
- * MQLCL_ERR_DEVICE for a device out of range. */
+/* The stage the GEMM planner (mqlcl_gemm_plan) runs on the device for a 4096^3 product whose
+ * results are at least as accurate as the precision class asks (MQLCL_PRECISION_FP32 or
+ * _FP32_TENSOR: stage 10 or 31; _TF32: 10, 30 or 31), predicted from the device's measured
+ * profile (where there is a choice, the first call on a device may measure it: up to 2 s on a
+ * GPU). Never a teaching stage. MQLCL_ERR_ARGUMENT for an unknown precision or
+ * MQLCL_PRECISION_FP64 (DGEMM's kernels are not stages: mqlcl_gemm_plan), MQLCL_ERR_DEVICE for
+ * a device out of range. */
 MQLCL_API int mqlcl_stage_best(int device, int precision);
 /* C = A * B with stage N (docs/ABI.md, table of stages) on the uploaded A and B.
  * local0/local1: explicit work-group size, 0 = the driver chooses.
@@ -220,7 +223,49 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
 #define MQLCL_PEAK_MMA_BF16 4
 #define MQLCL_PEAK_FP64 5
 #define MQLCL_PEAK_MMA_FP64 6
+#define MQLCL_PEAK_MMA_FP16 7 /* FP16 inputs, FP32 sums (m16n8k16 .f16), GFLOP/s */
+#define MQLCL_PEAK_MMA_INT8 8 /* INT8 inputs, INT32 sums (m16n8k32 .s8), GOP/s */
 MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes);
+
+/* ---- Device profile: what the device measures, once -------------------------------------
+ * The GEMM planner predicts each kernel's time from these measured ceilings. The first call
+ * that needs the profile of a device and driver measures it (register-only chains and short
+ * copies: at most 2 s on a GPU, 5 s on a CPU) and caches it as a line of the tuning file;
+ * contexts created later, in any process, read that line; a different driver version measures
+ * again. A plan with one candidate (a CPU device) does not need it. */
+#define MQLCL_PROFILE_FP32 0        /* FP32 GFLOP/s (dependent mad chains) */
+#define MQLCL_PROFILE_FP64 1        /* FP64 GFLOP/s; 0 without cl_khr_fp64 */
+#define MQLCL_PROFILE_MMA_TF32 2    /* tensor cores (mma.sync) GFLOP/s; 0 where absent */
+#define MQLCL_PROFILE_MMA_FP16 3
+#define MQLCL_PROFILE_MMA_BF16 4
+#define MQLCL_PROFILE_MMA_INT8 5    /* GOP/s */
+#define MQLCL_PROFILE_MMA_FP64 6
+#define MQLCL_PROFILE_COPY 7        /* device memory GB/s (bytes read + written) */
+#define MQLCL_PROFILE_TO_DEVICE 8   /* host -> device GB/s from pageable memory */
+#define MQLCL_PROFILE_FROM_DEVICE 9 /* device -> host GB/s into pageable memory */
+#define MQLCL_PROFILE_TO_DEVICE_STAGED 10   /* the same through the library's transfers */
+#define MQLCL_PROFILE_FROM_DEVICE_STAGED 11 /* (pinned staging where it pays, MQLCL_TUNABLE_TRANSFER) */
+#define MQLCL_PROFILE_LAUNCH_US 12  /* an empty kernel's launch and wait, microseconds */
+#define MQLCL_PROFILE_CEILINGS 13   /* fields 0 .. 12: what mqlcl_profile_set takes */
+#define MQLCL_PROFILE_MEASURE_MS 13 /* what measuring took; 0 when the profile was read */
+#define MQLCL_PROFILE_SOURCE 14     /* MQLCL_PROFILE_MEASURED / _CACHED / _SET */
+#define MQLCL_PROFILE_MEASUREMENTS 15 /* profiles this process has measured so far (any device) */
+#define MQLCL_PROFILE_FIELDS 16
+#define MQLCL_PROFILE_MEASURED 1 /* measured for this context */
+#define MQLCL_PROFILE_CACHED 2   /* read from the tuning file */
+#define MQLCL_PROFILE_SET 3      /* mqlcl_profile_set */
+/* The context's profile into values[0 .. min(count, MQLCL_PROFILE_FIELDS) - 1] (measured or
+ * read first where needed); returns MQLCL_PROFILE_FIELDS. */
+MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count);
+/* The profile in words: device, driver, each ceiling, where it came from (and why a cached
+ * line was not used, or could not be written); the same buffer rules as mqlcl_device_text. */
+MQLCL_API int mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap);
+/* Replaces the context's profile by values[0 .. MQLCL_PROFILE_CEILINGS - 1] (count >= that):
+ * for tests and what-if planning ("what would this card choose"); not stored. A profile that
+ * claims tensor cores (MQLCL_PROFILE_MMA_TF32 > 0) on a device without mma.sync makes the
+ * tensor kernels run with their PTX emulated in plain OpenCL C: correct, slow, for checking.
+ * MQLCL_ERR_ARGUMENT for a negative or non-finite value, or FP32 / copy / launch <= 0. */
+MQLCL_API int mqlcl_profile_set(int ctx, const double* values, int count);
 
 /* Timings of the last operation, in milliseconds (< 0: an error code). A context's last
  * operation is its last experiment (matmul, DIA, transpose, peak); a user kernel's is its last
@@ -242,15 +287,31 @@ MQLCL_API double mqlcl_last_download_ms(int ctx);
  * of a context or user-kernel handle. */
 MQLCL_API int mqlcl_last_launches(int handle);
 
-/* ---- Tuning: per-stage parameters ------------------------------------------------------
- * A tunable stage (today stage 10, MQLCL_STAGE_SGEMM_TUNED: {TSM, TSN, TSK, WPTM, WPTN})
- * takes a vector of parameters. A context starts with the vector the tuning file holds for
- * its device: $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library (docs/ABI.md,
+/* ---- Tuning: every tunable's parameters -------------------------------------------------
+ * A tunable takes a vector of integer parameters. Its id is a stage number for the tunable
+ * stages (10 MQLCL_STAGE_SGEMM_TUNED: {TSM TSN TSK WPTM WPTN}; 30 and 31, the tensor-core
+ * stages: {BM BN BK WM WN STAGES GROUP_M}) or one of: */
+#define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
+#define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
+#define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
+#define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of kernels 10 30 31 40 41,
+                                         per mille of each one's measured ceiling */
+/* The tunables are one table inside the library: mqlcl_tunable_count, and the id of entry
+ * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "stage" is any tunable id. */
+MQLCL_API int mqlcl_tunable_count(void);
+MQLCL_API int mqlcl_tunable_at(int index);
+/* The tunable's name ("sgemm_tuned", "transfer") or its parameter names ("TSM TSN TSK WPTM
+ * WPTN"); the same buffer rules as mqlcl_device_text. */
+#define MQLCL_TUNABLE_TEXT_NAME 1
+#define MQLCL_TUNABLE_TEXT_PARAMS 2
+MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap);
+/* A context starts with the vector the tuning file holds for its device:
+ * $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library (docs/ABI.md,
  * "Tuning", has the format). Lookup as CLBlast's: an entry for the exact device name, else
  * one for the device's architecture (vendor and type, plus the compute capability on
- * NVIDIA), else the stage's built-in default; an entry that does not fit the device is
- * skipped. Every call below refuses a stage without parameters with MQLCL_ERR_STAGE, and a
- * count smaller than the stage's vector with MQLCL_ERR_RANGE naming both. */
+ * NVIDIA), else the tunable's built-in default for the device; an entry that does not fit the
+ * device is skipped. Every call below refuses an id without parameters with MQLCL_ERR_STAGE,
+ * and a count smaller than the vector with MQLCL_ERR_RANGE naming both. */
 /* The context's vector for the stage into params (count >= the stage's number of
  * parameters); returns that number. */
 MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count);
@@ -379,8 +440,8 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */
-#define MQLCL_GEMM_EXACT 0 /* default: exact FP32, the fastest such stage (mqlcl_stage_best) */
-#define MQLCL_GEMM_FAST 16 /* TF32 where the device has it, else exact FP32 (sgemm only) */
+#define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10 or 31), the planner's choice */
+#define MQLCL_GEMM_FAST 16 /* TF32 allowed (kernel 30 too) where the planner predicts it faster (sgemm only) */
 #define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
@@ -393,9 +454,9 @@ MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, 
 MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc);
-/* DGEMM (FP64 throughout; MQLCL_ERR_UNSUPPORTED on devices without cl_khr_fp64). On NVIDIA
- * GPUs of compute capability >= 8.0 the product runs on the FP64 tensor cores (mma.sync .f64:
- * FP64 products and sums, no reduced precision), elsewhere on the FP64 units. */
+/* DGEMM (FP64 throughout; MQLCL_ERR_UNSUPPORTED on devices without cl_khr_fp64): the product
+ * runs on the FP64 tensor cores (mma.sync .f64: FP64 products and sums, no reduced precision)
+ * or on the FP64 units, whichever the planner predicts faster. */
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc);
@@ -404,6 +465,32 @@ MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha,
 MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
                                   int c_buffer, long long c_offset, int ldc);
+
+/* ---- The GEMM planner ---------------------------------------------------------------------
+ * Every GEMM call (host arrays or buffers) runs the kernel the planner chooses: among the
+ * kernels that meet the call's precision (flags' precision field: MQLCL_GEMM_EXACT / _FAST
+ * for sgemm, MQLCL_GEMM_FP64 for dgemm) and that the device can run, the one of least
+ * predicted time for m, n, k: padded flops / (its measured ceiling x its efficiency,
+ * MQLCL_TUNABLE_EFFICIENCY) spread over the compute units in whole blocks, plus launches.
+ * A GEMM kernel's number is its tunable id: */
+#define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10   /* FP32 units (stage 10) */
+#define MQLCL_GEMM_KERNEL_TENSOR_TF32 30   /* tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only */
+#define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31 /* tensor cores, 3xTF32: FP32 accuracy (stage 31) */
+#define MQLCL_GEMM_KERNEL_DGEMM 40         /* FP64 units */
+#define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  /* FP64 tensor cores */
+/* The candidates for this call, fastest first (kernels[0] is what runs: the choice, or the
+ * pinned kernel): kernel numbers into kernels and predicted product times (ms) into
+ * predicted_ms, at most count of each (both may be null with count 0); returns the number of
+ * candidates. Checks flags, m, n, k as the GEMM calls do. */
+MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count);
+/* The plan in words: every kernel of the precision with its predicted time or why it cannot
+ * run here, and what runs; the same buffer rules as mqlcl_device_text. */
+MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap);
+/* Pins a kernel for the flags' precision on this context (benchmarks, or a caller who knows
+ * better); 0 gives the choice back to the planner. MQLCL_ERR_ARGUMENT for a kernel that does
+ * not meet the precision, MQLCL_ERR_UNSUPPORTED (with the reason) for one the device cannot
+ * run. Returns MQLCL_OK. */
+MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel);
 
 #ifdef __cplusplus
 }

@@ -122,8 +122,12 @@ TEST(DgemmTensorKernel, ShapeRule) {
     EXPECT_TRUE(mqlcl::dmma_shape_available(hopper, code)) << code;
   }
   EXPECT_FALSE(mqlcl::dmma_shape_available(hopper, 888));
-  EXPECT_EQ(mqlcl::dgemm_tensor_shape(ampere), 884);
-  EXPECT_TRUE(mqlcl::dmma_shape_available(hopper, mqlcl::dgemm_tensor_shape(hopper)));
+  mqlcl::DeviceFacts ampere_facts, hopper_facts;
+  ampere_facts.has_cc = hopper_facts.has_cc = true;
+  ampere_facts.cc_major = 8, hopper_facts.cc_major = 9;
+  EXPECT_EQ(mqlcl::dgemm_tensor_shape(ampere_facts), 884);
+  EXPECT_EQ(mqlcl::dgemm_tensor_shape(mqlcl::DeviceFacts{}), 884);
+  EXPECT_TRUE(mqlcl::dmma_shape_available(hopper, mqlcl::dgemm_tensor_shape(hopper_facts)));
 }
 
 TEST(DgemmTensorKernel, Fp64Peaks) {
@@ -136,8 +140,8 @@ TEST(DgemmTensorKernel, Fp64Peaks) {
     EXPECT_EQ(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_MMA_FP64, 0), MQLCL_ERR_UNSUPPORTED);
     EXPECT_TRUE(t::mentions(ctx.h, "mma.sync"));
   }
-  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 7, 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_PEAK_MMA_FP64 6"));
+  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 9, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_PEAK_MMA_INT8 8"));
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "compute/tensor_decision.hpp"
+#include "compute/tensor_tiles.hpp"
 #include "core/embedded_kernels.hpp"
 #include "support.hpp"
 
@@ -50,12 +51,12 @@ TEST(Tensor, MatmulRefusedWithTheReason) {
 TEST(Tensor, PeakRefusedWithTheReason) {
   if (tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
   t::Ctx ctx;
-  for (int what : {MQLCL_PEAK_MMA_TF32, MQLCL_PEAK_MMA_BF16}) {
+  for (int what : {MQLCL_PEAK_MMA_TF32, MQLCL_PEAK_MMA_BF16, MQLCL_PEAK_MMA_FP16, MQLCL_PEAK_MMA_INT8}) {
     EXPECT_EQ(mqlcl_measure_peak(ctx.h, what, 0), MQLCL_ERR_UNSUPPORTED) << what;
     EXPECT_TRUE(t::mentions(ctx.h, "mma.sync"));
   }
-  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 7, 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_PEAK_MMA_BF16 4"));
+  EXPECT_EQ(mqlcl_measure_peak(ctx.h, 9, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_PEAK_MMA_INT8 8"));
 }
 
 TEST(Tensor, StageInfo) {
@@ -75,29 +76,30 @@ TEST(Tensor, BestStageFallsBackWithoutTensorCores) {
     EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_TF32), MQLCL_STAGE_SGEMM_TUNED);
   }
   EXPECT_EQ(mqlcl_stage_best(t::device(), 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(t::mentions(0, "precision 0 does not exist"));
-  EXPECT_EQ(mqlcl_stage_best(t::device(), 4), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "precision 0 is not a stage's"));
+  EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_FP64), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "mqlcl_gemm_plan"));
   EXPECT_EQ(mqlcl_stage_best(-2, MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
   EXPECT_EQ(mqlcl_stage_best(mqlcl_device_count(), MQLCL_PRECISION_FP32), MQLCL_ERR_DEVICE);
 }
 
 // ---- the availability decision on made-up reports ------------------------------------------
 
-mqlcl::TensorReport nvidia(int major, int minor) {
-  mqlcl::TensorReport r;
+mqlcl::DeviceFacts nvidia(int major, int minor) {
+  mqlcl::DeviceFacts r;
   r.name = "NVIDIA Made-Up";
   r.vendor = "NVIDIA Corporation";
   r.extensions = "cl_khr_fp64 cl_nv_device_attribute_query cl_nv_compiler_options";
-  r.has_capability = true;
-  r.major = major;
-  r.minor = minor;
+  r.has_cc = true;
+  r.cc_major = major;
+  r.cc_minor = minor;
   r.local_mem = 49152;
   return r;
 }
 
 TEST(TensorDecision, AmpereAndNewerAccepted) {
   for (auto cc : {std::make_pair(8, 0), std::make_pair(8, 6), std::make_pair(8, 9), std::make_pair(9, 0), std::make_pair(12, 0)}) {
-    const auto s = mqlcl::decide_tensor_support(nvidia(cc.first, cc.second));
+    const auto s = mqlcl::tensor_support(nvidia(cc.first, cc.second));
     EXPECT_TRUE(s.available) << cc.first << "." << cc.second << ": " << s.reason;
     EXPECT_TRUE(s.reason.empty());
     EXPECT_EQ(s.cc_major, cc.first);
@@ -106,23 +108,23 @@ TEST(TensorDecision, AmpereAndNewerAccepted) {
 }
 
 TEST(TensorDecision, OlderOrUnknownRefusedWithTheReason) {
-  const auto turing = mqlcl::decide_tensor_support(nvidia(7, 5));
+  const auto turing = mqlcl::tensor_support(nvidia(7, 5));
   EXPECT_FALSE(turing.available);
   EXPECT_NE(turing.reason.find("compute capability 7.5"), std::string::npos) << turing.reason;
   EXPECT_NE(turing.reason.find("'NVIDIA Made-Up' from 'NVIDIA Corporation'"), std::string::npos) << turing.reason;
 
   auto silent = nvidia(9, 0);
-  silent.has_capability = false;
-  const auto s = mqlcl::decide_tensor_support(silent);
+  silent.has_cc = false;
+  const auto s = mqlcl::tensor_support(silent);
   EXPECT_FALSE(s.available);
   EXPECT_NE(s.reason.find("did not report its compute capability"), std::string::npos) << s.reason;
 
-  mqlcl::TensorReport amd;
+  mqlcl::DeviceFacts amd;
   amd.name = "gfx1100";
   amd.vendor = "Advanced Micro Devices, Inc.";
   amd.extensions = "cl_khr_fp64 cl_amd_device_attribute_query";
   amd.local_mem = 65536;
-  const auto a = mqlcl::decide_tensor_support(amd);
+  const auto a = mqlcl::tensor_support(amd);
   EXPECT_FALSE(a.available);
   EXPECT_NE(a.reason.find("needs an NVIDIA GPU of compute capability >= 8.0"), std::string::npos) << a.reason;
   EXPECT_NE(a.reason.find("no cl_nv_device_attribute_query"), std::string::npos) << a.reason;
@@ -130,14 +132,16 @@ TEST(TensorDecision, OlderOrUnknownRefusedWithTheReason) {
   // An extension name is matched whole, not as a prefix of another.
   auto prefix = nvidia(9, 0);
   prefix.extensions = "cl_nv_device_attribute_query_x";
-  EXPECT_FALSE(mqlcl::decide_tensor_support(prefix).available);
+  EXPECT_FALSE(mqlcl::tensor_support(prefix).available);
 
-  // The kernel's 48 KiB of __local memory.
+  // The kernel's tiles' __local memory (the default tiles: 48 KiB).
   auto small = nvidia(9, 0);
   small.local_mem = 32768;
-  const auto m = mqlcl::decide_tensor_support(small);
+  const auto m = mqlcl::tensor_support(small, 49152);
   EXPECT_FALSE(m.available);
   EXPECT_NE(m.reason.find("49152 bytes of __local memory"), std::string::npos) << m.reason;
+  EXPECT_TRUE(mqlcl::tensor_support(small).available) << "mma.sync alone asked";
+  EXPECT_NE(mqlcl::tensor_unavailable(small).find("49152 bytes"), std::string::npos);
 }
 
 // ---- the 3xTF32 split (what sgemm_tensor.cl computes with ROUND=1) ---------------------------

@@ -88,12 +88,15 @@ MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
     if (megabytes < 0) fail(MQLCL_ERR_ARGUMENT, "megabytes must be >= 0");
     if (what == MQLCL_PEAK_BANDWIDTH) return measure_bandwidth(c, static_cast<size_t>(megabytes ? megabytes : 64) << 20);
     if (what == MQLCL_PEAK_FP32) return measure_fp32(c);
-    if (what == MQLCL_PEAK_MMA_TF32 || what == MQLCL_PEAK_MMA_BF16) return measure_mma(c, what == MQLCL_PEAK_MMA_BF16);
+    if (what == MQLCL_PEAK_MMA_TF32) return measure_mma(c, MmaInput::Tf32);
+    if (what == MQLCL_PEAK_MMA_BF16) return measure_mma(c, MmaInput::Bf16);
+    if (what == MQLCL_PEAK_MMA_FP16) return measure_mma(c, MmaInput::Fp16);
+    if (what == MQLCL_PEAK_MMA_INT8) return measure_mma(c, MmaInput::Int8);
     if (what == MQLCL_PEAK_FP64) return measure_fp64(c);
     if (what == MQLCL_PEAK_MMA_FP64) return measure_mma_fp64(c);
     fail(MQLCL_ERR_ARGUMENT, "peak ", what,
          " does not exist (MQLCL_PEAK_BANDWIDTH 1, MQLCL_PEAK_FP32 2, MQLCL_PEAK_MMA_TF32 3, MQLCL_PEAK_MMA_BF16 4, "
-         "MQLCL_PEAK_FP64 5, MQLCL_PEAK_MMA_FP64 6)");
+         "MQLCL_PEAK_FP64 5, MQLCL_PEAK_MMA_FP64 6, MQLCL_PEAK_MMA_FP16 7, MQLCL_PEAK_MMA_INT8 8)");
   });
 }
 

@@ -1,6 +1,8 @@
 // Exports that describe the library itself: its stages (from the stage registry) and the
 // meaning of its result codes.
 #include "compute/devices.hpp"
+#include "compute/context.hpp"
+#include "compute/gemm_plan.hpp"
 #include "compute/stage_registry.hpp"
 #include "core/guard.hpp"
 #include "core/text.hpp"
@@ -82,7 +84,7 @@ MQLCL_API long long mqlcl_stage_info(int stage, int what) {
 
 MQLCL_API int mqlcl_stage_available(int device, int stage) {
   return guard(0, [&] {
-    const std::string why = stage_unavailable(find_stage(stage), device_at(device).device);
+    const std::string why = stage_unavailable(find_stage(stage), read_facts(device_at(device).device));
     if (why.empty()) return 1;
     record_message(0, why);
     return 0;
@@ -90,7 +92,15 @@ MQLCL_API int mqlcl_stage_available(int device, int stage) {
 }
 
 MQLCL_API int mqlcl_stage_best(int device, int precision) {
-  return guard(0, [&] { return best_stage(device_at(device).device, precision); });
+  return guard(0, [&] {
+    if (precision != MQLCL_PRECISION_FP32 && precision != MQLCL_PRECISION_FP32_TENSOR && precision != MQLCL_PRECISION_TF32)
+      fail(MQLCL_ERR_ARGUMENT, "precision ", precision,
+           " is not a stage's (MQLCL_PRECISION_FP32 1, FP32_TENSOR 2, TF32 3; FP64's kernels: mqlcl_gemm_plan)");
+    device_at(device);  // MQLCL_ERR_DEVICE before a context is made
+    Context ctx(device);
+    const int field = precision == MQLCL_PRECISION_TF32 ? MQLCL_GEMM_FAST : MQLCL_GEMM_EXACT;
+    return plan_gemm(ctx, field, 4096, 4096, 4096, false).chosen;
+  });
 }
 
 MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap) {

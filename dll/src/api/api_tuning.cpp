@@ -3,7 +3,7 @@
 #include "api/with_handle.hpp"
 #include "core/text.hpp"
 #include "tuning/stage_tuning.hpp"
-#include "tuning/tunable_stages.hpp"
+#include "tuning/tunables.hpp"
 #include "tuning/tuning_file.hpp"
 
 using namespace mqlcl;
@@ -11,16 +11,16 @@ using namespace mqlcl;
 namespace {
 
 // The stage's rule, after checking the caller's array holds its whole vector.
-const TunableStage& checked(int stage, const void* params, int count) {
-  const TunableStage& t = tunable(stage);
-  const std::string need = str("stage ", stage, "'s {", t.names, "}");
+const Tunable& checked(int stage, const void* params, int count) {
+  const Tunable& t = tunable(stage);
+  const std::string need = str(t.name, "'s {", t.names, "}");
   check_array_holds(params, "params", count, "count", static_cast<unsigned long long>(t.count), need.c_str(), "ints");
   return t;
 }
 
 int params_get(int ctx, int stage, int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
-    const TunableStage& t = checked(stage, params, count);
+    const Tunable& t = checked(stage, params, count);
     const int* v = c.tuning.params(stage);
     for (int i = 0; i < t.count; ++i) params[i] = v[i];
     return t.count;
@@ -29,7 +29,7 @@ int params_get(int ctx, int stage, int* params, int count) {
 
 int params_set(int ctx, int stage, const int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
-    const TunableStage& t = checked(stage, params, count);
+    const Tunable& t = checked(stage, params, count);
     c.tuning.set(stage, params, c.facts());
     return t.count;
   });
@@ -71,6 +71,27 @@ MQLCL_API int mqlcl_tuning_source(int ctx, int stage) {
 
 MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap) {
   return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(stage).origin, buf, cap); });
+}
+
+MQLCL_API int mqlcl_tunable_count(void) {
+  return guard(0, [] { return static_cast<int>(tunable_count()); });
+}
+
+MQLCL_API int mqlcl_tunable_at(int index) {
+  return guard(0, [&] {
+    if (index < 0) fail(MQLCL_ERR_RANGE, "index = ", index, ": it must be >= 0");
+    return tunable_at(static_cast<size_t>(index)).id;
+  });
+}
+
+MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap) {
+  return guard(0, [&] {
+    if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
+    const Tunable& t = tunable(id);
+    if (what == MQLCL_TUNABLE_TEXT_NAME) return copy_out(t.name, buf, cap);
+    if (what == MQLCL_TUNABLE_TEXT_PARAMS) return copy_out(t.names, buf, cap);
+    fail(MQLCL_ERR_ARGUMENT, "what = ", what, ": MQLCL_TUNABLE_TEXT_NAME (1) or MQLCL_TUNABLE_TEXT_PARAMS (2)");
+  });
 }
 
 MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap) {

@@ -5,10 +5,12 @@
 #include <vector>
 
 #include "compute/build_options.hpp"
+#include "compute/tensor_decision.hpp"
 #include "core/checked_math.hpp"
 #include "core/embedded_kernels.hpp"
 #include "core/env_number.hpp"
 #include "core/error.hpp"
+#include "tuning/profile_cache.hpp"
 
 namespace mqlcl {
 
@@ -23,9 +25,34 @@ Context::Context(int device_index)
   facts_ = read_facts(device_);
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
-  transfers_.init(context_, device_, queue_);
+  tuning.load(facts_);
+  transfers_.init(context_, device_, queue_, tuning.params(MQLCL_TUNABLE_TRANSFER));
   launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
-  tuning.load(device_, facts_);
+}
+
+const DeviceProfile& Context::profile() {
+  if (!profile_) profile_.reset(new DeviceProfile(cached_or_measured_profile(*this)));
+  return *profile_;
+}
+
+void Context::set_profile(const double* ceilings) {
+  std::unique_ptr<DeviceProfile> p(new DeviceProfile());
+  for (int i = 0; i < MQLCL_PROFILE_CEILINGS; ++i) p->v[i] = ceilings[i];
+  p->v[MQLCL_PROFILE_SOURCE] = MQLCL_PROFILE_SET;
+  p->v[MQLCL_PROFILE_MEASUREMENTS] = profile_measurements();
+  p->note = "set by the caller (mqlcl_profile_set)";
+  profile_ = std::move(p);
+}
+
+bool Context::mma_claimed() const {
+  if (profile_ && profile_->v[MQLCL_PROFILE_SOURCE] == MQLCL_PROFILE_SET) return profile_->v[MQLCL_PROFILE_MMA_TF32] > 0;
+  return tensor_support(facts_).available;
+}
+
+const char* Context::ptx_defines() const {
+  // Unoptimised: the emulation is for checking results, and the compiler spends most of its
+  // time unrolling the stand-ins.
+  return mma_claimed() && !tensor_support(facts_).available ? " -DEMULATE_PTX -cl-opt-disable" : "";
 }
 
 cl::Program Context::program(const std::string& label, const std::string& source,

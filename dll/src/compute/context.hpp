@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "compute/device_profile.hpp"
 #include "compute/devices.hpp"
 #include "compute/slots.hpp"
 #include "compute/staged_transfer.hpp"
@@ -87,7 +88,22 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
     last_.download_ms = download_ms;
   }
 
-  StageTuning tuning;  // the tunable stages' parameters: the tuning file's, or set by the caller
+  StageTuning tuning;  // every tunable's parameters: the tuning file's, or set by the caller
+
+  // The device profile: measured or read from the cache on first use (tuning/profile_cache).
+  const DeviceProfile& profile();
+  // Replaces it (mqlcl_profile_set; the values are checked by the caller).
+  void set_profile(const double* ceilings);
+  // Whether mma.sync kernels can run here: the device's own (NVIDIA, compute capability >= 8)
+  // or, where a set profile claims tensor cores the device lacks, with emulated PTX.
+  bool mma_claimed() const;
+  // " -DEMULATE_PTX" where a set profile claims tensor cores the device does not have: the
+  // mma.sync kernels then run their plain OpenCL C stand-ins (slow, correct).
+  const char* ptx_defines() const;
+  bool has_profile() const { return profile_ != nullptr; }
+  // The kernel pinned per GEMM precision (mqlcl_gemm_pin; 0: the planner decides), indexed
+  // by the flags' precision field / 16.
+  int gemm_pin[3] = {0, 0, 0};
 
  private:
   int device_index_;
@@ -96,6 +112,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Device device_;
   cl::CommandQueue queue_;
   HostTransfer transfers_;  // after queue_: unmaps its staging before the queue goes
+  std::unique_ptr<DeviceProfile> profile_;
   size_t launch_items_ = 0;
   std::map<std::string, cl::Program> programs_;
   DataSlots slots_{*this};

@@ -61,9 +61,11 @@ const DeviceEntry& device_at(int index) {
   return ds[static_cast<size_t>(index)];
 }
 
-bool nv_compute_capability(const cl::Device& d, int& major, int& minor) {
+namespace {
+// NVIDIA's compute capability: false where the device does not say it.
+bool nv_compute_capability(const cl::Device& d, const std::string& extensions, int& major, int& minor) {
   constexpr cl_device_info kMajor = 0x4000, kMinor = 0x4001;  // CL_DEVICE_COMPUTE_CAPABILITY_*_NV
-  if (d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_nv_device_attribute_query") == std::string::npos) return false;
+  if (!has_extension(extensions, "cl_nv_device_attribute_query")) return false;
   cl_uint ma = 0, mi = 0;
   if (clGetDeviceInfo(d(), kMajor, sizeof ma, &ma, nullptr) != CL_SUCCESS ||
       clGetDeviceInfo(d(), kMinor, sizeof mi, &mi, nullptr) != CL_SUCCESS)
@@ -72,11 +74,19 @@ bool nv_compute_capability(const cl::Device& d, int& major, int& minor) {
   minor = static_cast<int>(mi);
   return true;
 }
+}  // namespace
 
 DeviceFacts read_facts(const cl::Device& d) {
   DeviceFacts f;
-  f.name = d.getInfo<CL_DEVICE_NAME>();
+  f.name = trim_device_text(d.getInfo<CL_DEVICE_NAME>());
+  f.vendor = trim_device_text(d.getInfo<CL_DEVICE_VENDOR>());
+  f.driver = trim_device_text(d.getInfo<CL_DRIVER_VERSION>());
+  f.extensions = trim_device_text(d.getInfo<CL_DEVICE_EXTENSIONS>());
   f.type = d.getInfo<CL_DEVICE_TYPE>();
+  f.units = d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  f.clock_mhz = d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
+  f.has_cc = nv_compute_capability(d, f.extensions, f.cc_major, f.cc_minor);
+  f.fp64 = has_extension(f.extensions, "cl_khr_fp64");
   f.max_work_group = d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>();
   f.max_item_sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
   f.local_mem = d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>();

@@ -1,24 +1,17 @@
-// The flat device list (all platforms, in platform order) and the facts the stages need.
+// The flat device list (all platforms, in platform order) and each device's facts: its
+// identity (name, vendor, driver, compute capability) and limits, read in one place with one
+// trimming rule and one whole-word extension lookup. The measured ceilings are the device
+// profile's (compute/device_profile).
 #pragma once
 #include <string>
 #include <vector>
 
+#include "compute/device_facts.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
 
-struct DeviceFacts {
-  std::string name;
-  cl_device_type type = 0;
-  size_t max_work_group = 0;
-  std::vector<size_t> max_item_sizes;
-  cl_ulong local_mem = 0;
-  cl_ulong max_alloc = 0;
-  cl_ulong global_mem = 0;  // bounds the peak measurement's two buffers
-  bool image_support = false;
-  size_t image2d_max_width = 0;
-  size_t image2d_max_height = 0;
-};
+
 
 struct DeviceEntry {
   cl::Platform platform;
@@ -34,8 +27,5 @@ const DeviceEntry& device_at(int index);  // MQLCL_ERR_DEVICE when out of range;
 // MQLCL_ERR_NO_OPENCL / MQLCL_ERR_DEVICE where there is no device.
 int best_device();
 DeviceFacts read_facts(const cl::Device& d);
-// NVIDIA's compute capability (cl_nv_device_attribute_query): false where the device does not
-// say it. The tensor-core stages' availability and the tuning's architecture key use it.
-bool nv_compute_capability(const cl::Device& d, int& major, int& minor);
 
 }  // namespace mqlcl

@@ -1,15 +1,20 @@
-// GEMM on the caller's host arrays: C = alpha * op(A) * op(B) + beta * C, row-major with
-// leading dimensions (docs/ABI.md, "GEMM"). SGEMM runs the best matmul stage of the asked
-// precision between a pack (op, ld, padding) and an epilogue (alpha, beta, ldc); DGEMM the
-// same around its own product kernel (dgemm_product). Device buffers are the context's scratch buffers, reused while
-// large enough, so repeated sizes allocate nothing.
+// GEMM: C = alpha * op(A) * op(B) + beta * C, row-major with leading dimensions (docs/ABI.md,
+// "GEMM"), on host arrays or device buffers. Split by job: the caller's arguments checked
+// (gemm_checks.cpp); the planner's kernel between a pack (op, ld, padding) and an epilogue
+// (alpha, beta, ldc) on the device (gemm_device.cpp); the host arrays' transfers around that
+// (gemm_host.cpp). Which kernel runs is compute/gemm_plan's choice. Device buffers are the
+// context's scratch buffers, reused while large enough, so repeated sizes allocate nothing.
 #pragma once
 #include <cstddef>
 #include <string>
 
 #include "compute/context.hpp"
+#include "compute/dgemm_config.hpp"
 
 namespace mqlcl {
+
+// Scratch buffer ids of the GEMM (compute/layout uses 0 and 1).
+enum GemmScratch : int { kRawA = 40, kRawB, kPackA, kPackB, kProduct, kC };
 
 // What the caller's arguments become once checked (check_gemm).
 struct GemmShape {
@@ -40,17 +45,16 @@ struct GemmOperand {
 void sgemm_device(Context& ctx, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b, float beta,
                   const GemmOperand& c);
 
-// DGEMM's product kernel on this device: the FP64 tensor cores' (kernels/gemm/dgemm_tensor.cl)
-// where the tensor stages run, else the FP64 units' (kernels/gemm/dgemm.cl); its block sizes
-// (the padding of M, N, K), work-group and build defines. MQLCL_ERR_UNSUPPORTED without FP64.
-struct DgemmProduct {
-  bool tensor = false;
-  int bm = 0, bn = 0, bk = 0;
-  size_t local0 = 0, local1 = 1;
-  size_t local_bytes = 0;  // the tensor kernel's declared __local tiles
-  std::string defines;
-};
-DgemmProduct dgemm_product(Context& ctx);
+// The kernel the planner runs for the call (MQLCL_GEMM_KERNEL_*); refused where none can.
+int planned_kernel(Context& ctx, const GemmShape& s);
+// DGEMM's product kernel (40 or 41) with the context's tuned tiles.
+DgemmProduct dgemm_product(Context& ctx, int kernel);
+// The product with a given kernel (sgemm: 10, 30, 31; dgemm: 40, 41) on device operands
+// (checked by the caller against s), results left in c.
+void sgemm_with(Context& ctx, int kernel, const GemmShape& s, float alpha, const GemmOperand& a, const GemmOperand& b,
+                float beta, const GemmOperand& c);
+void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
+                double beta, const GemmOperand& c);
 
 // DGEMM on device buffers (checked by the caller against s), results left in c.
 void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,

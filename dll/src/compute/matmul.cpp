@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "compute/gemm_plan.hpp"
 #include "compute/layout.hpp"
 #include "core/checked_math.hpp"
 #include "compute/matmul_launchers.hpp"
@@ -44,8 +45,13 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
     fail(MQLCL_ERR_LOCAL_SIZE, "local size ", std::max(local0, local1),
          " exceeds the device's CL_DEVICE_MAX_WORK_GROUP_SIZE = ", max_wg);
   const int resolved = resolve_param(st, param);
-  const std::string why = stage_unavailable(st, ctx.device());
-  if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, why);
+  if (st.family == Family::Tensor) {  // the planner's availability: tuned tiles, a set profile
+    const std::string why = gemm_kernel_unavailable(ctx, gemm_kernel(st.number));
+    if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "stage ", st.number, " (", st.name, ") cannot run here: ", why);
+  } else {
+    const std::string why = stage_unavailable(st, ctx.facts());
+    if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, why);
+  }
   const size_t M = static_cast<size_t>(s.rows1), K = static_cast<size_t>(s.colsrows),
                N = static_cast<size_t>(s.cols2);
   const size_t a_count = checked_mul(M, K, "rows1 * colsrows", INT_MAX);

@@ -4,8 +4,9 @@
 #include <climits>
 
 #include "compute/layout.hpp"
-#include "core/checked_math.hpp"
 #include "compute/sgemm_config.hpp"
+#include "compute/tensor_tiles.hpp"
+#include "core/checked_math.hpp"
 
 namespace mqlcl {
 
@@ -159,9 +160,8 @@ void launch_tuned(MatmulJob& j) {
 // Tensor: sgemm_tensor.cl (stages 30/31). Its contract: leading dimensions multiples of 4
 // floats; A and B are copied with K and N rounded up to 4 where they are not, and C computed
 // into a padded buffer and copied back (timed as convert, like stage 10's padding). The block
-// is BM x BN; the work-group is the kernel's reqd_work_group_size (THREADS).
-constexpr size_t kTensorBlockM = 128, kTensorBlockN = 128;  // the tuned tiles (sgemm_tensor.cl)
-
+// is BM x BN of the stage's tuned tiles; the work-group is the kernel's reqd_work_group_size
+// (THREADS).
 void launch_tensor(MatmulJob& j) {
   const Stage& st = j.stage;
   Context& ctx = j.ctx;
@@ -175,7 +175,8 @@ void launch_tensor(MatmulJob& j) {
   cl::Buffer ap = kq != K ? pad_matrix(ctx, j.a, M, K, M, kq, 0) : j.a;
   cl::Buffer bp = nq != N ? pad_matrix(ctx, j.b, K, N, K, nq, 1) : j.b;
   cl::Buffer cp = nq != N ? ctx.scratch(2, M * nq * 4) : j.c;
-  cl::Kernel k = ctx.embedded(st.file, str(st.defines, " -DBM=", kTensorBlockM, " -DBN=", kTensorBlockN), st.entry);
+  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(st.number));
+  cl::Kernel k = ctx.embedded(st.file, st.defines + tiles.defines() + ctx.ptx_defines(), st.entry);
   k.setArg(0, static_cast<int>(M));
   k.setArg(1, static_cast<int>(N));
   k.setArg(2, static_cast<int>(K));
@@ -189,14 +190,14 @@ void launch_tensor(MatmulJob& j) {
   if (reqd[0] == 0) fail(MQLCL_ERR_INTERNAL, st.file, " declares no reqd_work_group_size");
   const cl::NDRange local(reqd[0]);
   // Not ctx.check_local: NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
-  // the kernel's 49152 (49168 on the H200, whose limit is 49152) and still runs it; the stage's
-  // predicate has checked the device's 48 KiB.
+  // the kernel's 49152 (49168 on the H200, whose limit is 49152) and still runs it; the
+  // tiles' rule (compute/tensor_tiles) has checked them against the device's __local memory.
   const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
   if (reqd[0] > kernel_max)
     fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the kernel's work-group of ", reqd[0], " exceeds its CL_KERNEL_WORK_GROUP_SIZE = ",
          kernel_max, " on this device");
-  const size_t blocks = checked_mul((M + kTensorBlockM - 1) / kTensorBlockM, (N + kTensorBlockN - 1) / kTensorBlockN,
-                                    "blocks", INT_MAX);
+  const size_t bm = static_cast<size_t>(tiles.bm), bn = static_cast<size_t>(tiles.bn);
+  const size_t blocks = checked_mul((M + bm - 1) / bm, (N + bn - 1) / bn, "blocks", INT_MAX);
   ctx.launch(k, cl::NDRange(checked_mul(blocks, reqd[0], "work-items")), local);
   if (nq != N) unpad_matrix(ctx, cp, nq, j.c, M, N);
 }

@@ -2,7 +2,10 @@
 
 #include <algorithm>
 
-#include "compute/tensor_support.hpp"
+#include <chrono>
+#include <vector>
+
+#include "compute/tensor_decision.hpp"
 
 namespace mqlcl {
 
@@ -62,7 +65,7 @@ namespace {
 template <class T>
 double fma_chains_rate(Context& ctx, const char* kernel, const char* what) {
   constexpr int iters = 1024, chains = 8;
-  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t units = ctx.facts().units;
   const size_t items = std::max<size_t>(4096, units * 4096);
   cl::Buffer out = ctx.allocate(items * sizeof(T), what);
   cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), kernel);
@@ -77,14 +80,14 @@ double fma_chains_rate(Context& ctx, const char* kernel, const char* what) {
 double measure_fp32(Context& ctx) { return fma_chains_rate<float>(ctx, "fma_chains", "the FP32 test's output"); }
 
 double measure_fp64(Context& ctx) {
-  if (!has_fp64(ctx.device()))
+  if (!ctx.facts().fp64)
     fail(MQLCL_ERR_UNSUPPORTED, "the FP64 ceiling cannot be measured: the device ", ctx.facts().name,
          " has no cl_khr_fp64 (no FP64 arithmetic)");
   return fma_chains_rate<double>(ctx, "fma_chains_fp64", "the FP64 test's output");
 }
 
 double measure_mma_fp64(Context& ctx, int shape) {
-  const TensorSupport support = tensor_support(ctx.device());
+  const TensorSupport support = tensor_support(ctx.facts());
   if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
   double flop_per_mma = 0;  // per warp: 2 * m * n * k
   for (const DmmaShape& s : kDmmaShapes)
@@ -93,7 +96,7 @@ double measure_mma_fp64(Context& ctx, int shape) {
   if (!dmma_shape_available(support, shape))
     fail(MQLCL_ERR_UNSUPPORTED, "the FP64 mma shape ", shape, " needs compute capability >= 9.0");
   constexpr int iters = 1024, chains = 8, warp = 32;
-  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  const size_t units = ctx.facts().units;
   const size_t local = 256, items = units * 8 * local;  // 8 work-groups of 8 warps per SM
   cl::Buffer out = ctx.allocate(items * 8, "the mma test's output");
   cl::Kernel k = ctx.embedded("bench/peak_mma.cl", str("-DITERS=", iters, " -DF64_SHAPE=", shape), "mma_f64_peak");
@@ -104,7 +107,7 @@ double measure_mma_fp64(Context& ctx, int shape) {
 }
 
 double measure_mma_fp64(Context& ctx) {
-  const TensorSupport support = tensor_support(ctx.device());
+  const TensorSupport support = tensor_support(ctx.facts());
   if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
   double best = 0;
   for (const DmmaShape& s : kDmmaShapes)
@@ -112,19 +115,40 @@ double measure_mma_fp64(Context& ctx) {
   return best;
 }
 
-double measure_mma(Context& ctx, bool bf16) {
-  const TensorSupport support = tensor_support(ctx.device());
+double measure_mma(Context& ctx, MmaInput input) {
+  const TensorSupport support = tensor_support(ctx.facts());
   if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
   constexpr int iters = 4096, chains = 8, warp = 32;
-  const double flop_per_mma = bf16 ? 4096.0 : 2048.0;  // m16n8k16 bf16, m16n8k8 tf32, per warp
-  const size_t units = ctx.device().getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
+  // Per warp: m16n8k8 tf32, m16n8k16 f16/bf16, m16n8k32 s8.
+  const double flop_per_mma = input == MmaInput::Tf32 ? 2048.0 : input == MmaInput::Int8 ? 8192.0 : 4096.0;
+  const char* kernel = input == MmaInput::Tf32   ? "mma_tf32_peak"
+                       : input == MmaInput::Fp16 ? "mma_fp16_peak"
+                       : input == MmaInput::Bf16 ? "mma_bf16_peak"
+                                                 : "mma_int8_peak";
+  const size_t units = ctx.facts().units;
   const size_t local = 256, items = units * 8 * local;  // 8 work-groups of 8 warps per SM
   cl::Buffer out = ctx.allocate(items * 4, "the mma test's output");
-  cl::Kernel k = ctx.embedded("bench/peak_mma.cl", str("-DITERS=", iters), bf16 ? "mma_bf16_peak" : "mma_tf32_peak");
+  cl::Kernel k = ctx.embedded("bench/peak_mma.cl", str("-DITERS=", iters), kernel);
   k.setArg(0, out);
   k.setArg(1, 1.0f);
   const double ms = best_ms(ctx, k, cl::NDRange(items), cl::NDRange(local));
   return ms > 0 ? flop_per_mma * iters * chains * static_cast<double>(items) / warp / (ms * 1e6) : 0;
+}
+
+double measure_launch_us(Context& ctx) {
+  cl::Buffer out = ctx.allocate(64, "the launch probe's output");
+  cl::Kernel k = ctx.embedded("bench/peak.cl", "", "launch_probe");
+  k.setArg(0, out);
+  ctx.queue().finish();
+  std::vector<double> us;
+  for (int i = 0; i < 9; ++i) {
+    const auto start = std::chrono::steady_clock::now();
+    ctx.queue().enqueueNDRangeKernel(k, cl::NullRange, cl::NDRange(64), cl::NullRange);
+    ctx.queue().finish();
+    us.push_back(std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+  }
+  std::sort(us.begin(), us.end());
+  return us[us.size() / 2];
 }
 
 }  // namespace mqlcl

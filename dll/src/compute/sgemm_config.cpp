@@ -4,7 +4,10 @@
 
 namespace mqlcl {
 
-const int kSgemmDefaults[kSgemmParamCount] = {64, 64, 16, 4, 4};
+void sgemm_defaults(const DeviceFacts&, int* out) {
+  const int d[kSgemmParamCount] = {64, 64, 16, 4, 4};
+  for (int i = 0; i < kSgemmParamCount; ++i) out[i] = d[i];
+}
 
 namespace {
 // Bytes of one copy of the A tile (TSK x (TSM + 4), padded) and the B tile (TSK x TSN).

@@ -2,13 +2,13 @@
 // tuning module (tuning/) keeps them per context and per device, this file says what fits.
 #pragma once
 
-#include "compute/devices.hpp"
+#include "compute/device_facts.hpp"
 
 namespace mqlcl {
 
 // Stage 10's parameter vector: TSM, TSN, TSK, WPTM, WPTN.
 constexpr int kSgemmParamCount = 5;
-extern const int kSgemmDefaults[kSgemmParamCount];  // {64, 64, 16, 4, 4}: safe on any device
+void sgemm_defaults(const DeviceFacts& f, int* out);  // {64, 64, 16, 4, 4}: safe on any device
 
 struct SgemmConfig {
   int tsm, tsn, tsk, wptm, wptn;

@@ -2,7 +2,7 @@
 
 #include <string>
 
-#include "compute/tensor_support.hpp"
+#include "compute/tensor_tiles.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
@@ -28,7 +28,7 @@ const Stage kStages[] = {
   {7,  "matr_mul_vect",                 "matmul/row.cl",         "matmul_row",          "-DVW=4 -DROW_IN_PRIVATE=1 -DROW_AS_VECTOR=0 -DB_COLMAJOR=1",    Family::Row,         false, LocalRule::Free1D,      kNoParam, true,  4, true,  false, kFp32, false, nullptr},
   {8,  "matr_mul_vect_v2",              "matmul/row.cl",         "matmul_row",          "-DVW=4 -DROW_IN_PRIVATE=1 -DROW_AS_VECTOR=1 -DB_COLMAJOR=1",    Family::Row,         false, LocalRule::Free1D,      kNoParam, true,  4, true,  false, kFp32, false, nullptr},
   {9,  "matr_mul_vect_v3",              "matmul/row.cl",         "matmul_row",          "-DVW=8 -DROW_IN_PRIVATE=1 -DROW_AS_VECTOR=1 -DB_COLMAJOR=1",    Family::Row,         false, LocalRule::Free1D,      kNoParam, true,  8, true,  false, kFp32, false, nullptr},
-  {10, "sgemm_tuned",                   "matmul/sgemm_tuned.cl", "sgemm_tuned",         "-cl-mad-enable",                                                Family::Tuned,       true,  LocalRule::FromTuning,  kNoParam, false, 1, false, false, kFp32, false, nullptr, 1},
+  {10, "sgemm_tuned",                   "matmul/sgemm_tuned.cl", "sgemm_tuned",         "-cl-mad-enable",                                                Family::Tuned,       true,  LocalRule::FromTuning,  kNoParam, false, 1, false, false, kFp32, false, nullptr},
   {11, "report_MatrixMultiply0",        "matmul/row.cl",         "matmul_row",          "-DVW=1 -DROW_IN_PRIVATE=0 -DROW_AS_VECTOR=0 -DB_COLMAJOR=0",    Family::Row,         false, LocalRule::Free1D,      kNoParam, false, 1, false, false, kFp32, false, nullptr},
   {12, "report_MatrixMultiply1",        "matmul/column.cl",      "matmul_column",       "",                                                              Family::Column,      false, LocalRule::Free1D,      kNoParam, false, 1, false, false, kFp32, false, nullptr},
   {13, "report_MatrixMultiply2",        "matmul/element.cl",     "matmul_element",      "-DSUM_IN_PRIVATE=1 -DB_COLMAJOR=0",                             Family::Element,     false, LocalRule::Free2D,      kNoParam, false, 1, false, false, kFp32, false, nullptr},
@@ -42,8 +42,8 @@ const Stage kStages[] = {
   {24, "lab_tiles_no_compute_barrier",  "matmul/tiled.cl",       "matmul_tiled",        "-DBARRIER_AFTER_COMPUTE=0",                                     Family::Tiled,       true,  LocalRule::SquareTiles, kNoParam, false, 1, false, false, kFp32, true,  nullptr},
   {25, "lab_tiles_rect",                "matmul/tiled.cl",       "matmul_tiled",        "",                                                              Family::Tiled,       true,  LocalRule::RectTiles,   kTileK,   false, 1, false, false, kFp32, false, nullptr},
   // Tensor cores (mma.sync through inline PTX): NVIDIA, compute capability >= 8.0.
-  {30, "sgemm_tensor_tf32",             "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=0",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kTf32, false, tensor_unavailable, 3},
-  {31, "sgemm_tensor_3xtf32",           "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=1",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kFp32Tensor, false, tensor_unavailable, 2},
+  {30, "sgemm_tensor_tf32",             "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=0",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kTf32, false, tensor_unavailable},
+  {31, "sgemm_tensor_3xtf32",           "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=1",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kFp32Tensor, false, tensor_unavailable},
 };
 // clang-format on
 
@@ -69,23 +69,10 @@ std::string stage_ranges() {
   return out;
 }
 
-std::string stage_unavailable(const Stage& st, const cl::Device& device) {
+std::string stage_unavailable(const Stage& st, const DeviceFacts& facts) {
   if (!st.unavailable) return {};
-  const std::string why = st.unavailable(device);
+  const std::string why = st.unavailable(facts);
   return why.empty() ? why : str("stage ", st.number, " (", st.name, ") cannot run here: ", why);
-}
-
-int best_stage(const cl::Device& device, int precision) {
-  if (precision != MQLCL_PRECISION_FP32 && precision != MQLCL_PRECISION_FP32_TENSOR && precision != MQLCL_PRECISION_TF32)
-    fail(MQLCL_ERR_ARGUMENT, "precision ", precision, " does not exist (MQLCL_PRECISION_FP32 1, FP32_TENSOR 2, TF32 3)");
-  const Stage* best = nullptr;
-  for (const auto& st : kStages) {
-    const bool accurate_enough = precision == MQLCL_PRECISION_TF32 || st.precision != MQLCL_PRECISION_TF32;
-    if (st.best_rank == 0 || !accurate_enough || (best && best->best_rank >= st.best_rank)) continue;
-    if (stage_unavailable(st, device).empty()) best = &st;
-  }
-  if (!best) fail(MQLCL_ERR_INTERNAL, "no stage of precision ", precision, " runs on this device");
-  return best->number;
 }
 
 const Stage& find_stage(int number) {

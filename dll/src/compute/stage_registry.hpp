@@ -53,10 +53,7 @@ struct Stage {
   int precision;       // MQLCL_PRECISION_*
   bool wrong_on_purpose;  // a lesson in what goes wrong (a race): results may differ
   // nullptr: runs on every device; else the reason it cannot run on this one (empty: it can).
-  std::string (*unavailable)(const cl::Device&);
-  // Speed rank for mqlcl_stage_best: the fastest stage of a precision class is the available
-  // one of highest rank; 0 = never offered (the ladder's teaching stages).
-  int best_rank = 0;
+  std::string (*unavailable)(const DeviceFacts&);
 };
 
 // Largest COLSROWS the private-row stages accept: the row lives in each work-item's
@@ -69,10 +66,9 @@ const Stage& stage_at(size_t index);
 const Stage& find_stage(int number);
 // "1-16, 20-25": the stage numbers as ranges, for messages.
 std::string stage_ranges();
-// Why the stage cannot run on the device ("stage 30 (name) cannot run here: ..."), or empty.
-std::string stage_unavailable(const Stage& st, const cl::Device& device);
-// The available stage of highest best_rank whose results are at least as accurate as
-// `precision` (MQLCL_PRECISION_*): FP32 and FP32_TENSOR accept each other, TF32 accepts all.
-int best_stage(const cl::Device& device, int precision);
+// Why the stage cannot run on the device with its default tiles ("stage 30 (name) cannot run
+// here: ..."), or empty. On a context, compute/matmul asks the GEMM planner's availability
+// (tuned tiles, a set profile).
+std::string stage_unavailable(const Stage& st, const DeviceFacts& facts);
 
 }  // namespace mqlcl

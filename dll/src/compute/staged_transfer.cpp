@@ -137,7 +137,19 @@ void run_workers(Pass& p, size_t workers) {
 
 }  // namespace
 
-TransferSettings transfer_settings(const cl::Device& device) {
+void transfer_defaults(const DeviceFacts&, int* out) {
+  out[0] = static_cast<int>(kDefaultChunk >> 10);
+  out[1] = static_cast<int>(std::min(std::max(1u, std::thread::hardware_concurrency()), kMaxDefaultThreads));
+}
+
+void validate_transfer_params(const int* p, const DeviceFacts&) {
+  if (p[0] < 1 || static_cast<size_t>(p[0]) > (kMaxChunk >> 10))
+    fail(MQLCL_ERR_ARGUMENT, "transfer: CHUNK_KIB = ", p[0], " is outside 1 .. ", kMaxChunk >> 10);
+  if (p[1] < 1 || static_cast<unsigned>(p[1]) > kMaxThreads)
+    fail(MQLCL_ERR_ARGUMENT, "transfer: THREADS = ", p[1], " is outside 1 .. ", kMaxThreads);
+}
+
+TransferSettings transfer_settings(const cl::Device& device, const int* tuned) {
   TransferSettings s;
   const char* mode = std::getenv("MQLCL_TRANSFER");
   const std::string m = mode ? mode : "";
@@ -149,15 +161,15 @@ TransferSettings transfer_settings(const cl::Device& device) {
     s.mode = TransferMode::Direct;
   else
     fail(MQLCL_ERR_ARGUMENT, "MQLCL_TRANSFER = \"", m, "\": it must be auto, staged or direct");
-  s.chunk_bytes = env_number("MQLCL_TRANSFER_CHUNK", 1, kMaxChunk, kDefaultChunk);
-  const unsigned hw = std::max(1u, std::thread::hardware_concurrency());
-  s.threads = static_cast<unsigned>(env_number("MQLCL_TRANSFER_THREADS", 1, kMaxThreads, std::min(hw, kMaxDefaultThreads)));
+  s.chunk_bytes = env_number("MQLCL_TRANSFER_CHUNK", 1, kMaxChunk, static_cast<size_t>(tuned[0]) << 10);
+  s.threads = static_cast<unsigned>(env_number("MQLCL_TRANSFER_THREADS", 1, kMaxThreads, static_cast<size_t>(tuned[1])));
   s.unified_memory = device.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() == CL_TRUE;
   return s;
 }
 
-void HostTransfer::init(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue) {
-  settings_ = transfer_settings(device);
+void HostTransfer::init(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
+                        const int* tuned) {
+  settings_ = transfer_settings(device, tuned);
   context_ = context;
   queue_ = queue;
 }

@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 
+#include "compute/devices.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
@@ -23,8 +24,14 @@ struct RowCopy {
 
 enum class TransferMode { Auto, Staged, Direct };
 
-// How a context transfers: MQLCL_TRANSFER (auto, staged, direct), MQLCL_TRANSFER_CHUNK
-// (bytes), MQLCL_TRANSFER_THREADS, read once when the context is created.
+// The transfer tunable (MQLCL_TUNABLE_TRANSFER): CHUNK_KIB THREADS.
+constexpr int kTransferParamCount = 2;
+void transfer_defaults(const DeviceFacts& f, int* out);
+void validate_transfer_params(const int* params, const DeviceFacts& f);
+
+// How a context transfers: the tuned chunk and thread count, unless the environment says
+// otherwise (MQLCL_TRANSFER: auto, staged, direct; MQLCL_TRANSFER_CHUNK in bytes;
+// MQLCL_TRANSFER_THREADS), read once when the context is created.
 struct TransferSettings {
   TransferMode mode = TransferMode::Auto;
   size_t chunk_bytes;
@@ -33,7 +40,7 @@ struct TransferSettings {
 };
 // The settings of the environment for a device; a malformed value is MQLCL_ERR_ARGUMENT
 // naming the variable.
-TransferSettings transfer_settings(const cl::Device& device);
+TransferSettings transfer_settings(const cl::Device& device, const int* tuned);
 
 // The transfers of one context: its settings and its pinned staging memory (grow-only,
 // mapped once, unmapped when the context is freed). Calls are serialised by the context's
@@ -44,7 +51,7 @@ class HostTransfer {
   HostTransfer(const HostTransfer&) = delete;
   HostTransfer& operator=(const HostTransfer&) = delete;
   ~HostTransfer();
-  void init(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue);
+  void init(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue, const int* tuned);
 
   // Host rows -> dense device buffers; dense device buffers -> host rows.
   void upload(const RowCopy* copies, size_t count);

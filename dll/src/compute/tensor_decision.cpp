@@ -6,17 +6,7 @@ namespace {
 constexpr int kMinMajor = 8;  // mma.sync .tf32 and cp.async: sm_80
 }  // namespace
 
-bool has_extension(const std::string& list, const std::string& name) {
-  size_t pos = 0;
-  while ((pos = list.find(name, pos)) != std::string::npos) {
-    const size_t end = pos + name.size();
-    if ((pos == 0 || list[pos - 1] == ' ') && (end == list.size() || list[end] == ' ')) return true;
-    pos = end;
-  }
-  return false;
-}
-
-TensorSupport decide_tensor_support(const TensorReport& r) {
+TensorSupport tensor_support(const DeviceFacts& r, unsigned long long local_need) {
   TensorSupport s;
   const std::string needs = "it needs an NVIDIA GPU of compute capability >= 8.0 (tensor cores via mma.sync); this device is '" +
                             r.name + "' from '" + r.vendor + "'";
@@ -24,19 +14,19 @@ TensorSupport decide_tensor_support(const TensorReport& r) {
     s.reason = needs + " (no cl_nv_device_attribute_query)";
     return s;
   }
-  if (!r.has_capability) {
+  if (!r.has_cc) {
     s.reason = needs + ", which did not report its compute capability";
     return s;
   }
-  s.cc_major = r.major;
-  s.cc_minor = r.minor;
-  if (r.major < kMinMajor) {
-    s.reason = needs + " of compute capability " + std::to_string(r.major) + "." + std::to_string(r.minor);
+  s.cc_major = r.cc_major;
+  s.cc_minor = r.cc_minor;
+  if (r.cc_major < kMinMajor) {
+    s.reason = needs + " of compute capability " + std::to_string(r.cc_major) + "." + std::to_string(r.cc_minor);
     return s;
   }
-  if (r.local_mem < kTensorLocalBytes) {
-    s.reason = "the tensor-core kernel needs " + std::to_string(kTensorLocalBytes) + " bytes of __local memory; '" +
-               r.name + "' has " + std::to_string(r.local_mem);
+  if (r.local_mem < local_need) {
+    s.reason = "the tensor-core kernel's tiles need " + std::to_string(local_need) + " bytes of __local memory; '" +
+               r.name + "' has " + std::to_string(static_cast<unsigned long long>(r.local_mem));
     return s;
   }
   s.available = true;
@@ -53,6 +43,6 @@ bool dmma_shape_available(const TensorSupport& support, int code) {
 // m8n8k4 runs at half the rate of the m16 shapes; the kernel's k-slices are one instruction
 // each, with two register sets of fragments: m16n8k8 gives two slices per BK 16 tile, where
 // m16n8k16 (one slice) spills both sets of full-k fragments (docs/results-h200.md).
-int dgemm_tensor_shape(const TensorSupport& support) { return support.cc_major >= 9 ? 1688 : 884; }
+int dgemm_tensor_shape(const DeviceFacts& facts) { return facts.has_cc && facts.cc_major >= 9 ? 1688 : 884; }
 
 }  // namespace mqlcl

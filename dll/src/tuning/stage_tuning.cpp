@@ -3,7 +3,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
-#include "tuning/tunable_stages.hpp"
+#include "tuning/tunables.hpp"
 #include "tuning/tuning_file.hpp"
 
 namespace mqlcl {
@@ -23,13 +23,6 @@ TuningFile read_locked(const NativePath& path) {
   return read_tuning_file(path);
 }
 
-std::string type_text(cl_device_type t) {
-  if (t & CL_DEVICE_TYPE_GPU) return "GPU";
-  if (t & CL_DEVICE_TYPE_CPU) return "CPU";
-  if (t & CL_DEVICE_TYPE_ACCELERATOR) return "accelerator";
-  return "device";
-}
-
 std::string params_text(const std::vector<int>& p) {
   std::string out;
   for (size_t i = 0; i < p.size(); ++i) out += (i ? " " : "") + std::to_string(p[i]);
@@ -37,7 +30,7 @@ std::string params_text(const std::vector<int>& p) {
 }
 
 // Whether an error says why a vector does not fit; any other failure propagates.
-std::string why_not(const TunableStage& t, const int* params, const DeviceFacts& f) {
+std::string why_not(const Tunable& t, const int* params, const DeviceFacts& f) {
   try {
     t.validate(params, f);
     return "";
@@ -47,10 +40,10 @@ std::string why_not(const TunableStage& t, const int* params, const DeviceFacts&
   }
 }
 
-TunedParams lookup(const TunableStage& t, const DeviceKey& key, const DeviceFacts& f, const TuningFile& file,
+TunedParams lookup(const Tunable& t, const DeviceKey& key, const DeviceFacts& f, const TuningFile& file,
                    const std::string& path) {
   TunedParams out;
-  out.stage = t.stage;
+  out.stage = t.id;
   std::string skipped;
   const auto note = [&](const std::string& s) { skipped += "; " + s; };
   for (const std::string& r : file.rejected) note("ignored " + r);
@@ -58,7 +51,7 @@ TunedParams lookup(const TunableStage& t, const DeviceKey& key, const DeviceFact
   for (const int source : {MQLCL_TUNING_DEVICE, MQLCL_TUNING_ARCHITECTURE}) {
     for (auto it = file.entries.rbegin(); it != file.entries.rend(); ++it) {
       const TuningEntry& e = *it;
-      const bool match = e.stage == t.stage &&
+      const bool match = e.stage == t.id &&
                          (source == MQLCL_TUNING_DEVICE
                               ? e.device == key.name
                               : !e.architecture.empty() && e.architecture == key.architecture);
@@ -76,7 +69,8 @@ TunedParams lookup(const TunableStage& t, const DeviceKey& key, const DeviceFact
       return out;
     }
   }
-  out.params.assign(t.defaults, t.defaults + t.count);
+  out.params.assign(static_cast<size_t>(t.count), 0);
+  t.defaults(f, out.params.data());
   out.source = MQLCL_TUNING_DEFAULT;
   out.origin = "built-in default " + params_text(out.params) + ": no entry for device '" + key.name +
                "' or architecture '" + key.architecture + "' in " + path + (file.exists ? "" : " (no such file)") +
@@ -84,29 +78,17 @@ TunedParams lookup(const TunableStage& t, const DeviceKey& key, const DeviceFact
   return out;
 }
 
-// Drivers end names with NULs or spaces (PoCL through Wine does): cut them, as
-// mqlcl_device_text does, so that entries match the name callers see.
-std::string trimmed(std::string s) {
-  const size_t nul = s.find('\0');
-  if (nul != std::string::npos) s.resize(nul);
-  while (!s.empty() && s.back() == ' ') s.pop_back();
-  return s;
-}
-
 }  // namespace
 
-DeviceKey device_key(const cl::Device& d) {
-  DeviceKey k;
-  k.name = trimmed(d.getInfo<CL_DEVICE_NAME>());
-  k.architecture = trimmed(d.getInfo<CL_DEVICE_VENDOR>()) + " " + type_text(d.getInfo<CL_DEVICE_TYPE>());
-  int major = 0, minor = 0;
-  if (nv_compute_capability(d, major, minor))
-    k.architecture += " compute capability " + std::to_string(major) + "." + std::to_string(minor);
-  return k;
+DeviceKey device_key(const DeviceFacts& f) { return DeviceKey{f.name, architecture(f)}; }
+
+void with_tuning_file_locked(const NativePath&, const std::function<void()>& body) {
+  std::lock_guard<std::mutex> lock(file_mutex());
+  body();
 }
 
-void StageTuning::load(const cl::Device& d, const DeviceFacts& f) {
-  key_ = device_key(d);
+void StageTuning::load(const DeviceFacts& f) {
+  key_ = device_key(f);
   const NativePath path = tuning_file_path();
   const TuningFile file = read_locked(path);
   stages_.clear();
@@ -114,16 +96,16 @@ void StageTuning::load(const cl::Device& d, const DeviceFacts& f) {
 }
 
 const TunedParams& StageTuning::get(int stage) const {
-  const TunableStage& t = tunable(stage);
+  const Tunable& t = tunable(stage);
   for (const auto& s : stages_)
-    if (s.stage == t.stage) return s;
+    if (s.stage == t.id) return s;
   fail(MQLCL_ERR_INTERNAL, "stage ", stage, " is tunable but was not looked up");
 }
 
 TunedParams& StageTuning::slot(int stage) { return const_cast<TunedParams&>(get(stage)); }
 
 void StageTuning::set(int stage, const int* params, const DeviceFacts& f) {
-  const TunableStage& t = tunable(stage);
+  const Tunable& t = tunable(stage);
   t.validate(params, f);
   TunedParams& s = slot(stage);
   s.params.assign(params, params + t.count);
@@ -132,7 +114,7 @@ void StageTuning::set(int stage, const int* params, const DeviceFacts& f) {
 }
 
 void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params) {
-  const TunableStage& t = tunable(stage);
+  const Tunable& t = tunable(stage);
   t.validate(params, f);
   if (key.name.find_first_of("\t\r\n") != std::string::npos || key.architecture.find_first_of("\t\r\n") != std::string::npos)
     fail(MQLCL_ERR_UNSUPPORTED, "the device name '", key.name, "' contains a tab or line break: it cannot be a tuning entry");
@@ -142,28 +124,14 @@ void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const i
   entry.architecture = key.architecture;
   entry.params.assign(params, params + t.count);
 
-  std::lock_guard<std::mutex> lock(file_mutex());
   const NativePath path = tuning_file_path();
-  const TuningFile file = read_tuning_file(path);
-  if (file.newer_format)
-    fail(MQLCL_ERR_UNSUPPORTED, "the tuning file ", path_text(path), " is format ", file.newer_format,
-         ", newer than this library's ", kTuningFormat, ": not rewritten");
-  // Keep every line but this device's entries for the stage (comments and lines this library
-  // cannot read stay as they were); the header first.
-  std::vector<bool> replaced(file.lines.size() + 1, false);
-  for (const TuningEntry& e : file.entries)
-    if (e.stage == stage && e.device == key.name) replaced[static_cast<size_t>(e.line)] = true;
-  std::vector<std::string> lines = {"# mqlcl-tuning " + std::to_string(kTuningFormat)};
-  const bool has_header = !file.lines.empty() && file.lines[0].compare(0, 15, "# mqlcl-tuning ") == 0;
-  if (!has_header) {
-    lines.push_back("# stage<TAB>device name (\"*\": any)<TAB>architecture<TAB>parameters (docs/ABI.md, tuning)");
-    for (size_t i = 0; i < tunable_count(); ++i)
-      lines.push_back("# stage " + std::to_string(tunable_at(i).stage) + ": " + tunable_at(i).names);
-  }
-  for (size_t i = has_header ? 1 : 0; i < file.lines.size(); ++i)
-    if (!replaced[i + 1]) lines.push_back(file.lines[i]);
-  lines.push_back(format_entry(entry));
-  replace_tuning_file(path, lines);
+  with_tuning_file_locked(path, [&] {
+    const TuningFile file = read_tuning_file(path);
+    std::vector<int> drop;  // this device's entries for the tunable
+    for (const TuningEntry& e : file.entries)
+      if (e.stage == stage && e.device == key.name) drop.push_back(e.line);
+    update_tuning_file(path, file, drop, format_entry(entry));
+  });
 }
 
 }  // namespace mqlcl

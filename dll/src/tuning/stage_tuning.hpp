@@ -8,20 +8,24 @@
 
 #include "compute/devices.hpp"
 #include "core/opencl.hpp"
+#include "tuning/tuning_file.hpp"
+#include <functional>
 
 namespace mqlcl {
 
-// What identifies a device in the tuning file.
+// What identifies a device in the tuning file: its name and architecture (devices.hpp).
 struct DeviceKey {
-  std::string name;          // CL_DEVICE_NAME
-  // CL_DEVICE_VENDOR and the type ("NVIDIA Corporation GPU"), plus " compute capability M.m"
-  // where cl_nv_device_attribute_query says it: devices of one architecture share tunings.
+  std::string name;
   std::string architecture;
 };
-DeviceKey device_key(const cl::Device& d);
+DeviceKey device_key(const DeviceFacts& f);
+
+// Runs body while this process's other threads and other processes keep off the tuning file
+// (a read-modify-write of it).
+void with_tuning_file_locked(const NativePath& path, const std::function<void()>& body);
 
 struct TunedParams {
-  int stage = 0;
+  int stage = 0;  // the tunable's id
   std::vector<int> params;
   int source = 0;      // MQLCL_TUNING_DEFAULT / _DEVICE / _ARCHITECTURE / _SET
   std::string origin;  // which entry was used and why (or why none)
@@ -30,7 +34,7 @@ struct TunedParams {
 class StageTuning {
  public:
   // Reads the tuning file once and looks up every tunable stage for this device.
-  void load(const cl::Device& d, const DeviceFacts& f);
+  void load(const DeviceFacts& f);
   const TunedParams& get(int stage) const;  // MQLCL_ERR_STAGE for a stage without parameters
   const int* params(int stage) const { return get(stage).params.data(); }
   // Validates `params` (the stage's count of them) on the device, then uses them.

@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 #include "core/text.hpp"
-#include "tuning/tunable_stages.hpp"
+#include "tuning/tunables.hpp"
 
 #if defined(_WIN32)
 #include <windows.h>
@@ -121,10 +121,10 @@ std::string parse_line(const std::string& line, TuningEntry& e) {
            std::to_string(f.size());
   }
   if (e.device.empty()) return "the device name is empty";
-  const TunableStage* t = find_tunable(e.stage);
-  if (!t) return "stage " + std::to_string(e.stage) + " has no tunable parameters";
+  const Tunable* t = find_tunable(e.stage);
+  if (!t) return std::to_string(e.stage) + " is not a tunable id";
   if (static_cast<int>(e.params.size()) != t->count)
-    return "stage " + std::to_string(e.stage) + " takes " + std::to_string(t->count) + " parameters (" + t->names +
+    return std::to_string(e.stage) + " (" + t->name + ") takes " + std::to_string(t->count) + " parameters (" + t->names +
            "), the line has " + std::to_string(e.params.size());
   return "";
 }
@@ -175,6 +175,17 @@ TuningFile read_tuning_file(const NativePath& path) {
       if (parse_int(line.substr(sizeof kHeader - 1), format) && format > kTuningFormat) out.newer_format = format;
       continue;
     }
+    if (line.compare(0, sizeof kProfileTag, std::string(kProfileTag) + '\t') == 0) {
+      const std::vector<std::string> f = split(line, '\t');
+      if (f.size() != 5 || f[1].empty()) {
+        out.rejected.push_back("line " + std::to_string(no) +
+                               ": a profile line has 5 tab-separated fields (profile, device, architecture, driver, "
+                               "values), this one " + std::to_string(f.size()));
+        continue;
+      }
+      out.profiles.push_back(ProfileEntry{no, f[1], f[2], f[3], f[4]});
+      continue;
+    }
     TuningEntry e;
     e.line = no;
     const std::string why = parse_line(line, e);
@@ -187,6 +198,7 @@ TuningFile read_tuning_file(const NativePath& path) {
     out.rejected.push_back("the file is format " + std::to_string(out.newer_format) + ", this library reads format " +
                            std::to_string(kTuningFormat) + ": every entry ignored");
     out.entries.clear();
+    out.profiles.clear();
   }
   return out;
 }
@@ -195,6 +207,32 @@ std::string format_entry(const TuningEntry& e) {
   std::string out = std::to_string(e.stage) + '\t' + e.device + '\t' + e.architecture + '\t';
   for (size_t i = 0; i < e.params.size(); ++i) out += (i ? " " : "") + std::to_string(e.params[i]);
   return out;
+}
+
+void update_tuning_file(const NativePath& path, const TuningFile& file, const std::vector<int>& drop,
+                        const std::string& add) {
+  if (file.newer_format)
+    fail(MQLCL_ERR_UNSUPPORTED, "the tuning file ", path_text(path), " is format ", file.newer_format,
+         ", newer than this library's ", kTuningFormat, ": not rewritten");
+  std::vector<bool> dropped(file.lines.size() + 1, false);
+  for (int no : drop)
+    if (no >= 1 && static_cast<size_t>(no) <= file.lines.size()) dropped[static_cast<size_t>(no)] = true;
+  std::vector<std::string> lines = {std::string(kHeader) + std::to_string(kTuningFormat)};
+  const bool has_header = !file.lines.empty() && file.lines[0].compare(0, sizeof kHeader - 1, kHeader) == 0;
+  if (!has_header) {
+    lines.push_back("# tunable id<TAB>device name (\"*\": any)<TAB>architecture<TAB>parameters (docs/ABI.md, tuning)");
+    for (size_t i = 0; i < tunable_count(); ++i)
+      lines.push_back(str("# ", tunable_at(i).id, " ", tunable_at(i).name, ": ", tunable_at(i).names));
+    lines.push_back("# profile<TAB>device name<TAB>architecture<TAB>driver<TAB>measured ceilings (the device profile)");
+  }
+  for (size_t i = has_header ? 1 : 0; i < file.lines.size(); ++i)
+    if (!dropped[i + 1]) lines.push_back(file.lines[i]);
+  lines.push_back(add);
+  replace_tuning_file(path, lines);
+}
+
+std::string format_profile(const ProfileEntry& e) {
+  return std::string(kProfileTag) + '\t' + e.device + '\t' + e.architecture + '\t' + e.driver + '\t' + e.values;
 }
 
 void replace_tuning_file(const NativePath& path, const std::vector<std::string>& lines) {

@@ -1,0 +1,100 @@
+// Exports of the device profile (compute/device_profile, tuning/profile_cache) and the GEMM
+// planner (compute/gemm_plan).
+#include <algorithm>
+
+#include "api/with_handle.hpp"
+#include "compute/gemm.hpp"
+#include "compute/gemm_plan.hpp"
+#include "core/text.hpp"
+
+using namespace mqlcl;
+
+namespace {
+
+// The planner's view of a call's flags and sizes, checked as the GEMM calls check them (the
+// arrays aside): the precision field of sgemm, or MQLCL_GEMM_FP64 for dgemm.
+int checked_field(int flags, int m, int n, int k) {
+  if (flags & ~(MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK))
+    fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": unknown bits");
+  if (m < 1 || n < 1 || k < 1)
+    fail(MQLCL_ERR_ARGUMENT, m < 1 ? "m" : n < 1 ? "n" : "k", " = ", m < 1 ? m : n < 1 ? n : k, ": it must be >= 1");
+  const int field = flags & MQLCL_GEMM_PRECISION_MASK;
+  precision_index(field);
+  return field;
+}
+
+}  // namespace
+
+extern "C" {
+
+MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    check_array(values, count, "values");
+    const DeviceProfile& p = c.profile();
+    std::copy(p.v, p.v + std::min(count, MQLCL_PROFILE_FIELDS), values);
+    return MQLCL_PROFILE_FIELDS;
+  });
+}
+
+MQLCL_API int mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
+    return copy_out(profile_text(c.profile(), c.facts().name, c.facts().driver), buf, cap);
+  });
+}
+
+MQLCL_API int mqlcl_profile_set(int ctx, const double* values, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    check_array_holds(values, "values", count, "count", MQLCL_PROFILE_CEILINGS, "MQLCL_PROFILE_CEILINGS", "values");
+    const std::string why = profile_values_refused(values);
+    if (!why.empty()) fail(MQLCL_ERR_ARGUMENT, "values: ", why);
+    c.set_profile(values);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    if (count < 0) fail(MQLCL_ERR_ARGUMENT, "count = ", count, ": it must be >= 0");
+    if (count > 0 && (!kernels || !predicted_ms))
+      fail(MQLCL_ERR_ARGUMENT, kernels ? "predicted_ms" : "kernels", " is a null pointer with count = ", count);
+    const GemmPlan plan = plan_gemm(c, checked_field(flags, m, n, k), static_cast<size_t>(m), static_cast<size_t>(n),
+                                    static_cast<size_t>(k), true);
+    const size_t shown = std::min(plan.candidates.size(), static_cast<size_t>(count));
+    for (size_t i = 0; i < shown; ++i) {
+      kernels[i] = plan.candidates[i].kernel;
+      predicted_ms[i] = plan.candidates[i].ms;
+    }
+    return static_cast<int>(plan.candidates.size());
+  });
+}
+
+MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
+    const int field = checked_field(flags, m, n, k);
+    return copy_out(plan_text(c, field, static_cast<size_t>(m), static_cast<size_t>(n), static_cast<size_t>(k)), buf,
+                    cap);
+  });
+}
+
+MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
+  return with_handle<Context>(ctx, [&](Context& c) {
+    const int field = checked_field(flags, 1, 1, 1);
+    const int slot = precision_index(field);
+    if (kernel == 0) {
+      c.gemm_pin[slot] = 0;
+      return MQLCL_OK;
+    }
+    const GemmKernel& g = gemm_kernel(kernel);
+    if (!meets(g, field))
+      fail(MQLCL_ERR_ARGUMENT, "kernel ", kernel, " (", g.name, ") does not meet the precision ",
+           field == MQLCL_GEMM_EXACT ? "MQLCL_GEMM_EXACT" : field == MQLCL_GEMM_FAST ? "MQLCL_GEMM_FAST" : "MQLCL_GEMM_FP64");
+    const std::string why = gemm_kernel_unavailable(c, g);
+    if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "kernel ", kernel, " (", g.name, ") cannot run here: ", why);
+    c.gemm_pin[slot] = kernel;
+    return MQLCL_OK;
+  });
+}
+
+}  // extern "C"

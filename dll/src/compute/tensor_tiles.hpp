@@ -1,0 +1,30 @@
+// Tiles of the tensor-core SGEMM kernel (kernels/matmul/sgemm_tensor.cl, stages 30 and 31):
+// the tunable vector, the kernel's own divisibility rules (checked here before the compiler's
+// #error), and what the tiles need from the device (__local bytes, work-items). The stages'
+// availability and the launcher read the same numbers: one owner.
+#pragma once
+#include <string>
+
+#include "compute/device_facts.hpp"
+
+namespace mqlcl {
+
+// BM BN BK WM WN STAGES GROUP_M
+constexpr int kTensorParamCount = 7;
+void tensor_defaults(const DeviceFacts& f, int* out);
+
+struct TensorTiles {
+  int bm, bn, bk, wm, wn, stages, group_m;
+  int threads() const { return 32 * (bm / wm) * (bn / wn); }
+  unsigned long long local_bytes() const { return 4ull * stages * bk * (bm + bn); }
+  std::string defines() const;
+};
+TensorTiles tensor_tiles(const int* params);
+// MQLCL_ERR_ARGUMENT when the tiles break the kernel's rules, MQLCL_ERR_LOCAL_SIZE when the
+// work-group or the pipeline's __local tiles exceed the device.
+void validate_tensor_params(const int* params, const DeviceFacts& f);
+// Why the tensor-core stages cannot run on the device with their default tiles, or empty
+// (the stage registry's availability predicate).
+std::string tensor_unavailable(const DeviceFacts& f);
+
+}  // namespace mqlcl

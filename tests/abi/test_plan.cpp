@@ -1,0 +1,380 @@
+// The device profile and the GEMM planner: what a user's card would choose, decided by
+// injected profiles (mqlcl_profile_set: published or measured rates of an RTX 4090, the H200,
+// a CPU), each choice then run and its result checked against a double product; the profile's
+// cache in the tuning file (measured once, refreshed for a new driver, corrupt lines skipped);
+// every tunable's round trip through the file and its refusals.
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+using Profile = std::vector<double>;
+
+// fp32 fp64 mma_tf32 mma_fp16 mma_bf16 mma_int8 mma_fp64 copy to from to_staged from_staged launch_us
+// An RTX 4090 by NVIDIA's published AD102 rates: TF32 with FP32 sums = the FP32 units' rate,
+// FP16 twice that, FP64 1/64 of FP32, no FP64 tensor cores.
+const Profile kGeForce = {82600, 1290, 82600, 165200, 165200, 660600, 0, 900, 20, 20, 25, 25, 6};
+// The H200 as measured from OpenCL (docs/results-h200.md).
+const Profile kH200 = {59100, 32700, 321000, 643000, 643000, 1280000, 66600, 4250, 10, 10, 50, 50, 8};
+// A CPU: FP32 and FP64 units, no tensor cores.
+const Profile kCpu = {200, 100, 0, 0, 0, 0, 0, 30, 10, 10, 10, 10, 20};
+
+std::string text_of(int (*get)(int, mqlcl_char*, int), int h) {
+  std::u16string buf(16384, u'\0');
+  const int n = get(h, reinterpret_cast<mqlcl_char*>(&buf[0]), static_cast<int>(buf.size()));
+  if (n < 0) return "(error " + std::to_string(n) + ")";
+  buf.resize(static_cast<size_t>(std::min(n, 16383)));
+  return t::to_utf8(buf);
+}
+
+std::string plan_text(int h, int flags, int m, int n, int k) {
+  std::u16string buf(16384, u'\0');
+  const int r = mqlcl_gemm_plan_text(h, flags, m, n, k, reinterpret_cast<mqlcl_char*>(&buf[0]), 16384);
+  if (r < 0) return "(error " + std::to_string(r) + ": " + t::message(h) + ")";
+  buf.resize(static_cast<size_t>(std::min(r, 16383)));
+  return t::to_utf8(buf);
+}
+
+// The planner's candidates for a call, fastest first.
+std::vector<int> candidates(int h, int flags, int m, int n, int k) {
+  std::vector<int> kernels(8, -1);
+  std::vector<double> ms(8, -1);
+  const int count = mqlcl_gemm_plan(h, flags, m, n, k, kernels.data(), ms.data(), 8);
+  EXPECT_GT(count, 0) << t::message(h);
+  kernels.resize(static_cast<size_t>(std::max(count, 0)));
+  for (int i = 2; i < count; ++i) EXPECT_LE(ms[i - 1], ms[i]) << "sorted by predicted time (after a pinned one)";
+  for (int i = 0; i < count; ++i) EXPECT_GT(ms[i], 0) << "kernel " << kernels[i];
+  return kernels;
+}
+
+// The largest error of C = A B (m x n x k, row-major) against a double product, each element's
+// error over the sum of its terms' magnitudes.
+template <class T, class Gemm>
+double product_error(int h, int flags, int m, int n, int k, Gemm gemm) {
+  const auto fa = t::random_floats(static_cast<size_t>(m) * k, 5), fb = t::random_floats(static_cast<size_t>(k) * n, 6);
+  std::vector<T> a(fa.begin(), fa.end()), b(fb.begin(), fb.end()), c(static_cast<size_t>(m) * n, T(7));
+  EXPECT_EQ(gemm(h, flags, m, n, k, T(1), a.data(), static_cast<int>(a.size()), k, b.data(), static_cast<int>(b.size()),
+                 n, T(0), c.data(), static_cast<int>(c.size()), n),
+            MQLCL_OK)
+      << t::message(h);
+  double worst = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double sum = 0, scale = 0;
+      for (int p = 0; p < k; ++p) {
+        sum += double(a[size_t(i) * k + p]) * double(b[size_t(p) * n + j]);
+        scale += std::fabs(double(a[size_t(i) * k + p]) * double(b[size_t(p) * n + j]));
+      }
+      worst = std::max(worst, std::fabs(double(c[size_t(i) * n + j]) - sum) / scale);
+    }
+  return worst;
+}
+
+double sgemm_error(int h, int flags) { return product_error<float>(h, flags, 70, 72, 40, mqlcl_sgemm); }
+double dgemm_error(int h) { return product_error<double>(h, MQLCL_GEMM_FP64, 70, 72, 40, mqlcl_dgemm); }
+
+bool device_has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
+
+// A test's own tuning file: the profile cache and the tunables' entries of one test.
+class PlanFile : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("mqlcl-plan-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
+    fs::remove_all(dir_);
+    fs::create_directories(dir_);
+    file_ = dir_ / "tuning.txt";
+    t::set_env("MQLCL_TUNING_FILE", file_.string().c_str());
+  }
+  void TearDown() override {
+    t::set_env("MQLCL_TUNING_FILE", nullptr);
+    std::error_code ec;
+    fs::remove_all(dir_, ec);
+  }
+  std::vector<std::string> lines() const {
+    std::ifstream in(file_, std::ios::binary);
+    std::vector<std::string> out;
+    for (std::string l; std::getline(in, l);) out.push_back(l);
+    return out;
+  }
+  std::vector<std::string> profile_lines() const {
+    std::vector<std::string> out;
+    for (const auto& l : lines())
+      if (l.rfind("profile\t", 0) == 0) out.push_back(l);
+    return out;
+  }
+  void write(const std::vector<std::string>& ls) const {
+    std::ofstream out(file_, std::ios::binary);
+    for (const auto& l : ls) out << l << "\n";
+  }
+  fs::path dir_, file_;
+};
+
+std::vector<double> profile_of(int h) {
+  std::vector<double> v(MQLCL_PROFILE_FIELDS, -1);
+  EXPECT_EQ(mqlcl_device_profile(h, v.data(), MQLCL_PROFILE_FIELDS), MQLCL_PROFILE_FIELDS) << t::message(h);
+  return v;
+}
+
+}  // namespace
+
+// ---- choices on injected profiles, each run and checked ---------------------------------------
+
+TEST(Plan, GeForceRunsTheFp32UnitsForExactAndFastAndTheFp64UnitsForDgemm) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kGeForce.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  // TF32 at the FP32 units' rate buys nothing: 3xTF32 is a third of it, TF32 no faster.
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096),
+            (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED, MQLCL_GEMM_KERNEL_TENSOR_3XTF32}));
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_FAST), 2e-6) << "FP32 accuracy: the FP32 units ran, not TF32";
+  if (!device_has_fp64()) return;
+  // No FP64 tensor cores: the FP64-unit kernel is the only candidate.
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 2000, 2000, 2000), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
+  EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64).find("41 dgemm_tensor: cannot run here"), std::string::npos)
+      << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64);
+}
+
+TEST(Plan, H200RunsThreeTf32TensorAndTheFp64TensorKernel) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XTF32)
+      << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096),
+            (std::vector<int>{MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
+  // On a device without mma.sync the claimed tensor kernels run with emulated PTX: the same
+  // arithmetic, so 3xTF32 keeps FP32 accuracy and TF32 shows its 10-bit inputs.
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  const double tf32 = sgemm_error(c.h, MQLCL_GEMM_FAST);
+  EXPECT_GT(tf32, 2e-5) << "TF32 ran";
+  EXPECT_LT(tf32, 4e-3);
+  if (!device_has_fp64()) return;
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_DGEMM_TENSOR);
+  EXPECT_LT(dgemm_error(c.h), 1e-14);
+}
+
+TEST(Plan, CpuRunsTheFp32AndFp64Units) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kCpu.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  for (int flags : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST}) {
+    EXPECT_EQ(candidates(c.h, flags, 512, 512, 512), (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
+    EXPECT_LT(sgemm_error(c.h, flags), 2e-6);
+  }
+  if (!device_has_fp64()) return;
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 512, 512, 512), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
+  EXPECT_LT(dgemm_error(c.h), 1e-14);
+}
+
+TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
+  // One 128 x 128 block of the tensor kernel on a 132-unit GPU leaves 131 idle; the FP32 units'
+  // 64 x 64 blocks use four: at 128^3 the planner prefers them, at 4096^3 the tensor cores.
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  std::vector<int> kernels(3);
+  std::vector<double> ms(3);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 3), 2);
+  const double big_ratio = ms[1] / ms[0];
+  EXPECT_GT(big_ratio, 1.2);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 3), 2);
+  EXPECT_NEAR(ms[0], kH200[MQLCL_PROFILE_LAUNCH_US] / 1e3, 1e-3) << "a 1 x 1 x 1 product costs about a launch";
+}
+
+TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
+  t::Ctx c;
+  EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_TF32), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "does not meet the precision MQLCL_GEMM_EXACT"));
+  EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 99), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_pin(c.h, 64, 10), MQLCL_ERR_ARGUMENT);
+  const bool tensor = mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1;
+  if (!tensor) {
+    EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_3XTF32), MQLCL_ERR_UNSUPPORTED);
+    EXPECT_TRUE(t::mentions(c.h, "cannot run here"));
+  }
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_NE(plan_text(c.h, MQLCL_GEMM_EXACT, 64, 64, 64).find("(pinned)"), std::string::npos);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
+}
+
+TEST(Plan, BadProfilesAndCallsAreRefused) {
+  t::Ctx c;
+  Profile p = kGeForce;
+  EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS - 1), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_profile_set(c.h, nullptr, MQLCL_PROFILE_CEILINGS), MQLCL_ERR_ARGUMENT);
+  p[MQLCL_PROFILE_FP32] = 0;
+  EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "fp32 = 0"));
+  p = kGeForce;
+  p[MQLCL_PROFILE_MMA_FP16] = -1;
+  EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_ERR_ARGUMENT);
+  p[MQLCL_PROFILE_MMA_FP16] = std::nan("");
+  EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 0, 1, 1, nullptr, nullptr, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, nullptr, nullptr, 2), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_plan(c.h, 48, 1, 1, 1, nullptr, nullptr, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_plan(-5, MQLCL_GEMM_EXACT, 1, 1, 1, nullptr, nullptr, 0), MQLCL_ERR_HANDLE);
+  ASSERT_EQ(mqlcl_profile_set(c.h, kCpu.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, nullptr, nullptr, 0), 1) << "the count without arrays";
+  const auto v = profile_of(c.h);
+  EXPECT_EQ(v[MQLCL_PROFILE_SOURCE], MQLCL_PROFILE_SET);
+  EXPECT_EQ(v[MQLCL_PROFILE_FP32], kCpu[MQLCL_PROFILE_FP32]);
+}
+
+// ---- the profile's cache -----------------------------------------------------------------------
+
+TEST_F(PlanFile, MeasuredOnceThenReadByLaterContexts) {
+  int measured = 0;
+  {
+    t::Ctx a;
+    const auto v = profile_of(a.h);
+    EXPECT_EQ(v[MQLCL_PROFILE_SOURCE], MQLCL_PROFILE_MEASURED) << text_of(mqlcl_profile_text, a.h);
+    EXPECT_GT(v[MQLCL_PROFILE_FP32], 0);
+    EXPECT_GT(v[MQLCL_PROFILE_COPY], 0);
+    EXPECT_GT(v[MQLCL_PROFILE_TO_DEVICE], 0);
+    EXPECT_GT(v[MQLCL_PROFILE_LAUNCH_US], 0);
+    EXPECT_GT(v[MQLCL_PROFILE_MEASURE_MS], 0);
+    EXPECT_LT(v[MQLCL_PROFILE_MEASURE_MS], 5000) << "the budget of a measurement";
+    measured = static_cast<int>(v[MQLCL_PROFILE_MEASUREMENTS]);
+    EXPECT_GE(measured, 1);
+    EXPECT_EQ(profile_of(a.h)[MQLCL_PROFILE_MEASUREMENTS], measured) << "once per context";
+  }
+  ASSERT_EQ(profile_lines().size(), 1u);
+  t::Ctx b;
+  const auto w = profile_of(b.h);
+  EXPECT_EQ(w[MQLCL_PROFILE_SOURCE], MQLCL_PROFILE_CACHED);
+  EXPECT_EQ(w[MQLCL_PROFILE_MEASUREMENTS], measured) << "no second measurement";
+  EXPECT_EQ(w[MQLCL_PROFILE_MEASURE_MS], 0);
+  EXPECT_NE(text_of(mqlcl_profile_text, b.h).find("cached on line"), std::string::npos) << text_of(mqlcl_profile_text, b.h);
+}
+
+TEST_F(PlanFile, AnotherDriverOrACorruptLineMeasuresAgain) {
+  { t::Ctx a; profile_of(a.h); }
+  auto ls = lines();
+  const auto is_profile = [](const std::string& l) { return l.rfind("profile\t", 0) == 0; };
+  auto it = std::find_if(ls.begin(), ls.end(), is_profile);
+  ASSERT_NE(it, ls.end());
+  // The driver is the fourth field.
+  std::vector<std::string> f;
+  std::stringstream in(*it);
+  for (std::string x; std::getline(in, x, '\t');) f.push_back(x);
+  ASSERT_EQ(f.size(), 5u);
+  const std::string driver = f[3];
+  *it = f[0] + "\t" + f[1] + "\t" + f[2] + "\tan older driver\t" + f[4];
+  write(ls);
+  int before = 0;
+  {
+    t::Ctx b;
+    const auto v = profile_of(b.h);
+    EXPECT_EQ(v[MQLCL_PROFILE_SOURCE], MQLCL_PROFILE_MEASURED);
+    before = static_cast<int>(v[MQLCL_PROFILE_MEASUREMENTS]);
+    EXPECT_NE(text_of(mqlcl_profile_text, b.h).find("measured under driver 'an older driver'"), std::string::npos)
+        << text_of(mqlcl_profile_text, b.h);
+  }
+  ASSERT_EQ(profile_lines().size(), 1u) << "the old driver's line replaced";
+  EXPECT_NE(profile_lines()[0].find("\t" + driver + "\t"), std::string::npos);
+
+  ls = lines();
+  it = std::find_if(ls.begin(), ls.end(), is_profile);
+  *it = f[0] + "\t" + f[1] + "\t" + f[2] + "\t" + driver + "\tfp32=abc copy=1";
+  write(ls);
+  t::Ctx c;
+  const auto w = profile_of(c.h);
+  EXPECT_EQ(w[MQLCL_PROFILE_SOURCE], MQLCL_PROFILE_MEASURED);
+  EXPECT_EQ(w[MQLCL_PROFILE_MEASUREMENTS], before + 1);
+  EXPECT_NE(text_of(mqlcl_profile_text, c.h).find("skipped: fp32=abc is not a number"), std::string::npos)
+      << text_of(mqlcl_profile_text, c.h);
+  EXPECT_EQ(profile_lines().size(), 1u);
+}
+
+TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
+  // A device without tensor cores has one kernel per precision: GEMM calls never measure.
+  if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1) GTEST_SKIP() << "the device has a choice";
+  t::Ctx c;
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  if (device_has_fp64()) EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_TRUE(profile_lines().empty()) << "nothing measured";
+}
+
+// ---- every tunable through the file ------------------------------------------------------------
+
+TEST_F(PlanFile, EveryTunableRoundTripsThroughTheFile) {
+  const int count = mqlcl_tunable_count();
+  ASSERT_GE(count, 7);
+  std::vector<std::vector<int>> stored;
+  {
+    t::Ctx a;
+    for (int i = 0; i < count; ++i) {
+      const int id = mqlcl_tunable_at(i);
+      std::vector<int> p(16, 0);
+      const int n = mqlcl_stage_params_get(a.h, id, p.data(), 16);
+      ASSERT_GT(n, 0) << id << ": " << t::message(a.h);
+      p.resize(static_cast<size_t>(n));
+      EXPECT_EQ(mqlcl_tuning_source(a.h, id), MQLCL_TUNING_DEFAULT) << id;
+      // The default, changed where another value fits too.
+      if (id == MQLCL_TUNABLE_TRANSFER) p[0] = 512;
+      if (id == MQLCL_TUNABLE_EFFICIENCY) p[2] = 333;
+      if (id == MQLCL_TUNABLE_DGEMM) p[2] = 8;
+      ASSERT_EQ(mqlcl_tuning_store(a.h, id, p.data(), n), MQLCL_OK) << id << ": " << t::message(a.h);
+      stored.push_back(p);
+    }
+  }
+  t::Ctx b;
+  for (int i = 0; i < count; ++i) {
+    const int id = mqlcl_tunable_at(i);
+    std::vector<int> p(16, 0);
+    const int n = mqlcl_stage_params_get(b.h, id, p.data(), 16);
+    p.resize(static_cast<size_t>(n));
+    EXPECT_EQ(p, stored[static_cast<size_t>(i)]) << id;
+    EXPECT_EQ(mqlcl_tuning_source(b.h, id), MQLCL_TUNING_DEVICE) << id;
+  }
+}
+
+TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
+  t::Ctx c;
+  struct Bad {
+    int id;
+    std::vector<int> p;
+    const char* rule;
+  };
+  const Bad bad[] = {
+      {MQLCL_STAGE_TENSOR_TF32, {128, 128, 16, 64, 64, 9, 8}, "STAGES must be 2 .. 5"},
+      {MQLCL_STAGE_TENSOR_3XTF32, {128, 128, 24, 64, 64, 3, 8}, "BK must be 16 or 32"},
+      {MQLCL_STAGE_TENSOR_3XTF32, {128, 96, 16, 64, 64, 3, 8}, "WN must divide BN"},
+      {MQLCL_TUNABLE_DGEMM, {64, 64, 16, 3, 4, 0, 0}, "WPTM must divide TSM"},
+      {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 2, 1234, 8}, "SHAPE 1234 is not one of"},
+      {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 7, 884, 8}, "STAGES must be 2 .. 4"},
+      {MQLCL_TUNABLE_TRANSFER, {0, 4}, "CHUNK_KIB = 0 is outside"},
+      {MQLCL_TUNABLE_TRANSFER, {1024, 65}, "THREADS = 65 is outside"},
+      {MQLCL_TUNABLE_EFFICIENCY, {500, 500, 0, 500, 500}, "efficiency of kernel 31 = 0 per mille"},
+  };
+  for (const Bad& b : bad) {
+    EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
+    EXPECT_TRUE(t::mentions(c.h, b.rule));
+    EXPECT_EQ(mqlcl_tuning_store(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
+  }
+  // The tensor tiles' __local need, from the same parameters the kernel is built with.
+  const std::vector<int> deep = {128, 128, 32, 64, 64, 5, 8};  // 5 x 32 x 256 x 4 = 160 KiB
+  const long long local = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
+  if (local < 163840) {
+    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_TF32, deep.data(), 7), MQLCL_ERR_LOCAL_SIZE);
+    EXPECT_TRUE(t::mentions(c.h, "need 163840 bytes of __local memory"));
+  }
+  std::u16string buf(64, u'\0');
+  ASSERT_GT(mqlcl_tunable_text(MQLCL_TUNABLE_TRANSFER, MQLCL_TUNABLE_TEXT_PARAMS, reinterpret_cast<mqlcl_char*>(&buf[0]), 64), 0);
+  EXPECT_EQ(t::to_utf8(buf.substr(0, buf.find(u'\0'))), "CHUNK_KIB THREADS");
+  EXPECT_EQ(mqlcl_tunable_text(5, MQLCL_TUNABLE_TEXT_NAME, reinterpret_cast<mqlcl_char*>(&buf[0]), 64), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tunable_at(mqlcl_tunable_count()), MQLCL_ERR_RANGE);
+}
