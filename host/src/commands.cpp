@@ -45,6 +45,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_matmul_commands(app, opt);
   register_report_lab_commands(app, opt);
   register_peak_command(app, opt);
+  register_profile_command(app, opt);
   register_dia_command(app, opt);
   register_transpose_command(app, opt);
   register_gemm_command(app, opt);

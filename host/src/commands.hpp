@@ -23,6 +23,7 @@ void register_commands(CLI::App& app, Options& opt);
 void register_matmul_commands(CLI::App& app, Options& opt);
 void register_report_lab_commands(CLI::App& app, Options& opt);
 void register_peak_command(CLI::App& app, Options& opt);
+void register_profile_command(CLI::App& app, Options& opt);
 void register_dia_command(CLI::App& app, Options& opt);
 void register_transpose_command(CLI::App& app, Options& opt);
 void register_gemm_command(CLI::App& app, Options& opt);  // gemm.cpp

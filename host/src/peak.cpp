@@ -1,10 +1,13 @@
-// `peak`: the device's measured copy bandwidth, FP32 / FP64 rates and tensor-core ceilings.
+// `peak`: the device's measured copy bandwidth, FP32 / FP64 rates and tensor-core ceilings;
+// `profile`: the device profile the GEMM planner predicts from (measured once, then cached).
 #include "peak.hpp"
 
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <chrono>
 #include <string>
+#include <vector>
 
 #include "devices.hpp"
 #include "tensor_runs.hpp"
@@ -47,6 +50,27 @@ void register_peak_command(CLI::App& app, Options& opt) {
     const std::string dmma_why = dmma < 0 ? last_error(ctx.handle()) : "";
     fmt::print("FP64: fma {}, mma.sync {}\n", fp64 < 0 ? "not available (" + fp64_why + ")" : fmt::format("{:.1f} GFLOP/s", fp64),
                dmma < 0 ? "not available (" + dmma_why + ")" : fmt::format("{:.1f} GFLOP/s (register-only chains)", dmma));
+    const double fp16 = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_MMA_FP16, 0);
+    const double int8 = lib().mqlcl_measure_peak(ctx.handle(), MQLCL_PEAK_MMA_INT8, 0);
+    if (fp16 > 0) fmt::print("mma.sync FP16 {:.1f} GFLOP/s, INT8 {:.1f} GOP/s (register-only chains)\n", fp16, int8);
+    return 0;
+  });
+}
+
+void register_profile_command(CLI::App& app, Options& opt) {
+  auto* p = app.add_subcommand("profile", "the device profile the GEMM planner predicts from (measured once per driver, cached)");
+  add_command(p, [&opt] {
+    const auto start = std::chrono::steady_clock::now();
+    Context ctx(opt.device);
+    std::vector<double> v(MQLCL_PROFILE_FIELDS);
+    check(lib().mqlcl_device_profile(ctx.handle(), v.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::u16string buf(16384, u'\0');
+    const int n = check(lib().mqlcl_profile_text(ctx.handle(), reinterpret_cast<mqlcl_char*>(&buf[0]), 16384),
+                        "mqlcl_profile_text");
+    buf.resize(static_cast<size_t>(std::min(n, 16383)));
+    fmt::print("{}\n", to_utf8(buf));
+    fmt::print("context and profile: {:.1f} ms (of which measuring {:.1f} ms)\n", ms, v[MQLCL_PROFILE_MEASURE_MS]);
     return 0;
   });
 }
