@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "tuning/file_lock.hpp"
 #include "tuning/tunable_stages.hpp"
 #include "tuning/tuning_file.hpp"
 
@@ -10,16 +11,10 @@ namespace mqlcl {
 
 namespace {
 
-
-// Serialises this process's reads and rewrites of the tuning file (Windows cannot rename over
-// a file another thread holds open).
-std::mutex& file_mutex() {
-  static std::mutex* m = new std::mutex();  // never destroyed: no static destructor in the DLL
-  return *m;
-}
-
+// A reader takes no cross-process lock (the file is replaced by a rename), only this
+// process's mutex (tuning_file_mutex says why).
 TuningFile read_locked(const NativePath& path) {
-  std::lock_guard<std::mutex> lock(file_mutex());
+  std::lock_guard<std::mutex> lock(tuning_file_mutex());
   return read_tuning_file(path);
 }
 
@@ -142,28 +137,31 @@ void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const i
   entry.architecture = key.architecture;
   entry.params.assign(params, params + t.count);
 
-  std::lock_guard<std::mutex> lock(file_mutex());
   const NativePath path = tuning_file_path();
-  const TuningFile file = read_tuning_file(path);
-  if (file.newer_format)
-    fail(MQLCL_ERR_UNSUPPORTED, "the tuning file ", path_text(path), " is format ", file.newer_format,
-         ", newer than this library's ", kTuningFormat, ": not rewritten");
-  // Keep every line but this device's entries for the stage (comments and lines this library
-  // cannot read stay as they were); the header first.
-  std::vector<bool> replaced(file.lines.size() + 1, false);
-  for (const TuningEntry& e : file.entries)
-    if (e.stage == stage && e.device == key.name) replaced[static_cast<size_t>(e.line)] = true;
-  std::vector<std::string> lines = {"# mqlcl-tuning " + std::to_string(kTuningFormat)};
-  const bool has_header = !file.lines.empty() && file.lines[0].compare(0, 15, "# mqlcl-tuning ") == 0;
-  if (!has_header) {
-    lines.push_back("# stage<TAB>device name (\"*\": any)<TAB>architecture<TAB>parameters (docs/ABI.md, tuning)");
-    for (size_t i = 0; i < tunable_count(); ++i)
-      lines.push_back("# stage " + std::to_string(tunable_at(i).stage) + ": " + tunable_at(i).names);
-  }
-  for (size_t i = has_header ? 1 : 0; i < file.lines.size(); ++i)
-    if (!replaced[i + 1]) lines.push_back(file.lines[i]);
-  lines.push_back(format_entry(entry));
-  replace_tuning_file(path, lines);
+  // Read, change and replace under the cross-process lock: another process storing between
+  // this read and this rename would otherwise lose its lines.
+  with_tuning_file_locked(path, [&] {
+    const TuningFile file = read_tuning_file(path);
+    if (file.newer_format)
+      fail(MQLCL_ERR_UNSUPPORTED, "the tuning file ", path_text(path), " is format ", file.newer_format,
+           ", newer than this library's ", kTuningFormat, ": not rewritten");
+    // Keep every line but this device's entries for the stage (comments and lines this library
+    // cannot read stay as they were); the header first.
+    std::vector<bool> replaced(file.lines.size() + 1, false);
+    for (const TuningEntry& e : file.entries)
+      if (e.stage == stage && e.device == key.name) replaced[static_cast<size_t>(e.line)] = true;
+    std::vector<std::string> lines = {"# mqlcl-tuning " + std::to_string(kTuningFormat)};
+    const bool has_header = !file.lines.empty() && file.lines[0].compare(0, 15, "# mqlcl-tuning ") == 0;
+    if (!has_header) {
+      lines.push_back("# stage<TAB>device name (\"*\": any)<TAB>architecture<TAB>parameters (docs/ABI.md, tuning)");
+      for (size_t i = 0; i < tunable_count(); ++i)
+        lines.push_back("# stage " + std::to_string(tunable_at(i).stage) + ": " + tunable_at(i).names);
+    }
+    for (size_t i = has_header ? 1 : 0; i < file.lines.size(); ++i)
+      if (!replaced[i + 1]) lines.push_back(file.lines[i]);
+    lines.push_back(format_entry(entry));
+    replace_tuning_file(path, lines);
+  });
 }
 
 }  // namespace mqlcl

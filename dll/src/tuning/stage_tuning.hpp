@@ -44,7 +44,8 @@ class StageTuning {
 };
 
 // Validates `params` for `stage` on the device, then replaces this device's entry for the
-// stage in the tuning file (or appends one), atomically. Serialised within the process.
+// stage in the tuning file (or appends one), atomically. Serialised with this process's other
+// stores and with other processes' (tuning/file_lock.hpp).
 void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params);
 
 }  // namespace mqlcl
