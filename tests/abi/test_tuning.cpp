@@ -2,7 +2,10 @@
 // the fallback order (exact device name, architecture, built-in default; entries that do not
 // fit the device skipped), corrupt lines, format 1 lines, $MQLCL_TUNING_FILE, and the file
 // beside the library (run from a folder named Дмитрий_日本 under Wine by check_wine.py).
+#include <algorithm>
+#include <atomic>
 #include <cctype>
+#include <chrono>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -11,6 +14,14 @@
 #include <thread>
 
 #include "support.hpp"
+
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+#endif
 
 namespace fs = std::filesystem;
 
@@ -157,7 +168,11 @@ TEST_F(Tuning, StoreKeepsOtherLinesAndNoTemporaryFile) {
                                   std::string("not a tuning line\n"), line(name_, arch_, kDevice) + "\n"})
     EXPECT_NE(text.find(kept), std::string::npos) << kept << " missing in\n" << text;
   EXPECT_EQ(text.find("1 2 3 4 5"), std::string::npos) << "this device's old entry is replaced:\n" << text;
-  EXPECT_EQ(std::distance(fs::directory_iterator(dir_), fs::directory_iterator()), 1) << "a temporary file was left";
+  std::vector<std::string> names;
+  for (const auto& f : fs::directory_iterator(dir_)) names.push_back(f.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"tuning.txt", "tuning.txt.lock"}))
+      << "only the file and its lock file (kept: other processes may be waiting on it); no temporary file";
 }
 
 TEST_F(Tuning, ExactNameBeatsArchitectureBeatsDefault) {
@@ -246,6 +261,62 @@ TEST_F(Tuning, ConcurrentStoresAndReadsSeeWholeFiles) {
   size_t entries = 0;
   for (size_t at = text.find("\n10\t"); at != std::string::npos; at = text.find("\n10\t", at + 1)) ++entries;
   EXPECT_EQ(entries, 1u) << text;
+}
+
+// Another process's hold on <file>.lock, as the library takes it (flock; LockFileEx on byte 0):
+// a lock on another open file excludes this process's own store too.
+class HeldLock {
+ public:
+  explicit HeldLock(const fs::path& file) {
+    const fs::path lock = file.string() + ".lock";
+#if defined(_WIN32)
+    h_ = CreateFileW(lock.wstring().c_str(), GENERIC_READ | GENERIC_WRITE,
+                     FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr, OPEN_ALWAYS, 0, nullptr);
+    OVERLAPPED at{};
+    held_ = h_ != INVALID_HANDLE_VALUE && LockFileEx(h_, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &at);
+#else
+    fd_ = open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0666);
+    held_ = fd_ >= 0 && flock(fd_, LOCK_EX) == 0;
+#endif
+  }
+  ~HeldLock() {
+#if defined(_WIN32)
+    if (h_ != INVALID_HANDLE_VALUE) CloseHandle(h_);
+#else
+    if (fd_ >= 0) close(fd_);
+#endif
+  }
+  bool held() const { return held_; }
+
+ private:
+#if defined(_WIN32)
+  HANDLE h_ = INVALID_HANDLE_VALUE;
+#else
+  int fd_ = -1;
+#endif
+  bool held_ = false;
+};
+
+// A store waits while another process holds the tuning file's lock, then stores: its read
+// comes after the other's rewrite, so it keeps that rewrite's lines.
+TEST_F(Tuning, AStoreWaitsForTheFilesLock) {
+  t::Ctx c;
+  std::atomic<int> result{1};
+  std::thread store;
+  {
+    HeldLock other(file_);
+    ASSERT_TRUE(other.held());
+    store = std::thread([&] { result = mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5); });
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    EXPECT_EQ(result.load(), 1) << "the store returned while another holder had the lock";
+    EXPECT_FALSE(fs::exists(file_)) << "the file was written under another holder's lock";
+    write({"# mqlcl-tuning 2", line("another device", "another arch", kArch)});  // the other holder's rewrite
+  }
+  store.join();
+  ASSERT_EQ(result.load(), MQLCL_OK) << t::message(c.h);
+  const std::string text = read_all(file_);
+  EXPECT_NE(text.find(line("another device", "another arch", kArch) + "\n"), std::string::npos) << text;
+  EXPECT_NE(text.find(line(name_, arch_, kDevice) + "\n"), std::string::npos) << text;
 }
 
 TEST_F(Tuning, ANewerFormatIsNeitherReadNorRewritten) {

@@ -4,7 +4,8 @@ the ladder gives the same products as the native library, and with OpenCL disabl
 still loads and says why it cannot work; an OpenCL.dll planted beside the program or in the
 current directory is never loaded; threads that load and unload the DLL all exit; the DLL's
 own code keeps no per-thread storage; the tuning file is found, stored and read in a folder
-whose name is outside the ANSI code page (Дмитрий_日本).
+whose name is outside the ANSI code page (Дмитрий_日本); 16 processes that store into one
+tuning file at once all succeed and lose no line.
 Usage: check_wine.py NATIVE_BUILD MINGW_BUILD"""
 import json
 import os
@@ -52,6 +53,7 @@ def main():
            "without OpenCL.dll: mqlcl.dll loads and returns MQLCL_ERR_NO_OPENCL with the cause", f"rc={rc} {err[-400:]}")
     planted_opencl_is_ignored(mingw, env)
     threads_that_unload_exit(mingw, env)
+    processes_that_store_at_once(mingw, env)
     tuning_in_a_unicode_folder(mingw, env)
     no_per_thread_storage(mingw)
     return finish("wine")
@@ -88,6 +90,21 @@ def threads_that_unload_exit(mingw, env):
     except subprocess.TimeoutExpired:
         rc, out, err = -1, "", "timed out after 180 s"
     expect(rc == 0, "threads that load, use and unload mqlcl.dll all exit", f"rc={rc} {out[-300:]} {err[-300:]}")
+
+
+def processes_that_store_at_once(mingw, env):
+    """16 Wine processes create a context and store into one tuning file together, as the strategy
+    tester's agents do (tests/checks/check_tuning_race.py): each one's store succeeds, and the
+    seeded lines, the device's one entry and the file's form survive. Windows and Wine refuse a
+    rename over a file another process is reading: without the library's retry about one store
+    in six failed here with "cannot be replaced" (docs/reliability.md)."""
+    checker = Path(__file__).with_name("check_tuning_race.py")
+    try:
+        rc, out, err = run([sys.executable, str(checker), "--mingw", str(mingw)], env=env, timeout=600)
+    except subprocess.TimeoutExpired:
+        rc, out, err = -1, "", "timed out after 600 s"
+    expect(rc == 0, "16 processes store into one tuning file at once: none fails, no line is lost",
+           f"rc={rc} {out[-1500:]} {err[-300:]}")
 
 
 def tuning_in_a_unicode_folder(mingw, env):

@@ -2,7 +2,7 @@
 
 #include "compute/context.hpp"
 #include "core/error.hpp"
-#include "tuning/stage_tuning.hpp"
+#include "tuning/file_lock.hpp"
 #include "tuning/tuning_file.hpp"
 
 namespace mqlcl {
@@ -42,7 +42,10 @@ DeviceProfile cached_or_measured_profile(Context& ctx) {
   DeviceProfile p;
   std::string skipped;
   if (cached(read_tuning_file(path), f, p, skipped)) return p;
+  bool ran = false;
+  try {
   with_tuning_file_locked(path, [&] {
+    ran = true;
     const TuningFile file = read_tuning_file(path);  // another process may have measured meanwhile
     std::string again;
     if (cached(file, f, p, again)) return;
@@ -61,6 +64,11 @@ DeviceProfile cached_or_measured_profile(Context& ctx) {
       p.note = skipped + "not cached: " + e.what();
     }
   });
+  } catch (const Error& e) {
+    if (ran) throw;  // the measurement's own failure
+    p = measure_profile(ctx);  // no lock to be had (a read-only folder): measured, not cached
+    p.note = skipped + "not cached: " + e.what();
+  }
   return p;
 }
 

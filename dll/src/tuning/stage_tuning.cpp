@@ -3,6 +3,7 @@
 #include <mutex>
 
 #include "core/error.hpp"
+#include "tuning/file_lock.hpp"
 #include "tuning/tunables.hpp"
 #include "tuning/tuning_file.hpp"
 
@@ -10,16 +11,10 @@ namespace mqlcl {
 
 namespace {
 
-
-// Serialises this process's reads and rewrites of the tuning file (Windows cannot rename over
-// a file another thread holds open).
-std::mutex& file_mutex() {
-  static std::mutex* m = new std::mutex();  // never destroyed: no static destructor in the DLL
-  return *m;
-}
-
+// A reader takes no cross-process lock (the file is replaced by a rename), only this
+// process's mutex (tuning_file_mutex says why).
 TuningFile read_locked(const NativePath& path) {
-  std::lock_guard<std::mutex> lock(file_mutex());
+  std::lock_guard<std::mutex> lock(tuning_file_mutex());
   return read_tuning_file(path);
 }
 
@@ -82,10 +77,6 @@ TunedParams lookup(const Tunable& t, const DeviceKey& key, const DeviceFacts& f,
 
 DeviceKey device_key(const DeviceFacts& f) { return DeviceKey{f.name, architecture(f)}; }
 
-void with_tuning_file_locked(const NativePath&, const std::function<void()>& body) {
-  std::lock_guard<std::mutex> lock(file_mutex());
-  body();
-}
 
 void StageTuning::load(const DeviceFacts& f) {
   key_ = device_key(f);
@@ -125,6 +116,8 @@ void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const i
   entry.params.assign(params, params + t.count);
 
   const NativePath path = tuning_file_path();
+  // Read, change and replace under the cross-process lock: another process storing between
+  // this read and this rename would otherwise lose its lines.
   with_tuning_file_locked(path, [&] {
     const TuningFile file = read_tuning_file(path);
     std::vector<int> drop;  // this device's entries for the tunable

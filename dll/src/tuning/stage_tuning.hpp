@@ -9,7 +9,6 @@
 #include "compute/devices.hpp"
 #include "core/opencl.hpp"
 #include "tuning/tuning_file.hpp"
-#include <functional>
 
 namespace mqlcl {
 
@@ -19,10 +18,6 @@ struct DeviceKey {
   std::string architecture;
 };
 DeviceKey device_key(const DeviceFacts& f);
-
-// Runs body while this process's other threads and other processes keep off the tuning file
-// (a read-modify-write of it).
-void with_tuning_file_locked(const NativePath& path, const std::function<void()>& body);
 
 struct TunedParams {
   int stage = 0;  // the tunable's id
@@ -48,7 +43,8 @@ class StageTuning {
 };
 
 // Validates `params` for `stage` on the device, then replaces this device's entry for the
-// stage in the tuning file (or appends one), atomically. Serialised within the process.
+// stage in the tuning file (or appends one), atomically. Serialised with this process's other
+// stores and with other processes' (tuning/file_lock.hpp).
 void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params);
 
 }  // namespace mqlcl

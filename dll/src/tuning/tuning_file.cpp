@@ -259,13 +259,24 @@ void replace_tuning_file(const NativePath& path, const std::vector<std::string>&
     }
   }
 #if defined(_WIN32)
-  const bool renamed = MoveFileExW(tmp.c_str(), path.c_str(), MOVEFILE_REPLACE_EXISTING) != 0;
-  if (!renamed) _wremove(tmp.c_str());
+  // Windows and Wine refuse to rename over a file that another process holds open (Wine even
+  // one opened with FILE_SHARE_DELETE): a context reading it as it is created, a virus
+  // scanner. They hold it for moments: try again for up to 2 s before giving up.
+  DWORD err = 0;
+  for (int attempt = 0;; ++attempt) {
+    err = MoveFileExW(tmp.c_str(), path.c_str(), MOVEFILE_REPLACE_EXISTING) ? 0 : GetLastError();
+    if (err == 0 || (err != ERROR_ACCESS_DENIED && err != ERROR_SHARING_VIOLATION) || attempt == 200) break;
+    Sleep(10);
+  }
+  if (err != 0) {
+    _wremove(tmp.c_str());
+    fail(MQLCL_ERR_ARGUMENT, "the tuning file ", path_text(path), " cannot be replaced (Windows error ", err, ")");
+  }
 #else
   const bool renamed = std::rename(tmp.c_str(), path.c_str()) == 0;
   if (!renamed) std::remove(tmp.c_str());
-#endif
   if (!renamed) fail(MQLCL_ERR_ARGUMENT, "the tuning file ", path_text(path), " cannot be replaced");
+#endif
 }
 
 }  // namespace mqlcl

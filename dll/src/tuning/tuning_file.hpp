@@ -2,7 +2,8 @@
 //
 // Path: $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library. On Windows only wide
 // APIs touch it (GetEnvironmentVariableW, GetModuleHandleExW/GetModuleFileNameW, _wfopen,
-// MoveFileExW): a path outside the ANSI code page (a user folder named Дмитрий_日本) works.
+// MoveFileExW; CreateFileW for its lock file, tuning/file_lock): a path outside the ANSI
+// code page (a user folder named Дмитрий_日本) works.
 //
 // Format 2, one entry per line, tab-separated, '#' starts a comment line:
 //   # mqlcl-tuning 2
