@@ -291,7 +291,7 @@ TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20100);  // 2.1.0: 2.0 (every array parameter has its element count) + the terminal's calls
+  EXPECT_EQ(mqlcl_version(), 20200);  // 2.2.0: 2.1 + the device profile, the GEMM planner, every tunable
 }
 
 }  // namespace

@@ -203,7 +203,7 @@ TEST(Sgemm, CountsAndCompileBounds) {
   t::Ctx ctx;
   int params[5] = {0};
   EXPECT_EQ(mqlcl_sgemm_get(ctx.h, params, 4), MQLCL_ERR_RANGE);
-  EXPECT_TRUE(has(ctx.h, "count = 4: params must hold stage 10's {TSM TSN TSK WPTM WPTN} = 5 ints")) << t::message(ctx.h);
+  EXPECT_TRUE(has(ctx.h, "count = 4: params must hold sgemm_tuned's {TSM TSN TSK WPTM WPTN} = 5 ints")) << t::message(ctx.h);
   EXPECT_EQ(mqlcl_sgemm_get(ctx.h, nullptr, 5), MQLCL_ERR_ARGUMENT);
   ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params, 5), MQLCL_OK);
   const int ok[5] = {32, 32, 8, 4, 4};

@@ -89,12 +89,42 @@
 #define MQLCL_PRECISION_FP32 1  // exact FP32 arithmetic
 #define MQLCL_PRECISION_FP32_TENSOR 2  // FP32 accuracy on tensor cores (3xTF32 split)
 #define MQLCL_PRECISION_TF32 3  // reduced: TF32 inputs (10-bit mantissa)
+#define MQLCL_PRECISION_FP64 4  // FP64 arithmetic (DGEMM's kernels, mqlcl_gemm_plan)
 #define MQLCL_PEAK_BANDWIDTH 1
 #define MQLCL_PEAK_FP32 2
 #define MQLCL_PEAK_MMA_TF32 3
 #define MQLCL_PEAK_MMA_BF16 4
 #define MQLCL_PEAK_FP64 5
 #define MQLCL_PEAK_MMA_FP64 6
+#define MQLCL_PEAK_MMA_FP16 7  // FP16 inputs, FP32 sums (m16n8k16 .f16), GFLOP/s
+#define MQLCL_PEAK_MMA_INT8 8  // INT8 inputs, INT32 sums (m16n8k32 .s8), GOP/s
+#define MQLCL_PROFILE_FP32 0  // FP32 GFLOP/s (dependent mad chains)
+#define MQLCL_PROFILE_FP64 1  // FP64 GFLOP/s; 0 without cl_khr_fp64
+#define MQLCL_PROFILE_MMA_TF32 2  // tensor cores (mma.sync) GFLOP/s; 0 where absent
+#define MQLCL_PROFILE_MMA_FP16 3
+#define MQLCL_PROFILE_MMA_BF16 4
+#define MQLCL_PROFILE_MMA_INT8 5  // GOP/s
+#define MQLCL_PROFILE_MMA_FP64 6
+#define MQLCL_PROFILE_COPY 7  // device memory GB/s (bytes read + written)
+#define MQLCL_PROFILE_TO_DEVICE 8  // host -> device GB/s from pageable memory
+#define MQLCL_PROFILE_FROM_DEVICE 9  // device -> host GB/s into pageable memory
+#define MQLCL_PROFILE_TO_DEVICE_STAGED 10  // the same through the library's transfers
+#define MQLCL_PROFILE_FROM_DEVICE_STAGED 11  // (pinned staging where it pays, MQLCL_TUNABLE_TRANSFER)
+#define MQLCL_PROFILE_LAUNCH_US 12  // an empty kernel's launch and wait, microseconds
+#define MQLCL_PROFILE_CEILINGS 13  // fields 0 .. 12: what mqlcl_profile_set takes
+#define MQLCL_PROFILE_MEASURE_MS 13  // what measuring took; 0 when the profile was read
+#define MQLCL_PROFILE_SOURCE 14  // MQLCL_PROFILE_MEASURED / _CACHED / _SET
+#define MQLCL_PROFILE_MEASUREMENTS 15  // profiles this process has measured so far (any device)
+#define MQLCL_PROFILE_FIELDS 16
+#define MQLCL_PROFILE_MEASURED 1  // measured for this context
+#define MQLCL_PROFILE_CACHED 2  // read from the tuning file
+#define MQLCL_PROFILE_SET 3  // mqlcl_profile_set
+#define MQLCL_TUNABLE_DGEMM 40  // DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN}
+#define MQLCL_TUNABLE_DGEMM_TENSOR 41  // DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M}
+#define MQLCL_TUNABLE_TRANSFER 90  // host-array transfers: {CHUNK_KIB THREADS}
+#define MQLCL_TUNABLE_EFFICIENCY 91
+#define MQLCL_TUNABLE_TEXT_NAME 1
+#define MQLCL_TUNABLE_TEXT_PARAMS 2
 #define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
 #define MQLCL_TUNING_DEVICE 1  // the file's entry for the exact device name
 #define MQLCL_TUNING_ARCHITECTURE 2  // the file's entry for the device's architecture
@@ -121,9 +151,14 @@
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48  // the precision field of flags
-#define MQLCL_GEMM_EXACT 0  // default: exact FP32, the fastest such stage (mqlcl_stage_best)
-#define MQLCL_GEMM_FAST 16  // TF32 where the device has it, else exact FP32 (sgemm only)
+#define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy (kernel 10 or 31), the planner's choice
+#define MQLCL_GEMM_FAST 16  // TF32 allowed (kernel 30 too) where the planner predicts it faster (sgemm only)
 #define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
+#define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10  // FP32 units (stage 10)
+#define MQLCL_GEMM_KERNEL_TENSOR_TF32 30  // tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only
+#define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31  // tensor cores, 3xTF32: FP32 accuracy (stage 31)
+#define MQLCL_GEMM_KERNEL_DGEMM 40  // FP64 units
+#define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  // FP64 tensor cores
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
@@ -151,12 +186,18 @@ int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int loc
 int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0);
 int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile);
 double mqlcl_measure_peak(int ctx, int what, int megabytes);
+int mqlcl_device_profile(int ctx, double &values[], int count);
+int mqlcl_profile_text(int ctx, ushort &buf[], int cap);
+int mqlcl_profile_set(int ctx, const double &values[], int count);
 double mqlcl_last_kernel_ms(int handle);
 double mqlcl_last_total_ms(int ctx);
 double mqlcl_last_convert_ms(int ctx);
 double mqlcl_last_upload_ms(int ctx);
 double mqlcl_last_download_ms(int ctx);
 int mqlcl_last_launches(int handle);
+int mqlcl_tunable_count();
+int mqlcl_tunable_at(int index);
+int mqlcl_tunable_text(int id, int what, ushort &buf[], int cap);
 int mqlcl_stage_params_get(int ctx, int stage, int &params[], int count);
 int mqlcl_stage_params_set(int ctx, int stage, const int &params[], int count);
 int mqlcl_sgemm_get(int ctx, int &params[], int count);
@@ -220,4 +261,7 @@ int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, in
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const matrix &a, int a_count, int lda, const matrix &b, int b_count, int ldb, double beta, matrix &c, int c_count, int ldc);
 int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, double beta, int c_buffer, long c_offset, int ldc);
+int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int &kernels[], double &predicted_ms[], int count);
+int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, ushort &buf[], int cap);
+int mqlcl_gemm_pin(int ctx, int flags, int kernel);
 #import
