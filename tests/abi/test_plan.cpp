@@ -152,12 +152,19 @@ TEST(Plan, H200RunsThreeTf32TensorAndTheFp64TensorKernel) {
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096),
             (std::vector<int>{MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
-  // On a device without mma.sync the claimed tensor kernels run with emulated PTX: the same
-  // arithmetic, so 3xTF32 keeps FP32 accuracy and TF32 shows its 10-bit inputs.
+  // The small product below runs what the plan chooses for its own size (one block of 128 x 128
+  // may lose to smaller blocks on a GPU of many units). On a device without mma.sync the claimed
+  // tensor kernels run with emulated PTX: the same arithmetic, so 3xTF32 keeps FP32 accuracy
+  // and TF32 shows its 10-bit inputs.
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
-  const double tf32 = sgemm_error(c.h, MQLCL_GEMM_FAST);
-  EXPECT_GT(tf32, 2e-5) << "TF32 ran";
-  EXPECT_LT(tf32, 4e-3);
+  const int fast = candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front();
+  const double error = sgemm_error(c.h, MQLCL_GEMM_FAST);
+  if (fast == MQLCL_GEMM_KERNEL_TENSOR_TF32) {
+    EXPECT_GT(error, 2e-5) << "TF32 ran";
+    EXPECT_LT(error, 4e-3);
+  } else {
+    EXPECT_LT(error, 2e-6) << "kernel " << fast << " keeps FP32 accuracy";
+  }
   if (!device_has_fp64()) return;
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_DGEMM_TENSOR);
   EXPECT_LT(dgemm_error(c.h), 1e-14);
@@ -304,7 +311,9 @@ TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
   if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1) GTEST_SKIP() << "the device has a choice";
   t::Ctx c;
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
-  if (device_has_fp64()) EXPECT_LT(dgemm_error(c.h), 1e-14);
+  if (device_has_fp64()) {
+    EXPECT_LT(dgemm_error(c.h), 1e-14);
+  }
   EXPECT_TRUE(profile_lines().empty()) << "nothing measured";
 }
 
