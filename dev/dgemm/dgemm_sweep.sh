@@ -1,5 +1,6 @@
 #!/bin/bash
-# DGEMM on an NVIDIA GPU: kernels/gemm/dgemm_tensor.cl's tiles swept through MQLCL_DGEMM_DEFINES
+# DGEMM on an NVIDIA GPU: kernels/gemm/dgemm_tensor.cl's tiles swept (each -D list becomes the
+# tuning file's entry for tunable 41, MQLCL_TUNABLE_DGEMM_TENSOR; -DSIMT pins kernel 40)
 # at 4096^3 (ptxas registers / spill bytes of each, product GFLOP/s); then, for the best (or, with
 # --final, the library's default): the FP64 ceilings (dgemm_probe per mma shape, `peak`), cuBLAS DGEMM (PyTorch) and the
 # product at 2000 / 4096 / 8192 and on an odd transposed shape (error against double printed).
@@ -19,7 +20,15 @@ if [ -z "$D" ]; then
 fi
 $H devices 2>&1 | grep -E "^device"
 echo "GPU device index: ${D:?no NVIDIA device}"
-g() { MQLCL_DGEMM_DEFINES="$1" timeout 40 $H --device "$D" gemm --precision fp64 "${@:2}" 2>&1; }
+NAME=$(python3 -c "import ctypes,sys; l=ctypes.CDLL('$T/libmqlcl.so'); b=(ctypes.c_uint16*256)(); l.mqlcl_device_text($D,1,b,256); print(''.join(map(chr,b)).split(chr(0))[0])")
+g() {
+  local d="$1" f=/tmp/dgemm-sweep-tuning.txt k=41
+  v() { local x; x=$(echo "$d" | grep -oE -- "-D$1=[0-9]+" | cut -d= -f2); echo "${x:-$2}"; }
+  [[ "$d" == *-DSIMT* ]] && k=40
+  printf '# mqlcl-tuning 2\n41\t%s\t\t%s %s %s %s %s %s %s %s\n' "$NAME" "$(v BM 128)" "$(v BN 64)" "$(v BK 16)" "$(v WM 64)" \
+    "$(v WN 32)" "$(v STAGES 2)" "$(v SHAPE 1688)" "$(v GROUP_M 8)" >"$f"
+  MQLCL_TUNING_FILE=$f timeout 40 $H --device "$D" gemm --precision fp64 --kernel $k "${@:2}" 2>&1
+}
 # "N regs, S spill bytes" of a build of the kernel with the defines $1.
 regs() {
   # No compute cache: a cached binary comes without ptxas's log.

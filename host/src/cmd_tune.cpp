@@ -1,14 +1,20 @@
-// `tune`: searches stage 10's tile sizes on the current device within a time budget,
-// checks every candidate against a double product, and has the library store the best
+// `tune`: searches a tunable's values on the current device within a time budget, checks
+// every candidate against a double product, and has the library store the best
 // (mqlcl_tuning_store) in the tuning file it reads when it creates a context:
 // $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside it. The host never writes the file.
+// --what: sgemm_tuned (stage 10's tiles, the default), the tiles of the GEMM kernels
+// (sgemm_tensor_tf32, sgemm_tensor_3xtf32, dgemm, dgemm_tensor: each pinned and run through
+// mqlcl_sgemm / mqlcl_dgemm), or efficiency (each GEMM kernel the device runs, timed at --size,
+// as a share of its profile ceiling: what the planner predicts with).
 #include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <functional>
+#include <random>
 
 #include "commands.hpp"
 #include "devices.hpp"
@@ -22,7 +28,139 @@ struct TuneArgs {
   double seconds = 120;
   int reps = 3;
   std::string file;
+  std::string what = "sgemm_tuned";
 };
+
+// The best product time (ms) of `reps` runs of one GEMM kernel, pinned, at n^3 on host arrays,
+// and its error against a double product on sampled elements (relative to the sum of |terms|);
+// a negative time when the library refused.
+template <class T>
+std::pair<double, double> time_kernel(int h, int flags, int kernel, int n, int reps, unsigned seed) {
+  if (lib().mqlcl_gemm_pin(h, flags, kernel) < 0) return {-1, 0};
+  std::mt19937 rng(seed);
+  std::uniform_real_distribution<double> u(-1, 1);
+  const size_t count = static_cast<size_t>(n) * n;
+  std::vector<T> A(count), B(count), C(count);
+  for (auto& v : A) v = static_cast<T>(u(rng));
+  for (auto& v : B) v = static_cast<T>(u(rng));
+  double best = 1e300;
+  for (int r = 0; r <= reps; ++r) {
+    int rc;
+    if constexpr (sizeof(T) == 4)
+      rc = lib().mqlcl_sgemm(h, flags, n, n, n, 1.0f, A.data(), int(count), n, B.data(), int(count), n, 0.0f, C.data(),
+                             int(count), n);
+    else
+      rc = lib().mqlcl_dgemm(h, flags, n, n, n, 1.0, A.data(), int(count), n, B.data(), int(count), n, 0.0, C.data(),
+                             int(count), n);
+    if (rc < 0) return {-1, 0};
+    if (r > 0) best = std::min(best, lib().mqlcl_last_kernel_ms(h));  // the first run builds
+  }
+  double worst = 0;
+  for (int s = 0; s < 64; ++s) {
+    const int i = static_cast<int>(rng() % n), j = static_cast<int>(rng() % n);
+    double sum = 0, scale = 0;
+    for (int p = 0; p < n; ++p) {
+      sum += double(A[size_t(i) * n + p]) * double(B[size_t(p) * n + j]);
+      scale += std::fabs(double(A[size_t(i) * n + p]) * double(B[size_t(p) * n + j]));
+    }
+    worst = std::max(worst, std::fabs(double(C[size_t(i) * n + j]) - sum) / scale);
+  }
+  lib().mqlcl_gemm_pin(h, flags, 0);
+  return {best, worst};
+}
+
+// Errors each kernel must stay within (relative to the sum of |terms|): TF32 inputs, else its
+// accumulation in FP32 or FP64.
+double tolerance(int kernel) { return kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 ? 1e-2 : kernel >= 40 ? 1e-12 : 1e-4; }
+
+int gemm_flags(int kernel) {
+  return kernel >= 40 ? MQLCL_GEMM_FP64 : kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 ? MQLCL_GEMM_FAST : MQLCL_GEMM_EXACT;
+}
+
+std::pair<double, double> time_any(int h, int kernel, int n, int reps, unsigned seed) {
+  return kernel >= 40 ? time_kernel<double>(h, gemm_flags(kernel), kernel, n, reps, seed)
+                      : time_kernel<float>(h, gemm_flags(kernel), kernel, n, reps, seed);
+}
+
+// Tiles the GEMM kernels are tried with, the defaults' neighbours first.
+std::vector<std::vector<int>> tile_candidates(int id) {
+  if (id == MQLCL_TUNABLE_DGEMM)
+    return {{64, 64, 16, 4, 4}, {64, 64, 16, 8, 8}, {128, 64, 16, 8, 4}, {64, 128, 16, 4, 8}, {128, 128, 16, 8, 8},
+            {64, 64, 8, 4, 4},  {32, 32, 16, 4, 4}};
+  if (id == MQLCL_TUNABLE_DGEMM_TENSOR)
+    return {{128, 64, 16, 64, 32, 2, 1688, 8}, {128, 64, 16, 64, 32, 2, 884, 8}, {64, 64, 16, 32, 32, 2, 1688, 8},
+            {128, 64, 16, 64, 32, 2, 1688, 4}, {64, 128, 16, 32, 64, 2, 1688, 8}, {128, 32, 16, 64, 16, 3, 1688, 8}};
+  return {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 16, 64, 64, 2, 8}, {128, 64, 16, 64, 32, 4, 8},
+          {64, 128, 16, 32, 64, 4, 8},  {128, 128, 32, 64, 64, 2, 8}, {128, 128, 16, 64, 64, 3, 4},
+          {64, 64, 16, 32, 32, 4, 8}};
+}
+
+std::string joined(const std::vector<int>& v) {
+  std::string out;
+  for (int x : v) out += (out.empty() ? "" : " ") + std::to_string(x);
+  return out;
+}
+
+// --what dgemm / dgemm_tensor / sgemm_tensor_*: each fitting candidate set, pinned, timed, checked.
+int tune_tiles(const TuneArgs& a, const Options& opt, int id) {
+  Context ctx(opt.device);
+  std::vector<int> best;
+  double best_ms = 1e300;
+  const auto start = std::chrono::steady_clock::now();
+  for (const auto& c : tile_candidates(id)) {
+    if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > a.seconds) break;
+    if (lib().mqlcl_stage_params_set(ctx.handle(), id, c.data(), int(c.size())) < 0) {
+      fmt::print("  {}: does not fit ({})\n", joined(c), last_error(ctx.handle()));
+      continue;
+    }
+    const auto [ms, err] = time_any(ctx.handle(), id, a.size, a.reps, opt.seed);
+    if (ms < 0) {
+      fmt::print("  {}: refused ({})\n", joined(c), last_error(0));
+      continue;
+    }
+    const bool ok = err <= tolerance(id);
+    fmt::print("  {}: {:>9.3f} ms {:>9.1f} GFLOP/s, error {:.1e} {}\n", joined(c), ms,
+               2.0 * a.size * a.size * a.size / (ms * 1e6), err, ok ? "OK" : "WRONG");
+    if (ok && ms < best_ms) best_ms = ms, best = c;
+  }
+  if (best.empty()) {
+    fmt::print("no candidate ran correctly; nothing stored\n");
+    return 1;
+  }
+  check(lib().mqlcl_tuning_store(ctx.handle(), id, best.data(), int(best.size())), "mqlcl_tuning_store");
+  fmt::print("best: {} ({:.3f} ms); stored\n", joined(best), best_ms);
+  return 0;
+}
+
+// --what efficiency: each GEMM kernel the device runs, timed at --size, over its profile
+// ceiling (per mille); kernels that cannot run keep their values.
+int tune_efficiency(const TuneArgs& a, const Options& opt) {
+  Context ctx(opt.device);
+  std::vector<double> profile(MQLCL_PROFILE_FIELDS);
+  check(lib().mqlcl_device_profile(ctx.handle(), profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
+  std::vector<int> eff(5);
+  check(lib().mqlcl_stage_params_get(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), 5), "mqlcl_stage_params_get");
+  const int kernels[5] = {10, 30, 31, 40, 41};
+  const int ceilings[5] = {MQLCL_PROFILE_FP32, MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_FP64,
+                           MQLCL_PROFILE_MMA_FP64};
+  const double passes[5] = {1, 1, 3, 1, 1};
+  for (int i = 0; i < 5; ++i) {
+    const double ceiling = profile[static_cast<size_t>(ceilings[i])] / passes[i];
+    const auto [ms, err] = time_any(ctx.handle(), kernels[i], a.size, a.reps, opt.seed);
+    if (ms <= 0 || ceiling <= 0) {
+      fmt::print("  kernel {}: does not run here; keeps {} per mille\n", kernels[i], eff[static_cast<size_t>(i)]);
+      continue;
+    }
+    const double gflops = 2.0 * a.size * a.size * a.size / (ms * 1e6);
+    const int per_mille = std::clamp(static_cast<int>(std::lround(1000 * gflops / ceiling)), 1, 1000);
+    fmt::print("  kernel {}: {:.3f} ms, {:.1f} GFLOP/s of {:.1f}: {} per mille, error {:.1e}{}\n", kernels[i], ms, gflops,
+               ceiling, per_mille, err, err <= tolerance(kernels[i]) ? "" : " WRONG (not stored)");
+    if (err <= tolerance(kernels[i])) eff[static_cast<size_t>(i)] = per_mille;
+  }
+  check(lib().mqlcl_tuning_store(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), 5), "mqlcl_tuning_store");
+  fmt::print("efficiency {} stored\n", joined(eff));
+  return 0;
+}
 
 // --file: the same as $MQLCL_TUNING_FILE for this run, which the library reads both when it
 // creates a context and when it stores (so tune writes where a later run reads).
@@ -59,7 +197,10 @@ std::vector<std::array<int, 5>> candidates() {
 
 void register_tune_command(CLI::App& app, Options& opt) {
   static TuneArgs a;
-  auto* t = app.add_subcommand("tune", "search stage 10's tile sizes on this device and store the best");
+  auto* t = app.add_subcommand("tune", "search a tunable's values on this device and store the best");
+  t->add_option("--what", a.what, "sgemm_tuned, sgemm_tensor_tf32, sgemm_tensor_3xtf32, dgemm, dgemm_tensor or efficiency")
+      ->check(CLI::IsMember({"sgemm_tuned", "sgemm_tensor_tf32", "sgemm_tensor_3xtf32", "dgemm", "dgemm_tensor", "efficiency"}))
+      ->capture_default_str();
   t->add_option("--size", a.size, "square size timed")->capture_default_str();
   t->add_option("--seconds", a.seconds, "time budget")->capture_default_str();
   t->add_option("--reps", a.reps, "timed runs per candidate (median)")->capture_default_str();
@@ -67,6 +208,11 @@ void register_tune_command(CLI::App& app, Options& opt) {
                                    "mqlcl-tuning.txt beside the library)");
   add_command(t, [&opt] {
     if (!a.file.empty()) set_tuning_file(a.file);
+    if (a.what == "efficiency") return tune_efficiency(a, opt);
+    if (a.what == "dgemm") return tune_tiles(a, opt, MQLCL_TUNABLE_DGEMM);
+    if (a.what == "dgemm_tensor") return tune_tiles(a, opt, MQLCL_TUNABLE_DGEMM_TENSOR);
+    if (a.what == "sgemm_tensor_tf32") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_TF32);
+    if (a.what == "sgemm_tensor_3xtf32") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_3XTF32);
     const std::string device = device_text(opt.device, MQLCL_TEXT_NAME);
     const int n = a.size;
     MatmulData d = make_matmul_data({n, n, n}, opt.seed);

@@ -44,26 +44,26 @@ DeviceProfile cached_or_measured_profile(Context& ctx) {
   if (cached(read_tuning_file(path), f, p, skipped)) return p;
   bool ran = false;
   try {
-  with_tuning_file_locked(path, [&] {
-    ran = true;
-    const TuningFile file = read_tuning_file(path);  // another process may have measured meanwhile
-    std::string again;
-    if (cached(file, f, p, again)) return;
-    p = measure_profile(ctx);
-    // The cache is optional: a file that cannot be written leaves the profile uncached.
-    try {
-      if (f.name.find_first_of("\t\r\n") != std::string::npos || f.driver.find_first_of("\t\r\n") != std::string::npos)
-        fail(MQLCL_ERR_UNSUPPORTED, "the device name or driver contains a tab or line break");
-      std::vector<int> drop;  // this device's older lines
-      for (const ProfileEntry& e : file.profiles)
-        if (e.device == f.name) drop.push_back(e.line);
-      update_tuning_file(path, file, drop,
-                         format_profile(ProfileEntry{0, f.name, architecture(f), f.driver, profile_values_text(p)}));
-      p.note = skipped + "cached in " + path_text(path);
-    } catch (const Error& e) {
-      p.note = skipped + "not cached: " + e.what();
-    }
-  });
+    with_tuning_file_locked(path, [&] {
+      ran = true;
+      const TuningFile file = read_tuning_file(path);  // another process may have measured meanwhile
+      std::string again;
+      if (cached(file, f, p, again)) return;
+      p = measure_profile(ctx);
+      // The cache is optional: a file that cannot be written leaves the profile uncached.
+      try {
+        if (f.name.find_first_of("\t\r\n") != std::string::npos || f.driver.find_first_of("\t\r\n") != std::string::npos)
+          fail(MQLCL_ERR_UNSUPPORTED, "the device name or driver contains a tab or line break");
+        std::vector<int> drop;  // this device's older lines
+        for (const ProfileEntry& e : file.profiles)
+          if (e.device == f.name) drop.push_back(e.line);
+        update_tuning_file(path, file, drop,
+                           format_profile(ProfileEntry{0, f.name, architecture(f), f.driver, profile_values_text(p)}));
+        p.note = skipped + "cached in " + path_text(path);
+      } catch (const Error& e) {
+        p.note = skipped + "not cached: " + e.what();
+      }
+    });
   } catch (const Error& e) {
     if (ran) throw;  // the measurement's own failure
     p = measure_profile(ctx);  // no lock to be had (a read-only folder): measured, not cached

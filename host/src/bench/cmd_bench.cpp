@@ -27,6 +27,24 @@
 namespace host {
 
 namespace {
+// The header's tuned values: every tunable's vector on this context and where it came from.
+void print_tunables(int h) {
+  fmt::print("tunables (id name: values, source 0 default / 1 device / 2 architecture / 3 set):\n");
+  for (int i = 0; i < lib().mqlcl_tunable_count(); ++i) {
+    const int id = lib().mqlcl_tunable_at(i);
+    std::u16string name(64, u'\0');
+    const int n = lib().mqlcl_tunable_text(id, MQLCL_TUNABLE_TEXT_NAME, reinterpret_cast<mqlcl_char*>(&name[0]), 64);
+    name.resize(static_cast<size_t>(std::max(0, std::min(n, 63))));
+    int v[16] = {0};
+    const int count = lib().mqlcl_stage_params_get(h, id, v, 16);
+    std::string values;
+    for (int k = 0; k < count; ++k) values += (k ? " " : "") + std::to_string(v[k]);
+    fmt::print("  {} {}: {} (source {})\n", id, to_utf8(name), values, lib().mqlcl_tuning_source(h, id));
+  }
+}
+}  // namespace
+
+namespace {
 struct BenchArgs {
   std::string sizes = "2000,4096,8192";
   std::string stages;  // empty: every stage the library lists, but the wrong-on-purpose ones
@@ -73,6 +91,7 @@ void register_bench_command(CLI::App& app, Options& opt) {
                               a.dia_rows, a.transpose, a.megabytes);
     print_device_facts(opt.device);
     Context ctx(opt.device);
+    print_tunables(ctx.handle());
     const double budget_ms = 4 * a.cap_ms;  // device time per configuration
     int mb = std::max(1, a.megabytes);
     TensorCeilings tensor;
