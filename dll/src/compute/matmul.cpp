@@ -31,8 +31,6 @@ int resolve_param(const Stage& st, int param) {
 
 }  // namespace
 
-const char* stage_name(int stage) { return find_stage(stage).name; }
-
 void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int local1, int param) {
   const Stage& st = find_stage(stage);
   if (s.rows1 < 1 || s.colsrows < 1 || s.cols2 < 1)

@@ -14,7 +14,4 @@ struct MatmulShape {
 // Runs stage `stage` on slots A, B into C; see mqlcl_matmul in mqlcl.h.
 void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int local1, int param);
 
-// The stage's name (what it reproduces); MQLCL_ERR_STAGE when it does not exist.
-const char* stage_name(int stage);
-
 }  // namespace mqlcl
