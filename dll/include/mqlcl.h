@@ -481,7 +481,8 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
 /* The candidates for this call, fastest first (kernels[0] is what runs: the choice, or the
  * pinned kernel): kernel numbers into kernels and predicted product times (ms) into
  * predicted_ms, at most count of each (both may be null with count 0); returns the number of
- * candidates. Checks flags, m, n, k as the GEMM calls do. */
+ * candidates. A lone candidate's time is -1 until the profile is known (nothing to choose:
+ * nothing is measured for it). Checks flags, m, n, k as the GEMM calls do. */
 MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count);
 /* The plan in words: every kernel of the precision with its predicted time or why it cannot
  * run here, and what runs; the same buffer rules as mqlcl_device_text. */

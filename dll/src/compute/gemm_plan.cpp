@@ -142,7 +142,9 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   }
   if (runnable.empty())
     fail(MQLCL_ERR_UNSUPPORTED, "no GEMM kernel of this precision runs on ", ctx.facts().name, why_none);
-  const bool times = predict || runnable.size() > 1;
+  // A lone candidate is predicted only for the asking exports and from a profile already known:
+  // a device with nothing to choose never measures one.
+  const bool times = runnable.size() > 1 || (predict && ctx.has_profile());
   for (const GemmKernel* g : runnable)
     if (!times || ctx.profile()[g->ceiling] > 0)  // the profile just measured may lack the rate
       plan.candidates.push_back({g->id, times ? predict_ms(ctx, *g, m, n, k) : -1.0});
@@ -169,8 +171,12 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
       << gemm_kernel(plan.chosen).name << (plan.pinned ? " (pinned)" : " (predicted fastest)") << '\n';
   for (const GemmCandidate& c : plan.candidates) {
     const GemmKernel& g = gemm_kernel(c.kernel);
-    out << "  " << g.id << ' ' << g.name << ": " << c.ms << " ms predicted ("
-        << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index_of(g)] / 10.0 << "% of "
+    out << "  " << g.id << ' ' << g.name << ": ";
+    if (c.ms < 0) {
+      out << "the only candidate (nothing predicted, no profile needed)\n";
+      continue;
+    }
+    out << c.ms << " ms predicted (" << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index_of(g)] / 10.0 << "% of "
         << ctx.profile()[g.ceiling] / g.passes << " GFLOP/s)\n";
   }
   for (const auto& g : kKernels) {
@@ -178,7 +184,7 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
     const std::string why = gemm_kernel_unavailable(ctx, g);
     if (!why.empty()) out << "  " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
   }
-  out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);
+  if (ctx.has_profile()) out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);
   return out.str();
 }
 

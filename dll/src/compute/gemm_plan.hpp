@@ -54,8 +54,8 @@ struct GemmPlan {
   bool pinned = false;
   std::vector<GemmCandidate> candidates;  // fastest first; the chosen one first
 };
-// `predict`: predict even a lone candidate's time (the plan exports); the GEMM calls pass
-// false, so a device with one candidate never measures its profile.
+// `predict`: predict a lone candidate's time too where the profile is known (the plan
+// exports); a device with one candidate never measures its profile.
 GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
 std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
 
