@@ -15,7 +15,9 @@
 #include <cstdlib>
 #include <functional>
 #include <random>
+#include <sstream>
 
+#include "bench/sampled_error.hpp"
 #include "commands.hpp"
 #include "devices.hpp"
 #include "matmul_runs.hpp"
@@ -31,12 +33,12 @@ struct TuneArgs {
   std::string what = "sgemm_tuned";
 };
 
-// The best product time (ms) of `reps` runs of one GEMM kernel, pinned, at n^3 on host arrays,
-// and its error against a double product on sampled elements (relative to the sum of |terms|);
-// a negative time when the library refused.
+// The best product time (ms) of `reps` runs of one GEMM kernel, pinned for the precision
+// `flags`, at n^3 on host arrays, and whether the product stays within its precision's
+// tolerance on bench's samples (bench/sampled_error.hpp); a negative time when refused.
 template <class T>
-std::pair<double, double> time_kernel(int h, int flags, int kernel, int n, int reps, unsigned seed) {
-  if (lib().mqlcl_gemm_pin(h, flags, kernel) < 0) return {-1, 0};
+std::pair<double, bool> time_kernel(int h, int flags, int kernel, int n, int reps, unsigned seed) {
+  if (lib().mqlcl_gemm_pin(h, flags, kernel) < 0) return {-1, false};
   std::mt19937 rng(seed);
   std::uniform_real_distribution<double> u(-1, 1);
   const size_t count = static_cast<size_t>(n) * n;
@@ -52,34 +54,25 @@ std::pair<double, double> time_kernel(int h, int flags, int kernel, int n, int r
     else
       rc = lib().mqlcl_dgemm(h, flags, n, n, n, 1.0, A.data(), int(count), n, B.data(), int(count), n, 0.0, C.data(),
                              int(count), n);
-    if (rc < 0) return {-1, 0};
+    if (rc < 0) return {-1, false};
     if (r > 0) best = std::min(best, lib().mqlcl_last_kernel_ms(h));  // the first run builds
   }
-  double worst = 0;
-  for (int s = 0; s < 64; ++s) {
-    const int i = static_cast<int>(rng() % n), j = static_cast<int>(rng() % n);
-    double sum = 0, scale = 0;
-    for (int p = 0; p < n; ++p) {
-      sum += double(A[size_t(i) * n + p]) * double(B[size_t(p) * n + j]);
-      scale += std::fabs(double(A[size_t(i) * n + p]) * double(B[size_t(p) * n + j]));
-    }
-    worst = std::max(worst, std::fabs(double(C[size_t(i) * n + j]) - sum) / scale);
-  }
   lib().mqlcl_gemm_pin(h, flags, 0);
-  return {best, worst};
+  const double tolerance = flags == MQLCL_GEMM_FP64 ? kFp64Tolerance : flags == MQLCL_GEMM_FAST ? kFastTolerance
+                                                                                                : kExactTolerance;
+  return {best, sampled_rel_error(A, B, C, n, n, n) <= tolerance};
 }
 
-// Errors each kernel must stay within (relative to the sum of |terms|): TF32 inputs, else its
-// accumulation in FP32 or FP64.
-double tolerance(int kernel) { return kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 ? 1e-2 : kernel >= 40 ? 1e-12 : 1e-4; }
-
-int gemm_flags(int kernel) {
-  return kernel >= 40 ? MQLCL_GEMM_FP64 : kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 ? MQLCL_GEMM_FAST : MQLCL_GEMM_EXACT;
+std::pair<double, bool> time_any(int h, int flags, int kernel, int n, int reps, unsigned seed) {
+  return flags == MQLCL_GEMM_FP64 ? time_kernel<double>(h, flags, kernel, n, reps, seed)
+                                  : time_kernel<float>(h, flags, kernel, n, reps, seed);
 }
 
-std::pair<double, double> time_any(int h, int kernel, int n, int reps, unsigned seed) {
-  return kernel >= 40 ? time_kernel<double>(h, gemm_flags(kernel), kernel, n, reps, seed)
-                      : time_kernel<float>(h, gemm_flags(kernel), kernel, n, reps, seed);
+// The precision a tile tunable's kernel is run under (its own number is its tunable id).
+int tile_flags(int id) {
+  return id == MQLCL_TUNABLE_DGEMM || id == MQLCL_TUNABLE_DGEMM_TENSOR ? MQLCL_GEMM_FP64
+         : id == MQLCL_STAGE_TENSOR_TF32                               ? MQLCL_GEMM_FAST
+                                                                       : MQLCL_GEMM_EXACT;
 }
 
 // Tiles the GEMM kernels are tried with, the defaults' neighbours first.
@@ -113,14 +106,13 @@ int tune_tiles(const TuneArgs& a, const Options& opt, int id) {
       fmt::print("  {}: does not fit ({})\n", joined(c), last_error(ctx.handle()));
       continue;
     }
-    const auto [ms, err] = time_any(ctx.handle(), id, a.size, a.reps, opt.seed);
+    const auto [ms, ok] = time_any(ctx.handle(), tile_flags(id), id, a.size, a.reps, opt.seed);
     if (ms < 0) {
       fmt::print("  {}: refused ({})\n", joined(c), last_error(0));
       continue;
     }
-    const bool ok = err <= tolerance(id);
-    fmt::print("  {}: {:>9.3f} ms {:>9.1f} GFLOP/s, error {:.1e} {}\n", joined(c), ms,
-               2.0 * a.size * a.size * a.size / (ms * 1e6), err, ok ? "OK" : "WRONG");
+    fmt::print("  {}: {:>9.3f} ms {:>9.1f} GFLOP/s {}\n", joined(c), ms, 2.0 * a.size * a.size * a.size / (ms * 1e6),
+               ok ? "OK" : "WRONG");
     if (ok && ms < best_ms) best_ms = ms, best = c;
   }
   if (best.empty()) {
@@ -132,33 +124,46 @@ int tune_tiles(const TuneArgs& a, const Options& opt, int id) {
   return 0;
 }
 
-// --what efficiency: each GEMM kernel the device runs, timed at --size, over its profile
-// ceiling (per mille); kernels that cannot run keep their values.
+// --what efficiency: each GEMM kernel the planner offers here, timed at --size. The planner's
+// prediction is inversely proportional to a kernel's efficiency, so the measured time corrects
+// it: new = old x predicted / measured. Kernels that cannot run keep their values; the order
+// of the vector is the tunable's parameter names ("K10 K30 ...": kernel numbers).
 int tune_efficiency(const TuneArgs& a, const Options& opt) {
   Context ctx(opt.device);
-  std::vector<double> profile(MQLCL_PROFILE_FIELDS);
+  std::u16string names(256, u'\0');
+  const int len = check(lib().mqlcl_tunable_text(MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_TEXT_PARAMS,
+                                                   reinterpret_cast<mqlcl_char*>(&names[0]), 256),
+                        "mqlcl_tunable_text");
+  names.resize(static_cast<size_t>(std::min(len, 255)));
+  std::vector<int> order;  // kernel number of each entry
+  std::istringstream words(to_utf8(names));
+  for (std::string w; words >> w;) order.push_back(std::atoi(w.c_str() + 1));
+  std::vector<int> eff(order.size());
+  check(lib().mqlcl_stage_params_get(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), int(eff.size())),
+        "mqlcl_stage_params_get");
+  std::vector<double> profile(MQLCL_PROFILE_FIELDS);  // measured now, so that every candidate is predicted
   check(lib().mqlcl_device_profile(ctx.handle(), profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
-  std::vector<int> eff(5);
-  check(lib().mqlcl_stage_params_get(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), 5), "mqlcl_stage_params_get");
-  const int kernels[5] = {10, 30, 31, 40, 41};
-  const int ceilings[5] = {MQLCL_PROFILE_FP32, MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_FP64,
-                           MQLCL_PROFILE_MMA_FP64};
-  const double passes[5] = {1, 1, 3, 1, 1};
-  for (int i = 0; i < 5; ++i) {
-    const double ceiling = profile[static_cast<size_t>(ceilings[i])] / passes[i];
-    const auto [ms, err] = time_any(ctx.handle(), kernels[i], a.size, a.reps, opt.seed);
-    if (ms <= 0 || ceiling <= 0) {
-      fmt::print("  kernel {}: does not run here; keeps {} per mille\n", kernels[i], eff[static_cast<size_t>(i)]);
-      continue;
+  std::vector<int> tuned = eff;
+  std::vector<bool> timed(order.size(), false);  // 10 and 31 are candidates of two precisions
+  for (int flags : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST, MQLCL_GEMM_FP64}) {
+    int kernels[8];
+    double predicted[8];
+    const int count = lib().mqlcl_gemm_plan(ctx.handle(), flags, a.size, a.size, a.size, kernels, predicted, 8);
+    for (int i = 0; i < std::min(count, 8); ++i) {
+      const size_t at = static_cast<size_t>(std::find(order.begin(), order.end(), kernels[i]) - order.begin());
+      if (at == order.size() || timed[at]) continue;
+      timed[at] = true;
+      const auto [ms, ok] = time_any(ctx.handle(), flags, kernels[i], a.size, a.reps, opt.seed);
+      if (ms <= 0 || predicted[i] <= 0) continue;
+      const int per_mille = std::clamp(static_cast<int>(std::lround(eff[at] * predicted[i] / ms)), 1, 1000);
+      fmt::print("  kernel {}: {:.3f} ms measured, {:.3f} ms predicted at {} per mille: {} per mille{}\n", kernels[i], ms,
+                 predicted[i], eff[at], per_mille, ok ? "" : " WRONG (not stored)");
+      if (ok) tuned[at] = per_mille;
     }
-    const double gflops = 2.0 * a.size * a.size * a.size / (ms * 1e6);
-    const int per_mille = std::clamp(static_cast<int>(std::lround(1000 * gflops / ceiling)), 1, 1000);
-    fmt::print("  kernel {}: {:.3f} ms, {:.1f} GFLOP/s of {:.1f}: {} per mille, error {:.1e}{}\n", kernels[i], ms, gflops,
-               ceiling, per_mille, err, err <= tolerance(kernels[i]) ? "" : " WRONG (not stored)");
-    if (err <= tolerance(kernels[i])) eff[static_cast<size_t>(i)] = per_mille;
   }
-  check(lib().mqlcl_tuning_store(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), 5), "mqlcl_tuning_store");
-  fmt::print("efficiency {} stored\n", joined(eff));
+  check(lib().mqlcl_tuning_store(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, tuned.data(), int(tuned.size())),
+        "mqlcl_tuning_store");
+  fmt::print("efficiency {} stored\n", joined(tuned));
   return 0;
 }
 

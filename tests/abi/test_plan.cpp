@@ -5,15 +5,12 @@
 // every tunable's round trip through the file and its refusals.
 #include <algorithm>
 #include <cmath>
-#include <filesystem>
-#include <fstream>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "support.hpp"
-
-namespace fs = std::filesystem;
+#include "tuning_file_fixture.hpp"
 
 namespace {
 
@@ -84,38 +81,15 @@ double dgemm_error(int h) { return product_error<double>(h, MQLCL_GEMM_FP64, 70,
 
 bool device_has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 
-// A test's own tuning file: the profile cache and the tunables' entries of one test.
-class PlanFile : public ::testing::Test {
+// A test's own tuning file, with its profile lines (the cache of one test).
+class PlanFile : public t::OwnTuningFile {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mqlcl-plan-" + std::string(::testing::UnitTest::GetInstance()->current_test_info()->name()));
-    fs::remove_all(dir_);
-    fs::create_directories(dir_);
-    file_ = dir_ / "tuning.txt";
-    t::set_env("MQLCL_TUNING_FILE", file_.string().c_str());
-  }
-  void TearDown() override {
-    t::set_env("MQLCL_TUNING_FILE", nullptr);
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  std::vector<std::string> lines() const {
-    std::ifstream in(file_, std::ios::binary);
-    std::vector<std::string> out;
-    for (std::string l; std::getline(in, l);) out.push_back(l);
-    return out;
-  }
   std::vector<std::string> profile_lines() const {
     std::vector<std::string> out;
     for (const auto& l : lines())
       if (l.rfind("profile\t", 0) == 0) out.push_back(l);
     return out;
   }
-  void write(const std::vector<std::string>& ls) const {
-    std::ofstream out(file_, std::ios::binary);
-    for (const auto& l : ls) out << l << "\n";
-  }
-  fs::path dir_, file_;
 };
 
 std::vector<double> profile_of(int h) {

@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "support.hpp"
+#include "tuning_file_fixture.hpp"
 
 #if defined(_WIN32)
 #include <windows.h>
@@ -33,18 +34,6 @@ const std::vector<int> kDevice = {128, 64, 16, 8, 8};
 const std::vector<int> kArch = {64, 128, 16, 8, 8};
 const std::vector<int> kOther = {32, 32, 16, 4, 4};
 const std::vector<int> kNeverFits = {64, 64, 16, 16, 16};  // 256 accumulators: refused everywhere
-
-void set_env(const char* name, const fs::path* value) {
-#if defined(_WIN32)
-  const std::wstring n(name, name + std::strlen(name));
-  _wputenv_s(n.c_str(), value ? value->wstring().c_str() : L"");
-#else
-  if (value)
-    setenv(name, value->string().c_str(), 1);
-  else
-    unsetenv(name);
-#endif
-}
 
 std::string device_text(int what) {
   std::u16string buf(1024, u'\0');
@@ -68,14 +57,14 @@ std::string architecture() {
   const char* outer = std::getenv("MQLCL_TUNING_FILE");
   const std::string saved = outer ? outer : "";
   const fs::path none = fs::temp_directory_path() / "mqlcl-tuning-no-such-dir" / "none.txt";
-  set_env("MQLCL_TUNING_FILE", &none);
+  t::set_env_path("MQLCL_TUNING_FILE", &none);
   std::string text;
   {
     t::Ctx ctx;
     text = origin(ctx.h);
   }
   const fs::path saved_path(saved);
-  set_env("MQLCL_TUNING_FILE", outer ? &saved_path : nullptr);
+  t::set_env_path("MQLCL_TUNING_FILE", outer ? &saved_path : nullptr);
   const size_t at = text.find("architecture '" + base + " compute capability ");
   EXPECT_NE(at, std::string::npos) << text;
   if (at == std::string::npos) return base;
@@ -114,25 +103,8 @@ std::string read_all(const fs::path& p) {
 }
 
 // Each test: its own tuning file through $MQLCL_TUNING_FILE, removed afterwards.
-class Tuning : public ::testing::Test {
+class Tuning : public t::OwnTuningFile {
  protected:
-  void SetUp() override {
-    dir_ = fs::temp_directory_path() / ("mqlcl-tuning-" + std::to_string(::testing::UnitTest::GetInstance()->random_seed()) +
-                                        "-" + ::testing::UnitTest::GetInstance()->current_test_info()->name());
-    fs::create_directories(dir_);
-    file_ = dir_ / "tuning.txt";
-    set_env("MQLCL_TUNING_FILE", &file_);
-  }
-  void TearDown() override {
-    set_env("MQLCL_TUNING_FILE", nullptr);
-    std::error_code ec;
-    fs::remove_all(dir_, ec);
-  }
-  void write(const std::vector<std::string>& lines, const char* eol = "\n") {
-    std::ofstream out(file_, std::ios::binary);
-    for (const auto& l : lines) out << l << eol;
-  }
-  fs::path dir_, file_;
   const std::string name_ = device_text(MQLCL_TEXT_NAME), arch_ = architecture();
 };
 
@@ -335,14 +307,14 @@ TEST_F(Tuning, PathComesFromTheVariable) {
   buf.resize(static_cast<size_t>(n));
   EXPECT_EQ(fs::path(buf), file_);
   const fs::path second = dir_ / "second.txt";
-  set_env("MQLCL_TUNING_FILE", &second);
+  t::set_env_path("MQLCL_TUNING_FILE", &second);
   {
     t::Ctx c;
     ASSERT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5), MQLCL_OK) << t::message(c.h);
   }
   EXPECT_TRUE(fs::exists(second));
   EXPECT_FALSE(fs::exists(file_));
-  set_env("MQLCL_TUNING_FILE", &file_);
+  t::set_env_path("MQLCL_TUNING_FILE", &file_);
   t::Ctx c;
   EXPECT_EQ(params_of(c.h), kDefault) << "the first file has no entry";
 }
@@ -365,7 +337,7 @@ TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
   EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_SET);
   EXPECT_EQ(params_of(c.h), kDevice);
   const fs::path nowhere = dir_ / "no such folder" / "tuning.txt";
-  set_env("MQLCL_TUNING_FILE", &nowhere);
+  t::set_env_path("MQLCL_TUNING_FILE", &nowhere);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 5), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(c.h, "no such folder"));
   EXPECT_EQ(mqlcl_tuning_source(0, kStage), MQLCL_ERR_HANDLE);
@@ -375,7 +347,7 @@ TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
 // vector so that other test processes that may read the file meanwhile see no change; a file
 // that was there before is put back.
 TEST(TuningBesideLibrary, StoreThenANewContextReadsIt) {
-  set_env("MQLCL_TUNING_FILE", nullptr);
+  t::set_env_path("MQLCL_TUNING_FILE", nullptr);
   std::u16string buf(4096, u'\0');
   const int n = mqlcl_tuning_path(buf.data(), static_cast<int>(buf.size()));
   ASSERT_GT(n, 0);

@@ -11,13 +11,10 @@ using namespace mqlcl;
 
 namespace {
 
-// The planner's view of a call's flags and sizes, checked as the GEMM calls check them (the
-// arrays aside): the precision field of sgemm, or MQLCL_GEMM_FP64 for dgemm.
+// The precision field of a call's flags, after the checks the GEMM calls make of flags and
+// sizes: sgemm's EXACT / FAST, or MQLCL_GEMM_FP64 for dgemm.
 int checked_field(int flags, int m, int n, int k) {
-  if (flags & ~(MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK))
-    fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": unknown bits");
-  if (m < 1 || n < 1 || k < 1)
-    fail(MQLCL_ERR_ARGUMENT, m < 1 ? "m" : n < 1 ? "n" : "k", " = ", m < 1 ? m : n < 1 ? n : k, ": it must be >= 1");
+  check_flags_and_sizes(flags, m, n, k);
   const int field = flags & MQLCL_GEMM_PRECISION_MASK;
   precision_index(field);
   return field;

@@ -70,10 +70,9 @@ void validate_dgemm_tensor_params(const int* p, const DeviceFacts& f) {
   const int bm = p[0], bn = p[1], bk = p[2], wm = p[3], wn = p[4], stages = p[5], shape = p[6], group_m = p[7];
   const int ranged[7] = {bm, bn, bk, wm, wn, stages, group_m};
   check_range(ranged, 7, "FP64 tensor DGEMM");
-  bool known = false;
-  for (const DmmaShape& s : kDmmaShapes) known = known || s.code == shape;
-  if (!known) fail(MQLCL_ERR_ARGUMENT, "FP64 tensor DGEMM: SHAPE ", shape, " is not one of 884, 1684, 1688, 16816");
-  if (shape != 884 && !(f.has_cc && f.cc_major >= 9))
+  if (!find_dmma_shape(shape))
+    fail(MQLCL_ERR_ARGUMENT, "FP64 tensor DGEMM: SHAPE ", shape, " is not one of 884, 1684, 1688, 16816");
+  if (!dmma_shape_in(shape, f.has_cc ? f.cc_major : 0))
     fail(MQLCL_ERR_ARGUMENT, "FP64 tensor DGEMM: SHAPE ", shape, " needs compute capability >= 9.0 (884 runs from 8.0)");
   const int kch = shape == 16816 ? 2 : 1;
   if (bk % (8 * kch) || wm % 16 || wn % 8 || bm % wm || bn % wn)

@@ -30,6 +30,10 @@ struct GemmNames {
   const char *a_count = "a_count", *a = "a", *b_count = "b_count", *b = "b", *c_count = "c_count", *c = "c";
 };
 
+// Checks the flags' bits and m, n, k >= 1 (MQLCL_ERR_ARGUMENT naming them); check_gemm and
+// the planner's exports share it.
+void check_flags_and_sizes(int flags, int m, int n, int k);
+
 // Checks flags, sizes, leading dimensions and the counts (MQLCL_ERR_ARGUMENT / _RANGE with
 // the parameter named). `fp64`: dgemm (which takes only the default or FP64 precision).
 GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, long long a_count,

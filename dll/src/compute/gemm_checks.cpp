@@ -25,10 +25,16 @@ void check_count(long long count, const char* count_name, size_t need, const cha
 
 }  // namespace
 
-GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, long long a_count,
-                     long long b_count, long long c_count, bool fp64, const GemmNames& names) {
+void check_flags_and_sizes(int flags, int m, int n, int k) {
   const int known = MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK;
   if (flags & ~known) fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": unknown bits ", flags & ~known);
+  if (m < 1 || n < 1 || k < 1)
+    fail(MQLCL_ERR_ARGUMENT, m < 1 ? "m" : n < 1 ? "n" : "k", " = ", m < 1 ? m : n < 1 ? n : k, ": it must be >= 1");
+}
+
+GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, long long a_count,
+                     long long b_count, long long c_count, bool fp64, const GemmNames& names) {
+  check_flags_and_sizes(flags, m, n, k);
   const int precision = flags & MQLCL_GEMM_PRECISION_MASK;
   if (fp64) {
     if (precision != MQLCL_GEMM_EXACT && precision != MQLCL_GEMM_FP64)
@@ -38,8 +44,6 @@ GemmShape check_gemm(int flags, int m, int n, int k, int lda, int ldb, int ldc, 
     fail(MQLCL_ERR_ARGUMENT, "flags: sgemm's precision is MQLCL_GEMM_EXACT (0) or MQLCL_GEMM_FAST, not ", precision,
          precision == MQLCL_GEMM_FP64 ? " (MQLCL_GEMM_FP64 is for mqlcl_dgemm)" : "");
   }
-  if (m < 1 || n < 1 || k < 1)
-    fail(MQLCL_ERR_ARGUMENT, m < 1 ? "m" : n < 1 ? "n" : "k", " = ", m < 1 ? m : n < 1 ? n : k, ": it must be >= 1");
   GemmShape s{};
   s.m = static_cast<size_t>(m), s.n = static_cast<size_t>(n), s.k = static_cast<size_t>(k);
   s.trans_a = (flags & MQLCL_GEMM_TRANS_A) != 0;

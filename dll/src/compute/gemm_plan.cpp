@@ -31,18 +31,14 @@ static_assert(kKernelCount == kEfficiencyParamCount, "one efficiency per kernel"
 
 size_t index_of(const GemmKernel& k) { return static_cast<size_t>(&k - kKernels); }
 
-// The kernel's block (what M, N, K are padded to) from its tuned tiles.
+// The kernel's block (what M, N, K are padded to): the first three of its tuned tiles in
+// every GEMM kernel's vector (TSM TSN TSK, or BM BN BK).
 struct Block {
   size_t m, n, k;
 };
 Block block_of(Context& ctx, const GemmKernel& g) {
   const int* p = ctx.tuning.params(g.id);
-  switch (g.id) {
-    case MQLCL_GEMM_KERNEL_SGEMM_TUNED: return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
-    case MQLCL_GEMM_KERNEL_TENSOR_TF32:
-    case MQLCL_GEMM_KERNEL_TENSOR_3XTF32: return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
-    default: return {size_t(p[0]), size_t(p[1]), size_t(p[2])};  // both DGEMM kernels: BM/TSM BN/TSN BK/TSK
-  }
+  return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
 }
 
 size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }

@@ -89,10 +89,9 @@ double measure_fp64(Context& ctx) {
 double measure_mma_fp64(Context& ctx, int shape) {
   const TensorSupport support = tensor_support(ctx.facts());
   if (!support.available) fail(MQLCL_ERR_UNSUPPORTED, "the mma.sync ceilings cannot be measured: ", support.reason);
-  double flop_per_mma = 0;  // per warp: 2 * m * n * k
-  for (const DmmaShape& s : kDmmaShapes)
-    if (s.code == shape) flop_per_mma = 2.0 * s.m * s.n * s.k;
-  if (flop_per_mma == 0) fail(MQLCL_ERR_ARGUMENT, "FP64 mma shape ", shape, " does not exist");
+  const DmmaShape* found = find_dmma_shape(shape);
+  if (!found) fail(MQLCL_ERR_ARGUMENT, "FP64 mma shape ", shape, " does not exist");
+  const double flop_per_mma = 2.0 * found->m * found->n * found->k;  // per warp
   if (!dmma_shape_available(support, shape))
     fail(MQLCL_ERR_UNSUPPORTED, "the FP64 mma shape ", shape, " needs compute capability >= 9.0");
   constexpr int iters = 1024, chains = 8, warp = 32;

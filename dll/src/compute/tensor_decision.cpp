@@ -35,14 +35,23 @@ TensorSupport tensor_support(const DeviceFacts& r, unsigned long long local_need
 
 const DmmaShape kDmmaShapes[4] = {{884, 8, 8, 4}, {1684, 16, 8, 4}, {1688, 16, 8, 8}, {16816, 16, 8, 16}};
 
+const DmmaShape* find_dmma_shape(int code) {
+  for (const DmmaShape& s : kDmmaShapes)
+    if (s.code == code) return &s;
+  return nullptr;
+}
+
+bool dmma_shape_in(int code, int cc_major) { return find_dmma_shape(code) && (code == 884 || cc_major >= 9); }
+
 bool dmma_shape_available(const TensorSupport& support, int code) {
-  if (!support.available) return false;
-  return code == 884 || ((code == 1684 || code == 1688 || code == 16816) && support.cc_major >= 9);
+  return support.available && dmma_shape_in(code, support.cc_major);
 }
 
 // m8n8k4 runs at half the rate of the m16 shapes; the kernel's k-slices are one instruction
 // each, with two register sets of fragments: m16n8k8 gives two slices per BK 16 tile, where
 // m16n8k16 (one slice) spills both sets of full-k fragments (docs/results-h200.md).
-int dgemm_tensor_shape(const DeviceFacts& facts) { return facts.has_cc && facts.cc_major >= 9 ? 1688 : 884; }
+int dgemm_tensor_shape(const DeviceFacts& facts) {
+  return dmma_shape_in(1688, facts.has_cc ? facts.cc_major : 0) ? 1688 : 884;
+}
 
 }  // namespace mqlcl

@@ -27,6 +27,12 @@ struct DmmaShape {
   int code, m, n, k;  // code: 884, 1684, 1688, 16816
 };
 extern const DmmaShape kDmmaShapes[4];
+// The shape of a code; nullptr for a code that is none.
+const DmmaShape* find_dmma_shape(int code);
+// Whether a known shape exists on compute capability major `cc_major`, as far as the shape
+// decides (m16 from 9.0; mma.sync itself is tensor_support's question).
+bool dmma_shape_in(int code, int cc_major);
+// Both: the device runs mma.sync and the shape exists there.
 bool dmma_shape_available(const TensorSupport& support, int code);
 // The default shape of DGEMM's tensor kernel on a device: the m16 shapes where they exist.
 int dgemm_tensor_shape(const DeviceFacts& facts);

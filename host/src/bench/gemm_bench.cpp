@@ -193,10 +193,6 @@ CopyCheck copy_check(Context& ctx, int device, const GemmBenchArgs& args, const 
   return r;
 }
 
-// The error each precision stays within (relative to the sum of |terms|): a flag in the
-// table, not a test.
-constexpr double kExactTolerance = 4e-6, kFastTolerance = 1e-3, kFp64Tolerance = 1e-12;
-
 struct Rows {
   BenchRun& run;
   std::string size;

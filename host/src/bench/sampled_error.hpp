@@ -41,6 +41,10 @@ ProductError product_error(const std::vector<T>& a, const std::vector<T>& b, con
   return r;
 }
 
+// The error each GEMM precision stays within (relative to the sum of |terms|): what `bench`
+// and `tune` hold every product to.
+constexpr double kExactTolerance = 4e-6, kFastTolerance = 1e-3, kFp64Tolerance = 1e-12;
+
 // bench's samples of C = A B (M x K times K x N): 256 elements spread by prime strides; the
 // max error relative to the sum of |terms|.
 template <class T>
