@@ -156,6 +156,12 @@ MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count);
 #define MQLCL_STAGE_LAB_TILES_RECT 25     /* lab Q5: rectangular tiles, TILE_K = param */
 #define MQLCL_STAGE_TENSOR_TF32 30        /* tensor cores, TF32 inputs (NVIDIA, compute capability >= 8.0) */
 #define MQLCL_STAGE_TENSOR_3XTF32 31      /* tensor cores, 3xTF32 split: FP32 accuracy (same devices) */
+/* FP16 tensor cores (same devices): each row of A and column of B scaled by a power of two into
+ * FP16's range (undone exactly in C). Where some row or column cannot be (NaN or Inf in it, or
+ * its non-zero values spread over more than about 2^29), the stage runs stage 30 (32) or 31 (33)
+ * instead: mqlcl_last_product says which ran. */
+#define MQLCL_STAGE_TENSOR_FP16 32        /* FP16 inputs: TF32-class accuracy, twice the TF32 rate */
+#define MQLCL_STAGE_TENSOR_3XFP16 33      /* FP16 hi/lo split, three products: FP32 accuracy */
 /* The stages are one table inside the library: enumerate it rather than copying numbers.
  * mqlcl_stage_count: the number of stages; mqlcl_stage_at(index): the stage number of
  * entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */
@@ -286,15 +292,20 @@ MQLCL_API double mqlcl_last_download_ms(int ctx);
 /* Kernel launches of the last operation (a stage may launch many; mqlcl_run launches one),
  * of a context or user-kernel handle. */
 MQLCL_API int mqlcl_last_launches(int handle);
+/* The stage (matmul) or GEMM kernel (MQLCL_GEMM_KERNEL_*) that computed the last operation's
+ * product: the one asked or planned, or the one an FP16 stage fell back to (30 for 32, 31 for
+ * 33); 0 when the last operation computed none (DIA, transpose, peak). */
+MQLCL_API int mqlcl_last_product(int ctx);
 
 /* ---- Tuning: every tunable's parameters -------------------------------------------------
  * A tunable takes a vector of integer parameters. Its id is a stage number for the tunable
- * stages (10 MQLCL_STAGE_SGEMM_TUNED: {TSM TSN TSK WPTM WPTN}; 30 and 31, the tensor-core
- * stages: {BM BN BK WM WN STAGES GROUP_M}) or one of: */
+ * stages (10 MQLCL_STAGE_SGEMM_TUNED: {TSM TSN TSK WPTM WPTN}; 30 to 33, the tensor-core
+ * stages: {BM BN BK WM WN STAGES GROUP_M}, STAGES being the depth of their copy pipeline, BK
+ * 16 for 32 and 33) or one of: */
 #define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
-#define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of kernels 10 30 31 40 41,
+#define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of kernels 10 30 31 32 33 40 41,
                                          per mille of each one's measured ceiling */
 /* The tunables are one table inside the library: mqlcl_tunable_count, and the id of entry
  * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "stage" is any tunable id. */
@@ -440,8 +451,8 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */
-#define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10 or 31), the planner's choice */
-#define MQLCL_GEMM_FAST 16 /* TF32 allowed (kernel 30 too) where the planner predicts it faster (sgemm only) */
+#define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10, 31 or 33), the planner's choice */
+#define MQLCL_GEMM_FAST 16 /* TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only) */
 #define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
@@ -476,6 +487,8 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10   /* FP32 units (stage 10) */
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30   /* tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only */
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31 /* tensor cores, 3xTF32: FP32 accuracy (stage 31) */
+#define MQLCL_GEMM_KERNEL_TENSOR_FP16 32   /* FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32) */
+#define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33 /* FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33) */
 #define MQLCL_GEMM_KERNEL_DGEMM 40         /* FP64 units */
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  /* FP64 tensor cores */
 /* The candidates for this call, fastest first (kernels[0] is what runs: the choice, or the

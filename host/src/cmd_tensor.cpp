@@ -24,7 +24,7 @@ struct TensorArgs {
 };
 
 struct Row {
-  int stage;
+  int stage, ran = 0;
   std::string shape;
   double ms = 0, convert_ms = 0, tflops = 0, pct = 0;
   AccuracyCheck acc;
@@ -57,6 +57,7 @@ Row run_one(Context& ctx, int stage, const std::string& label, const Shape& s, c
     return r;
   }
   r.convert_ms = ctx.convert_ms();
+  r.ran = lib().mqlcl_last_product(ctx.handle());
   const std::vector<float> C = ctx.read(MQLCL_SLOT_C, cn);
   r.acc = check_stage_accuracy(stage, A, B, C, s, static_cast<long long>(cn) <= a.full ? 0 : a.samples, rng);
   r.ms = median(kernel_times(ctx, a.reps, 1e9, op));
@@ -109,23 +110,24 @@ void register_tensor_command(CLI::App& app, Options& opt) {
       }
     }
     fmt::print("\n== matmul stages through the library (mqlcl-host tensor-check) on {} ==\n", device);
-    fmt::print("ceilings: mma.sync TF32 {}, mma.sync BF16 {}, SIMT FP32 {:.1f} TFLOP/s\n",
+    fmt::print("ceilings: mma.sync TF32 {}, mma.sync FP16 {}, SIMT FP32 {:.1f} TFLOP/s\n",
                t.available ? fmt::format("{:.1f}", t.tf32_gflops / 1e3) : "n/a",
-               t.available ? fmt::format("{:.1f}", t.bf16_gflops / 1e3) : "n/a", fp32 / 1e3);
+               t.available ? fmt::format("{:.1f}", t.fp16_gflops / 1e3) : "n/a", fp32 / 1e3);
     if (!t.available) fmt::print("(tensor-core ceilings: {})\n", t.reason);
-    fmt::print("| stage | M×N×K | kernel ms | convert ms | TFLOP/s | % of ceiling | err/max\\|ref\\| | err/Σ\\|ab\\| | checked | result |\n");
-    fmt::print("|---|---|---|---|---|---|---|---|---|---|\n");
+    fmt::print("| stage | ran | M×N×K | kernel ms | convert ms | TFLOP/s | % of ceiling | err/max\\|ref\\| | err/Σ\\|ab\\| | checked | result |\n");
+    fmt::print("|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const auto& r : rows) {
       if (!r.error.empty()) {
-        fmt::print("| {} | {} | | | | | | | | error: {} |\n", r.stage, r.shape, r.error.substr(0, 120));
+        fmt::print("| {} | | {} | | | | | | | | error: {} |\n", r.stage, r.shape, r.error.substr(0, 120));
         continue;
       }
-      fmt::print("| {} | {} | {:.4f} | {:.4f} | {:.2f} | {:.1f}% | {:.1e} | {:.1e} | {} | {} |\n", r.stage, r.shape, r.ms,
+      fmt::print("| {} | {} | {} | {:.4f} | {:.4f} | {:.2f} | {:.1f}% | {:.1e} | {:.1e} | {} | {} |\n", r.stage, r.ran, r.shape, r.ms,
                  r.convert_ms, r.tflops, r.pct, r.acc.err_max_ref, r.acc.err_scale,
                  r.acc.checked == static_cast<int>(0) ? "-" : std::to_string(r.acc.checked),
                  r.acc.ok() ? "OK" : fmt::format("WRONG ({} not finite, limit {:.0e})", r.acc.not_finite, r.acc.limit));
     }
-    fmt::print("% of ceiling: stage 30 of mma.sync TF32, 31 of a third of it, others of SIMT FP32. Errors: every element of\n"
+    fmt::print("% of ceiling: stage 30 of mma.sync TF32, 31 of a third of it, 32 of mma.sync FP16, 33 of a third of it,\n"
+               "others of SIMT FP32; 'ran' is mqlcl_last_product (an FP16 stage's fallback). Errors: every element of\n"
                "C up to {} elements, else {} sampled, against a double product; C was NaN before each checked run.\n",
                a.full, a.samples);
     return failed ? 1 : 0;

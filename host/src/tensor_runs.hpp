@@ -1,5 +1,6 @@
-// What the host does for the tensor-core stages (30 TF32, 31 3xTF32) beyond the generic
-// ladder: their ceilings (mma.sync TF32/BF16, only where the device has them), the accuracy
+// What the host does for the tensor-core stages (30 TF32, 31 3xTF32, 32 FP16, 33 3xFP16)
+// beyond the generic ladder: their ceilings (mma.sync TF32/FP16/BF16, only where the device
+// has them), the accuracy
 // check of a stage by its precision class (a TF32 stage is not held to FP32's tolerance), and
 // the percentage of the matching ceiling. Used by `peak`, `bench` and `tensor-check`.
 #pragma once
@@ -14,7 +15,7 @@ namespace host {
 
 struct TensorCeilings {
   bool available = false;
-  double tf32_gflops = 0, bf16_gflops = 0;
+  double tf32_gflops = 0, fp16_gflops = 0, bf16_gflops = 0;
   std::string reason;  // the library's message where not available
 };
 TensorCeilings measure_tensor_ceilings(Context& ctx);
@@ -22,7 +23,7 @@ TensorCeilings measure_tensor_ceilings(Context& ctx);
 void print_tensor_ceilings(const TensorCeilings& t);
 
 // The ceiling a stage is measured against: the mma.sync TF32 rate for stage 30, a third of
-// it for 31 (three products), else the FP32 rate.
+// it for 31 (three products), the FP16 rate for 32, a third of it for 33, else the FP32 rate.
 double stage_ceiling(int stage, const TensorCeilings& t, double fp32_gflops);
 
 struct AccuracyCheck {

@@ -291,7 +291,7 @@ TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20200);  // 2.2.0: 2.1 + the device profile, the GEMM planner, every tunable
+  EXPECT_EQ(mqlcl_version(), 20300);  // 2.3.0: 2.2 + the FP16 tensor stages 32/33, mqlcl_last_product
 }
 
 }  // namespace

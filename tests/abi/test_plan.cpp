@@ -102,15 +102,32 @@ std::vector<double> profile_of(int h) {
 
 // ---- choices on injected profiles, each run and checked ---------------------------------------
 
-TEST(Plan, GeForceRunsTheFp32UnitsForExactAndFastAndTheFp64UnitsForDgemm) {
+// What ran: the error shows the inputs' precision, mqlcl_last_product names the kernel.
+void expect_fast_result(int h, int planned) {
+  const double error = sgemm_error(h, MQLCL_GEMM_FAST);
+  EXPECT_EQ(mqlcl_last_product(h), planned);
+  if (planned == MQLCL_GEMM_KERNEL_TENSOR_TF32 || planned == MQLCL_GEMM_KERNEL_TENSOR_FP16) {
+    EXPECT_GT(error, 2e-5) << "kernel " << planned << ": 11-bit inputs";
+    EXPECT_LT(error, 4e-3);
+  } else {
+    EXPECT_LT(error, 2e-6) << "kernel " << planned << " keeps FP32 accuracy";
+  }
+}
+
+TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64UnitsForDgemm) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kGeForce.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
-  // TF32 at the FP32 units' rate buys nothing: 3xTF32 is a third of it, TF32 no faster.
+  // TF32 at the FP32 units' rate buys nothing: 3xTF32 is a third of it, TF32 no faster. FP16
+  // runs at twice that rate: three FP16 products still lose to the FP32 units, one wins.
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096),
-            (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED, MQLCL_GEMM_KERNEL_TENSOR_3XTF32}));
-  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+            (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
+                              MQLCL_GEMM_KERNEL_TENSOR_3XTF32}))
+      << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_FP16)
+      << plan_text(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096);
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
-  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_FAST), 2e-6) << "FP32 accuracy: the FP32 units ran, not TF32";
+  EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
+  expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!device_has_fp64()) return;
   // No FP64 tensor cores: the FP64-unit kernel is the only candidate.
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 2000, 2000, 2000), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
@@ -119,26 +136,21 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactAndFastAndTheFp64UnitsForDgemm) {
       << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64);
 }
 
-TEST(Plan, H200RunsThreeTf32TensorAndTheFp64TensorKernel) {
+TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
-  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XTF32)
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16)
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096),
-            (std::vector<int>{MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
+            (std::vector<int>{MQLCL_GEMM_KERNEL_TENSOR_FP16, MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
+                              MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
   // The small product below runs what the plan chooses for its own size (one block of 128 x 128
   // may lose to smaller blocks on a GPU of many units). On a device without mma.sync the claimed
-  // tensor kernels run with emulated PTX: the same arithmetic, so 3xTF32 keeps FP32 accuracy
-  // and TF32 shows its 10-bit inputs.
+  // tensor kernels run with emulated PTX: the same arithmetic, so the split kernels keep FP32
+  // accuracy and the others show their 11-bit inputs.
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
-  const int fast = candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front();
-  const double error = sgemm_error(c.h, MQLCL_GEMM_FAST);
-  if (fast == MQLCL_GEMM_KERNEL_TENSOR_TF32) {
-    EXPECT_GT(error, 2e-5) << "TF32 ran";
-    EXPECT_LT(error, 4e-3);
-  } else {
-    EXPECT_LT(error, 2e-6) << "kernel " << fast << " keeps FP32 accuracy";
-  }
+  EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
+  expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!device_has_fp64()) return;
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_DGEMM_TENSOR);
   EXPECT_LT(dgemm_error(c.h), 1e-14);
@@ -161,13 +173,16 @@ TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
   // 64 x 64 blocks use four: at 128^3 the planner prefers them, at 4096^3 the tensor cores.
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
-  std::vector<int> kernels(3);
-  std::vector<double> ms(3);
-  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 3), 2);
+  std::vector<int> kernels(4);
+  std::vector<double> ms(4);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 4), 3);
   const double big_ratio = ms[1] / ms[0];
   EXPECT_GT(big_ratio, 1.2);
-  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 3), 2);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 4), 3);
   EXPECT_NEAR(ms[0], kH200[MQLCL_PROFILE_LAUNCH_US] / 1e3, 1e-3) << "a 1 x 1 x 1 product costs about a launch";
+  // The FP16 kernels' scans and packs (five more launches, a wait) keep tiny products off them.
+  EXPECT_EQ(kernels[0], MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_EQ(kernels[2], MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
 }
 
 TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
@@ -187,7 +202,7 @@ TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_EXACT, 64, 64, 64).find("(pinned)"), std::string::npos);
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
-  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
 }
 
 TEST(Plan, BadProfilesAndCallsAreRefused) {

@@ -124,4 +124,8 @@ MQLCL_API int mqlcl_last_launches(int handle) {
   return with_last_figures(handle, [](const OperationFigures& f) { return f.launches; });
 }
 
+MQLCL_API int mqlcl_last_product(int ctx) {
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().product; });
+}
+
 }  // extern "C"

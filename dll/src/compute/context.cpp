@@ -112,6 +112,7 @@ void Context::begin_op() {
   total_clock_.start();
   events_.clear();
   transfers_took(0, 0);
+  last_.product = 0;
 }
 
 namespace {

@@ -71,6 +71,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Layout work (fills, copies, conversion kernels) whose time is reported apart.
   void launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
   void end_op();  // waits, then sums the profiling times into last()
+  // Which stage or GEMM kernel computed the operation's product (mqlcl_last_product).
+  void product_by(int id) { last_.product = id; }
   // The figures of the last operation (mqlcl_last_*).
   const OperationFigures& last() const { return last_; }
 

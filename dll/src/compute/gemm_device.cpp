@@ -5,6 +5,7 @@
 
 #include "compute/dgemm_config.hpp"
 #include "compute/gemm_plan.hpp"
+#include "compute/half_operands.hpp"
 #include "compute/matmul_launchers.hpp"
 #include "compute/stage_registry.hpp"
 #include "core/checked_math.hpp"
@@ -53,32 +54,40 @@ void epilogue(Context& ctx, const GemmShape& s, const cl::Buffer& ab, size_t ab_
 }  // namespace
 
 // op(A) and op(B) packed for stage st, its product, then the epilogue into C: one operation
-// (kernel: the stage; convert: pack, zeroing, epilogue). A and B are copied before C is
-// written, so C may share a buffer with them.
+// (kernel: the stage; convert: pack, zeroing, epilogue). The FP16 stages read op(A) and op(B)
+// where they are, packing them themselves; where they cannot, their fallback stage runs on
+// the FP32 pack. A and B are copied before C is written, so C may share a buffer with them.
 void sgemm_with(Context& ctx, int kernel, const GemmShape& s, float alpha, const GemmOperand& a,
                 const GemmOperand& b, float beta, const GemmOperand& c) {
-  const Stage& st = find_stage(kernel);
-  const size_t kp = round_up(s.k, static_cast<size_t>(st.vw));
-  if (st.private_row && kp > static_cast<size_t>(kMaxPrivateRow))
-    fail(MQLCL_ERR_SHAPE, "k = ", s.k, " exceeds the ", kMaxPrivateRow, " of stage ", st.number, " (", st.name, ")");
+  const Stage& asked = find_stage(kernel);
+  const size_t kp = round_up(s.k, static_cast<size_t>(asked.vw));
+  if (asked.private_row && kp > static_cast<size_t>(kMaxPrivateRow))
+    fail(MQLCL_ERR_SHAPE, "k = ", s.k, " exceeds the ", kMaxPrivateRow, " of stage ", asked.number, " (", asked.name, ")");
   // The stages index with int: the packed operands and the product stay below 2^31 elements.
   const size_t a_pack = checked_mul(s.m, kp, "m x k", INT_MAX);
   const size_t b_pack = checked_mul(kp, s.n, "k x n", INT_MAX);
   const size_t prod = checked_mul(s.m, s.n, "m x n", INT_MAX);
-  cl::Buffer& pa = ctx.scratch(kPackA, a_pack * 4);
-  cl::Buffer& pb = ctx.scratch(kPackB, b_pack * 4);
   cl::Buffer& ab = ctx.scratch(kProduct, prod * 4);
 
   ctx.begin_op();
-  // op(A) as m x kp; op(B) as kp x n, or n x kp (op(B) transposed) for a stage reading B by columns.
-  pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, s.m);
-  if (st.b_colmajor)
-    pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, s.n);
-  else
-    pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, s.n, kp);
-  if (st.zero_c) ctx.fill(ab, 0.0f, prod);
-  MatmulJob job{ctx, st, s.m, s.k, s.n, kp, pa, pb, ab, 0, 0, st.param.none() ? 0 : st.param.fallback};
-  launch_matmul_family(job);
+  const bool half = is_half_stage(asked);
+  if (half && half_product(ctx, asked, HalfSource{a.buffer, a.offset, s.lda, !s.trans_a},
+                           HalfSource{b.buffer, b.offset, s.ldb, s.trans_b}, s.m, s.n, s.k, ab, s.n)) {
+    ctx.product_by(asked.number);
+  } else {
+    const Stage& st = half ? find_stage(half_fallback(asked.number)) : asked;
+    cl::Buffer& pa = ctx.scratch(kPackA, a_pack * 4);
+    cl::Buffer& pb = ctx.scratch(kPackB, b_pack * 4);
+    // op(A) as m x kp; op(B) as kp x n, or n x kp (op(B) transposed) for a stage reading B by columns.
+    pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, s.m);
+    if (st.b_colmajor)
+      pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, s.n);
+    else
+      pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, s.n, kp);
+    if (st.zero_c) ctx.fill(ab, 0.0f, prod);
+    MatmulJob job{ctx, st, s.m, s.k, s.n, kp, pa, pb, ab, 0, 0, st.param.none() ? 0 : st.param.fallback};
+    launch_matmul_family(job);
+  }
 
   epilogue(ctx, s, ab, s.n, alpha, beta, c);
   ctx.end_op();
@@ -128,6 +137,7 @@ void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, cons
   }
 
   ctx.begin_op();
+  ctx.product_by(kernel);
   pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, mp, true);
   if (p.tensor)
     pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, np, true);

@@ -18,12 +18,16 @@ namespace {
 
 // clang-format off
 const GemmKernel kKernels[] = {
-//  id                                  name                    precision                     ceiling                  passes mma    fp64
-  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,     "sgemm_tuned",          MQLCL_PRECISION_FP32,         MQLCL_PROFILE_FP32,      1,     false, false},
-  {MQLCL_GEMM_KERNEL_TENSOR_TF32,     "sgemm_tensor_tf32",    MQLCL_PRECISION_TF32,         MQLCL_PROFILE_MMA_TF32,  1,     true,  false},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32,   "sgemm_tensor_3xtf32",  MQLCL_PRECISION_FP32_TENSOR,  MQLCL_PROFILE_MMA_TF32,  3,     true,  false},
-  {MQLCL_GEMM_KERNEL_DGEMM,           "dgemm",                MQLCL_PRECISION_FP64,         MQLCL_PROFILE_FP64,      1,     false, true},
-  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,    "dgemm_tensor",         MQLCL_PRECISION_FP64,         MQLCL_PROFILE_MMA_FP64,  1,     true,  true},
+//  id                                  name                    precision                     ceiling                  passes mma    fp64   prep: bytes launches
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,     "sgemm_tuned",          MQLCL_PRECISION_FP32,         MQLCL_PROFILE_FP32,      1,     false, false, 0, 0},
+  {MQLCL_GEMM_KERNEL_TENSOR_TF32,     "sgemm_tensor_tf32",    MQLCL_PRECISION_TF32,         MQLCL_PROFILE_MMA_TF32,  1,     true,  false, 0, 0},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32,   "sgemm_tensor_3xtf32",  MQLCL_PRECISION_FP32_TENSOR,  MQLCL_PROFILE_MMA_TF32,  3,     true,  false, 0, 0},
+  // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
+  // write 4); the scans' counts read back before the packs.
+  {MQLCL_GEMM_KERNEL_TENSOR_FP16,     "sgemm_tensor_fp16",    MQLCL_PRECISION_TF32,         MQLCL_PROFILE_MMA_FP16,  1,     true,  false, 2, 5},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16,   "sgemm_tensor_3xfp16",  MQLCL_PRECISION_FP32_TENSOR,  MQLCL_PROFILE_MMA_FP16,  3,     true,  false, 4, 5},
+  {MQLCL_GEMM_KERNEL_DGEMM,           "dgemm",                MQLCL_PRECISION_FP64,         MQLCL_PROFILE_FP64,      1,     false, true,  0, 0},
+  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,    "dgemm_tensor",         MQLCL_PRECISION_FP64,         MQLCL_PROFILE_MMA_FP64,  1,     true,  true,  0, 0},
 };
 // clang-format on
 constexpr size_t kKernelCount = sizeof(kKernels) / sizeof(kKernels[0]);
@@ -44,7 +48,8 @@ Block block_of(Context& ctx, const GemmKernel& g) {
 size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
 
 // Product time: the padded multiply-adds at the kernel's share of its ceiling, in whole waves
-// of blocks over the compute units, plus one launch.
+// of blocks over the compute units, plus one launch, plus its preparation beyond the FP32
+// pack at the device's copy rate.
 double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
   const DeviceProfile& p = ctx.profile();
   const Block b = block_of(ctx, g);
@@ -55,12 +60,14 @@ double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t 
   const double blocks = static_cast<double>(up(m, b.m) / b.m) * static_cast<double>(up(n, b.n) / b.n);
   const double units = std::max(1u, ctx.facts().units);
   const double fill = blocks / (std::ceil(blocks / units) * units);
-  return flop / (rate * fill) * 1e3 + p[MQLCL_PROFILE_LAUNCH_US] / 1e3;
+  const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);
+  const double prep_ms = operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
+  return flop / (rate * fill) * 1e3 + (1 + g.prep_launches) * p[MQLCL_PROFILE_LAUNCH_US] / 1e3 + prep_ms;
 }
 
 }  // namespace
 
-const char kEfficiencyNames[] = "K10 K30 K31 K40 K41";
+const char kEfficiencyNames[] = "K10 K30 K31 K32 K33 K40 K41";
 
 size_t gemm_kernel_count() { return kKernelCount; }
 
@@ -73,16 +80,18 @@ const GemmKernel& gemm_kernel(int id) {
   for (const auto& g : kKernels)
     if (g.id == id) return g;
   fail(MQLCL_ERR_ARGUMENT, "GEMM kernel ", id,
-       " does not exist (10 sgemm_tuned, 30 sgemm_tensor_tf32, 31 sgemm_tensor_3xtf32, 40 dgemm, 41 dgemm_tensor)");
+       " does not exist (10 sgemm_tuned, 30 sgemm_tensor_tf32, 31 sgemm_tensor_3xtf32, 32 sgemm_tensor_fp16, "
+       "33 sgemm_tensor_3xfp16, 40 dgemm, 41 dgemm_tensor)");
 }
 
 // Share of each kernel's ceiling it reaches at large sizes. GPUs: measured on the H200
-// (docs/results-h200.md: stage 10 65 %, 30 42 %, 31 57 % of a third, the FP64 tensor kernel
-// 68 %); the FP64-unit kernel's 30 % is an estimate until `tune --what efficiency` measures it
-// on the device. CPUs run one candidate per precision: the value only scales the prediction.
+// (docs/results-h200.md: stage 10 65 %, 30 42 %, 31 57 % of a third, 32 and 33 as
+// docs/results-h200.md "FP16 tensor stages" reports, the FP64 tensor kernel 68 %); the
+// FP64-unit kernel's 30 % is an estimate until `tune --what efficiency` measures it on the
+// device. CPUs run one candidate per precision: the value only scales the prediction.
 void efficiency_defaults(const DeviceFacts& f, int* out) {
-  const int gpu[kEfficiencyParamCount] = {650, 420, 570, 300, 680};
-  const int cpu[kEfficiencyParamCount] = {500, 500, 500, 500, 500};
+  const int gpu[kEfficiencyParamCount] = {650, 420, 570, 350, 450, 300, 680};
+  const int cpu[kEfficiencyParamCount] = {500, 500, 500, 500, 500, 500, 500};
   for (int i = 0; i < kEfficiencyParamCount; ++i) out[i] = is_cpu(f) ? cpu[i] : gpu[i];
 }
 

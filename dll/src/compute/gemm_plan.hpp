@@ -24,6 +24,10 @@ struct GemmKernel {
   int ceiling;         // the MQLCL_PROFILE_* rate that bounds it
   double passes;       // products per output multiply-add (3xTF32: 3)
   bool mma, fp64;      // needs mma.sync / cl_khr_fp64
+  // What it costs beyond the FP32 pack every SGEMM kernel has: bytes moved per operand element
+  // and launches (with a wait) before the product (the FP16 kernels' scans and packs).
+  double prep_bytes;
+  int prep_launches;
 };
 size_t gemm_kernel_count();
 const GemmKernel& gemm_kernel_at(size_t index);
@@ -32,7 +36,7 @@ const GemmKernel& gemm_kernel(int id);
 
 // The efficiency tunable (MQLCL_TUNABLE_EFFICIENCY): per mille of each kernel's ceiling, in
 // the table's order.
-constexpr int kEfficiencyParamCount = 5;
+constexpr int kEfficiencyParamCount = 7;
 extern const char kEfficiencyNames[];
 void efficiency_defaults(const DeviceFacts& f, int* out);
 void validate_efficiency_params(const int* params, const DeviceFacts& f);

@@ -43,7 +43,7 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
     fail(MQLCL_ERR_LOCAL_SIZE, "local size ", std::max(local0, local1),
          " exceeds the device's CL_DEVICE_MAX_WORK_GROUP_SIZE = ", max_wg);
   const int resolved = resolve_param(st, param);
-  if (st.family == Family::Tensor) {  // the planner's availability: tuned tiles, a set profile
+  if (st.family == Family::Tensor || st.family == Family::TensorHalf) {  // the planner's availability: tuned tiles, a set profile
     const std::string why = gemm_kernel_unavailable(ctx, gemm_kernel(st.number));
     if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "stage ", st.number, " (", st.name, ") cannot run here: ", why);
   } else {

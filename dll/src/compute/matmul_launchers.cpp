@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <climits>
 
+#include "compute/half_operands.hpp"
 #include "compute/layout.hpp"
 #include "compute/sgemm_config.hpp"
 #include "compute/tensor_tiles.hpp"
@@ -202,9 +203,23 @@ void launch_tensor(MatmulJob& j) {
   if (nq != N) unpad_matrix(ctx, cp, nq, j.c, M, N);
 }
 
+// TensorHalf: sgemm_half.cl (stages 32/33) on the FP16 operands compute/half_operands makes
+// of A and B; where they cannot be made, the fallback stage (30/31) runs instead.
+void launch_tensor_half(MatmulJob& j) {
+  const Stage& st = j.stage;
+  if (j.local0 || j.local1)
+    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group is the kernel's own (", st.file, "); pass 0, 0");
+  const HalfSource a{j.a, 0, j.kp, true}, b{j.b, 0, j.N, false};
+  if (half_product(j.ctx, st, a, b, j.M, j.N, j.K, j.c, j.N)) return;
+  MatmulJob fallback{j.ctx, find_stage(half_fallback(st.number)), j.M, j.K, j.N, j.kp, j.a, j.b, j.c, 0, 0, 0};
+  launch_tensor(fallback);
+  j.ctx.product_by(fallback.stage.number);
+}
+
 }  // namespace
 
 void launch_matmul_family(MatmulJob& job) {
+  job.ctx.product_by(job.stage.number);
   switch (job.stage.family) {
     case Family::Element: return launch_element(job);
     case Family::Row:
@@ -215,6 +230,7 @@ void launch_matmul_family(MatmulJob& job) {
     case Family::Tiled: return launch_tiled(job);
     case Family::Tuned: return launch_tuned(job);
     case Family::Tensor: return launch_tensor(job);
+    case Family::TensorHalf: return launch_tensor_half(job);
   }
   fail(MQLCL_ERR_INTERNAL, "stage ", job.stage.number, " has no launcher for its family");
 }

@@ -21,6 +21,7 @@ struct OperationFigures {
   double kernel_ms = 0, convert_ms = 0, total_ms = 0;
   double upload_ms = 0, download_ms = 0;  // host-array calls: their transfers' wall times
   int launches = 0;
+  int product = 0;  // the stage or GEMM kernel that computed the product (0: none)
 };
 
 // The events of one operation's launches: kernels, and layout work reported apart.

@@ -9,6 +9,8 @@ TensorCeilings add_tensor_ceiling_rows(Context& ctx, BenchRun& run) {
   if (t.available) {
     run.rows.push_back({"ceiling", 0, "mma.sync TF32 (tensor cores, register-only chains)", "-", 0, t.tf32_gflops, "GFLOP/s",
                         100, 0, true, ""});
+    run.rows.push_back({"ceiling", 0, "mma.sync FP16 (tensor cores, register-only chains)", "-", 0, t.fp16_gflops, "GFLOP/s",
+                        100, 0, true, ""});
     run.rows.push_back({"ceiling", 0, "mma.sync BF16 (tensor cores, register-only chains)", "-", 0, t.bf16_gflops, "GFLOP/s",
                         100, 0, true, ""});
   }

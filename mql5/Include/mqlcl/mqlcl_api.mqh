@@ -76,6 +76,8 @@
 #define MQLCL_STAGE_LAB_TILES_RECT 25  // lab Q5: rectangular tiles, TILE_K = param
 #define MQLCL_STAGE_TENSOR_TF32 30  // tensor cores, TF32 inputs (NVIDIA, compute capability >= 8.0)
 #define MQLCL_STAGE_TENSOR_3XTF32 31  // tensor cores, 3xTF32 split: FP32 accuracy (same devices)
+#define MQLCL_STAGE_TENSOR_FP16 32  // FP16 inputs: TF32-class accuracy, twice the TF32 rate
+#define MQLCL_STAGE_TENSOR_3XFP16 33  // FP16 hi/lo split, three products: FP32 accuracy
 #define MQLCL_STAGE_INFO_LOCAL_DIMS 1  // local sizes the caller may give: 0 (pass 0, 0), 1 (local0), 2
 #define MQLCL_STAGE_INFO_PARAM_MIN 2  // param range; 0/0/0 = the stage takes no param
 #define MQLCL_STAGE_INFO_PARAM_MAX 3
@@ -151,12 +153,14 @@
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48  // the precision field of flags
-#define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy (kernel 10 or 31), the planner's choice
-#define MQLCL_GEMM_FAST 16  // TF32 allowed (kernel 30 too) where the planner predicts it faster (sgemm only)
+#define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy (kernel 10, 31 or 33), the planner's choice
+#define MQLCL_GEMM_FAST 16  // TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only)
 #define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10  // FP32 units (stage 10)
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30  // tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31  // tensor cores, 3xTF32: FP32 accuracy (stage 31)
+#define MQLCL_GEMM_KERNEL_TENSOR_FP16 32  // FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32)
+#define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33  // FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33)
 #define MQLCL_GEMM_KERNEL_DGEMM 40  // FP64 units
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  // FP64 tensor cores
 
@@ -195,6 +199,7 @@ double mqlcl_last_convert_ms(int ctx);
 double mqlcl_last_upload_ms(int ctx);
 double mqlcl_last_download_ms(int ctx);
 int mqlcl_last_launches(int handle);
+int mqlcl_last_product(int ctx);
 int mqlcl_tunable_count();
 int mqlcl_tunable_at(int index);
 int mqlcl_tunable_text(int id, int what, ushort &buf[], int cap);

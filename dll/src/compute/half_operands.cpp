@@ -1,0 +1,121 @@
+#include "compute/half_operands.hpp"
+
+#include <climits>
+#include <string>
+
+#include "compute/tensor_tiles.hpp"
+#include "core/checked_math.hpp"
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+namespace {
+
+// Scratch buffer ids of the FP16 operands (compute/gemm uses 40 and up).
+enum HalfScratch : int { kHalfA = 50, kHalfB, kStatsA, kStatsB, kExpsA, kExpsB, kBadLines };
+
+const char* kOperandsFile = "matmul/half_operands.cl";
+
+size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
+
+// Per line of the operand: its scale exponent into `exps`; the unrepresentable lines counted
+// into `bad` (zeroed by the caller).
+void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, int stats_id,
+          int exps_id, cl::Buffer& bad) {
+  cl::Buffer& stats = ctx.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
+  cl::Buffer& exps = ctx.scratch(exps_id, checked_mul(lines, 4, "line scales"));
+  ctx.fill(stats, 0.0f, 2 * lines);
+  const size_t src_rows = src.lines_are_rows ? lines : len, src_cols = src.lines_are_rows ? len : lines;
+  cl::Kernel s = ctx.embedded(kOperandsFile, defines, "half_line_stats");
+  s.setArg(0, src.buffer);
+  s.setArg(1, static_cast<cl_ulong>(src.offset));
+  s.setArg(2, static_cast<cl_uint>(src.ld));
+  s.setArg(3, static_cast<cl_int>(src.lines_are_rows ? 1 : 0));
+  s.setArg(4, static_cast<cl_uint>(lines));
+  s.setArg(5, static_cast<cl_uint>(len));
+  s.setArg(6, stats);
+  ctx.launch_convert(s, cl::NDRange(up(src_cols, 32), up(src_rows, 32) / 4), cl::NDRange(32, 8));
+  cl::Kernel e = ctx.embedded(kOperandsFile, defines, "half_line_scales");
+  e.setArg(0, stats);
+  e.setArg(1, static_cast<cl_uint>(lines));
+  e.setArg(2, exps);
+  e.setArg(3, bad);
+  ctx.launch_convert(e, cl::NDRange(up(lines, 64)), cl::NullRange);
+}
+
+// The scaled FP16 operand: lines_padded lines of `pitch` halves.
+void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, int exps_id,
+          cl::Buffer& dst, size_t pitch, size_t lines_padded, size_t kcols) {
+  cl::Kernel p = ctx.embedded(kOperandsFile, defines, "half_pack");
+  p.setArg(0, src.buffer);
+  p.setArg(1, static_cast<cl_ulong>(src.offset));
+  p.setArg(2, static_cast<cl_uint>(src.ld));
+  p.setArg(3, static_cast<cl_int>(src.lines_are_rows ? 1 : 0));
+  p.setArg(4, static_cast<cl_uint>(lines));
+  p.setArg(5, static_cast<cl_uint>(len));
+  p.setArg(6, ctx.scratch(exps_id, lines * 4));
+  p.setArg(7, dst);
+  p.setArg(8, static_cast<cl_uint>(pitch));
+  p.setArg(9, static_cast<cl_uint>(lines_padded));
+  ctx.launch_convert(p, cl::NDRange(up(kcols, 32), up(lines_padded, 32) / 4), cl::NDRange(32, 8));
+}
+
+}  // namespace
+
+bool is_half_stage(const Stage& st) { return st.family == Family::TensorHalf; }
+
+int half_fallback(int stage) {
+  return stage == MQLCL_STAGE_TENSOR_3XFP16 ? MQLCL_STAGE_TENSOR_3XTF32 : MQLCL_STAGE_TENSOR_TF32;
+}
+
+bool half_product(Context& ctx, const Stage& st, const HalfSource& a, const HalfSource& b, size_t m, size_t n,
+                  size_t k, const cl::Buffer& c, size_t ldc) {
+  const bool split = st.number == MQLCL_STAGE_TENSOR_3XFP16;
+  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(st.number));
+  const size_t mp = up(m, static_cast<size_t>(tiles.bm)), np = up(n, static_cast<size_t>(tiles.bn));
+  // A k-tile is 64 bytes of a line: 32 k, or 16 k of hi and 16 of lo.
+  const size_t kcols = up(k, split ? 16 : 32), pitch = split ? 2 * kcols : kcols;
+  // The kernels take sizes as int and uint, and index lines of pitch halves with size_t.
+  if (mp > INT_MAX || np > INT_MAX || pitch > INT_MAX || ldc > INT_MAX || a.ld > UINT_MAX || b.ld > UINT_MAX)
+    fail(MQLCL_ERR_RANGE, st.name, ": m, n or k padded exceeds 2^31 - 1");
+  const size_t a_bytes = checked_mul(checked_mul(mp, pitch, "padded A"), 2, "padded A bytes");
+  const size_t b_bytes = checked_mul(checked_mul(np, pitch, "padded B"), 2, "padded B bytes");
+  const std::string defines = split ? "-DSPLIT=1" : "-DSPLIT=0";
+
+  cl::Buffer& bad = ctx.scratch(kBadLines, 4);
+  ctx.fill(bad, 0.0f, 1);
+  scan(ctx, defines, a, m, k, kStatsA, kExpsA, bad);
+  scan(ctx, defines, b, n, k, kStatsB, kExpsB, bad);
+  cl_uint bad_lines = 0;
+  ctx.queue().enqueueReadBuffer(bad, CL_TRUE, 0, 4, &bad_lines);
+  if (bad_lines) return false;
+
+  cl::Buffer& ha = ctx.scratch(kHalfA, a_bytes);
+  cl::Buffer& hb = ctx.scratch(kHalfB, b_bytes);
+  pack(ctx, defines, a, m, k, kExpsA, ha, pitch, mp, kcols);
+  pack(ctx, defines, b, n, k, kExpsB, hb, pitch, np, kcols);
+
+  cl::Kernel p = ctx.embedded(st.file, st.defines + tiles.half_defines() + ctx.ptx_defines(), st.entry);
+  p.setArg(0, static_cast<cl_int>(m));
+  p.setArg(1, static_cast<cl_int>(n));
+  p.setArg(2, static_cast<cl_int>(pitch / 32));
+  p.setArg(3, ha);
+  p.setArg(4, hb);
+  p.setArg(5, static_cast<cl_int>(pitch / 8));
+  p.setArg(6, ctx.scratch(kExpsA, m * 4));
+  p.setArg(7, ctx.scratch(kExpsB, n * 4));
+  p.setArg(8, c);
+  p.setArg(9, static_cast<cl_int>(ldc));
+  // Not ctx.check_local: as for stages 30/31 (compute/matmul_launchers.cpp), NVIDIA counts
+  // 16 bytes of __local of its own; the tiles' rule has checked the declared tiles.
+  const size_t threads = static_cast<size_t>(tiles.threads());
+  const size_t kernel_max = p.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
+  if (threads > kernel_max)
+    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the kernel's work-group of ", threads, " exceeds its CL_KERNEL_WORK_GROUP_SIZE = ",
+         kernel_max, " on this device");
+  const size_t blocks = checked_mul(mp / tiles.bm, np / tiles.bn, "blocks", INT_MAX);
+  ctx.launch(p, cl::NDRange(checked_mul(blocks, threads, "work-items")), cl::NDRange(threads));
+  return true;
+}
+
+}  // namespace mqlcl

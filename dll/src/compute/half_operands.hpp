@@ -1,0 +1,32 @@
+// The FP16 tensor-core stages (32, 33): their operands scaled into FP16 per line
+// (kernels/matmul/half_operands.cl) and their product (kernels/matmul/sgemm_half.cl). Where
+// some line cannot be scaled (NaN or Inf, or too wide a spread), nothing but the scans ran and
+// the caller runs the stage's fallback (30 for 32, 31 for 33) instead.
+#pragma once
+#include <cstddef>
+
+#include "compute/context.hpp"
+#include "compute/stage_registry.hpp"
+
+namespace mqlcl {
+
+// An operand as read from a row-major source: the buffer, its element (0, 0), its leading
+// dimension, and whether the operand's lines (rows of op(A), columns of op(B)) are the
+// source's rows.
+struct HalfSource {
+  const cl::Buffer& buffer;
+  size_t offset, ld;
+  bool lines_are_rows;
+};
+
+bool is_half_stage(const Stage& st);
+// The stage that runs when an FP16 stage's operands cannot be scaled: 30 for 32, 31 for 33.
+int half_fallback(int stage);
+
+// C (m x n, row pitch ldc) = op(A) op(B) by FP16 stage `st`; the scans and packs are timed as
+// layout work, the product as the kernel. False (C untouched) when some line of A or B cannot
+// be scaled into FP16.
+bool half_product(Context& ctx, const Stage& st, const HalfSource& a, const HalfSource& b, size_t m, size_t n,
+                  size_t k, const cl::Buffer& c, size_t ldc);
+
+}  // namespace mqlcl
