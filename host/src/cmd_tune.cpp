@@ -17,10 +17,10 @@
 #include <random>
 #include <sstream>
 
-#include "bench/sampled_error.hpp"
 #include "commands.hpp"
 #include "devices.hpp"
 #include "matmul_runs.hpp"
+#include "product_check.hpp"
 
 namespace host {
 
@@ -35,7 +35,7 @@ struct TuneArgs {
 
 // The best product time (ms) of `reps` runs of one GEMM kernel, pinned for the precision
 // `flags`, at n^3 on host arrays, and whether the product stays within its precision's
-// tolerance on bench's samples (bench/sampled_error.hpp); a negative time when refused.
+// tolerance on bench's samples (product_check.hpp); a negative time when refused.
 template <class T>
 std::pair<double, bool> time_kernel(int h, int flags, int kernel, int n, int reps, unsigned seed) {
   if (lib().mqlcl_gemm_pin(h, flags, kernel) < 0) return {-1, false};
@@ -58,9 +58,7 @@ std::pair<double, bool> time_kernel(int h, int flags, int kernel, int n, int rep
     if (r > 0) best = std::min(best, lib().mqlcl_last_kernel_ms(h));  // the first run builds
   }
   lib().mqlcl_gemm_pin(h, flags, 0);
-  const double tolerance = flags == MQLCL_GEMM_FP64 ? kFp64Tolerance : flags == MQLCL_GEMM_FAST ? kFastTolerance
-                                                                                                : kExactTolerance;
-  return {best, sampled_rel_error(A, B, C, n, n, n) <= tolerance};
+  return {best, check_product(gemm_flags_precision(flags), A, B, C, n, n, n, 256).ok()};
 }
 
 std::pair<double, bool> time_any(int h, int flags, int kernel, int n, int reps, unsigned seed) {
@@ -224,7 +222,6 @@ void register_tune_command(CLI::App& app, Options& opt) {
     Context ctx(opt.device);
     ctx.upload(MQLCL_SLOT_A, d.a);
     ctx.upload(MQLCL_SLOT_B, d.b);
-    std::mt19937 rng(opt.seed);
     fmt::print("tuning stage 10 on {} at {}^3, budget {:.0f} s\n", device, n, a.seconds);
     fmt::print("starting from: {}\n", text_of([&](mqlcl_char* b, int cap) {
       return lib().mqlcl_tuning_text(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, b, cap); }, "mqlcl_tuning_text"));
@@ -254,12 +251,12 @@ void register_tune_command(CLI::App& app, Options& opt) {
       }
       if (failed) continue;
       const std::vector<float> out = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
-      const CheckResult chk = check_product(d.a, d.b, out, d.shape, 128, rng);
+      const ProductCheck chk = check_product(stage_precision(MQLCL_STAGE_SGEMM_TUNED), d.a, d.b, out, n, n, n, 128);
       std::sort(times.begin(), times.end());
       const double ms = times[times.size() / 2];
       fmt::print("  TSM {:>3} TSN {:>3} TSK {:>2} WPTM {} WPTN {}: {:>9.3f} ms {:>9.1f} GFLOP/s {}\n", c[0], c[1], c[2], c[3], c[4], ms,
-                 d.shape.flops() / (ms * 1e6), chk.bad ? "WRONG" : "OK");
-      if (chk.bad == 0 && ms < best_ms) {
+                 d.shape.flops() / (ms * 1e6), chk.ok() ? "OK" : "WRONG");
+      if (chk.ok() && ms < best_ms) {
         best_ms = ms;
         best = c;
       }
