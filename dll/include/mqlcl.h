@@ -35,21 +35,24 @@ typedef char16_t mqlcl_char;
 #endif
 
 /* ---- Result codes ------------------------------------------------------------------- */
-#define MQLCL_OK 0
-#define MQLCL_ERR_ARGUMENT -1       /* null pointer, zero/negative size, bad flag or index */
-#define MQLCL_ERR_HANDLE -2         /* unknown, freed, or wrong kind of handle */
-#define MQLCL_ERR_RANGE -3          /* sizes overflow, or a count exceeds the buffer/array */
-#define MQLCL_ERR_STAGE -4          /* unknown stage / step / variant number */
-#define MQLCL_ERR_SHAPE -5          /* shape the stage cannot take (message names the limit) */
-#define MQLCL_ERR_LOCAL_SIZE -6     /* work-group size the device or kernel cannot take */
-#define MQLCL_ERR_BUILD -7          /* kernel did not compile; message holds the build log */
-#define MQLCL_ERR_OPENCL -8         /* an OpenCL call failed; message names the call and error */
+/* Each code's comment is its text in mqlcl_errstr (generated from these lines by
+ * cmake/generate_codes.cmake); the cause of one failure is in the message (mqlcl_last_error):
+ * the limit a shape missed, the OpenCL call and its error, a build log. */
+#define MQLCL_OK 0                  /* success */
+#define MQLCL_ERR_ARGUMENT -1       /* a null pointer, a zero or negative size, or an unknown flag, index or info id */
+#define MQLCL_ERR_HANDLE -2         /* an unknown, freed, or wrong kind of handle */
+#define MQLCL_ERR_RANGE -3          /* sizes overflow, or a count exceeds the buffer, slot or array */
+#define MQLCL_ERR_STAGE -4          /* an unknown stage, DIA step or transpose variant */
+#define MQLCL_ERR_SHAPE -5          /* a shape the stage cannot take */
+#define MQLCL_ERR_LOCAL_SIZE -6     /* a work-group size the device or kernel cannot take */
+#define MQLCL_ERR_BUILD -7          /* a kernel did not compile, or its build options were refused */
+#define MQLCL_ERR_OPENCL -8         /* an OpenCL call failed */
 #define MQLCL_ERR_NO_OPENCL -9      /* no OpenCL runtime (OpenCL.dll / libOpenCL) or platform */
-#define MQLCL_ERR_DEVICE -10        /* device index out of range */
-#define MQLCL_ERR_NO_DATA -11       /* an input slot was not uploaded, or has the wrong size */
+#define MQLCL_ERR_DEVICE -10        /* a device index out of range */
+#define MQLCL_ERR_NO_DATA -11       /* an input slot was not uploaded, or has the wrong size or type */
 #define MQLCL_ERR_MEMORY -12        /* host or device allocation failed */
 #define MQLCL_ERR_UNSUPPORTED -13   /* the device lacks a feature (e.g. images) */
-#define MQLCL_ERR_INTERNAL -99      /* unexpected failure inside the library (a bug) */
+#define MQLCL_ERR_INTERNAL -99      /* an unexpected failure inside the library (a bug) */
 /* The code's name and meaning ("MQLCL_ERR_SHAPE: a shape the stage cannot take"), as
  * SQLite's sqlite3_errstr; the same buffer rules as mqlcl_device_text; MQLCL_ERR_ARGUMENT
  * for a code that does not exist. */

@@ -9,6 +9,7 @@
 #include "commands.hpp"
 #include "devices.hpp"
 #include "matmul_runs.hpp"
+#include "product_check.hpp"
 #include "tensor_runs.hpp"
 #include "timing.hpp"
 
@@ -27,7 +28,7 @@ struct Row {
   int stage, ran = 0;
   std::string shape;
   double ms = 0, convert_ms = 0, tflops = 0, pct = 0;
-  AccuracyCheck acc;
+  ProductCheck acc;
   std::string error;
 };
 
@@ -59,7 +60,8 @@ Row run_one(Context& ctx, int stage, const std::string& label, const Shape& s, c
   r.convert_ms = ctx.convert_ms();
   r.ran = lib().mqlcl_last_product(ctx.handle());
   const std::vector<float> C = ctx.read(MQLCL_SLOT_C, cn);
-  r.acc = check_stage_accuracy(stage, A, B, C, s, static_cast<long long>(cn) <= a.full ? 0 : a.samples, rng);
+  r.acc = check_product(stage_precision(stage), A, B, C, s.rows1, s.colsrows, s.cols2,
+                        static_cast<long long>(cn) <= a.full ? 0 : a.samples);
   r.ms = median(kernel_times(ctx, a.reps, 1e9, op));
   r.tflops = s.flops() / (r.ms * 1e9);
   const double ceiling = stage_ceiling(stage, tc, fp32);
@@ -102,7 +104,7 @@ void register_tensor_command(CLI::App& app, Options& opt) {
         const Row r = run_one(ctx, stage, label, parse_mnk(label), a, t, fp32, rng);
         if (r.error.empty())
           fmt::print("stage {} {}: {:.4f} ms {:.2f} TFLOP/s, err/max|ref| {:.1e} err/sum|ab| {:.1e} ({} checked) {}\n", stage,
-                     label, r.ms, r.tflops, r.acc.err_max_ref, r.acc.err_scale, r.acc.checked, r.acc.ok() ? "OK" : "WRONG");
+                     label, r.ms, r.tflops, r.acc.err_max_ref(), r.acc.max_rel, r.acc.checked, r.acc.ok() ? "OK" : "WRONG");
         else
           fmt::print("stage {} {}: error: {}\n", stage, label, r.error);
         failed = failed || !r.error.empty() || !r.acc.ok();
@@ -122,9 +124,9 @@ void register_tensor_command(CLI::App& app, Options& opt) {
         continue;
       }
       fmt::print("| {} | {} | {} | {:.4f} | {:.4f} | {:.2f} | {:.1f}% | {:.1e} | {:.1e} | {} | {} |\n", r.stage, r.ran, r.shape, r.ms,
-                 r.convert_ms, r.tflops, r.pct, r.acc.err_max_ref, r.acc.err_scale,
-                 r.acc.checked == static_cast<int>(0) ? "-" : std::to_string(r.acc.checked),
-                 r.acc.ok() ? "OK" : fmt::format("WRONG ({} not finite, limit {:.0e})", r.acc.not_finite, r.acc.limit));
+                 r.convert_ms, r.tflops, r.pct, r.acc.err_max_ref(), r.acc.max_rel,
+                 r.acc.checked == 0 ? "-" : std::to_string(r.acc.checked),
+                 r.acc.ok() ? "OK" : fmt::format("WRONG ({} not finite, limit {:.0e})", r.acc.not_finite, r.acc.tolerance));
     }
     fmt::print("% of ceiling: stage 30 of mma.sync TF32, 31 of a third of it, 32 of mma.sync FP16, 33 of a third of it,\n"
                "others of SIMT FP32; 'ran' is mqlcl_last_product (an FP16 stage's fallback). Errors: every element of\n"

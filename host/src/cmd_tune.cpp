@@ -17,10 +17,10 @@
 #include <random>
 #include <sstream>
 
-#include "bench/sampled_error.hpp"
 #include "commands.hpp"
 #include "devices.hpp"
 #include "matmul_runs.hpp"
+#include "product_check.hpp"
 
 namespace host {
 
@@ -35,7 +35,7 @@ struct TuneArgs {
 
 // The best product time (ms) of `reps` runs of one GEMM kernel, pinned for the precision
 // `flags`, at n^3 on host arrays, and whether the product stays within its precision's
-// tolerance on bench's samples (bench/sampled_error.hpp); a negative time when refused.
+// tolerance on bench's samples (product_check.hpp); a negative time when refused.
 template <class T>
 std::pair<double, bool> time_kernel(int h, int flags, int kernel, int n, int reps, unsigned seed) {
   if (lib().mqlcl_gemm_pin(h, flags, kernel) < 0) return {-1, false};
@@ -58,9 +58,7 @@ std::pair<double, bool> time_kernel(int h, int flags, int kernel, int n, int rep
     if (r > 0) best = std::min(best, lib().mqlcl_last_kernel_ms(h));  // the first run builds
   }
   lib().mqlcl_gemm_pin(h, flags, 0);
-  const double tolerance = flags == MQLCL_GEMM_FP64 ? kFp64Tolerance : flags == MQLCL_GEMM_FAST ? kFastTolerance
-                                                                                                : kExactTolerance;
-  return {best, sampled_rel_error(A, B, C, n, n, n) <= tolerance};
+  return {best, check_product(gemm_flags_precision(flags), A, B, C, n, n, n, 256).ok()};
 }
 
 std::pair<double, bool> time_any(int h, int flags, int kernel, int n, int reps, unsigned seed) {
@@ -71,7 +69,7 @@ std::pair<double, bool> time_any(int h, int flags, int kernel, int n, int reps, 
 // The precision a tile tunable's kernel is run under (its own number is its tunable id).
 int tile_flags(int id) {
   return id == MQLCL_TUNABLE_DGEMM || id == MQLCL_TUNABLE_DGEMM_TENSOR ? MQLCL_GEMM_FP64
-         : id == MQLCL_STAGE_TENSOR_TF32                               ? MQLCL_GEMM_FAST
+         : id == MQLCL_STAGE_TENSOR_TF32 || id == MQLCL_STAGE_TENSOR_FP16 ? MQLCL_GEMM_FAST
                                                                        : MQLCL_GEMM_EXACT;
 }
 
@@ -83,6 +81,15 @@ std::vector<std::vector<int>> tile_candidates(int id) {
   if (id == MQLCL_TUNABLE_DGEMM_TENSOR)
     return {{128, 64, 16, 64, 32, 2, 1688, 8}, {128, 64, 16, 64, 32, 2, 884, 8}, {64, 64, 16, 32, 32, 2, 1688, 8},
             {128, 64, 16, 64, 32, 2, 1688, 4}, {64, 128, 16, 32, 64, 2, 1688, 8}, {128, 32, 16, 64, 16, 3, 1688, 8}};
+  // The FP16 kernels: BK 16, pipelines of 2 to 4 k-tiles of 64 bytes a line.
+  if (id == MQLCL_STAGE_TENSOR_FP16)
+    return {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 16, 64, 64, 2, 8}, {128, 128, 16, 64, 32, 3, 8},
+            {256, 128, 16, 64, 64, 2, 8}, {128, 256, 16, 64, 64, 2, 8}, {128, 64, 16, 64, 32, 4, 8},
+            {64, 128, 16, 32, 64, 4, 8},  {128, 128, 16, 64, 64, 3, 4}};
+  if (id == MQLCL_STAGE_TENSOR_3XFP16)
+    return {{128, 128, 16, 64, 32, 3, 8}, {128, 128, 16, 32, 64, 3, 8}, {128, 128, 16, 64, 64, 3, 8},
+            {256, 128, 16, 64, 32, 2, 8}, {128, 64, 16, 64, 32, 4, 8},  {64, 128, 16, 32, 64, 4, 8},
+            {128, 128, 16, 64, 32, 2, 8}, {128, 128, 16, 32, 32, 3, 8}};
   return {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 16, 64, 64, 2, 8}, {128, 64, 16, 64, 32, 4, 8},
           {64, 128, 16, 32, 64, 4, 8},  {128, 128, 32, 64, 64, 2, 8}, {128, 128, 16, 64, 64, 3, 4},
           {64, 64, 16, 32, 32, 4, 8}};
@@ -203,8 +210,8 @@ std::vector<std::array<int, 5>> candidates() {
 void register_tune_command(CLI::App& app, Options& opt) {
   static TuneArgs a;
   auto* t = app.add_subcommand("tune", "search a tunable's values on this device and store the best");
-  t->add_option("--what", a.what, "sgemm_tuned, sgemm_tensor_tf32, sgemm_tensor_3xtf32, dgemm, dgemm_tensor or efficiency")
-      ->check(CLI::IsMember({"sgemm_tuned", "sgemm_tensor_tf32", "sgemm_tensor_3xtf32", "dgemm", "dgemm_tensor", "efficiency"}))
+  t->add_option("--what", a.what, "sgemm_tuned, sgemm_tensor_tf32, _3xtf32, _fp16, _3xfp16, dgemm, dgemm_tensor or efficiency")
+      ->check(CLI::IsMember({"sgemm_tuned", "sgemm_tensor_tf32", "sgemm_tensor_3xtf32", "sgemm_tensor_fp16", "sgemm_tensor_3xfp16", "dgemm", "dgemm_tensor", "efficiency"}))
       ->capture_default_str();
   t->add_option("--size", a.size, "square size timed")->capture_default_str();
   t->add_option("--seconds", a.seconds, "time budget")->capture_default_str();
@@ -218,13 +225,14 @@ void register_tune_command(CLI::App& app, Options& opt) {
     if (a.what == "dgemm_tensor") return tune_tiles(a, opt, MQLCL_TUNABLE_DGEMM_TENSOR);
     if (a.what == "sgemm_tensor_tf32") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_TF32);
     if (a.what == "sgemm_tensor_3xtf32") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_3XTF32);
+    if (a.what == "sgemm_tensor_fp16") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_FP16);
+    if (a.what == "sgemm_tensor_3xfp16") return tune_tiles(a, opt, MQLCL_STAGE_TENSOR_3XFP16);
     const std::string device = device_text(opt.device, MQLCL_TEXT_NAME);
     const int n = a.size;
     MatmulData d = make_matmul_data({n, n, n}, opt.seed);
     Context ctx(opt.device);
     ctx.upload(MQLCL_SLOT_A, d.a);
     ctx.upload(MQLCL_SLOT_B, d.b);
-    std::mt19937 rng(opt.seed);
     fmt::print("tuning stage 10 on {} at {}^3, budget {:.0f} s\n", device, n, a.seconds);
     fmt::print("starting from: {}\n", text_of([&](mqlcl_char* b, int cap) {
       return lib().mqlcl_tuning_text(ctx.handle(), MQLCL_STAGE_SGEMM_TUNED, b, cap); }, "mqlcl_tuning_text"));
@@ -254,12 +262,12 @@ void register_tune_command(CLI::App& app, Options& opt) {
       }
       if (failed) continue;
       const std::vector<float> out = ctx.read(MQLCL_SLOT_C, static_cast<size_t>(n) * n);
-      const CheckResult chk = check_product(d.a, d.b, out, d.shape, 128, rng);
+      const ProductCheck chk = check_product(stage_precision(MQLCL_STAGE_SGEMM_TUNED), d.a, d.b, out, n, n, n, 128);
       std::sort(times.begin(), times.end());
       const double ms = times[times.size() / 2];
       fmt::print("  TSM {:>3} TSN {:>3} TSK {:>2} WPTM {} WPTN {}: {:>9.3f} ms {:>9.1f} GFLOP/s {}\n", c[0], c[1], c[2], c[3], c[4], ms,
-                 d.shape.flops() / (ms * 1e6), chk.bad ? "WRONG" : "OK");
-      if (chk.bad == 0 && ms < best_ms) {
+                 d.shape.flops() / (ms * 1e6), chk.ok() ? "OK" : "WRONG");
+      if (chk.ok() && ms < best_ms) {
         best_ms = ms;
         best = c;
       }

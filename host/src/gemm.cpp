@@ -12,8 +12,8 @@
 
 #include "commands.hpp"
 #include "context.hpp"
-#include "bench/sampled_error.hpp"
 #include "devices.hpp"
+#include "product_check.hpp"
 
 namespace host {
 
@@ -84,12 +84,11 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
     }
   }
   // The error against a double product, relative to the sum of |terms| of each element: every
-  // element up to 2^18 of them, else 4096 spread evenly (a full double product at 4096^3 would
+  // element up to 2^18 of them, else 4096 spread over C (a full double product at 4096^3 would
   // take the host minutes).
-  const size_t count = static_cast<size_t>(m) * n, step = count <= (1u << 18) ? 1 : count / 4096;
-  std::vector<size_t> at;
-  for (size_t e = 0; e < count; e += step) at.push_back(e);
-  const ProductError err = product_error(A, B, C, m, n, k, at, ta, tb, a.alpha, a.beta, &C0);
+  const size_t count = static_cast<size_t>(m) * n;
+  const ProductCheck err = check_product(gemm_flags_precision(flags), A, B, C, m, k, n, count <= (1u << 18) ? 0 : 4096,
+                                         ProductOp{ta, tb, a.alpha, a.beta}, &C0);
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);
   g_last_product_ms = kernel;
   fmt::print("{} {}x{}x{} (M,N,K){}{} on {}, kernel {}{}, best of {}\n", sizeof(T) == 4 ? "sgemm" : "dgemm", m, n, k,
@@ -98,9 +97,10 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   fmt::print("  host->host total {:.3f} ms = upload {:.3f} ms + layout {:.3f} ms + product {:.3f} ms ({:.1f} GFLOP/s) + "
              "download {:.3f} ms + other {:.3f} ms\n",
              best_total, upload, convert, kernel, gflops, download, best_total - upload - convert - kernel - download);
-  fmt::print("  max error vs double over {} elements: {:.3e} absolute, {:.3e} relative to the sum of |terms|\n",
-             err.checked, err.max_abs, err.max_rel);
-  return std::isfinite(err.max_abs) ? 0 : 1;
+  fmt::print("  max error vs double over {} elements: {:.3e} absolute, {:.3e} relative to the sum of |terms| "
+             "(tolerance {:.1e}) -> {}\n",
+             err.checked, err.max_abs, err.max_rel, err.tolerance, err.ok() ? "OK" : "WRONG");
+  return err.ok() ? 0 : 1;
 }
 
 template <class T>

@@ -6,6 +6,7 @@
 
 #include "context.hpp"
 #include "matrices.hpp"
+#include "product_check.hpp"
 #include "timing.hpp"
 
 namespace host {
@@ -23,10 +24,10 @@ struct StageResult {
   int local0 = 0, local1 = 0, param = 0;
   double kernel_ms = 0, convert_ms = 0, total_ms = 0;
   int launches = 0;
-  CheckResult check;
+  ProductCheck check;  // against a double product at the stage's precision
   double checksum = 0, abs_checksum = 0;  // sum of C and of |C|, to compare runs
   std::string error;  // the library's message when the stage refused or failed
-  bool ok() const { return error.empty() && check.bad == 0 && check.checked > 0; }
+  bool ok() const { return error.empty() && check.ok(); }
   double gflops(const Shape& s) const { return kernel_ms > 0 ? s.flops() / (kernel_ms * 1e6) : 0; }
 };
 
@@ -47,8 +48,7 @@ void upload_matmul_data(Context& ctx, const MatmulData& d);
 // One stage on the A and B already uploaded, its default param, the driver's work-group
 // size: a warm-up, then up to `reps` timed runs within `budget_ms`; `samples` elements of C
 // checked as run_matmul_stage checks them (`bench`).
-TimedRun time_matmul_stage(Context& ctx, const MatmulData& d, int stage, int reps, double budget_ms, int samples,
-                           std::mt19937& rng);
+TimedRun time_matmul_stage(Context& ctx, const MatmulData& d, int stage, int reps, double budget_ms, int samples);
 
 // Stage 0: the six loop orders of matr_mul_2dim on one core; keeps the fastest product.
 void run_cpu_stage(MatmulData& d, bool all_orders);

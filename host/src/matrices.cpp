@@ -1,7 +1,6 @@
 #include "matrices.hpp"
 
 #include <chrono>
-#include <cmath>
 
 namespace host {
 
@@ -46,34 +45,6 @@ double exact_element(const std::vector<float>& a, const std::vector<float>& b, c
   for (int k = 0; k < s.colsrows; ++k)
     sum += static_cast<double>(a[static_cast<size_t>(r) * s.colsrows + k]) * b[static_cast<size_t>(k) * s.cols2 + c];
   return sum;
-}
-
-CheckResult check_product(const std::vector<float>& a, const std::vector<float>& b,
-                          const std::vector<float>& got, const Shape& s, int samples, std::mt19937& rng) {
-  CheckResult res;
-  auto check_one = [&](int r, int c) {
-    double exact = 0, scale = 0;
-    for (int k = 0; k < s.colsrows; ++k) {
-      const double p = static_cast<double>(a[static_cast<size_t>(r) * s.colsrows + k]) * b[static_cast<size_t>(k) * s.cols2 + c];
-      exact += p;
-      scale += std::fabs(p);
-    }
-    const double v = got[static_cast<size_t>(r) * s.cols2 + c];
-    // float summation error grows at most ~ K * eps * sum|a_k b_k|; allow that with margin
-    const double rel = std::fabs(v - exact) / (scale + 1e-30);
-    const double tol = 1e-6 * s.colsrows + 1e-5;
-    if (!std::isfinite(v) || rel > tol) ++res.bad;
-    if (rel > res.max_rel_error || !std::isfinite(v)) res.max_rel_error = std::isfinite(v) ? rel : INFINITY;
-    ++res.checked;
-  };
-  if (samples <= 0) {
-    for (int r = 0; r < s.rows1; ++r)
-      for (int c = 0; c < s.cols2; ++c) check_one(r, c);
-  } else {
-    std::uniform_int_distribution<int> ur(0, s.rows1 - 1), uc(0, s.cols2 - 1);
-    for (int i = 0; i < samples; ++i) check_one(ur(rng), uc(rng));
-  }
-  return res;
 }
 
 }  // namespace host

@@ -1,5 +1,6 @@
 // Test data and CPU references: the article's generator (uniform in [-0.5, 0.5]), its
-// single-core product in six loop orders (stage 0), and checks against a double product.
+// single-core product in six loop orders (stage 0), one element in double for the log lines
+// (checks: product_check.hpp).
 #pragma once
 #include <cstdint>
 #include <random>
@@ -24,15 +25,5 @@ double cpu_matmul(const std::vector<float>& a, const std::vector<float>& b, std:
 // One element of A*B in double.
 double exact_element(const std::vector<float>& a, const std::vector<float>& b, const Shape& s,
                      int r, int c);
-
-struct CheckResult {
-  double max_rel_error = 0;  // |got - exact| / (sum |a_k b_k| + tiny), over the checked elements
-  int bad = 0;               // elements beyond tolerance (or not finite)
-  int checked = 0;
-};
-// Compares `samples` random elements (all when samples <= 0) against the double product.
-CheckResult check_product(const std::vector<float>& a, const std::vector<float>& b,
-                          const std::vector<float>& got, const Shape& s, int samples,
-                          std::mt19937& rng);
 
 }  // namespace host

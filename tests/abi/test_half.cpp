@@ -28,8 +28,9 @@ int flags_of(int kernel) {
 // `default_tiles`.
 struct TensorCtx : t::Ctx {
   explicit TensorCtx(bool default_tiles = false) {
-    if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_FP16) != 1)
+    if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_FP16) != 1) {
       EXPECT_EQ(mqlcl_profile_set(h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(h);
+    }
     if (default_tiles) return;
     const int small[7] = {64, 64, 16, 32, 32, 2, 2};
     for (int stage : {MQLCL_STAGE_TENSOR_TF32, MQLCL_STAGE_TENSOR_3XTF32, MQLCL_STAGE_TENSOR_FP16, MQLCL_STAGE_TENSOR_3XFP16})
@@ -128,7 +129,9 @@ TEST(HalfStages, MatchDoubleProductsWithinTheTf32StagesError) {
     // The hi/lo split keeps 22 bits of each input and sums in FP32: FP32-class, as 3xTF32.
     EXPECT_LE(e_exact, 2 * std::max(e_split, 1e-7)) << what << ": 3xtf32 " << e_split;
     EXPECT_LT(e_exact, 2e-6) << what;
-    if (s.k > 32) EXPECT_GT(e_fast, 10 * e_exact) << what << ": the one-product stage shows its 11-bit inputs";
+    if (s.k > 32) {
+      EXPECT_GT(e_fast, 10 * e_exact) << what << ": the one-product stage shows its 11-bit inputs";
+    }
   }
 }
 

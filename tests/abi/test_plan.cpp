@@ -356,7 +356,9 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
       {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 7, 884, 8}, "STAGES must be 2 .. 4"},
       {MQLCL_TUNABLE_TRANSFER, {0, 4}, "CHUNK_KIB = 0 is outside"},
       {MQLCL_TUNABLE_TRANSFER, {1024, 65}, "THREADS = 65 is outside"},
-      {MQLCL_TUNABLE_EFFICIENCY, {500, 500, 0, 500, 500}, "efficiency of kernel 31 = 0 per mille"},
+      {MQLCL_STAGE_TENSOR_FP16, {128, 128, 32, 64, 64, 3, 8}, "BK must be 16 (64 bytes of a line per k-tile)"},
+      {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
+      {MQLCL_TUNABLE_EFFICIENCY, {500, 500, 0, 500, 500, 500, 500}, "efficiency of kernel 31 = 0 per mille"},
   };
   for (const Bad& b : bad) {
     EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;

@@ -54,9 +54,10 @@ TEST(Stages, InfoMatchesTheDocumentedTable) {
   for (int s : all_stages()) {
     if (mqlcl_stage_info(s, MQLCL_STAGE_INFO_WRONG_ON_PURPOSE) == 1) wrong.insert(s);
     if (mqlcl_stage_info(s, MQLCL_STAGE_INFO_MAX_COLSROWS) == 8192) private_row.insert(s);
-    const long long precision = s == MQLCL_STAGE_TENSOR_TF32     ? MQLCL_PRECISION_TF32
-                                : s == MQLCL_STAGE_TENSOR_3XTF32 ? MQLCL_PRECISION_FP32_TENSOR
-                                                                 : MQLCL_PRECISION_FP32;
+    const long long precision = s == MQLCL_STAGE_TENSOR_TF32 || s == MQLCL_STAGE_TENSOR_FP16 ? MQLCL_PRECISION_TF32
+                                : s == MQLCL_STAGE_TENSOR_3XTF32 || s == MQLCL_STAGE_TENSOR_3XFP16
+                                    ? MQLCL_PRECISION_FP32_TENSOR
+                                    : MQLCL_PRECISION_FP32;
     EXPECT_EQ(mqlcl_stage_info(s, MQLCL_STAGE_INFO_PRECISION), precision) << s;
     const long long lo = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_MIN), hi = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_MAX),
                     def = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_DEFAULT);
@@ -73,9 +74,9 @@ TEST(Stages, InfoMatchesTheDocumentedTable) {
 }
 
 TEST(Stages, AvailabilityOnThisDevice) {
-  // The tensor-core stages depend on the device: test_tensor.cpp checks them.
+  // The tensor-core stages (30-33) depend on the device: test_tensor.cpp checks them.
   for (int s : all_stages())
-    if (s != MQLCL_STAGE_TENSOR_TF32 && s != MQLCL_STAGE_TENSOR_3XTF32) {
+    if (s < MQLCL_STAGE_TENSOR_TF32 || s > MQLCL_STAGE_TENSOR_3XFP16) {
       EXPECT_EQ(mqlcl_stage_available(t::device(), s), 1) << s << ": " << t::message();
     }
   EXPECT_EQ(mqlcl_stage_available(t::device(), 99), MQLCL_ERR_STAGE);

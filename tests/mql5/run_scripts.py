@@ -161,14 +161,14 @@ def mqlcl_devices(log):
 
 
 def tensor_stages(log):
-    """Stages 10, 30, 31: each OK, or (30/31 without tensor cores) refused with the library's reason."""
-    problems = [] if re.search(r"^tensor stages on .+: fastest FP32-accurate stage (10|31) .*, fastest with TF32 accepted "
-                               r"(10|30) ", log, re.M) else ["no 'tensor stages on ...: fastest ...' line"]
+    """Stages 10, 30-33: each OK, or (30-33 without tensor cores) refused with the library's reason."""
+    problems = [] if re.search(r"^tensor stages on .+: fastest FP32-accurate stage (10|31|33) .*, fastest with TF32 accepted "
+                               r"(10|30|32) ", log, re.M) else ["no 'tensor stages on ...: fastest ...' line"]
     sizes = (SMALL["InpRows1"], SMALL["InpColsRows"], SMALL["InpCols2"])
     if not re.search(r"^C = A \* B: ROWS1 = %d; COLSROWS = %d; COLS2 = %d$" % sizes, log, re.M):
         problems.append("no 'C = A * B' line with the inputs given")
     rows = dict(re.findall(r"^  (\d+) \S+ +\| (.*)$", log, re.M))
-    if sorted(rows) != ["10", "30", "31"]:
+    if sorted(rows) != ["10", "30", "31", "32", "33"]:
         problems.append(f"stages printed: {sorted(rows)}")
     for stage, text in rows.items():
         ok = text.endswith("| OK") or (stage != "10" and "not available: " in text and "needs an NVIDIA GPU" in text)

@@ -6,6 +6,7 @@
 #include "compute/stage_registry.hpp"
 #include "core/guard.hpp"
 #include "core/text.hpp"
+#include "mqlcl_codes.h"
 
 using namespace mqlcl;
 
@@ -15,23 +16,10 @@ struct CodeText {
   int code;
   const char* text;
 };
-const CodeText kCodes[] = {
-    {MQLCL_OK, "MQLCL_OK: success"},
-    {MQLCL_ERR_ARGUMENT, "MQLCL_ERR_ARGUMENT: a null pointer, zero/negative size, or unknown flag, index or what"},
-    {MQLCL_ERR_HANDLE, "MQLCL_ERR_HANDLE: an unknown, freed, or wrong kind of handle"},
-    {MQLCL_ERR_RANGE, "MQLCL_ERR_RANGE: sizes overflow, or a count exceeds the buffer, slot or array"},
-    {MQLCL_ERR_STAGE, "MQLCL_ERR_STAGE: an unknown stage, DIA step or transpose variant"},
-    {MQLCL_ERR_SHAPE, "MQLCL_ERR_SHAPE: a shape the stage cannot take"},
-    {MQLCL_ERR_LOCAL_SIZE, "MQLCL_ERR_LOCAL_SIZE: a work-group size the device or kernel cannot take"},
-    {MQLCL_ERR_BUILD, "MQLCL_ERR_BUILD: a kernel did not compile, or its build options were refused"},
-    {MQLCL_ERR_OPENCL, "MQLCL_ERR_OPENCL: an OpenCL call failed"},
-    {MQLCL_ERR_NO_OPENCL, "MQLCL_ERR_NO_OPENCL: no OpenCL runtime or platform"},
-    {MQLCL_ERR_DEVICE, "MQLCL_ERR_DEVICE: device index out of range"},
-    {MQLCL_ERR_NO_DATA, "MQLCL_ERR_NO_DATA: an input slot was not uploaded, or has the wrong size or type"},
-    {MQLCL_ERR_MEMORY, "MQLCL_ERR_MEMORY: host or device allocation failed"},
-    {MQLCL_ERR_UNSUPPORTED, "MQLCL_ERR_UNSUPPORTED: the device lacks a feature"},
-    {MQLCL_ERR_INTERNAL, "MQLCL_ERR_INTERNAL: an unexpected failure inside the library (a bug)"},
-};
+// "NAME: text", the text being the comment of the code's #define in mqlcl.h.
+#define MQLCL_CODE_TEXT(name, text) {name, #name ": " text},
+const CodeText kCodes[] = {MQLCL_CODES(MQLCL_CODE_TEXT)};
+#undef MQLCL_CODE_TEXT
 
 long long stage_fact(const Stage& st, int what) {
   switch (what) {

@@ -90,7 +90,7 @@ const GemmKernel& gemm_kernel(int id) {
 // FP64-unit kernel's 30 % is an estimate until `tune --what efficiency` measures it on the
 // device. CPUs run one candidate per precision: the value only scales the prediction.
 void efficiency_defaults(const DeviceFacts& f, int* out) {
-  const int gpu[kEfficiencyParamCount] = {650, 420, 570, 350, 450, 300, 680};
+  const int gpu[kEfficiencyParamCount] = {650, 420, 570, 370, 410, 300, 680};
   const int cpu[kEfficiencyParamCount] = {500, 500, 500, 500, 500, 500, 500};
   for (int i = 0; i < kEfficiencyParamCount; ++i) out[i] = is_cpu(f) ? cpu[i] : gpu[i];
 }

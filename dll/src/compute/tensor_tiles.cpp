@@ -12,14 +12,10 @@ void tensor_defaults(const DeviceFacts&, int* out) {
   for (int i = 0; i < kTensorParamCount; ++i) out[i] = d[i];
 }
 
-// The FP16 kernels: the same blocks; stage 33 keeps two sets of accumulators (the mma's and
-// the FP32 sums), so its warps take 64 x 32 (eight warps) to stay within 255 registers.
+// The FP16 kernels: the same blocks and warps (BK 16: 64 bytes of a line per k-tile), the
+// fastest of `tune --what sgemm_tensor_fp16 / _3xfp16` on the H200 (docs/results-h200.md).
 void half_tensor_defaults(const DeviceFacts&, int* out) {
   const int d[kTensorParamCount] = {128, 128, 16, 64, 64, 3, 8};
-  for (int i = 0; i < kTensorParamCount; ++i) out[i] = d[i];
-}
-void half_tensor_split_defaults(const DeviceFacts&, int* out) {
-  const int d[kTensorParamCount] = {128, 128, 16, 64, 32, 3, 8};
   for (int i = 0; i < kTensorParamCount; ++i) out[i] = d[i];
 }
 

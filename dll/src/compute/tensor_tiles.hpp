@@ -13,8 +13,7 @@ namespace mqlcl {
 // BM BN BK WM WN STAGES GROUP_M (STAGES: the cp.async pipeline's depth, not a matmul stage)
 constexpr int kTensorParamCount = 7;
 void tensor_defaults(const DeviceFacts& f, int* out);
-void half_tensor_defaults(const DeviceFacts& f, int* out);        // stage 32
-void half_tensor_split_defaults(const DeviceFacts& f, int* out);  // stage 33
+void half_tensor_defaults(const DeviceFacts& f, int* out);  // stages 32 and 33
 
 struct TensorTiles {
   int bm, bn, bk, wm, wn, stages, group_m;

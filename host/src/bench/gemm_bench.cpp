@@ -10,7 +10,7 @@
 #include "../devices.hpp"
 #include "../matmul_runs.hpp"
 #include "../timing.hpp"
-#include "sampled_error.hpp"
+#include "../product_check.hpp"
 #if defined(MQLCL_HAVE_CLBLAST)
 #include "peers.hpp"
 #endif
@@ -26,7 +26,7 @@ struct GemmTiming {
   std::string error;  // the library's message when the call was refused
   int calls = 0;
   double wall = 0, kernel = 0, convert = 0, upload = -1, download = -1;
-  double rel_error = 0;  // sampled_error.hpp
+  ProductCheck check;  // 256 elements against a double product (product_check.hpp)
   bool ok() const { return error.empty(); }
 };
 
@@ -76,7 +76,7 @@ GemmTiming host_gemm(Context& ctx, const GemmBenchArgs& args, int flags, const s
       return lib().mqlcl_dgemm(ctx.handle(), flags, n, n, n, 1.0, a.data(), count, n, b.data(), count, n, 0.0, c.data(),
                                count, n);
   });
-  if (t.ok()) t.rel_error = sampled_rel_error(a, b, c, n, n, n);
+  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, c, n, n, n, 256);
   return t;
 }
 
@@ -138,7 +138,7 @@ GemmTiming buffer_gemm(Context& ctx, const GemmBenchArgs& args, int flags, Devic
       return lib().mqlcl_dgemm_buffers(ctx.handle(), flags, n, n, n, 1.0, d.a, 0, n, d.b, 0, n, 0.0, d.c, 0, n);
   });
   t.upload = t.download = -1;  // none: the data stays on the device
-  if (t.ok()) t.rel_error = sampled_rel_error(a, b, d.read_c(), n, n, n);
+  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, d.read_c(), n, n, n, 256);
   return t;
 }
 
@@ -197,9 +197,10 @@ struct Rows {
   BenchRun& run;
   std::string size;
   double flops;
+  int k;  // the inner size, which the tolerance grows with
 
   // ceiling: GFLOP/s of the units the product runs on (0: none measured); % of it in the table.
-  void timing(const std::string& name, const GemmTiming& t, double tolerance, bool host, double ceiling) {
+  void timing(const std::string& name, const GemmTiming& t, bool host, double ceiling) {
     if (!t.ok()) {
       run.rows.push_back({"gemm", 0, name, size, 0, 0, "GFLOP/s", 0, 0, false, t.error});
       fmt::print("  gemm {:<30} {:<16} refused: {}\n", name, size, t.error);
@@ -219,14 +220,15 @@ struct Rows {
     const std::string note =
         fmt::format("{}; product {:.1f} GFLOP/s{}; err {:.1e}; median of {} calls after a warm-up", split, product_gf,
                     ceiling > 0 ? fmt::format(" = {:.1f}% of its ceiling {:.1f} (% ceil: of the product)", pct, ceiling) : "",
-                    t.rel_error, t.calls);
-    run.rows.push_back({"gemm", 0, name, size, t.wall, gf, "GFLOP/s", pct, 0, t.rel_error <= tolerance, note});
+                    t.check.max_rel, t.calls);
+    run.rows.push_back({"gemm", 0, name, size, t.wall, gf, "GFLOP/s", pct, 0, t.check.ok(), note});
     fmt::print("  gemm {:<30} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s ({}){}\n", name, size, t.wall, gf, split,
-               t.rel_error <= tolerance ? "" : fmt::format(" WRONG: err {:.1e}", t.rel_error));
+               t.check.ok() ? "" : fmt::format(" WRONG: err {:.1e}", t.check.max_rel));
   }
-  void peer(const std::string& name, double ms, double rel_error, double tolerance, const std::string& note) {
+  // rel_error: the peer's max error relative to the sum of |terms|, held to its precision's tolerance.
+  void peer(const std::string& name, double ms, double rel_error, int precision, const std::string& note) {
     const double gf = flops / (ms * 1e6);
-    run.rows.push_back({"gemm-peer", 0, name, size, ms, gf, "GFLOP/s", 0, 0, rel_error <= tolerance,
+    run.rows.push_back({"gemm-peer", 0, name, size, ms, gf, "GFLOP/s", 0, 0, rel_error <= product_tolerance(precision, k),
                         fmt::format("err {:.1e}; {}", rel_error, note)});
     fmt::print("  peer {:<30} {:<16} {:>10.3f} ms {:>9.1f} GFLOP/s\n", name, size, ms, gf);
   }
@@ -281,18 +283,18 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Ge
       stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_TF32), ceilings.tensor, ceilings.fp32);
   const double fp64_ceiling = ceilings.fp64_mma > 0 ? ceilings.fp64_mma : ceilings.fp64;
   for (int n : args.sizes) {
-    Rows rows{run, fmt::format("{0}x{0}x{0}", n), 2.0 * n * n * n};
+    Rows rows{run, fmt::format("{0}x{0}x{0}", n), 2.0 * n * n * n, n};
     try {
       const MatmulData d = make_matmul_data({n, n, n}, args.seed + static_cast<unsigned>(n));
       const std::vector<double> a64(d.a.begin(), d.a.end()), b64(d.b.begin(), d.b.end());
 
       // ---- host -> host: what an MQL5 caller waits ----
       const GemmTiming hh_exact = host_gemm(ctx, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
-      rows.timing("sgemm exact host->host", hh_exact, kExactTolerance, true, exact_ceiling);
+      rows.timing("sgemm exact host->host", hh_exact, true, exact_ceiling);
       const GemmTiming hh_fast = host_gemm(ctx, args, MQLCL_GEMM_FAST, d.a, d.b, n);
-      rows.timing("sgemm fast host->host", hh_fast, kFastTolerance, true, fast_ceiling);
+      rows.timing("sgemm fast host->host", hh_fast, true, fast_ceiling);
       const GemmTiming hh_fp64 = host_gemm(ctx, args, MQLCL_GEMM_FP64, a64, b64, n);
-      rows.timing("dgemm host->host", hh_fp64, kFp64Tolerance, true, fp64_ceiling);
+      rows.timing("dgemm host->host", hh_fp64, true, fp64_ceiling);
 
       // ---- device-resident: the generic layer's buffers ----
       GemmTiming dev_exact, dev_fast, dev_fp64;
@@ -301,9 +303,9 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Ge
         std::vector<float> c(d.a.size());
         m.copy(d.a, d.b, c);
         dev_exact = buffer_gemm(ctx, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers exact", dev_exact, kExactTolerance, false, exact_ceiling);
+        rows.timing("sgemm_buffers exact", dev_exact, false, exact_ceiling);
         dev_fast = buffer_gemm(ctx, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers fast", dev_fast, kFastTolerance, false, fast_ceiling);
+        rows.timing("sgemm_buffers fast", dev_fast, false, fast_ceiling);
         const CopyCheck cc = copy_check(ctx, device, args, d, m);
         if (!cc.error.empty())
           run.rows.push_back({"ratio", 0, "h->h / (stage kernel + copies)", rows.size, 0, 0, "x", 0, 0, false, cc.error});
@@ -319,38 +321,38 @@ void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const Ge
         std::vector<double> c(a64.size());
         m.copy(a64, b64, c);
         dev_fp64 = buffer_gemm(ctx, args, MQLCL_GEMM_FP64, m, a64, b64, n);
-        rows.timing("dgemm_buffers", dev_fp64, kFp64Tolerance, false, fp64_ceiling);
+        rows.timing("dgemm_buffers", dev_fp64, false, fp64_ceiling);
       }
 
       // ---- peers ----
 #if defined(MQLCL_HAVE_CLBLAST)
       const PeerTiming cs = clblast_gemm(device, d.a, d.b, n, n, n, args.reps);
       const PeerTiming cd = clblast_gemm(device, a64, b64, n, n, n, args.reps);
-      if (cs.available) rows.peer("CLBlast SGEMM", cs.median_ms, cs.max_rel_error, kExactTolerance, cs.note);
+      if (cs.available) rows.peer("CLBlast SGEMM", cs.median_ms, cs.max_rel_error, MQLCL_PRECISION_FP32, cs.note);
       else rows.missing_peer("CLBlast SGEMM", cs.note);
-      if (cd.available) rows.peer("CLBlast DGEMM", cd.median_ms, cd.max_rel_error, kFp64Tolerance, cd.note);
+      if (cd.available) rows.peer("CLBlast DGEMM", cd.median_ms, cd.max_rel_error, MQLCL_PRECISION_FP64, cd.note);
       else rows.missing_peer("CLBlast DGEMM", cd.note);
       const double clblast_s = cs.available ? cs.median_ms : 0, clblast_d = cd.available ? cd.median_ms : 0;
 #else
       rows.missing_peer("CLBlast", "not built in (Linux with libclblast-dev only)");
       const double clblast_s = 0, clblast_d = 0;
 #endif
-      auto cublas_ms = [&](const char* kind, const std::string& name, double tolerance, const std::string& note) {
+      auto cublas_ms = [&](const char* kind, const std::string& name, int precision, const std::string& note) {
         const CublasTiming* t = cublas.find(kind, n);
         if (!t) {
           rows.missing_peer(name, cublas.available ? "not measured" : "not available: " + cublas.why);
           return 0.0;
         }
-        rows.peer(name, t->ms, t->rel_sum, tolerance, note);
+        rows.peer(name, t->ms, t->rel_sum, precision, note);
         return t->ms;
       };
       const std::string pageable = "PyTorch, its own inputs: pageable host tensors, (a.cuda() @ b.cuda()).cpu(), wall time, median";
       const std::string on_gpu = "PyTorch, its own inputs on the GPU: CUDA events around the product, median";
-      const double pt32 = cublas_ms("pageable-FP32", "PyTorch FP32 host->host", kExactTolerance, pageable + "; TF32 off");
-      const double pt64 = cublas_ms("pageable-FP64", "PyTorch FP64 host->host", kFp64Tolerance, pageable);
-      const double cb32 = cublas_ms("FP32", "cuBLAS FP32 (device)", kExactTolerance, on_gpu);
-      const double cbtf = cublas_ms("TF32", "cuBLAS TF32 (device)", kFastTolerance, on_gpu);
-      const double cb64 = cublas_ms("FP64", "cuBLAS FP64 (device)", kFp64Tolerance, on_gpu);
+      const double pt32 = cublas_ms("pageable-FP32", "PyTorch FP32 host->host", MQLCL_PRECISION_FP32, pageable + "; TF32 off");
+      const double pt64 = cublas_ms("pageable-FP64", "PyTorch FP64 host->host", MQLCL_PRECISION_FP64, pageable);
+      const double cb32 = cublas_ms("FP32", "cuBLAS FP32 (device)", MQLCL_PRECISION_FP32, on_gpu);
+      const double cbtf = cublas_ms("TF32", "cuBLAS TF32 (device)", MQLCL_PRECISION_TF32, on_gpu);
+      const double cb64 = cublas_ms("FP64", "cuBLAS FP64 (device)", MQLCL_PRECISION_FP64, on_gpu);
 
       // ---- ratios: the peer's time / mqlcl's (> 1: mqlcl is faster) ----
       auto speedup = [](double peer_ms, const GemmTiming& t) { return t.ok() && peer_ms > 0 ? peer_ms / t.wall : 0; };

@@ -1,7 +1,7 @@
 #include "peers.hpp"
 
 #include "../timing.hpp"
-#include "sampled_error.hpp"
+#include "../product_check.hpp"
 
 #define CL_HPP_TARGET_OPENCL_VERSION 120
 #define CL_HPP_MINIMUM_OPENCL_VERSION 120
@@ -72,7 +72,8 @@ PeerTiming clblast_gemm(int device, const std::vector<T>& a, const std::vector<T
     }
     std::vector<T> c(static_cast<size_t>(m) * n);
     q.enqueueReadBuffer(dc, CL_TRUE, 0, c.size() * e, c.data());
-    t.max_rel_error = sampled_rel_error(a, b, c, m, k, n);
+    t.max_rel_error =
+        check_product(sizeof(T) == 4 ? MQLCL_PRECISION_FP32 : MQLCL_PRECISION_FP64, a, b, c, m, k, n, 256).max_rel;
     t.available = true;
     t.median_ms = median(times);
     t.note = "clblast::Gemm (row-major, no transposes), CLBlast's default tuning; wall time of the whole routine";

@@ -16,7 +16,7 @@ struct PeerTiming {
 
 // C = A * B (row-major, M x K times K x N) with clblast::Gemm<T> (T = float: SGEMM, double:
 // DGEMM) on device buffers of its own; median of `reps` runs after a warm-up; the error on
-// sampled elements (sampled_error.hpp). `device` numbers devices as mqlcl does (all
+// sampled elements (product_check.hpp). `device` numbers devices as mqlcl does (all
 // platforms in order).
 template <class T>
 PeerTiming clblast_gemm(int device, const std::vector<T>& a, const std::vector<T>& b, int m, int k, int n, int reps);

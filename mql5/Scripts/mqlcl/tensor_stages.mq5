@@ -1,7 +1,8 @@
 //+------------------------------------------------------------------+
 //| tensor_stages.mq5                                                |
-//| The tensor-core stages 30 (TF32) and 31 (3xTF32, FP32 accuracy)  |
-//| beside stage 10 (tuned FP32 SGEMM): which stage the library      |
+//| The tensor-core stages 30 (TF32), 31 (3xTF32, FP32 accuracy),    |
+//| 32 (FP16, scaled) and 33 (3xFP16, FP32 accuracy) beside stage 10 |
+//| (tuned FP32 SGEMM): which stage the library                      |
 //| offers as the fastest of each precision class on this device,    |
 //| then each stage where it can run, its time, and its largest      |
 //| error against a CPU double product on sampled elements; where a  |
@@ -55,7 +56,7 @@ bool RunTensorStage(CMqlcl &cl,const int stage,const float &a[],const float &b[]
          max_ref=MathAbs(s);
      }
    double rel=max_ref>0 ? max_err/max_ref : max_err;
-//--- TF32 inputs carry 10 mantissa bits; FP32 and 3xTF32 are held to FP32's accuracy
+//--- TF32 and FP16 inputs carry 10 mantissa bits; FP32 and the split stages are held to FP32's accuracy
    long precision=mqlcl_stage_info(stage,MQLCL_STAGE_INFO_PRECISION);
    double bound=precision==MQLCL_PRECISION_TF32 ? 5e-3 : 1e-5;
    double ms=cl.KernelMs();
@@ -86,8 +87,9 @@ void OnStart()
       !cl.Upload(MQLCL_SLOT_A,a) || !cl.Upload(MQLCL_SLOT_B,b))
       return;
    Print("C = A * B: ROWS1 = "+i2s(InpRows1)+"; COLSROWS = "+i2s(InpColsRows)+"; COLS2 = "+i2s(InpCols2));
-   int stages[3]={MQLCL_STAGE_SGEMM_TUNED,MQLCL_STAGE_TENSOR_TF32,MQLCL_STAGE_TENSOR_3XTF32};
-   for(int i=0; i<3; i++)
+   int stages[5]={MQLCL_STAGE_SGEMM_TUNED,MQLCL_STAGE_TENSOR_TF32,MQLCL_STAGE_TENSOR_3XTF32,
+                  MQLCL_STAGE_TENSOR_FP16,MQLCL_STAGE_TENSOR_3XFP16};
+   for(int i=0; i<5; i++)
       if(!RunTensorStage(cl,stages[i],a,b))
          return;
   }
