@@ -12,18 +12,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 logs=${1:-${OUT:-/tmp}/fp16-bench}
 mkdir -p "$logs"
-if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd 2>/dev/null; then
-  mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
-fi
-export LD_LIBRARY_PATH="$root/build/native/dll:$root/build/native/host${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
-host=build/native/host/mqlcl-host
-dev=$(python3 - build/native/dll/libmqlcl.so <<'PY'
-import ctypes, sys
-print(ctypes.CDLL(sys.argv[1]).mqlcl_device_best())
-PY
-)
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
 MQLCL_TEST_DEVICE=$dev build/native/tests/mqlcl_tests --gtest_brief=1 \
   --gtest_filter='HalfStages*:Plan*:Tensor*:Sgemm*:Gemm*:Matmul*' >"$logs/gtest.log" 2>&1

@@ -70,8 +70,9 @@ TEST(Tensor, BestStageFallsBackWithoutTensorCores) {
   if (tensor_device()) {  // the planner's choice for a 4096^3 product on this device
     t::Ctx c;
     std::vector<int> exact(8), fast(8);
-    ASSERT_GT(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, exact.data(), nullptr, 8), 1) << t::message(c.h);
-    ASSERT_GT(mqlcl_gemm_plan(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096, fast.data(), nullptr, 8), 1) << t::message(c.h);
+    std::vector<double> ms(8);
+    ASSERT_GT(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, exact.data(), ms.data(), 8), 1) << t::message(c.h);
+    ASSERT_GT(mqlcl_gemm_plan(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096, fast.data(), ms.data(), 8), 1) << t::message(c.h);
     EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_FP32), exact[0]);
     EXPECT_EQ(mqlcl_stage_best(t::device(), MQLCL_PRECISION_TF32), fast[0]);
   } else {
