@@ -288,8 +288,10 @@ MQLCL_API double mqlcl_last_kernel_ms(int handle);
 MQLCL_API double mqlcl_last_total_ms(int ctx);
 MQLCL_API double mqlcl_last_convert_ms(int ctx);
 /* Wall times of the last host-array GEMM's (mqlcl_sgemm, mqlcl_dgemm) copies of the caller's
- * arrays to the device (A, B, and C when beta != 0) and of C back; 0 for a last operation
- * without them (experiments, mqlcl_sgemm_buffers). */
+ * arrays to the device (A, B, and C when beta != 0) and of C back: the time during which a
+ * copy in that direction was under way (with panels, mqlcl_last_panels > 1, they overlap each
+ * other and the product); 0 for a last operation without them (experiments,
+ * mqlcl_sgemm_buffers). */
 MQLCL_API double mqlcl_last_upload_ms(int ctx);
 MQLCL_API double mqlcl_last_download_ms(int ctx);
 /* Kernel launches of the last operation (a stage may launch many; mqlcl_run launches one),
@@ -299,6 +301,10 @@ MQLCL_API int mqlcl_last_launches(int handle);
  * product: the one asked or planned, or the one an FP16 stage fell back to (30 for 32, 31 for
  * 33); 0 when the last operation computed none (DIA, transpose, peak). */
 MQLCL_API int mqlcl_last_product(int ctx);
+/* The panels of rows the last host-array GEMM (mqlcl_sgemm, mqlcl_dgemm) ran in: 1 = upload,
+ * product, download one after the other; more = the uploads and downloads of some panels
+ * overlapped the products of others (docs/ABI.md, "GEMM"); 0 for any other operation. */
+MQLCL_API int mqlcl_last_panels(int ctx);
 
 /* ---- Tuning: every tunable's parameters -------------------------------------------------
  * A tunable takes a vector of integer parameters. Its id is a stage number for the tunable
@@ -450,7 +456,10 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
  * else MQLCL_ERR_RANGE naming the count; m, n, k >= 1. beta = 0 never reads C (NaN included).
  * Figures: mqlcl_last_kernel_ms = the product, mqlcl_last_convert_ms = the layout work (pack,
  * epilogue), mqlcl_last_upload_ms / mqlcl_last_download_ms = the transfers,
- * mqlcl_last_total_ms = upload + compute + download. Returns MQLCL_OK. */
+ * mqlcl_last_total_ms = the call's wall time: upload + compute + download, or less where
+ * the host arrays went by panels of rows with the transfers overlapping the product
+ * (mqlcl_last_panels; the panels are planned from the measured transfer rates, or forced by
+ * MQLCL_GEMM_PANEL_ROWS). Returns MQLCL_OK. */
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */

@@ -291,7 +291,7 @@ TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20300);  // 2.3.0: 2.2 + the FP16 tensor stages 32/33, mqlcl_last_product
+  EXPECT_EQ(mqlcl_version(), 20400);  // 2.4.0: 2.3 + mqlcl_last_panels (host-array GEMM by panels)
 }
 
 }  // namespace

@@ -128,4 +128,8 @@ MQLCL_API int mqlcl_last_product(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().product; });
 }
 
+MQLCL_API int mqlcl_last_panels(int ctx) {
+  return with_handle<Context>(ctx, [](Context& c) { return c.last().panels; });
+}
+
 }  // extern "C"

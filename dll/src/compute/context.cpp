@@ -26,7 +26,8 @@ Context::Context(int device_index)
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
   tuning.load(facts_);
-  transfers_.init(context_, device_, queue_, tuning.params(MQLCL_TUNABLE_TRANSFER));
+  uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
+  downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
   launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
 }
 
@@ -113,6 +114,7 @@ void Context::begin_op() {
   events_.clear();
   transfers_took(0, 0);
   last_.product = 0;
+  last_.panels = 0;
 }
 
 namespace {

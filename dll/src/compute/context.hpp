@@ -28,8 +28,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Device& device() { return device_; }
   cl::CommandQueue& queue() { return queue_; }
   DataSlots& slots() { return slots_; }
-  // Copies between the caller's host arrays and device buffers (host-array GEMM).
-  HostTransfer& transfers() { return transfers_; }
+  // Copies from the caller's host arrays to device buffers and back (host-array GEMM), each
+  // direction on its own queue.
+  HostTransfer& uploads() { return uploads_; }
+  HostTransfer& downloads() { return downloads_; }
 
   // Builds (or takes from the cache) a program; build failures throw MQLCL_ERR_BUILD with
   // the compiler's log. `label` names the source in messages.
@@ -89,6 +91,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
     last_.upload_ms = upload_ms;
     last_.download_ms = download_ms;
   }
+  // The panels of rows a host-array GEMM ran in (mqlcl_last_panels; begin_op sets 0).
+  void panels_took(int panels) { last_.panels = panels; }
 
   StageTuning tuning;  // every tunable's parameters: the tuning file's, or set by the caller
 
@@ -113,7 +117,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   cl::Context context_;
   cl::Device device_;
   cl::CommandQueue queue_;
-  HostTransfer transfers_;  // after queue_: unmaps its staging before the queue goes
+  HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
   size_t launch_items_ = 0;
   std::map<std::string, cl::Program> programs_;

@@ -55,10 +55,7 @@ double transfer_rate(Context& ctx, size_t bytes, bool to_device, bool staged) {
     const auto start = std::chrono::steady_clock::now();
     if (staged) {
       const RowCopy copy{host.data(), 1, bytes, bytes, &dev};
-      if (to_device)
-        ctx.transfers().upload(&copy, 1);
-      else
-        ctx.transfers().download(&copy, 1);
+      (to_device ? ctx.uploads() : ctx.downloads()).run(&copy, 1);
     } else if (to_device) {
       ctx.queue().enqueueWriteBuffer(dev, CL_TRUE, 0, bytes, host.data());
     } else {

@@ -10,6 +10,7 @@
 
 #include "compute/context.hpp"
 #include "compute/dgemm_config.hpp"
+#include "compute/stage_registry.hpp"
 
 namespace mqlcl {
 
@@ -59,6 +60,46 @@ void sgemm_with(Context& ctx, int kernel, const GemmShape& s, float alpha, const
                 float beta, const GemmOperand& c);
 void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,
                 double beta, const GemmOperand& c);
+
+// The product of one GEMM by panels of rows of op(A) and C, launched on the context's queue
+// inside the caller's operation (begin_op .. end_op): op(B) prepared once for the kernel, then
+// per panel its rows of op(A) packed, the product, and the epilogue into its rows of C. A
+// panel's shape is the whole one's but for m and lda; its operands start at its first row.
+// op(B) and a panel's op(A) are copied before its C is written, so C may share a buffer with
+// them. SGEMM: an FP16 kernel whose op(B) cannot be scaled runs its fallback for every panel,
+// one whose panel of op(A) cannot, for that panel.
+class SgemmRows {
+ public:
+  SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
+  void rows(const GemmShape& panel, float alpha, const GemmOperand& a, float beta, const GemmOperand& c);
+  // The kernel, or the fallback that computed some panel instead (mqlcl_last_product).
+  int product() const { return product_; }
+
+ private:
+  void pack_b();  // op(B) for simt_, once
+  Context& ctx_;
+  const Stage& asked_;
+  const Stage* simt_;  // the stage on FP32 operands: the kernel, or an FP16 kernel's fallback
+  GemmShape whole_;
+  GemmOperand b_;
+  size_t kp_;
+  bool half_ = false, b_packed_ = false;
+  int product_;
+};
+class DgemmRows {
+ public:
+  DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
+  void rows(const GemmShape& panel, double alpha, const GemmOperand& a, double beta, const GemmOperand& c);
+  int product() const { return kernel_; }
+
+ private:
+  Context& ctx_;
+  int kernel_;
+  DgemmProduct p_;
+  size_t np_, kp_;
+  cl::Kernel k_;
+  cl::NDRange local_;
+};
 
 // DGEMM on device buffers (checked by the caller against s), results left in c.
 void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,

@@ -53,43 +53,56 @@ void epilogue(Context& ctx, const GemmShape& s, const cl::Buffer& ab, size_t ab_
 
 }  // namespace
 
-// op(A) and op(B) packed for stage st, its product, then the epilogue into C: one operation
-// (kernel: the stage; convert: pack, zeroing, epilogue). The FP16 stages read op(A) and op(B)
-// where they are, packing them themselves; where they cannot, their fallback stage runs on
-// the FP32 pack. A and B are copied before C is written, so C may share a buffer with them.
-void sgemm_with(Context& ctx, int kernel, const GemmShape& s, float alpha, const GemmOperand& a,
-                const GemmOperand& b, float beta, const GemmOperand& c) {
-  const Stage& asked = find_stage(kernel);
-  const size_t kp = round_up(s.k, static_cast<size_t>(asked.vw));
-  if (asked.private_row && kp > static_cast<size_t>(kMaxPrivateRow))
-    fail(MQLCL_ERR_SHAPE, "k = ", s.k, " exceeds the ", kMaxPrivateRow, " of stage ", asked.number, " (", asked.name, ")");
+SgemmRows::SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
+    : ctx_(ctx), asked_(find_stage(kernel)), whole_(whole), b_(b) {
+  const bool half = is_half_stage(asked_);
+  simt_ = half ? &find_stage(half_fallback(asked_.number)) : &asked_;
+  kp_ = round_up(whole.k, static_cast<size_t>(simt_->vw));
+  if (simt_->private_row && kp_ > static_cast<size_t>(kMaxPrivateRow))
+    fail(MQLCL_ERR_SHAPE, "k = ", whole.k, " exceeds the ", kMaxPrivateRow, " of stage ", simt_->number, " (",
+         simt_->name, ")");
   // The stages index with int: the packed operands and the product stay below 2^31 elements.
-  const size_t a_pack = checked_mul(s.m, kp, "m x k", INT_MAX);
-  const size_t b_pack = checked_mul(kp, s.n, "k x n", INT_MAX);
-  const size_t prod = checked_mul(s.m, s.n, "m x n", INT_MAX);
-  cl::Buffer& ab = ctx.scratch(kProduct, prod * 4);
+  checked_mul(whole.m, kp_, "m x k", INT_MAX);
+  checked_mul(kp_, whole.n, "k x n", INT_MAX);
+  checked_mul(whole.m, whole.n, "m x n", INT_MAX);
+  half_ = half && half_prepare_b(ctx, asked_, HalfSource{b.buffer, b.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);
+  product_ = half_ ? asked_.number : simt_->number;
+}
 
-  ctx.begin_op();
-  const bool half = is_half_stage(asked);
-  if (half && half_product(ctx, asked, HalfSource{a.buffer, a.offset, s.lda, !s.trans_a},
-                           HalfSource{b.buffer, b.offset, s.ldb, s.trans_b}, s.m, s.n, s.k, ab, s.n)) {
-    ctx.product_by(asked.number);
-  } else {
-    const Stage& st = half ? find_stage(half_fallback(asked.number)) : asked;
-    cl::Buffer& pa = ctx.scratch(kPackA, a_pack * 4);
-    cl::Buffer& pb = ctx.scratch(kPackB, b_pack * 4);
-    // op(A) as m x kp; op(B) as kp x n, or n x kp (op(B) transposed) for a stage reading B by columns.
-    pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, s.m);
-    if (st.b_colmajor)
-      pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, s.n);
-    else
-      pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, s.n, kp);
-    if (st.zero_c) ctx.fill(ab, 0.0f, prod);
-    MatmulJob job{ctx, st, s.m, s.k, s.n, kp, pa, pb, ab, 0, 0, st.param.none() ? 0 : st.param.fallback};
+void SgemmRows::pack_b() {
+  if (b_packed_) return;
+  cl::Buffer& pb = ctx_.scratch(kPackB, kp_ * whole_.n * 4);
+  // op(B) as kp x n, or n x kp (op(B) transposed) for a stage reading B by columns.
+  if (simt_->b_colmajor)
+    pack(ctx_, b_, whole_.ldb, !whole_.trans_b, whole_.n, whole_.k, pb, kp_, whole_.n);
+  else
+    pack(ctx_, b_, whole_.ldb, whole_.trans_b, whole_.k, whole_.n, pb, whole_.n, kp_);
+  b_packed_ = true;
+}
+
+void SgemmRows::rows(const GemmShape& p, float alpha, const GemmOperand& a, float beta, const GemmOperand& c) {
+  const size_t prod = p.m * p.n;
+  cl::Buffer& ab = ctx_.scratch(kProduct, prod * 4);
+  if (!half_ || !half_rows(ctx_, asked_, HalfSource{a.buffer, a.offset, p.lda, !p.trans_a}, p.m, p.n, p.k, ab, p.n)) {
+    // The SIMT or TF32 stage, or an FP16 stage's fallback for rows it cannot scale.
+    product_ = simt_->number;
+    pack_b();
+    cl::Buffer& pa = ctx_.scratch(kPackA, p.m * kp_ * 4);
+    pack(ctx_, a, p.lda, p.trans_a, p.m, p.k, pa, kp_, p.m);
+    if (simt_->zero_c) ctx_.fill(ab, 0.0f, prod);
+    MatmulJob job{ctx_, *simt_, p.m, p.k, p.n, kp_, pa, ctx_.scratch(kPackB, kp_ * p.n * 4), ab, 0, 0,
+                  simt_->param.none() ? 0 : simt_->param.fallback};
     launch_matmul_family(job);
   }
+  epilogue(ctx_, p, ab, p.n, alpha, beta, c);
+}
 
-  epilogue(ctx, s, ab, s.n, alpha, beta, c);
+void sgemm_with(Context& ctx, int kernel, const GemmShape& s, float alpha, const GemmOperand& a,
+                const GemmOperand& b, float beta, const GemmOperand& c) {
+  ctx.begin_op();
+  SgemmRows product(ctx, kernel, s, b);
+  product.rows(s, alpha, a, beta, c);
+  ctx.product_by(product.product());
   ctx.end_op();
 }
 
@@ -108,52 +121,60 @@ DgemmProduct dgemm_product(Context& ctx, int kernel) {
   return p;
 }
 
-// op(A) as Mp x Kp; op(B) as Np x Kp (the tensor kernel's B^T) or Kp x Np; product kernel p
-// into Mp x Np; the epilogue into C: one operation. A and B are copied before C is written,
-// so C may share a buffer with them.
-void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, const GemmOperand& a,
-                const GemmOperand& b, double beta, const GemmOperand& c) {
-  const DgemmProduct p = dgemm_product(ctx, kernel);
-  const size_t mp = round_up(s.m, static_cast<size_t>(p.bm)), np = round_up(s.n, static_cast<size_t>(p.bn)),
-               kp = round_up(s.k, static_cast<size_t>(p.bk));
+DgemmRows::DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
+    : ctx_(ctx), kernel_(kernel), p_(dgemm_product(ctx, kernel)) {
+  np_ = round_up(whole.n, static_cast<size_t>(p_.bn)), kp_ = round_up(whole.k, static_cast<size_t>(p_.bk));
+  const size_t mp = round_up(whole.m, static_cast<size_t>(p_.bm));
   // The kernels take M, N, K as int and the layout kernels pitches as uint.
-  if (mp > INT_MAX || np > INT_MAX || kp > INT_MAX) fail(MQLCL_ERR_RANGE, "dgemm: m, n or k padded exceeds 2^31 - 1");
-  cl::Buffer& pa = ctx.scratch(kPackA, checked_mul(checked_mul(mp, kp, "m x k"), 8, "m x k bytes"));
-  cl::Buffer& pb = ctx.scratch(kPackB, checked_mul(checked_mul(kp, np, "k x n"), 8, "k x n bytes"));
-  cl::Buffer& ab = ctx.scratch(kProduct, checked_mul(checked_mul(mp, np, "m x n"), 8, "m x n bytes"));
-  cl::Kernel k = p.tensor ? ctx.embedded("gemm/dgemm_tensor.cl", p.defines, "dgemm_tensor")
-                          : ctx.embedded("gemm/dgemm.cl", p.defines, "dgemm");
-  const cl::NDRange local = p.local1 > 1 ? cl::NDRange(p.local0, p.local1) : cl::NDRange(p.local0);
-  if (p.tensor) {
+  if (mp > INT_MAX || np_ > INT_MAX || kp_ > INT_MAX) fail(MQLCL_ERR_RANGE, "dgemm: m, n or k padded exceeds 2^31 - 1");
+  checked_mul(checked_mul(mp, kp_, "m x k"), 8, "m x k bytes");
+  checked_mul(checked_mul(mp, np_, "m x n"), 8, "m x n bytes");
+  cl::Buffer& pb = ctx.scratch(kPackB, checked_mul(checked_mul(kp_, np_, "k x n"), 8, "k x n bytes"));
+  k_ = p_.tensor ? ctx.embedded("gemm/dgemm_tensor.cl", p_.defines, "dgemm_tensor")
+                 : ctx.embedded("gemm/dgemm.cl", p_.defines, "dgemm");
+  local_ = p_.local1 > 1 ? cl::NDRange(p_.local0, p_.local1) : cl::NDRange(p_.local0);
+  if (p_.tensor) {
     // Not ctx.check_local: NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
     // what the kernel declares (as for stages 30/31, compute/matmul_launchers.cpp): the
     // declared tiles are checked instead, and the work-group against the kernel's limit.
-    const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
-    if (p.local0 > kernel_max)
-      fail(MQLCL_ERR_LOCAL_SIZE, "dgemm: the tensor kernel's work-group of ", p.local0,
+    const size_t kernel_max = k_.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(ctx.device());
+    if (p_.local0 > kernel_max)
+      fail(MQLCL_ERR_LOCAL_SIZE, "dgemm: the tensor kernel's work-group of ", p_.local0,
            " exceeds its CL_KERNEL_WORK_GROUP_SIZE = ", kernel_max);
   } else {
-    ctx.check_local(k, local, "dgemm");
+    ctx.check_local(k_, local_, "dgemm");
   }
+  // op(B) as Np x Kp (the tensor kernel's B^T) or Kp x Np.
+  if (p_.tensor)
+    pack(ctx, b, whole.ldb, !whole.trans_b, whole.n, whole.k, pb, kp_, np_, true);
+  else
+    pack(ctx, b, whole.ldb, whole.trans_b, whole.k, whole.n, pb, np_, kp_, true);
+}
 
+void DgemmRows::rows(const GemmShape& p, double alpha, const GemmOperand& a, double beta, const GemmOperand& c) {
+  const size_t mp = round_up(p.m, static_cast<size_t>(p_.bm));
+  cl::Buffer& pa = ctx_.scratch(kPackA, mp * kp_ * 8);
+  cl::Buffer& ab = ctx_.scratch(kProduct, mp * np_ * 8);
+  pack(ctx_, a, p.lda, p.trans_a, p.m, p.k, pa, kp_, mp, true);
+  k_.setArg(0, static_cast<cl_int>(mp));
+  k_.setArg(1, static_cast<cl_int>(np_));
+  k_.setArg(2, static_cast<cl_int>(kp_));
+  k_.setArg(3, pa);
+  k_.setArg(4, ctx_.scratch(kPackB, kp_ * np_ * 8));
+  k_.setArg(5, ab);
+  if (p_.tensor)
+    ctx_.launch(k_, cl::NDRange((mp / p_.bm) * (np_ / p_.bn) * p_.local0), local_);
+  else
+    ctx_.launch(k_, cl::NDRange(np_ / p_.bn * p_.local0, mp / p_.bm * p_.local1), local_);
+  epilogue(ctx_, p, ab, np_, alpha, beta, c);
+}
+
+void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, const GemmOperand& a,
+                const GemmOperand& b, double beta, const GemmOperand& c) {
   ctx.begin_op();
+  DgemmRows product(ctx, kernel, s, b);
+  product.rows(s, alpha, a, beta, c);
   ctx.product_by(kernel);
-  pack(ctx, a, s.lda, s.trans_a, s.m, s.k, pa, kp, mp, true);
-  if (p.tensor)
-    pack(ctx, b, s.ldb, !s.trans_b, s.n, s.k, pb, kp, np, true);
-  else
-    pack(ctx, b, s.ldb, s.trans_b, s.k, s.n, pb, np, kp, true);
-  k.setArg(0, static_cast<cl_int>(mp));
-  k.setArg(1, static_cast<cl_int>(np));
-  k.setArg(2, static_cast<cl_int>(kp));
-  k.setArg(3, pa);
-  k.setArg(4, pb);
-  k.setArg(5, ab);
-  if (p.tensor)
-    ctx.launch(k, cl::NDRange((mp / p.bm) * (np / p.bn) * p.local0), local);
-  else
-    ctx.launch(k, cl::NDRange(np / p.bn * p.local0, mp / p.bm * p.local1), local);
-  epilogue(ctx, s, ab, np, alpha, beta, c);
   ctx.end_op();
 }
 

@@ -166,6 +166,12 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   return plan;
 }
 
+double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k) {
+  return predict_ms(ctx, gemm_kernel(kernel), m, n, k);
+}
+
+size_t gemm_block_rows(Context& ctx, int kernel) { return block_of(ctx, gemm_kernel(kernel)).m; }
+
 std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
   const GemmPlan plan = plan_gemm(ctx, field, m, n, k, true);
   std::ostringstream out;

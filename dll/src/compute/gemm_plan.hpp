@@ -62,5 +62,9 @@ struct GemmPlan {
 // exports); a device with one candidate never measures its profile.
 GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
 std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
+// The product time the planner predicts for a kernel (measures the profile if not known).
+double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k);
+// The rows of the kernel's block (what it pads m to).
+size_t gemm_block_rows(Context& ctx, int kernel);
 
 }  // namespace mqlcl

@@ -68,40 +68,67 @@ int half_fallback(int stage) {
   return stage == MQLCL_STAGE_TENSOR_3XFP16 ? MQLCL_STAGE_TENSOR_3XTF32 : MQLCL_STAGE_TENSOR_TF32;
 }
 
-bool half_product(Context& ctx, const Stage& st, const HalfSource& a, const HalfSource& b, size_t m, size_t n,
-                  size_t k, const cl::Buffer& c, size_t ldc) {
-  const bool split = st.number == MQLCL_STAGE_TENSOR_3XFP16;
-  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(st.number));
-  const size_t mp = up(m, static_cast<size_t>(tiles.bm)), np = up(n, static_cast<size_t>(tiles.bn));
-  // A k-tile is 64 bytes of a line: 32 k, or 16 k of hi and 16 of lo.
-  const size_t kcols = up(k, split ? 16 : 32), pitch = split ? 2 * kcols : kcols;
-  // The kernels take sizes as int and uint, and index lines of pitch halves with size_t.
-  if (mp > INT_MAX || np > INT_MAX || pitch > INT_MAX || ldc > INT_MAX || a.ld > UINT_MAX || b.ld > UINT_MAX)
-    fail(MQLCL_ERR_RANGE, st.name, ": m, n or k padded exceeds 2^31 - 1");
-  const size_t a_bytes = checked_mul(checked_mul(mp, pitch, "padded A"), 2, "padded A bytes");
-  const size_t b_bytes = checked_mul(checked_mul(np, pitch, "padded B"), 2, "padded B bytes");
-  const std::string defines = split ? "-DSPLIT=1" : "-DSPLIT=0";
+namespace {
 
+// The operands' common layout: tiles, and the k-tiles of a line (64 bytes: 32 k, or 16 k of
+// hi and 16 of lo).
+struct HalfLayout {
+  bool split;
+  TensorTiles tiles;
+  size_t kcols, pitch;
+  std::string defines;
+};
+HalfLayout half_layout(Context& ctx, const Stage& st, size_t k) {
+  HalfLayout l{st.number == MQLCL_STAGE_TENSOR_3XFP16, tensor_tiles(ctx.tuning.params(st.number)), 0, 0, ""};
+  l.kcols = up(k, l.split ? 16 : 32), l.pitch = l.split ? 2 * l.kcols : l.kcols;
+  l.defines = l.split ? "-DSPLIT=1" : "-DSPLIT=0";
+  return l;
+}
+
+// The scale exponents of an operand's lines; false when some line cannot be scaled (the one
+// read-back of the path).
+bool scan_lines(Context& ctx, const HalfLayout& l, const HalfSource& src, size_t lines, size_t k, int stats_id,
+                int exps_id) {
   cl::Buffer& bad = ctx.scratch(kBadLines, 4);
   ctx.fill(bad, 0.0f, 1);
-  scan(ctx, defines, a, m, k, kStatsA, kExpsA, bad);
-  scan(ctx, defines, b, n, k, kStatsB, kExpsB, bad);
+  scan(ctx, l.defines, src, lines, k, stats_id, exps_id, bad);
   cl_uint bad_lines = 0;
   ctx.queue().enqueueReadBuffer(bad, CL_TRUE, 0, 4, &bad_lines);
-  if (bad_lines) return false;
+  return bad_lines == 0;
+}
 
+}  // namespace
+
+bool half_prepare_b(Context& ctx, const Stage& st, const HalfSource& b, size_t n, size_t k) {
+  const HalfLayout l = half_layout(ctx, st, k);
+  const size_t np = up(n, static_cast<size_t>(l.tiles.bn));
+  // The kernels take sizes as int and uint, and index lines of pitch halves with size_t.
+  if (np > INT_MAX || l.pitch > INT_MAX || b.ld > UINT_MAX)
+    fail(MQLCL_ERR_RANGE, st.name, ": n or k padded exceeds 2^31 - 1");
+  const size_t b_bytes = checked_mul(checked_mul(np, l.pitch, "padded B"), 2, "padded B bytes");
+  if (!scan_lines(ctx, l, b, n, k, kStatsB, kExpsB)) return false;
+  pack(ctx, l.defines, b, n, k, kExpsB, ctx.scratch(kHalfB, b_bytes), l.pitch, np, l.kcols);
+  return true;
+}
+
+bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, size_t n, size_t k, const cl::Buffer& c,
+               size_t ldc) {
+  const HalfLayout l = half_layout(ctx, st, k);
+  const TensorTiles& tiles = l.tiles;
+  const size_t mp = up(m, static_cast<size_t>(tiles.bm)), np = up(n, static_cast<size_t>(tiles.bn));
+  if (mp > INT_MAX || ldc > INT_MAX || a.ld > UINT_MAX) fail(MQLCL_ERR_RANGE, st.name, ": m padded exceeds 2^31 - 1");
+  const size_t a_bytes = checked_mul(checked_mul(mp, l.pitch, "padded A"), 2, "padded A bytes");
+  if (!scan_lines(ctx, l, a, m, k, kStatsA, kExpsA)) return false;
   cl::Buffer& ha = ctx.scratch(kHalfA, a_bytes);
-  cl::Buffer& hb = ctx.scratch(kHalfB, b_bytes);
-  pack(ctx, defines, a, m, k, kExpsA, ha, pitch, mp, kcols);
-  pack(ctx, defines, b, n, k, kExpsB, hb, pitch, np, kcols);
+  pack(ctx, l.defines, a, m, k, kExpsA, ha, l.pitch, mp, l.kcols);
 
   cl::Kernel p = ctx.embedded(st.file, st.defines + tiles.half_defines() + ctx.ptx_defines(), st.entry);
   p.setArg(0, static_cast<cl_int>(m));
   p.setArg(1, static_cast<cl_int>(n));
-  p.setArg(2, static_cast<cl_int>(pitch / 32));
+  p.setArg(2, static_cast<cl_int>(l.pitch / 32));
   p.setArg(3, ha);
-  p.setArg(4, hb);
-  p.setArg(5, static_cast<cl_int>(pitch / 8));
+  p.setArg(4, ctx.scratch(kHalfB, np * l.pitch * 2));
+  p.setArg(5, static_cast<cl_int>(l.pitch / 8));
   p.setArg(6, ctx.scratch(kExpsA, m * 4));
   p.setArg(7, ctx.scratch(kExpsB, n * 4));
   p.setArg(8, c);

@@ -23,10 +23,13 @@ bool is_half_stage(const Stage& st);
 // The stage that runs when an FP16 stage's operands cannot be scaled: 30 for 32, 31 for 33.
 int half_fallback(int stage);
 
-// C (m x n, row pitch ldc) = op(A) op(B) by FP16 stage `st`; the scans and packs are timed as
-// layout work, the product as the kernel. False (C untouched) when some line of A or B cannot
-// be scaled into FP16.
-bool half_product(Context& ctx, const Stage& st, const HalfSource& a, const HalfSource& b, size_t m, size_t n,
-                  size_t k, const cl::Buffer& c, size_t ldc);
+// op(B) (n lines of k) scanned and packed into FP16 for stage `st`, kept for half_rows; false
+// when some column cannot be scaled (nothing packed). Timed as layout work.
+bool half_prepare_b(Context& ctx, const Stage& st, const HalfSource& b, size_t n, size_t k);
+// C (m x n, row pitch ldc) = op(A) op(B) by stage `st` with the op(B) of half_prepare_b: op(A)'s
+// m rows scanned and packed (layout work), the product (the kernel). False (C untouched) when
+// some row cannot be scaled.
+bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, size_t n, size_t k, const cl::Buffer& c,
+               size_t ldc);
 
 }  // namespace mqlcl

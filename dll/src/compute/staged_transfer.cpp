@@ -1,7 +1,6 @@
 #include "compute/staged_transfer.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -29,12 +28,6 @@ constexpr size_t kSlotsPerWorker = 2;
 constexpr size_t kMaxChunk = size_t{256} << 20;
 constexpr unsigned kMaxThreads = 64;
 
-// The dense bytes [begin, end) of a matrix: one staging chunk.
-struct Chunk {
-  const RowCopy* copy;
-  size_t begin, end;
-};
-
 // Copies the dense bytes [begin, end) of c between its host rows and `stage` (a chunk may
 // start and end inside a row, and be shorter than one).
 void copy_dense(const RowCopy& c, size_t begin, size_t end, char* stage, bool to_stage) {
@@ -50,89 +43,6 @@ void copy_dense(const RowCopy& c, size_t begin, size_t end, char* stage, bool to
       std::memcpy(h, stage + (p - begin), n);
     p += n;
   }
-}
-
-// One call's chunks, claimed in order by its workers.
-struct Pass {
-  cl::CommandQueue& queue;
-  const std::vector<Chunk>& chunks;
-  char* staging;
-  size_t chunk_bytes;
-  bool to_device;
-  std::atomic<size_t> next{0};
-};
-
-// A worker: claims chunks; upload: fills a free slot of its own and enqueues its DMA; download:
-// enqueues the DMA into a free slot and empties the oldest once it has arrived. A slot is
-// reused only after its DMA completed. Returns once all its DMAs have.
-void work(Pass& p, size_t worker) {
-  char* const base = p.staging + worker * kSlotsPerWorker * p.chunk_bytes;
-  struct InFlight {
-    const Chunk* chunk = nullptr;
-    cl::Event done;
-  } ring[kSlotsPerWorker];
-  size_t oldest = 0, live = 0;
-  auto finish_oldest = [&] {
-    InFlight& f = ring[oldest];
-    f.done.wait();
-    if (!p.to_device) copy_dense(*f.chunk->copy, f.chunk->begin, f.chunk->end, base + oldest * p.chunk_bytes, false);
-    oldest = (oldest + 1) % kSlotsPerWorker;
-    --live;
-  };
-  for (;;) {
-    const size_t i = p.next.fetch_add(1);
-    if (i >= p.chunks.size()) break;
-    if (live == kSlotsPerWorker) finish_oldest();
-    const size_t slot = (oldest + live) % kSlotsPerWorker;
-    const Chunk& c = p.chunks[i];
-    char* stage = base + slot * p.chunk_bytes;
-    ring[slot].chunk = &c;
-    if (p.to_device) {
-      copy_dense(*c.copy, c.begin, c.end, stage, true);
-      p.queue.enqueueWriteBuffer(*c.copy->device, CL_FALSE, c.begin, c.end - c.begin, stage, nullptr, &ring[slot].done);
-    } else {
-      p.queue.enqueueReadBuffer(*c.copy->device, CL_FALSE, c.begin, c.end - c.begin, stage, nullptr, &ring[slot].done);
-    }
-    ++live;
-    p.queue.flush();  // NVIDIA starts a command only once flushed
-  }
-  while (live > 0) finish_oldest();
-}
-
-// Runs work() on `workers` workers: the calling thread and workers - 1 threads of this call,
-// joined before it returns (no thread outlives a call: the library may be unloaded from any
-// thread). A thread that cannot be started leaves its chunks to the others.
-void run_workers(Pass& p, size_t workers) {
-  std::vector<std::exception_ptr> errors(workers);
-  std::vector<std::thread> threads;
-  threads.reserve(workers - 1);
-  for (size_t w = 1; w < workers; ++w) {
-    try {
-      threads.emplace_back([&p, &errors, w] {
-        try {
-          work(p, w);
-        } catch (...) {
-          errors[w] = std::current_exception();
-        }
-      });
-    } catch (...) {
-      break;
-    }
-  }
-  try {
-    work(p, 0);
-  } catch (...) {
-    errors[0] = std::current_exception();
-  }
-  for (auto& t : threads) t.join();
-  for (auto& e : errors)
-    if (e) {
-      try {
-        p.queue.finish();  // a failed worker may have left DMAs in flight into the staging
-      } catch (...) {
-      }
-      std::rethrow_exception(e);
-    }
 }
 
 }  // namespace
@@ -164,14 +74,19 @@ TransferSettings transfer_settings(const cl::Device& device, const int* tuned) {
   s.chunk_bytes = env_number("MQLCL_TRANSFER_CHUNK", 1, kMaxChunk, static_cast<size_t>(tuned[0]) << 10);
   s.threads = static_cast<unsigned>(env_number("MQLCL_TRANSFER_THREADS", 1, kMaxThreads, static_cast<size_t>(tuned[1])));
   s.unified_memory = device.getInfo<CL_DEVICE_HOST_UNIFIED_MEMORY>() == CL_TRUE;
+  s.panel_rows = env_number("MQLCL_GEMM_PANEL_ROWS", 1, size_t{1} << 31, 0);
   return s;
 }
 
-void HostTransfer::init(const cl::Context& context, const cl::Device& device, const cl::CommandQueue& queue,
-                        const int* tuned) {
+bool TransferSettings::staged(size_t bytes) const {
+  return mode == TransferMode::Staged || (mode == TransferMode::Auto && !unified_memory && bytes >= kStagedMinBytes);
+}
+
+void HostTransfer::init(const cl::Context& context, const cl::Device& device, bool to_device, const int* tuned) {
   settings_ = transfer_settings(device, tuned);
+  to_device_ = to_device;
   context_ = context;
-  queue_ = queue;
+  queue_ = cl::CommandQueue(context, device, 0);
 }
 
 HostTransfer::~HostTransfer() { release_staging(); }
@@ -200,47 +115,210 @@ char* HostTransfer::staging(size_t bytes) {
   return mapped_;
 }
 
-void HostTransfer::direct(const RowCopy& c, bool to_device) {
+void HostTransfer::direct(const RowCopy& c) {
   if (c.pitch == c.row_bytes || c.rows == 1) {
-    if (to_device)
-      queue_.enqueueWriteBuffer(*c.device, CL_TRUE, 0, c.rows * c.row_bytes, c.host);
+    if (to_device_)
+      queue_.enqueueWriteBuffer(*c.device, CL_TRUE, c.device_offset, c.rows * c.row_bytes, c.host);
     else
-      queue_.enqueueReadBuffer(*c.device, CL_TRUE, 0, c.rows * c.row_bytes, c.host);
+      queue_.enqueueReadBuffer(*c.device, CL_TRUE, c.device_offset, c.rows * c.row_bytes, c.host);
     return;
   }
   // A rectangle: only the used bytes of each host row, packed densely on the device.
-  const cl::array<size_t, 3> origin{0, 0, 0}, region{c.row_bytes, c.rows, 1};
-  if (to_device)
-    queue_.enqueueWriteBufferRect(*c.device, CL_TRUE, origin, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
+  const cl::array<size_t, 3> at{c.device_offset, 0, 0}, origin{0, 0, 0}, region{c.row_bytes, c.rows, 1};
+  if (to_device_)
+    queue_.enqueueWriteBufferRect(*c.device, CL_TRUE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
   else
-    queue_.enqueueReadBufferRect(*c.device, CL_TRUE, origin, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
+    queue_.enqueueReadBufferRect(*c.device, CL_TRUE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
 }
 
-void HostTransfer::upload(const RowCopy* copies, size_t count) { run(copies, count, true); }
-void HostTransfer::download(const RowCopy* copies, size_t count) { run(copies, count, false); }
+void HostTransfer::run(const RowCopy* copies, size_t count) {
+  TransferStream stream(*this);
+  stream.submit(copies, count);
+  stream.finish();
+}
 
-void HostTransfer::run(const RowCopy* copies, size_t count, bool to_device) {
+size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Event* after) {
+  const TransferSettings& s = t_.settings_;
   size_t total = 0;
   for (size_t i = 0; i < count; ++i) total += copies[i].rows * copies[i].row_bytes;
-  const bool staged = settings_.mode == TransferMode::Staged ||
-                      (settings_.mode == TransferMode::Auto && !settings_.unified_memory && total >= kStagedMinBytes);
-  const size_t chunk = std::min(settings_.chunk_bytes, std::max<size_t>(total, 1));
-  std::vector<Chunk> chunks;
-  if (staged) {
-    chunks.reserve(total / chunk + count);
-    for (size_t i = 0; i < count; ++i) {
-      const size_t bytes = copies[i].rows * copies[i].row_bytes;
-      for (size_t b = 0; b < bytes; b += chunk) chunks.push_back({&copies[i], b, std::min(bytes, b + chunk)});
+  std::unique_lock<std::mutex> lock(mutex_);
+  if (failed_) std::rethrow_exception(error_);
+  const size_t index = batches_.size();
+  batches_.push_back(Batch{0, after ? *after : cl::Event(), false, {}, {}});
+  bool staged = s.staged(total);
+  if (staged && staging_ == nullptr) {
+    chunk_bytes_ = s.chunk_bytes;
+    staging_ = t_.staging(s.threads * kSlotsPerWorker * chunk_bytes_);
+  }
+  staged = staged && staging_ != nullptr;
+  // The workers this batch's chunks can keep busy (at least one, or the batch goes direct).
+  const size_t chunks_before = chunks_.size() - next_;
+  size_t new_chunks = 0;
+  if (staged)
+    for (size_t i = 0; i < count; ++i) new_chunks += (copies[i].rows * copies[i].row_bytes + chunk_bytes_ - 1) / chunk_bytes_;
+  const size_t want = staged ? std::min<size_t>(s.threads, chunks_before + new_chunks) : 0;
+  while (workers_.size() < want) {
+    try {
+      const size_t w = workers_.size();
+      workers_.emplace_back([this, w] { work(w); });
+    } catch (...) {
+      break;  // a thread that cannot be started leaves its chunks to the others
     }
   }
-  const size_t workers = std::min<size_t>(settings_.threads, chunks.size());
-  char* pinned = staged && workers > 0 ? staging(workers * kSlotsPerWorker * chunk) : nullptr;
-  if (pinned == nullptr) {
-    for (size_t i = 0; i < count; ++i) direct(copies[i], to_device);
-    return;
+  if (staged && workers_.empty()) staged = false;
+  if (!staged) {
+    // Directly, in this thread, in order with nothing else of this stream: the batch is done
+    // when submit returns.
+    lock.unlock();
+    Batch& b = batches_[index];  // deque: stable while batches are only appended, by this thread
+    if (after) after->wait();
+    const Clock::time_point start = Clock::now();
+    for (size_t i = 0; i < count; ++i) t_.direct(copies[i]);
+    lock.lock();
+    b.started = true, b.start = start, b.end = Clock::now();
+    return index;
   }
-  Pass pass{queue_, chunks, pinned, chunk, to_device};
-  run_workers(pass, workers);
+  for (size_t i = 0; i < count; ++i) {
+    copies_.push_back(copies[i]);
+    const RowCopy* c = &copies_.back();
+    const size_t bytes = c->rows * c->row_bytes;
+    for (size_t at = 0; at < bytes; at += chunk_bytes_) {
+      chunks_.push_back({c, at, std::min(bytes, at + chunk_bytes_), index});
+      ++batches_[index].left;
+    }
+  }
+  if (batches_[index].left == 0) batches_[index].started = true, batches_[index].start = batches_[index].end = Clock::now();
+  work_cv_.notify_all();
+  return index;
+}
+
+void TransferStream::begin_chunk(const Chunk& c) {
+  Batch& b = batches_[c.batch];
+  if (!t_.to_device_ && b.after()) b.after.wait();  // C's panel computed (another queue)
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!b.started) b.started = true, b.start = Clock::now();
+}
+
+void TransferStream::chunk_done(size_t batch) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Batch& b = batches_[batch];
+  if (--b.left == 0) {
+    b.end = Clock::now();
+    done_cv_.notify_all();
+  }
+}
+
+// A worker: claims chunks in order; upload: fills a free slot of its own and enqueues its DMA;
+// download: enqueues the DMA into a free slot and empties the oldest once it has arrived. A
+// slot is reused only after its DMA completed; with nothing to claim, the worker completes
+// what it has in flight before it sleeps.
+void TransferStream::work(size_t worker) {
+  try {
+    char* const base = staging_ + worker * kSlotsPerWorker * chunk_bytes_;
+    struct InFlight {
+      const Chunk* chunk = nullptr;
+      cl::Event done;
+    } ring[kSlotsPerWorker];
+    size_t oldest = 0, live = 0;
+    auto finish_oldest = [&] {
+      InFlight& f = ring[oldest];
+      f.done.wait();
+      if (!t_.to_device_) copy_dense(*f.chunk->copy, f.chunk->begin, f.chunk->end, base + oldest * chunk_bytes_, false);
+      oldest = (oldest + 1) % kSlotsPerWorker;
+      --live;
+      chunk_done(f.chunk->batch);
+    };
+    for (;;) {
+      const Chunk* c = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        while (!failed_ && next_ == chunks_.size() && !stop_) {
+          if (live > 0) {
+            lock.unlock();
+            finish_oldest();
+            lock.lock();
+            continue;
+          }
+          work_cv_.wait(lock);
+        }
+        if (failed_ || next_ == chunks_.size()) break;
+        c = &chunks_[next_++];
+      }
+      if (live == kSlotsPerWorker) finish_oldest();
+      begin_chunk(*c);
+      const size_t slot = (oldest + live) % kSlotsPerWorker;
+      char* stage = base + slot * chunk_bytes_;
+      ring[slot].chunk = c;
+      const size_t at = c->copy->device_offset + c->begin, bytes = c->end - c->begin;
+      if (t_.to_device_) {
+        copy_dense(*c->copy, c->begin, c->end, stage, true);
+        t_.queue_.enqueueWriteBuffer(*c->copy->device, CL_FALSE, at, bytes, stage, nullptr, &ring[slot].done);
+      } else {
+        t_.queue_.enqueueReadBuffer(*c->copy->device, CL_FALSE, at, bytes, stage, nullptr, &ring[slot].done);
+      }
+      ++live;
+      t_.queue_.flush();  // NVIDIA starts a command only once flushed
+    }
+    while (live > 0) finish_oldest();
+  } catch (...) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!failed_) error_ = std::current_exception();
+    failed_ = true;
+    work_cv_.notify_all();
+    done_cv_.notify_all();
+  }
+}
+
+void TransferStream::wait(size_t index) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  done_cv_.wait(lock, [&] { return failed_ || batches_.at(index).left == 0; });
+  if (failed_) std::rethrow_exception(error_);
+}
+
+void TransferStream::stop_workers() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    stop_ = true;
+  }
+  work_cv_.notify_all();
+  for (auto& w : workers_) w.join();
+  workers_.clear();
+  if (failed_) {
+    try {
+      t_.queue_.finish();  // a failed worker may have left DMAs in flight into the staging
+    } catch (...) {
+    }
+  }
+}
+
+void TransferStream::finish() {
+  for (size_t i = 0; i < batches_.size(); ++i) wait(i);
+  stop_workers();
+  if (failed_) std::rethrow_exception(error_);
+}
+
+TransferStream::~TransferStream() {
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (size_t i = next_; i < chunks_.size(); ++i) --batches_[chunks_[i].batch].left;
+    next_ = chunks_.size();  // not started: abandoned
+  }
+  stop_workers();
+}
+
+double TransferStream::busy_ms() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  double ms = 0;
+  Clock::time_point covered{};
+  bool any = false;
+  for (const Batch& b : batches_) {
+    if (!b.started || b.left != 0) continue;
+    const Clock::time_point from = any ? std::max(b.start, covered) : b.start;
+    if (b.end > from) ms += std::chrono::duration<double, std::milli>(b.end - from).count();
+    covered = any ? std::max(covered, b.end) : b.end;
+    any = true;
+  }
+  return ms;
 }
 
 }  // namespace mqlcl

@@ -22,6 +22,7 @@ struct OperationFigures {
   double upload_ms = 0, download_ms = 0;  // host-array calls: their transfers' wall times
   int launches = 0;
   int product = 0;  // the stage or GEMM kernel that computed the product (0: none)
+  int panels = 0;   // host-array GEMM: the panels of rows it was pipelined in (1: none)
 };
 
 // The events of one operation's launches: kernels, and layout work reported apart.

@@ -200,6 +200,7 @@ double mqlcl_last_upload_ms(int ctx);
 double mqlcl_last_download_ms(int ctx);
 int mqlcl_last_launches(int handle);
 int mqlcl_last_product(int ctx);
+int mqlcl_last_panels(int ctx);
 int mqlcl_tunable_count();
 int mqlcl_tunable_at(int index);
 int mqlcl_tunable_text(int id, int what, ushort &buf[], int cap);

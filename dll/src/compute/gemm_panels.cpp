@@ -1,0 +1,41 @@
+#include "compute/gemm_panels.hpp"
+
+#include <algorithm>
+
+#include "compute/gemm_plan.hpp"
+
+namespace mqlcl {
+
+namespace {
+size_t ceil_div(size_t a, size_t b) { return (a + b - 1) / b; }
+}  // namespace
+
+PanelPlan plan_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element) {
+  const TransferSettings& t = ctx.uploads().settings();
+  if (t.panel_rows) return {t.panel_rows, ceil_div(s.m, t.panel_rows), -1};
+  const PanelPlan one{s.m, 1, -1};
+  const double a_row = static_cast<double>(s.k * element), c_row = static_cast<double>(s.n * element);
+  // Overlap needs staged copies (direct ones block the thread that enqueues the products).
+  if (!t.staged(static_cast<size_t>(a_row * static_cast<double>(s.m)))) return one;
+  const DeviceProfile& p = ctx.profile();
+  const double up = p[MQLCL_PROFILE_TO_DEVICE_STAGED] * 1e6, down = p[MQLCL_PROFILE_FROM_DEVICE_STAGED] * 1e6;  // bytes/ms
+  if (up <= 0 || down <= 0) return one;
+  const double b_ms = static_cast<double>(s.k) * c_row / up;
+  const double wait_ms = p[MQLCL_PROFILE_LAUNCH_US] / 1e3;  // a panel's hand-over to the downloads
+  const size_t block = std::max<size_t>(1, gemm_block_rows(ctx, kernel));
+  PanelPlan best = one;
+  for (size_t want : {1, 2, 3, 4, 6, 8, 12, 16, 24, 32}) {
+    const size_t rows = std::min(s.m, ceil_div(ceil_div(s.m, want), block) * block);
+    const size_t panels = ceil_div(s.m, rows);
+    if (panels > 1 && !t.staged(static_cast<size_t>(a_row * static_cast<double>(rows)))) break;
+    const double r = static_cast<double>(rows);
+    const double u = r * (a_row + (c_uploaded ? c_row : 0)) / up, d = r * c_row / down;
+    const double c = predict_gemm_ms(ctx, kernel, rows, s.n, s.k) + (panels > 1 ? wait_ms : 0);
+    // Equal panels through three stages (upload, product, download) after B's upload.
+    const double ms = b_ms + u + c + d + static_cast<double>(panels - 1) * std::max(u, std::max(c, d));
+    if (best.predicted_ms < 0 || ms < best.predicted_ms) best = {rows, panels, ms};
+  }
+  return best;
+}
+
+}  // namespace mqlcl
