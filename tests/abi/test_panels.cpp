@@ -190,10 +190,11 @@ TEST(GemmPanels, HalfStagesByPanelsGiveOnePanelsBitsAndFallBackPerPanel) {
 }
 
 namespace {
-// A profile whose transfers take `gbs` GB/s each way (the rest as the H200's, tensor cores
-// left out so stage 10 runs).
+// A profile whose transfers take `gbs` GB/s each way and whose FP32 units do 1 GFLOP/s (the
+// rest as the H200's, tensor cores left out so stage 10 runs).
 std::vector<double> transfer_profile(double gbs) {
   std::vector<double> p = kH200;
+  p[MQLCL_PROFILE_FP32] = 1;
   for (int f : {MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_FP16, MQLCL_PROFILE_MMA_BF16, MQLCL_PROFILE_MMA_INT8,
                 MQLCL_PROFILE_MMA_FP64})
     p[static_cast<size_t>(f)] = 0;
@@ -214,9 +215,10 @@ int planned_panels(const char* mode, double gbs, const Shape& s) {
 
 TEST(GemmPanels, PlannedFromTheMeasuredTransferRates) {
   const Shape s{1024, 64, 64};
-  // Copies a thousand times slower than the product: the panels overlap them.
+  // Copies (256 KiB of A and of C at 0.05 GB/s: 5 ms each) and the product (8.4 MFLOP at
+  // 1 GFLOP/s) of one size: the panels hide the product behind the copies.
   EXPECT_GT(planned_panels("staged", 0.05, s), 1);
-  // Copies as fast as the device's memory: each panel's hand-over costs more than it hides.
+  // Copies as fast as the device's memory: there is nothing to hide the product behind.
   EXPECT_EQ(planned_panels("staged", 4250, s), 1);
   // Copies that go direct cannot overlap: one panel, whatever the rates.
   EXPECT_EQ(planned_panels("direct", 0.05, s), 1);

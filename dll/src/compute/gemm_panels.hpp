@@ -4,7 +4,8 @@
 // (MQLCL_PROFILE_TO_DEVICE_STAGED / _FROM_DEVICE_STAGED) and the planner's product time:
 // the panels of the least predicted wall time, one panel where overlap does not pay (small
 // products, each panel's launches and waits) or cannot happen (copies that go direct: devices
-// sharing the host's memory). MQLCL_GEMM_PANEL_ROWS forces a panel height.
+// sharing the host's memory). Panels hold whole blocks of the kernel's rows.
+// MQLCL_GEMM_PANEL_ROWS forces a panel height.
 #pragma once
 #include <cstddef>
 
