@@ -245,6 +245,10 @@ public:
    //--- the last Sgemm/Dgemm's copies to and from the device (wall ms; 0 after other operations)
    double            UploadMs(void) const { return(mqlcl_last_upload_ms(m_ctx)); }
    double            DownloadMs(void) const { return(mqlcl_last_download_ms(m_ctx)); }
+   //--- the panels of rows it ran in (more than 1: the copies overlapped the product)
+   int               Panels(void) const { return(mqlcl_last_panels(m_ctx)); }
+   //--- the stage or GEMM kernel that computed the last product (an FP16 stage's fallback)
+   int               Product(void) const { return(mqlcl_last_product(m_ctx)); }
    int               Launches(void) const { return(mqlcl_last_launches(m_ctx)); }
   };
 //+------------------------------------------------------------------+

@@ -57,6 +57,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
   {
    M cpu,gpu;
    double cpu_ms=-1,gpu_ms=-1,first_ms=0,kernel=0,layout=0,upload=0,download=0;
+   int panels=0;
    for(int r=0; r<InpRepeats; r++)
      {
       if(ScriptStopped("before the "+label+" products"))
@@ -79,6 +80,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
          layout=cl.ConvertMs();
          upload=cl.UploadMs();
          download=cl.DownloadMs();
+         panels=cl.Panels();
         }
      }
    if(ScriptStopped("before the "+label+" check"))
@@ -95,7 +97,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
    double max_ref=MaxAbs(cpu);
    double bound=InpK*MaxAbs(a)*MaxAbs(b)*(2.0*InpK*unit+input_unit);
    Print(StringFormat("  %-18s | MatMul %10.3f ms | mqlcl %10.3f ms (first %9.3f; kernel %.3f, layout %.3f, "+
-                      "upload %.3f, download %.3f) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,upload,download,max_diff,
+                      "upload %.3f, download %.3f, panels %d) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,upload,download,panels,max_diff,
                       max_ref>0 ? max_diff/max_ref : max_diff,bound,max_diff<=bound ? "OK" : "WRONG"));
    return(true);
   }
