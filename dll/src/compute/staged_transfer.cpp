@@ -166,11 +166,11 @@ size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Eve
     }
   }
   if (staged && workers_.empty()) staged = false;
+  Batch& b = batches_.back();
   if (!staged) {
     // Directly, in this thread, in order with nothing else of this stream: the batch is done
     // when submit returns.
     lock.unlock();
-    Batch& b = batches_[index];  // deque: stable while batches are only appended, by this thread
     if (after) after->wait();
     const Clock::time_point start = Clock::now();
     for (size_t i = 0; i < count; ++i) t_.direct(copies[i]);
@@ -183,25 +183,24 @@ size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Eve
     const RowCopy* c = &copies_.back();
     const size_t bytes = c->rows * c->row_bytes;
     for (size_t at = 0; at < bytes; at += chunk_bytes_) {
-      chunks_.push_back({c, at, std::min(bytes, at + chunk_bytes_), index});
-      ++batches_[index].left;
+      chunks_.push_back({c, at, std::min(bytes, at + chunk_bytes_), &b});
+      ++b.left;
     }
   }
-  if (batches_[index].left == 0) batches_[index].started = true, batches_[index].start = batches_[index].end = Clock::now();
+  if (b.left == 0) b.started = true, b.start = b.end = Clock::now();
   work_cv_.notify_all();
   return index;
 }
 
 void TransferStream::begin_chunk(const Chunk& c) {
-  Batch& b = batches_[c.batch];
+  Batch& b = *c.batch;
   if (!t_.to_device_ && b.after()) b.after.wait();  // C's panel computed (another queue)
   std::lock_guard<std::mutex> lock(mutex_);
   if (!b.started) b.started = true, b.start = Clock::now();
 }
 
-void TransferStream::chunk_done(size_t batch) {
+void TransferStream::chunk_done(Batch& b) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Batch& b = batches_[batch];
   if (--b.left == 0) {
     b.end = Clock::now();
     done_cv_.notify_all();
@@ -226,7 +225,7 @@ void TransferStream::work(size_t worker) {
       if (!t_.to_device_) copy_dense(*f.chunk->copy, f.chunk->begin, f.chunk->end, base + oldest * chunk_bytes_, false);
       oldest = (oldest + 1) % kSlotsPerWorker;
       --live;
-      chunk_done(f.chunk->batch);
+      chunk_done(*f.chunk->batch);
     };
     for (;;) {
       const Chunk* c = nullptr;
@@ -300,7 +299,7 @@ void TransferStream::finish() {
 TransferStream::~TransferStream() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    for (size_t i = next_; i < chunks_.size(); ++i) --batches_[chunks_[i].batch].left;
+    for (size_t i = next_; i < chunks_.size(); ++i) --chunks_[i].batch->left;
     next_ = chunks_.size();  // not started: abandoned
   }
   stop_workers();

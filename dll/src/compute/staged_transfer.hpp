@@ -119,14 +119,16 @@ class TransferStream {
     bool started = false;
     Clock::time_point start, end;
   };
+  // Elements of deques are never moved, so a worker keeps pointers to them (indexing a deque
+  // while another thread appends to it is a race).
   struct Chunk {
     const RowCopy* copy;
     size_t begin, end;  // dense bytes of the copy
-    size_t batch;
+    Batch* batch;
   };
   void work(size_t worker);
   void begin_chunk(const Chunk& c);  // waits for the batch's event; marks its start
-  void chunk_done(size_t batch);
+  void chunk_done(Batch& batch);
   void stop_workers();
 
   HostTransfer& t_;
