@@ -12,11 +12,9 @@
 #include <vector>
 
 #include "support.hpp"
+#include "tensor_contexts.hpp"
 
 namespace {
-
-// fp32 fp64 mma_tf32 mma_fp16 mma_bf16 mma_int8 mma_fp64 copy to from to_staged from_staged launch_us
-const std::vector<double> kH200 = {59100, 32700, 321000, 643000, 643000, 1280000, 66600, 4250, 10, 10, 50, 50, 8};
 
 int flags_of(int kernel) {
   return kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 || kernel == MQLCL_GEMM_KERNEL_TENSOR_FP16 ? MQLCL_GEMM_FAST
@@ -27,15 +25,7 @@ int flags_of(int kernel) {
 // injected profile), with small blocks (64 x 64 of four warps: the emulation's cost) unless
 // `default_tiles`.
 struct TensorCtx : t::Ctx {
-  explicit TensorCtx(bool default_tiles = false) {
-    if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_FP16) != 1) {
-      EXPECT_EQ(mqlcl_profile_set(h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(h);
-    }
-    if (default_tiles) return;
-    const int small[7] = {64, 64, 16, 32, 32, 2, 2};
-    for (int stage : {MQLCL_STAGE_TENSOR_TF32, MQLCL_STAGE_TENSOR_3XTF32, MQLCL_STAGE_TENSOR_FP16, MQLCL_STAGE_TENSOR_3XFP16})
-      EXPECT_EQ(mqlcl_stage_params_set(h, stage, small, 7), 7) << t::message(h);
-  }
+  explicit TensorCtx(bool default_tiles = false) { tensor_test::use_tensor_kernels(h, !default_tiles); }
 };
 
 struct Matrix {

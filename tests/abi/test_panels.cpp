@@ -14,6 +14,7 @@
 
 #include "gemm_reference.hpp"
 #include "support.hpp"
+#include "tensor_contexts.hpp"
 
 namespace {
 
@@ -123,18 +124,7 @@ INSTANTIATE_TEST_SUITE_P(Rows, ForcedPanels,
                                            Forcing{"7", "staged", "4096", "1"}));
 
 namespace {
-// fp32 fp64 mma_tf32 mma_fp16 mma_bf16 mma_int8 mma_fp64 copy to from to_staged from_staged launch_us
-const std::vector<double> kH200 = {59100, 32700, 321000, 643000, 643000, 1280000, 66600, 4250, 10, 10, 50, 50, 8};
-const int kSmallTiles[7] = {64, 64, 16, 32, 32, 2, 2};
-
-// The FP16 stages emulated (or native), small blocks, as test_half's contexts.
-void tensor_setup(int h) {
-  if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_FP16) != 1) {
-    EXPECT_EQ(mqlcl_profile_set(h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(h);
-  }
-  for (int stage : {MQLCL_STAGE_TENSOR_TF32, MQLCL_STAGE_TENSOR_3XTF32, MQLCL_STAGE_TENSOR_FP16, MQLCL_STAGE_TENSOR_3XFP16})
-    EXPECT_EQ(mqlcl_stage_params_set(h, stage, kSmallTiles, 7), 7) << t::message(h);
-}
+using tensor_test::kH200;
 
 // |C - AB| / sum |ab| at its largest (A m x k, B k x n, C m x n, all dense).
 double worst_error(const Stored<float>& a, const Stored<float>& b, const Stored<float>& c, const Shape& s) {
@@ -156,8 +146,8 @@ double worst_error(const Stored<float>& a, const Stored<float>& b, const Stored<
 TEST(GemmPanels, HalfStagesByPanelsGiveOnePanelsBitsAndFallBackPerPanel) {
   EnvCtx forced("7", "staged", "100", "2");
   t::Ctx plain;
-  tensor_setup(forced.h);
-  tensor_setup(plain.h);
+  tensor_test::use_tensor_kernels(forced.h, true);
+  tensor_test::use_tensor_kernels(plain.h, true);
   const Shape s{45, 40, 33};
   Stored<float> a(s.m, s.k, 3, 41, -7.0f);
   const Stored<float> b(s.k, s.n, 0, 42, -7.0f);
