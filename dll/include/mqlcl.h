@@ -52,6 +52,7 @@ typedef char16_t mqlcl_char;
 #define MQLCL_ERR_NO_DATA -11       /* an input slot was not uploaded, or has the wrong size or type */
 #define MQLCL_ERR_MEMORY -12        /* host or device allocation failed */
 #define MQLCL_ERR_UNSUPPORTED -13   /* the device lacks a feature (e.g. images) */
+#define MQLCL_ERR_LAUNCH -14        /* a queued kernel launch failed on the device */
 #define MQLCL_ERR_INTERNAL -99      /* an unexpected failure inside the library (a bug) */
 /* The code's name and meaning ("MQLCL_ERR_SHAPE: a shape the stage cannot take"), as
  * SQLite's sqlite3_errstr; the same buffer rules as mqlcl_device_text; MQLCL_ERR_ARGUMENT
@@ -423,6 +424,30 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
  * chooses (or the kernel's reqd_work_group_size). Waits for the kernel. */
 MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count);
+
+/* ---- Launches that do not wait (the terminal's CLExecute) ----
+ * mqlcl_enqueue checks and launches as mqlcl_execute, then returns once the launch is queued
+ * on the context's in-order queue: later reads, writes, launches and GEMM calls of the context
+ * see its result. The arguments' values are taken at this call (a scalar or __local argument
+ * set afterwards does not change this launch); a buffer, kernel or program freed while a
+ * launch using it is queued stays alive until the launch completes (the free returns at once).
+ * A failure the device reports later is returned once, with a message naming the kernel and
+ * its sizes, by the next call of that context that waits: mqlcl_finish, a buffer read or write,
+ * mqlcl_kernel_status of that kernel, mqlcl_run / mqlcl_execute, a GEMM call. */
+MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
+                            const unsigned int* global, int global_count, const unsigned int* local, int local_count);
+/* Waits until everything queued on the context has completed (handle: the context, or any
+ * program, kernel, buffer or image of it); MQLCL_OK, or the first launch failure not reported
+ * yet. */
+MQLCL_API int mqlcl_finish(int handle);
+/* The state of the kernel's last launch without waiting (OpenCL's values, as the terminal's
+ * CLExecutionStatus): a kernel never launched is complete; a failed launch returns its code
+ * (< 0) with the message, once, and is complete afterwards. */
+#define MQLCL_STATUS_COMPLETE 0
+#define MQLCL_STATUS_RUNNING 1
+#define MQLCL_STATUS_SUBMITTED 2
+#define MQLCL_STATUS_QUEUED 3
+MQLCL_API int mqlcl_kernel_status(int kernel);
 
 /* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a
  * handle that is not live (as the terminal's CLHandleType), every other fact then

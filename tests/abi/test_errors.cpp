@@ -291,7 +291,7 @@ TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
 }
 
 TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20400);  // 2.4.0: 2.3 + mqlcl_last_panels (host-array GEMM by panels)
+  EXPECT_EQ(mqlcl_version(), 20500);  // 2.5.0: 2.4 + mqlcl_enqueue, mqlcl_finish, mqlcl_kernel_status
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 using namespace mqlcl;
 
 namespace {
-constexpr int kVersion = 10000 * 2 + 100 * 4 + 0;
+constexpr int kVersion = 10000 * 2 + 100 * 5 + 0;
 
 long long device_number(const cl::Device& d, int what) {
   switch (what) {
