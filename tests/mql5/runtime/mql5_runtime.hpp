@@ -14,17 +14,8 @@
 #include <new>
 #include <type_traits>
 
-// MQL5's integer types (docs: Language Basics / Data Types / Integer Types). The translator
-// maps the MQL5 keywords to these names, so MQL5's 64-bit `long` stays 64-bit on Windows too.
-typedef signed char mql_char;
-typedef unsigned char mql_uchar;
-typedef unsigned short mql_ushort;
-typedef unsigned int mql_uint;
-typedef long long mql_long;
-typedef unsigned long long mql_ulong;
+#include "mql5_constants.hpp"
 
-#define WHOLE_ARRAY (-1)
-#define INVALID_HANDLE (-1)
 typedef long long datetime;  // docs: seconds since 1970-01-01
 
 namespace mql5 {
@@ -164,7 +155,9 @@ class dynarray final : public array<T> {
   int resize(int n) override {
     if (n < 0) return -1;
     if (n == this->size_) return n;
-    unsigned char* raw = new unsigned char[sizeof(T) * static_cast<unsigned long long>(n) + kCanaryBytes + alignof(T)];
+    unsigned char* raw =
+        new (std::nothrow) unsigned char[sizeof(T) * static_cast<unsigned long long>(n) + kCanaryBytes + alignof(T)];
+    if (!raw) return -1;  // MQL5: the array keeps its size
     T* fresh = reinterpret_cast<T*>(raw);
     const int keep = n < this->size_ ? n : this->size_;
     for (int i = 0; i < n; ++i) new (fresh + i) T(i < keep ? this->data_[i] : unset());
@@ -238,10 +231,21 @@ template <class T>
 int ArraySize(const mql5::array<T>& a) {
   return a.size() * mql5::elements_per<T>::value;
 }
+// docs (ArrayResize): -1 on failure, the array unchanged; ERR_ARRAY_RESIZE_ERROR is "not enough
+// memory for the relocation of an array, or an attempt to change the size of a static array".
+// A negative size is a wrong parameter (the harness's reading: the documentation names none).
 template <class T>
 int ArrayResize(mql5::array<T>& a, int new_size, int reserve_size = 0) {
   (void)reserve_size;
-  return a.resize(new_size) < 0 ? -1 : ArraySize(a);
+  if (new_size < 0) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return -1;
+  }
+  if (a.resize(new_size) < 0) {
+    _LastError = ERR_ARRAY_RESIZE_ERROR;
+    return -1;
+  }
+  return ArraySize(a);
 }
 template <class T>
 void ArrayFree(mql5::array<T>& a) {
@@ -367,7 +371,6 @@ double MathRound(double v);
 double MathPow(double base, double exponent);
 double MathCos(double v);
 double MathSin(double v);
-#define M_PI 3.14159265358979323846  // docs: Mathematical Constants
 double MathLog(double v);
 double MathExp(double v);
 int MathRand();
