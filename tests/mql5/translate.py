@@ -6,6 +6,9 @@ looked into), never on the meaning of the code:
   char uchar ushort uint long ulong -> mql_char ... mql_ulong  (MQL5's sizes: long is 64-bit)
   T a[] / T a[N][M]      -> mql5::dynarray<T> / mql5::sarray<mql5::sarray<T,M>,N>
   T &a[] (parameter)     -> mql5::array<T> &a           (a dynamic or a static array)
+  const T &a[]           -> const mql5::array<const T> &a (any array of T, read only)
+  template<typename T> f(T &a[]) -> f, and beside it an overload of f for a const array, which
+                            calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
@@ -169,13 +172,123 @@ def is_type(tok, types):
     return tok.kind == "id" and (tok.text in BUILTIN_TYPES or tok.text in types)
 
 
+def is_array_parameter(toks, i, types):
+    """toks[i] starts `T &a[`."""
+    return i + 3 < len(toks) and is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" \
+        and toks[i + 3].text == "["
+
+
 def rewrite_array_parameters(toks, types):
-    """[const] T &a[]...  ->  [const] mql5::array<...> &a"""
+    """T &a[]...  ->  mql5::array<...> &a;  const T &a[]...  ->  const mql5::array<const ...> &a
+    (the runtime's array<const T> is the base of array<T>: a const parameter takes any array of T)."""
     for i in range(len(toks) - 3):
-        if is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" and toks[i + 3].text == "[":
+        if is_array_parameter(toks, i, types):
             dims, end = read_dims(toks, i + 3)
-            toks[i].out = f"mql5::array<{array_type(c_type(toks[i].text), dims[1:])}>"
+            const = "const " if i and toks[i - 1].text == "const" else ""
+            toks[i].out = f"mql5::array<{const}{array_type(c_type(toks[i].text), dims[1:])}>"
             blank(toks, i + 3, end)
+
+
+def out_text(tokens):
+    """The translated text of tokens on one line (an addition must not move the lines after it)."""
+    return " ".join(t.out if t.out is not None else t.text for t in tokens if (t.out if t.out is not None else t.text)) \
+        .replace("\n", " ")
+
+
+def split_parameters(toks, open_i, close_i):
+    """The parameters between toks[open_i] '(' and toks[close_i] ')': lists of tokens."""
+    params, cur, depth = [], [], 0
+    for t in toks[open_i + 1:close_i]:
+        if t.text == "," and depth == 0:
+            params.append(cur)
+            cur = []
+            continue
+        depth += t.text in ("(", "[", "{")
+        depth -= t.text in (")", "]", "}")
+        cur.append(t)
+    if cur:
+        params.append(cur)
+    return params
+
+
+def parameter_name(param):
+    """The name a parameter declares: `T &a[]` -> a; `const int n = 5` -> n; None if unnamed."""
+    texts = [t.text for t in param]
+    head = param[:texts.index("=")] if "=" in texts else param
+    while head and head[-1].text == "]":  # array dimensions
+        depth, k = 0, len(head) - 1
+        while k >= 0:
+            depth += (head[k].text == "]") - (head[k].text == "[")
+            if depth == 0:
+                break
+            k -= 1
+        head = head[:k]
+    return head[-1].text if len(head) >= 2 and head[-1].kind == "id" else None
+
+
+def const_array_overloads(toks, types):
+    """MQL5 deduces T as `const X` where a template's `T &a[]` gets a const array (a `const X &x[]`
+    parameter, a const array); C++ cannot bind the const array to mql5::array<T>&. So beside each
+    function template with such a parameter (T one of its own typename parameters) goes an
+    overload taking the const array, which calls the template with const X on a read-only view
+    (mql5::const_elements): in the template, the array is read only, as in MQL5. The overload
+    goes on the line where the template's declaration ends (in its class for a member; once for a
+    free template declared before its definition); a member defined outside its class has it in
+    the class."""
+    depth, done = 0, set()
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if not (t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<"):
+            continue
+        close = i + 2
+        while close < len(toks) and toks[close].text != ">":
+            close += 1
+        names = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
+        j = close + 1
+        while j < len(toks) and toks[j].text not in ("(", "{", ";"):
+            j += 1
+        if j >= len(toks) or toks[j].text != "(" or toks[j - 1].kind != "id" or j - 1 <= close:
+            continue  # a class template, or nothing this can read
+        name, prefix = toks[j - 1], toks[close + 1:j - 1]
+        if any(p.text in ("class", "struct", "interface", "operator", "::") for p in prefix):
+            continue  # a member defined outside its class (its class has the overload), an operator
+        pclose = matching(toks, j)
+        params = split_parameters(toks, j, pclose)
+        const_names, new_params, args, key_types = set(), [], [], []
+        for param in params:
+            pname = parameter_name(param)
+            if pname is None:
+                break
+            texts = [p.text for p in param]
+            key_types.append(" ".join(x for x in texts[:texts.index("=") if "=" in texts else len(texts)] if x != pname))
+            k = 1 if param[0].text == "const" else 0
+            if k == 0 and param[0].text in names and is_array_parameter(param, 0, set(names) | types):
+                const_names.add(param[0].text)
+                new_params.append("const " + out_text(param))
+                args.append(f"mql5::const_elements({pname})")
+            else:
+                new_params.append(out_text(param))
+                args.append(pname)
+        else:
+            if not const_names:
+                continue
+            end = pclose + 1
+            while end < len(toks) and toks[end].text not in (";", "{"):
+                end += 1
+            if end >= len(toks):
+                continue
+            trailing = out_text(toks[pclose + 1:end])
+            if toks[end].text == "{":
+                end = matching(toks, end)
+            key = (name.text, tuple(key_types))  # a free template's declaration, then its definition
+            if depth == 0 and key in done:
+                continue
+            done.add(key)
+            targs = ", ".join(f"const {n}" if n in const_names else n for n in names)
+            overload = (f" {out_text(toks[i:close + 1])} {out_text(prefix)} {name.text}({', '.join(new_params)}) {trailing} "
+                        f"{{ return {name.text}<{targs}>({', '.join(args)}); }}")
+            last = toks[end]
+            last.out = (last.out if last.out is not None else last.text) + overload
 
 
 def rewrite_array_declarations(toks, types):
@@ -430,7 +543,7 @@ def import_block(decl_toks, dll, header_ok):
             # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
             # pointer to a buffer"): the DLL gets the elements' address, and the guard checks
             # after the call that it wrote nothing past them.
-            elements = f"mql5::array<{tname}>" if array else tname if tname in MATRIX_ELEMENT else None
+            elements = f"mql5::array<{cq}{tname}>" if array else tname if tname in MATRIX_ELEMENT else None
             if elements and (array or ref):
                 c_params.append(f"{cq}{MATRIX_ELEMENT.get(tname, tname)}*")
                 w_params.append(f"{cq}{elements}& {pname}")
@@ -502,6 +615,7 @@ def translate(script, include_dir, header=None):
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     rewrite_simple(sig)
+    const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
     counter, checks = [0], []
     for t in body:

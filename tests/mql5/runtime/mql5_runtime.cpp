@@ -339,7 +339,7 @@ string DoubleToString(double value, int digits) {
   if (digits <= -1 && digits >= -16) return text16(printf_text("%.*e", -digits, value));
   return text16(printf_text("%.8f", value));
 }
-string ShortArrayToString(const mql5::array<mql_ushort>& array, int start, int count) {
+string ShortArrayToString(const mql5::array<const mql_ushort>& array, int start, int count) {
   std::u16string s;
   for (int i = start; i >= 0 && i < array.size() && (count < 0 || i < start + count) && array[i] != 0; ++i)
     s += static_cast<char16_t>(array[i]);
