@@ -28,7 +28,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, tokenize  # noqa: E402
+from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
 import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
@@ -60,14 +60,16 @@ def line_marker(line, path, before="", after=""):
 #---------------------------------------------------------------------------------------------
 def expand(path, include_dir, seen, out):
     """Tokens of path with each #include replaced by the included file's tokens (once each)."""
-    tokens = tokenize(path.read_text(encoding="utf-8-sig"), path)
+    tokens = tokenize(read_source(path), path)
     for t in tokens:
         m = re.match(r'#\s*include\s*([<"])([^>"]*)[>"]', t.text) if t.kind == "pp" else None
         if not m:
             if t.kind != "eof":
                 out.append(t)
             continue
-        target = (include_dir / m.group(2)) if m.group(1) == "<" else (path.parent / m.group(2))
+        # MQL5 writes folders with backslashes (<Trade\Trade.mqh>, "sub\\x.mqh"); either separator here
+        name = re.sub(r"[\\/]+", "/", m.group(2))
+        target = (include_dir / name) if m.group(1) == "<" else (path.parent / name)
         if not target.is_file():
             raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
                               + (f" (looked in {shown(include_dir)})" if m.group(1) == "<" else ""))
@@ -640,7 +642,7 @@ def main():
     ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
     a = ap.parse_args()
     try:
-        a.out.write_text(translate(a.script, a.include_dir, a.header))
+        a.out.write_text(translate(a.script, a.include_dir, a.header), encoding="utf-8")
     except SourceError as e:
         print(e, file=sys.stderr)
         return 1
