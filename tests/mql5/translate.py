@@ -13,6 +13,9 @@ looked into), never on the meaning of the code:
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
+  #resource "f" as string s / as T a[] -> a const string / numeric array of the file's content
+  a source in UTF-16 (its byte order mark), UTF-8 or ANSI, lines ending in CRLF or LF, as
+  MetaEditor reads them (mql5_tokens.read_source)
   #import "d.dll" ... #import -> for each declaration a function bound by name at run time
                             (dlopen/LoadLibraryW, dlsym/GetProcAddress) whose C type is the
                             one the declaration says; a static_assert holds it against the
@@ -37,7 +40,7 @@ MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "v
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
-# https://docs.mql4.com/basis/preprosessor); #resource is MQL5 but not implemented here.
+# https://docs.mql4.com/basis/preprosessor); #resource is translated by resource().
 PASSED_DIRECTIVES = {"define", "undef", "ifdef", "ifndef", "else", "endif"}
 
 
@@ -454,21 +457,14 @@ def rewrite_simple(toks):
 
 
 #---------------------------------------------------------------------------------------------
-def resource_string(t, rest):
-    """#resource "path" as string name  ->  the file's text as a const string (docs: Resources:
-    a text file included "as string" becomes a string variable). The path is relative to the
-    file that names it, or, with a leading backslash, to the MQL5 folder (mql5/ here); MQL5's
-    backslashes as separators. Other resource forms (images, sounds, arrays) are refused."""
-    rm = re.fullmatch(r'"([^"]+)"\s+as\s+string\s+(\w+)\s*(//.*)?', rest.strip())
-    if not rm:
-        raise SourceError(t.where(), "#resource: only '#resource \"file\" as string name' is implemented by the harness")
-    rel = rm.group(1).replace("\\\\", "/").replace("\\", "/")
-    base = Path(__file__).resolve().parent.parent.parent / "mql5" if rel.startswith("/") else Path(t.file).parent
-    path = (base / rel.lstrip("/")).resolve()
-    if not path.is_file():
-        raise SourceError(t.where(), f"#resource: cannot open '{rm.group(1)}' ({path})")
-    text = path.read_bytes().decode("utf-8-sig", errors="strict")
-    # One UTF-16 literal: each character escaped, so no text of the file is read as C++.
+# `#resource "file" as T name[]`: the file's bytes as an array of T (little-endian, as on the
+# terminal's x86-64), for the numeric types.
+RESOURCE_ELEMENTS = {"char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4, "uint": 4, "long": 8, "ulong": 8,
+                     "float": 4, "double": 8}
+
+
+def utf16_literal(text):
+    """text as one C++ UTF-16 literal: each character escaped, so no text of the file is read as C++."""
     def escaped(c):
         o = ord(c)
         if c.isascii() and c.isprintable() and c not in '"\\?':
@@ -476,11 +472,48 @@ def resource_string(t, rest):
         if o < 0x80:
             return f"\\{o:03o}"  # octal: at most three digits, so the next character stays itself
         return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-    literal = "".join(escaped(c) for c in text)
-    return f'static const string {rm.group(2)} = string(u"{literal}");'
+    return 'u"' + "".join(escaped(c) for c in text) + '"'
 
 
-def translate_directive(t, counter):
+def resource(t, rest, include_dir):
+    """#resource "path" [as string name | as T name[]] (docs: Resources). The path is relative to
+    the file that names it, or, with a leading backslash, to the MQL5 folder (the include
+    folder's parent); backslashes (written \\\\ in the literal) or slashes as separators; at most
+    63 characters, no ".." or ":" (MetaEditor refuses those). `as string`: the file's text as a
+    const string, its encoding (UTF-16 with its byte order mark, UTF-8, ANSI: the documented
+    ones) read as MetaEditor reads a source, its line ends kept; `as T name[]` (T numeric): the
+    file's bytes as a const array of T. Without `as`, the file must exist (an image or a sound
+    the program names as "::path"); nothing is declared. Images as arrays (`as bitmap`) are
+    refused."""
+    rm = re.fullmatch(r'"((?:\\.|[^"\\])*)"\s*(?:as\s+(\w+)\s+(\w+)\s*(\[\s*\])?)?\s*;?\s*(//.*|/\*.*\*/)?', rest.strip())
+    if not rm:
+        raise SourceError(t.where(), '#resource: expected "file", "file" as string name or "file" as type name[]')
+    value = rm.group(1).replace("\\\\", "\\")
+    if len(value) > 63 or ".." in value or ":" in value:
+        raise SourceError(t.where(), f"#resource: '{value}': a resource path has at most 63 characters, no '..' and no ':'")
+    rel = value.replace("\\", "/")
+    base = include_dir.resolve().parent if rel.startswith("/") else Path(t.file).parent
+    path = (base / rel.lstrip("/")).resolve()
+    if not path.is_file():
+        raise SourceError(t.where(), f"#resource: cannot open '{value}' ({shown(path)})")
+    kind, name, brackets = rm.group(2), rm.group(3), rm.group(4)
+    if kind is None:
+        return f"/* #resource {json.dumps(value)}: a file the program names as \"::...\" */"
+    if kind == "string" and not brackets:
+        return f"static const string {name} = string({utf16_literal(read_text(path, t.where()))});"
+    if kind in RESOURCE_ELEMENTS and brackets:
+        data, size = path.read_bytes(), RESOURCE_ELEMENTS[kind]
+        if not data or len(data) % size:
+            raise SourceError(t.where(), f"#resource: '{value}' has {len(data)} bytes, not a whole number (1 or more) "
+                              f"of {kind} elements of {size} bytes")
+        octal = "".join(f"\\{b:03o}" for b in data)
+        return (f"static const mql5::sarray<{c_type(kind)}, {len(data) // size}> {name} = "
+                f'mql5::resource_elements<{c_type(kind)}, {len(data) // size}>("{octal}");')
+    raise SourceError(t.where(), f"#resource ... as {kind} {name}{brackets or ''}: the harness translates 'as string name' "
+                      "and 'as T name[]' for a numeric T")
+
+
+def translate_directive(t, counter, include_dir):
     """#property / #define & co. as C++ (a #define's body is translated like code)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
     name, rest = (m.group(1), m.group(2)) if m else ("", "")
@@ -493,7 +526,7 @@ def translate_directive(t, counter):
         return (f"static const mql5::property mql5_property_{counter[0]}("
                 f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
     if name == "resource":
-        return resource_string(t, rest)
+        return resource(t, rest, include_dir)
     if name in PASSED_DIRECTIVES:
         body = tokenize(t.text[1:], t.file)[:-1]
         if name == "define" and len(body) > 2:
@@ -622,7 +655,7 @@ def translate(script, include_dir, header=None):
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:
-            t.out = translate_directive(t, counter)
+            t.out = translate_directive(t, counter, include_dir)
     for at, opening, decls, dll, closing in blocks:
         header_ok = header.name if header and dll.lower() == "mqlcl.dll" else None
         code_text, block_checks = import_block(decls, dll, header_ok)

@@ -246,6 +246,15 @@ class sarray final : public array<T> {
   unsigned char canary_[kCanaryBytes];
 };
 
+// #resource "file" as T name[]: the file's bytes (a literal of N * sizeof(T) of them) as the
+// elements (translate.py: resource()).
+template <class T, int N>
+sarray<T, N> resource_elements(const char (&bytes)[N * sizeof(T) + 1]) {
+  sarray<T, N> a;
+  __builtin_memcpy(a.dll_data(), bytes, sizeof(T) * N);
+  return a;
+}
+
 template <class T, int N>
 struct elements_per<sarray<T, N>> {
   static constexpr int value = N * elements_per<T>::value;
