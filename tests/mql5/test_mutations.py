@@ -131,9 +131,10 @@ MUTATIONS = [
     ("CMqlcl::Dgemm negates alpha", MQLCL,
      replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
-    # The checks taken out, the code still valid MQL5: the script runs to its end, whatever the user
-    # does; the stop test (stop_test.py, --stop-after) must name the script.
-    ("IsStopped() checks removed", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1false)"),
+    # The checks' answers ignored, the code still valid MQL5 and still asking IsStopped() (a script
+    # that never asks is not stop-tested): the script runs to its end, whatever the user does; the
+    # stop test (stop_test.py, --stop-after) must name the script.
+    ("IsStopped() answers ignored", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1(IsStopped() && false))"),
      "stop", "no 'stopped by the user ...' line"),
     ("IsStopped() checks removed from gemm_matrix", GEMM_SCRIPT, replace_all(r"ScriptStopped\(", "false && ScriptStopped("),
      "stop", "no 'stopped by the user ...' line", GEMM_SCRIPT),
