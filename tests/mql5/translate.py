@@ -266,8 +266,7 @@ def const_array_overloads(toks, types):
                 break
             texts = [p.text for p in param]
             key_types.append(" ".join(x for x in texts[:texts.index("=") if "=" in texts else len(texts)] if x != pname))
-            k = 1 if param[0].text == "const" else 0
-            if k == 0 and param[0].text in names and is_array_parameter(param, 0, set(names) | types):
+            if param[0].text in names and is_array_parameter(param, 0, types):  # not `const T &a[]`
                 const_names.add(param[0].text)
                 new_params.append("const " + out_text(param))
                 args.append(f"mql5::const_elements({pname})")
