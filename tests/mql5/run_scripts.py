@@ -4,7 +4,8 @@ libmqlcl.so and with MinGW against mqlcl.dll (run under Wine), run with small in
 log checked: the lines MetaTrader 5 would print, and correct results. Each script prints its
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
 here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
-itself against the MQL5 documentation. Scripts this file does not know get the generic
+itself against the MQL5 documentation, harness_features.mq5 the predefined constants, _LastError, const
+arrays into templates and resources, source_encodings.mq5 (itself UTF-16LE) the sources' encodings. Scripts this file does not know get the generic
 checks (exit 0, no DLL failure, no critical error, no WRONG). Every run must leave mqlcl.dll
 with 0 live handles (the harness prints the count after OnStart). Then stop_test.py: every
 script stopped by the user (--stop-after) stops cleanly.
@@ -210,8 +211,18 @@ def matrix_semantics(log):
     return runtime_semantics(log, at_least=14)
 
 
+def harness_features(log):
+    """tests/mql5/selftest: predefined constants, _LastError, const arrays into templates, resources."""
+    return runtime_semantics(log, at_least=54)
+
+
+def source_encodings(log):
+    """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
+    return runtime_semantics(log, at_least=12)
+
+
 def expectations(name, log):
-    if name in ("runtime_semantics", "matrix_semantics", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
