@@ -238,12 +238,20 @@ def expectations(name, log):
 
 # Programs that try failure paths on purpose and check each outcome themselves ("OK" / "WRONG"
 # lines, then "NAME: N wrong"): the messages of the failures they provoke are expected.
-SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2}  # name: OK lines at least (without FP64: its checks skip)
+SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2, "opencl_errors": 50}  # name: OK lines at least (without FP64: its checks skip)
+
+
+# Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
+# library's MQLCL_FAIL_LAUNCH: each context's third launch), and must say it checked it.
+SCRIPT_ENV = {"opencl_errors": {"MQLCL_FAIL_LAUNCH": "3"}}
+MUST_PRINT = {"opencl_errors": "failed launch: checked"}
 
 
 def self_checking(name, log):
     oks = len(re.findall(r"^OK {5}", log, re.M))
     problems = [] if oks >= SELF_CHECKING[name] else [f"{oks} OK lines, expected at least {SELF_CHECKING[name]}"]
+    if name in MUST_PRINT and not re.search(rf"^{MUST_PRINT[name]}$", log, re.M):
+        problems.append(f"no '{MUST_PRINT[name]}' line")
     return problems + ([] if re.search(rf"^{name}: 0 wrong$", log, re.M) else [f"no '{name}: 0 wrong' line"])
 
 
@@ -371,7 +379,7 @@ def main():
         _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
         declared = re.findall(r"^--(\w+)=", out, re.M)
         args = [f"--{k}={SMALL[k]}" for k in declared if k in SMALL]
-        rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
+        rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc, name) + expectations(name, log)
         handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")

@@ -38,8 +38,13 @@ std::string describe_launch(const LaunchSubject& s, const LaunchRange& r) {
   return d;
 }
 
+cl_int LaunchesInFlight::state_of(const Timed& t) {
+  const cl_int status = status_of(t.done);
+  return status == CL_COMPLETE && t.injected < 0 ? t.injected : status;
+}
+
 uint64_t LaunchesInFlight::add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
-                               const cl::Event* done) {
+                               const cl::Event* done, cl_int injected) {
   const uint64_t serial = ++serial_;
   if (subject->kept_until <= completed_) kept_.push_back(subject);
   subject->kept_until = serial;
@@ -50,7 +55,7 @@ uint64_t LaunchesInFlight::add(const std::shared_ptr<const LaunchSubject>& subje
   }
   last_subject_ = subject;
   last_range_ = range;
-  if (done) timed_.push_back({serial, *done, subject, range});
+  if (done) timed_.push_back({serial, *done, subject, range, injected});
   return serial;
 }
 
@@ -76,7 +81,7 @@ cl_int LaunchesInFlight::state_of(uint64_t serial) {
   if (serial <= completed_) return CL_COMPLETE;
   for (const Timed& t : timed_)
     if (t.serial == serial) {
-      const cl_int status = status_of(t.done);
+      const cl_int status = state_of(t);
       if (status < 0) failed_between(serial - 1, serial, status, "");  // erases t
       return status;
     }
@@ -94,7 +99,7 @@ void LaunchesInFlight::completed_up_to(uint64_t upto) {
   // The timed launches in the range: each one's own end.
   while (!timed_.empty() && timed_.front().serial <= upto) {
     const uint64_t serial = timed_.front().serial;
-    const cl_int status = status_of(timed_.front().done);
+    const cl_int status = state_of(timed_.front());
     if (status < 0) failed_between(serial - 1, serial, status, "");  // erases it, unless noted already
     if (!timed_.empty() && timed_.front().serial == serial) timed_.pop_front();
   }
@@ -125,7 +130,7 @@ void LaunchesInFlight::failed_between(uint64_t after, uint64_t upto, cl_int stat
   // A timed launch in the range that failed names itself.
   for (auto t = timed_.begin(); t != timed_.end(); ++t)
     if (t->serial > after && t->serial <= upto) {
-      const cl_int own = status_of(t->done);
+      const cl_int own = state_of(*t);
       if (own < 0) {
         std::string m = describe_launch(*t->subject, t->range) + ", queued without waiting, failed on the device: " +
                         execution_status_text(own);
@@ -158,7 +163,7 @@ void LaunchesInFlight::settle_after(const std::string& failed_wait) {
   const size_t before = failures_.size() + dropped_failures_;
   for (size_t i = 0; i < timed_.size();) {
     const uint64_t serial = timed_[i].serial;
-    const cl_int status = status_of(timed_[i].done);
+    const cl_int status = state_of(timed_[i]);
     if (status < 0) failed_between(serial - 1, serial, status, failed_wait);  // erases it, unless noted already
     if (i < timed_.size() && timed_[i].serial == serial) ++i;
   }

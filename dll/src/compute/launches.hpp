@@ -44,9 +44,10 @@ class LaunchesInFlight {
   static constexpr uint64_t kMarkEvery = 256;
 
   // Records a launch just queued (with its own event where `done` is given); returns its
-  // serial number in the context.
+  // serial number in the context. `injected` (< 0): the launch is reported failed with this
+  // status once its event completes (the context's $MQLCL_FAIL_LAUNCH).
   uint64_t add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
-               const cl::Event* done = nullptr);
+               const cl::Event* done = nullptr, cl_int injected = 0);
   // Whether a marker should follow now (every kMarkEvery launches): then marked().
   bool marker_due() const { return serial_ - marked_serial_ >= kMarkEvery; }
   // A marker queued after every launch so far; older markers that completed are settled.
@@ -79,7 +80,9 @@ class LaunchesInFlight {
     cl::Event done;
     std::shared_ptr<const LaunchSubject> subject;
     LaunchRange range;
+    cl_int injected;
   };
+  static cl_int state_of(const Timed& t);
   struct Marker {
     uint64_t serial;  // it follows launches up to this one
     cl::Event done;

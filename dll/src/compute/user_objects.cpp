@@ -33,12 +33,11 @@ const OperationFigures& UserKernel::figures() {
   if (!last_timed_)
     fail(MQLCL_ERR_UNSUPPORTED, "the kernel's last launch (mqlcl_enqueue) took no profiling event, so it has no time: ",
          "mqlcl_kernel_timing(kernel, 1) times its launches, mqlcl_run times each");
-  cl_int status = CL_COMPLETE;
-  last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+  cl_int status = ctx->launch_state(last_serial);
   if (status > CL_COMPLETE) {
     cl_event e = last_launch();
-    clWaitForEvents(1, &e);  // a failed launch reports here too: its status says which
-    last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+    clWaitForEvents(1, &e);
+    status = ctx->launch_state(last_serial);
   }
   if (status < 0) {
     const std::string m = ctx->launches().take_failure_of(last_serial, status);

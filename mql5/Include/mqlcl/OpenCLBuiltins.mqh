@@ -157,7 +157,7 @@ int MqlclTerminalError(const int rc,const string call)
      {
       case MQLCL_ERR_HANDLE:    return(ERR_OPENCL_INVALID_HANDLE);
       case MQLCL_ERR_NO_OPENCL: return(ERR_OPENCL_NOT_SUPPORTED);
-      case MQLCL_ERR_DEVICE:    return(ERR_OPENCL_SELECTDEVICE);
+      case MQLCL_ERR_DEVICE:    return(call=="CLContextCreate" ? ERR_OPENCL_SELECTDEVICE : ERR_OPENCL_INVALID_HANDLE);
       case MQLCL_ERR_MEMORY:    return(ERR_NOT_ENOUGH_MEMORY);
       case MQLCL_ERR_BUILD:     return(ERR_OPENCL_PROGRAM_CREATE);
       case MQLCL_ERR_LAUNCH:    return(ERR_OPENCL_EXECUTE);

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <chrono>
 #include <ctime>
+#include <thread>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -400,6 +401,7 @@ int MathRand() {
 void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+void Sleep(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms > 0 ? ms : 0)); }
 datetime TimeLocal() { return static_cast<datetime>(std::time(nullptr)); }
 
 namespace {

@@ -413,6 +413,8 @@ void MathSrand(int seed);
 //---------------------------------------------------------------------------------------------
 // Terminal services.
 mql_uint GetTickCount();
+// Pauses the program for ms milliseconds (docs: Sleep).
+void Sleep(int ms);
 datetime TimeLocal();
 // Text files in the sandbox folder MQL5/Files below the working directory (docs: FileOpen):
 // FILE_WRITE|FILE_TXT with FILE_ANSI or FILE_UNICODE; FileWrite writes its arguments
