@@ -3,7 +3,9 @@
 // device reports later returned once, by the right call, naming the launch. Failures are made
 // with $MQLCL_FAIL_LAUNCH (the context's Nth launch waits on an event set to a failure: what a
 // device fault looks like, on any driver).
+#include <chrono>
 #include <cstring>
+#include <thread>
 
 #include "support.hpp"
 
@@ -50,6 +52,17 @@ struct Chain {
   for (size_t i = 0; i < x.size(); ++i)
     if (x[i] != v) return ::testing::AssertionFailure() << "x[" << i << "] = " << x[i] << ", expected " << v;
   return ::testing::AssertionSuccess();
+}
+
+// The kernel's state once it is no longer queued, submitted or running (polled for a
+// minute at most: the state must move without a wait).
+int status_when_ended(int kernel) {
+  int s = MQLCL_STATUS_QUEUED;
+  for (int i = 0; i < 60000 && s > 0; ++i) {
+    s = mqlcl_kernel_status(kernel);
+    if (s > 0) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  return s;
 }
 
 // A context whose Nth launch fails on the device.
@@ -146,12 +159,14 @@ TEST(Launches, StatusOfTheLastLaunch) {
   ASSERT_EQ(c.enqueue(), MQLCL_OK);
   // Without waiting the state only moves forward: queued 3, submitted 2, running 1, complete 0.
   int previous = MQLCL_STATUS_QUEUED;
-  for (int i = 0; i < 50; ++i) {
+  for (int i = 0; i < 60000 && previous != MQLCL_STATUS_COMPLETE; ++i) {
     const int s = mqlcl_kernel_status(c.add);
     ASSERT_GE(s, MQLCL_STATUS_COMPLETE) << t::message(c.add);
     ASSERT_LE(s, previous);
     previous = s;
+    if (s != MQLCL_STATUS_COMPLETE) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  EXPECT_EQ(previous, MQLCL_STATUS_COMPLETE) << "polled for a minute";
   EXPECT_EQ(mqlcl_finish(c.add), MQLCL_OK);
   EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
   // Not timed unless asked: no event, so no time.
@@ -223,8 +238,7 @@ TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
     ASSERT_EQ(mqlcl_kernel_timing(c.add, timed), MQLCL_OK);
     ASSERT_EQ(c.enqueue(), MQLCL_OK);
     ASSERT_EQ(c.enqueue(), MQLCL_OK);
-    int s = MQLCL_STATUS_QUEUED;
-    for (int i = 0; i < 1000 && s > 0; ++i) s = mqlcl_kernel_status(c.add);
+    const int s = status_when_ended(c.add);
     ASSERT_EQ(s, MQLCL_ERR_LAUNCH) << "status " << s;
     EXPECT_TRUE(t::mentions(c.add, "kernel \"add\" over 1024")) << "timed " << timed;
     // The state stays failed; the failure is not returned again by the context's next wait.

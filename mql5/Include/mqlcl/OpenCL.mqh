@@ -166,7 +166,7 @@ bool COpenCL::ContextCreate(const int device=CL_USE_ANY)
    m_context=CLContextCreate(device);
    if(m_context==INVALID_HANDLE)
      {
-      Print("OpenCL not found, error: "+g_mqlcl_cl_message);
+      Print("OpenCL not found, error code=",GetLastError(),": ",g_mqlcl_cl_message);
       return(false);
      }
    //--- cl_khr_fp64 among the device's extensions
@@ -207,7 +207,7 @@ bool COpenCL::ProgramCreate(const string program,const bool show_log=true)
         }
       CLContextFree(m_context);
       m_context=INVALID_HANDLE;
-      Print("OpenCL program create failed: "+g_mqlcl_cl_message);
+      Print("OpenCL program create failed, error code=",GetLastError(),": ",g_mqlcl_cl_message);
       return(false);
      }
    return(true);
@@ -298,7 +298,7 @@ bool COpenCL::KernelCreate(const int kernel_index,const string kernel_name)
          CLContextFree(m_context);
          m_program=INVALID_HANDLE;
          m_context=INVALID_HANDLE;
-         Print("OpenCL kernel create failed: "+g_mqlcl_cl_message);
+         Print("OpenCL kernel create failed, error code=",GetLastError(),": ",g_mqlcl_cl_message);
          return(false);
         }
       m_kernels[kernel_index]=kernel;
