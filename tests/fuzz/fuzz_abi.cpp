@@ -204,7 +204,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
         const int* global = in.ConsumeIntegralInRange(0, 9) ? g : nullptr;
         const int* local = in.ConsumeBool() ? l : nullptr;
         const int global_count = in.ConsumeIntegralInRange(0, 3), local_count = in.ConsumeIntegralInRange(-1, 3);
-        mqlcl_run(kern, dims, global, global_count, local, local_count);
+        switch (in.ConsumeIntegralInRange(0, 4)) {
+          case 0: mqlcl_run(kern, dims, global, global_count, local, local_count); break;
+          case 1: {  // queued without waiting: the terminal's CLExecute arrays
+            unsigned ug[3], ul[3];
+            for (int i = 0; i < 3; ++i) {
+              ug[i] = static_cast<unsigned>(g[i]);
+              ul[i] = static_cast<unsigned>(l[i]);
+            }
+            mqlcl_enqueue(kern, dims, nullptr, 0, global ? ug : nullptr, global_count, local ? ul : nullptr, local_count);
+            break;
+          }
+          case 2: mqlcl_kernel_status(kern); break;
+          case 3: mqlcl_kernel_timing(kern, in.ConsumeIntegralInRange(-1, 2)); break;
+          default: mqlcl_finish(pick(in, p.mem, p)); break;
+        }
         break;
       }
       case 15: {
