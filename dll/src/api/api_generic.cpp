@@ -205,6 +205,18 @@ LaunchRange execute_range(int dims, const unsigned int* offset, int offset_count
   return r;
 }
 
+// mqlcl_execute (waits, timed) and mqlcl_enqueue (returns once queued; timed where asked).
+int launch_with_terminal_arrays(int kernel, int dims, const unsigned int* offset, int offset_count,
+                                const unsigned int* global, int global_count, const unsigned int* local, int local_count,
+                                const char* what, bool wait) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), what,
+                  wait || k.timing);
+    if (wait) k.ctx->finish();
+    return MQLCL_OK;
+  });
+}
+
 // The context of any live handle of the generic layer (or the context itself).
 std::shared_ptr<Context> context_of_handle(int handle) {
   auto obj = Registry::instance().find(handle);
@@ -387,21 +399,14 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
 
 MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_execute",
-                  true);
-    k.ctx->finish();
-    return MQLCL_OK;
-  });
+  return launch_with_terminal_arrays(kernel, dims, offset, offset_count, global, global_count, local, local_count,
+                                     "mqlcl_execute", true);
 }
 
 MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_enqueue",
-                  k.timing);
-    return MQLCL_OK;
-  });
+  return launch_with_terminal_arrays(kernel, dims, offset, offset_count, global, global_count, local, local_count,
+                                     "mqlcl_enqueue", false);
 }
 
 MQLCL_API int mqlcl_finish(int handle) {
