@@ -18,7 +18,7 @@ auto with_last_figures(int handle, Pick pick) {
   return guard(handle, [&] {
     auto obj = Registry::instance().find(handle);
     if (obj && obj->kind == UserKernel::kKind)
-      return with_handle<UserKernel>(handle, [&](UserKernel& k) { return pick(k.last); });
+      return with_handle<UserKernel>(handle, [&](UserKernel& k) { return pick(k.figures()); });
     if (obj && obj->kind != Context::kKind)
       fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a context or kernel");
     return with_handle<Context>(handle, [&](Context& c) { return pick(c.last()); });

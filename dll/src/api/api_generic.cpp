@@ -62,7 +62,7 @@ int buffer_write(int buffer, const T* data, int offset, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(data, count, "data");
     const size_t at = checked_span(b, offset, count, sizeof(T));
-    b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data);
+    b.ctx->blocking([&] { b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data); });
     return count;
   });
 }
@@ -72,7 +72,7 @@ int buffer_read(int buffer, T* out, int offset, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(out, count, "out");
     const size_t at = checked_span(b, offset, count, sizeof(T));
-    b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out);
+    b.ctx->blocking([&] { b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out); });
     return count;
   });
 }
@@ -86,7 +86,8 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
 // Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
 // image) stays alive while bound.
 template <class V>
-void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr) {
+void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr,
+              cl::Memory memory = cl::Memory(), size_t local_bytes = 0) {
   k.args.check(k.kernel, index, passed);
   try {
     k.kernel.setArg(index, value);
@@ -94,7 +95,7 @@ void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::
     k.args.unset(index);
     fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
   }
-  k.args.set(index, std::move(keep));
+  k.args.set(index, std::move(keep), std::move(memory), local_bytes);
 }
 
 template <class T>
@@ -105,22 +106,11 @@ int set_value_arg(int kernel, int index, T value, Passed passed) {
   });
 }
 
-// The work-group size a kernel declares with __attribute__((reqd_work_group_size(X, Y, Z))),
-// or all zeros.
-std::array<size_t, 3> required_local(UserKernel& k) {
-  const auto r = k.kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(k.ctx->device());
-  return {r[0], r[1], r[2]};
-}
-
-// A launch's sizes: global and offset per dimension, local all 0 when the caller gave none.
-struct Range {
-  int dims = 1;
-  size_t global[3] = {1, 1, 1}, offset[3] = {0, 0, 0}, local[3] = {0, 0, 0};
-};
-
-// Checks a range against the kernel (its arguments, reqd_work_group_size) and the device,
-// then runs it and waits: what mqlcl_run and mqlcl_execute share.
-void run_range(UserKernel& k, Range r, const char* what) {
+// Checks a range against the kernel (its arguments, reqd_work_group_size, the facts read at
+// its creation) and the device, then queues it without waiting: what mqlcl_run,
+// mqlcl_execute and mqlcl_enqueue share. Nothing here asks the driver: a launch costs what
+// the driver's enqueue costs.
+void enqueue_range(UserKernel& k, LaunchRange r, const char* what) {
   const int dims = r.dims;
   size_t* const g = r.global;
   size_t* const l = r.local;
@@ -132,10 +122,10 @@ void run_range(UserKernel& k, Range r, const char* what) {
     fail(MQLCL_ERR_RANGE, "global range of ", g[0], " x ", g[1], " x ", g[2], " work-items exceeds 2^40");
   k.args.require_all_set();
   // reqd_work_group_size: no local size means the required one; another one is refused.
-  const std::array<size_t, 3> req = required_local(k);
+  const std::array<size_t, 3>& req = k.required_local;
   const bool has_req = req[0] != 0;
-  const std::string req_text = has_req ? str(req[0], " x ", req[1], " x ", req[2]) : std::string();
   if (has_req) {
+    const std::string req_text = str(req[0], " x ", req[1], " x ", req[2]);
     for (int i = dims; i < 3; ++i)
       if (req[static_cast<size_t>(i)] != 1)
         fail(MQLCL_ERR_LOCAL_SIZE, "the kernel requires work-groups of ", req_text,
@@ -153,7 +143,8 @@ void run_range(UserKernel& k, Range r, const char* what) {
       if (l[i] == 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = 0 while others are set: give all or none");
       if (g[i] % l[i])
         fail(MQLCL_ERR_LOCAL_SIZE, "global[", i, "] = ", g[i], " is not a multiple of local[", i, "] = ", l[i],
-             has_req ? str(", the kernel's required work-group size ", req_text, " (reqd_work_group_size)")
+             has_req ? str(", the kernel's required work-group size ", req[0], " x ", req[1], " x ", req[2],
+                           " (reqd_work_group_size)")
                      : std::string(" (OpenCL 1.2 requires it)"));
     }
     lr = dims == 1 ? cl::NDRange(l[0]) : dims == 2 ? cl::NDRange(l[0], l[1]) : cl::NDRange(l[0], l[1], l[2]);
@@ -165,9 +156,67 @@ void run_range(UserKernel& k, Range r, const char* what) {
                           : dims == 1 ? cl::NDRange(o[0])
                           : dims == 2 ? cl::NDRange(o[0], o[1])
                                       : cl::NDRange(o[0], o[1], o[2]);
-  k.ctx->check_local(k.kernel, lr, what);
-  // The kernel's own figures: the context's last operation stays the caller's experiment.
-  k.last = k.ctx->run_alone(k.kernel, orr, gr, lr);
+  k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
+  k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, k.last_launch);
+  k.launched();
+}
+
+// mqlcl_run's int arrays into a range.
+LaunchRange run_range(int dims, const int* global, int global_count, const int* local, int local_count) {
+  if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
+  check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
+  if (local_count < 0)
+    fail(MQLCL_ERR_ARGUMENT, "local_count = ", local_count, ": 0 lets the driver choose, else local holds dims sizes");
+  if (local_count > 0)
+    check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
+  LaunchRange r;
+  r.dims = dims;
+  for (int i = 0; i < dims; ++i) {
+    if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = ", global[i], ": it must be >= 1");
+    r.global[i] = static_cast<size_t>(global[i]);
+    if (local_count > 0) {
+      if (local[i] < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", local[i], " is negative");
+      r.local[i] = static_cast<size_t>(local[i]);
+    }
+  }
+  return r;
+}
+
+// The terminal's CLExecute arrays (mqlcl_execute, mqlcl_enqueue) into a range.
+LaunchRange execute_range(int dims, const unsigned int* offset, int offset_count, const unsigned int* global,
+                          int global_count, const unsigned int* local, int local_count) {
+  if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
+  check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
+  if (offset_count < 0 || local_count < 0)
+    fail(MQLCL_ERR_ARGUMENT, "offset_count = ", offset_count, ", local_count = ", local_count,
+         ": 0 means none, else the array holds dims sizes");
+  if (offset_count > 0)
+    check_array_holds(offset, "offset", offset_count, "offset_count", static_cast<unsigned>(dims), "dims", "offsets");
+  if (local_count > 0)
+    check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
+  LaunchRange r;
+  r.dims = dims;
+  for (int i = 0; i < dims; ++i) {
+    if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = 0: it must be >= 1");
+    r.global[i] = global[i];
+    if (offset_count > 0) r.offset[i] = offset[i];
+    if (local_count > 0) r.local[i] = local[i];
+  }
+  return r;
+}
+
+// The context of any live handle of the generic layer (or the context itself).
+std::shared_ptr<Context> context_of_handle(int handle) {
+  auto obj = Registry::instance().find(handle);
+  if (!obj) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+  switch (obj->kind) {
+    case Kind::Context: return std::static_pointer_cast<Context>(obj);
+    case Kind::Program: return std::static_pointer_cast<UserProgram>(obj)->ctx;
+    case Kind::Kernel: return std::static_pointer_cast<UserKernel>(obj)->ctx;
+    case Kind::Buffer: return std::static_pointer_cast<UserBuffer>(obj)->ctx;
+    case Kind::Image: return std::static_pointer_cast<UserImage>(obj)->ctx;
+  }
+  fail(MQLCL_ERR_HANDLE, "handle ", handle, " has no context");
 }
 
 }  // namespace
@@ -239,7 +288,8 @@ MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, cons
                                        int elem_size, int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
-    b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at);
+    b.ctx->blocking(
+        [&] { b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at); });
     return count;
   });
 }
@@ -248,7 +298,8 @@ MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void*
                                       int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
-    b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<char*>(data) + s.array_at);
+    b.ctx->blocking(
+        [&] { b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<char*>(data) + s.array_at); });
     return count;
   });
 }
@@ -281,9 +332,11 @@ MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
     auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
     if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
     if (is_buffer)
-      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj);
+      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj,
+               std::static_pointer_cast<UserBuffer>(obj)->buffer);
     else
-      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj);
+      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj,
+               std::static_pointer_cast<UserImage>(obj)->image);
     return MQLCL_OK;
   });
 }
@@ -318,7 +371,7 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
       fail(MQLCL_ERR_RANGE, "__local argument of ", bytes, " bytes exceeds the device's local memory of ",
            static_cast<unsigned long long>(k.ctx->facts().local_mem), " bytes");
-    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)));
+    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)), nullptr, cl::Memory(), static_cast<size_t>(bytes));
     return MQLCL_OK;
   });
 }
@@ -326,23 +379,8 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
-    check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
-    if (local_count < 0)
-      fail(MQLCL_ERR_ARGUMENT, "local_count = ", local_count, ": 0 lets the driver choose, else local holds dims sizes");
-    if (local_count > 0)
-      check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
-    Range r;
-    r.dims = dims;
-    for (int i = 0; i < dims; ++i) {
-      if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = ", global[i], ": it must be >= 1");
-      r.global[i] = static_cast<size_t>(global[i]);
-      if (local_count > 0) {
-        if (local[i] < 0) fail(MQLCL_ERR_LOCAL_SIZE, "local[", i, "] = ", local[i], " is negative");
-        r.local[i] = static_cast<size_t>(local[i]);
-      }
-    }
-    run_range(k, r, "mqlcl_run");
+    enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run");
+    k.ctx->finish();
     return MQLCL_OK;
   });
 }
@@ -350,25 +388,41 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
 MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    if (dims < 1 || dims > 3) fail(MQLCL_ERR_ARGUMENT, "dims = ", dims, ": it must be 1, 2 or 3");
-    check_array_holds(global, "global", global_count, "global_count", static_cast<unsigned>(dims), "dims", "sizes");
-    if (offset_count < 0 || local_count < 0)
-      fail(MQLCL_ERR_ARGUMENT, "offset_count = ", offset_count, ", local_count = ", local_count,
-           ": 0 means none, else the array holds dims sizes");
-    if (offset_count > 0)
-      check_array_holds(offset, "offset", offset_count, "offset_count", static_cast<unsigned>(dims), "dims", "offsets");
-    if (local_count > 0)
-      check_array_holds(local, "local", local_count, "local_count", static_cast<unsigned>(dims), "dims", "sizes");
-    Range r;
-    r.dims = dims;
-    for (int i = 0; i < dims; ++i) {
-      if (global[i] < 1) fail(MQLCL_ERR_ARGUMENT, "global[", i, "] = 0: it must be >= 1");
-      r.global[i] = global[i];
-      if (offset_count > 0) r.offset[i] = offset[i];
-      if (local_count > 0) r.local[i] = local[i];
-    }
-    run_range(k, r, "mqlcl_execute");
+    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_execute");
+    k.ctx->finish();
     return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
+                            const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_enqueue");
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_finish(int handle) {
+  return guard(handle, [&] {
+    auto ctx = context_of_handle(handle);
+    std::lock_guard<std::mutex> lock(ctx->mutex);
+    ctx->finish();
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_kernel_status(int kernel) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> int {
+    if (!k.last_launch()) return MQLCL_STATUS_COMPLETE;
+    cl_int status = CL_COMPLETE;
+    k.last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+    if (status >= 0) return status;
+    const std::string m = k.ctx->launches().take_failure_of(k.last_launch, status);
+    if (!m.empty()) k.last_failure = m;
+    if (k.last_failure.empty())
+      k.last_failure = str("the kernel's last launch failed on the device: ", cl_error_name(status), " (", status,
+                           "; returned before by a call that waited)");
+    fail(MQLCL_ERR_LAUNCH, k.last_failure);
   });
 }
 

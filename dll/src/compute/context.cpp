@@ -1,6 +1,7 @@
 #include "compute/context.hpp"
 
 #include <algorithm>
+#include <climits>
 #include <chrono>
 #include <vector>
 
@@ -29,6 +30,15 @@ Context::Context(int device_index)
   uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
   downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
   launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
+  fail_launch_at_ = static_cast<int>(env_number("MQLCL_FAIL_LAUNCH", 0, INT_MAX, 0));
+}
+
+Context::~Context() {
+  // Launches queued without waiting finish before the queue goes (mqlcl_free of a context).
+  try {
+    queue_.finish();
+  } catch (...) {
+  }
 }
 
 const DeviceProfile& Context::profile() {
@@ -142,9 +152,14 @@ size_t Context::private_fit(const cl::Kernel& k, size_t private_bytes) {
 }
 
 void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes) {
+  check_local_with({k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_), k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_)},
+                   local, what, private_bytes);
+}
+
+void Context::check_local_with(KernelLimits limits, const cl::NDRange& local, const char* what, size_t private_bytes) {
   // Static __local arrays plus the __local arguments: some drivers (PoCL) run a kernel that
   // exceeds the device's local memory instead of refusing it.
-  const cl_ulong kernel_local = k.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(device_);
+  const cl_ulong kernel_local = limits.local_mem;
   if (kernel_local > facts_.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, what, ": the kernel uses ", static_cast<unsigned long long>(kernel_local),
          " bytes of local memory, the device has ", static_cast<unsigned long long>(facts_.local_mem),
@@ -162,7 +177,7 @@ void Context::check_local(const cl::Kernel& k, const cl::NDRange& local, const c
   if (total > facts_.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, what, ": work-group of ", total,
          " work-items exceeds the device's CL_DEVICE_MAX_WORK_GROUP_SIZE = ", facts_.max_work_group);
-  const size_t kernel_max = k.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+  const size_t kernel_max = limits.max_work_group;
   if (total > kernel_max)
     fail(MQLCL_ERR_LOCAL_SIZE, what, ": work-group of ", total,
          " work-items exceeds this kernel's CL_KERNEL_WORK_GROUP_SIZE = ", kernel_max,
@@ -201,19 +216,38 @@ void Context::launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl:
 }
 
 void Context::end_op() {
-  queue_.finish();
+  finish();
   events_.sum_into(last_);
 }
 
-OperationFigures Context::run_alone(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global,
-                                   const cl::NDRange& local) {
-  cl::Event done;
-  queue_.enqueueNDRangeKernel(k, offset, global, local, nullptr, &done);
-  queue_.finish();
-  OperationFigures figures;
-  figures.kernel_ms = event_ms(done);
-  figures.launches = 1;
-  return figures;
+void Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global,
+                           const cl::NDRange& local, std::shared_ptr<const LaunchSubject> subject,
+                           const LaunchRange& range, cl::Event& done) {
+  if (fail_launch_at_ == 0 || ++user_launches_ != fail_launch_at_) {
+    queue_.enqueueNDRangeKernel(k, offset, global, local, nullptr, &done);
+  } else {
+    cl::UserEvent gate(context_);
+    const std::vector<cl::Event> after{gate};
+    queue_.enqueueNDRangeKernel(k, offset, global, local, &after, &done);
+    gate.setStatus(CL_INVALID_OPERATION);
+  }
+  launches_.add(done, std::move(subject), range);
+}
+
+void Context::finish() {
+  try {
+    queue_.finish();
+  } catch (const cl::Error& e) {
+    wait_failed(e);
+    throw;
+  }
+  settle_launches();
+}
+
+void Context::wait_failed(const cl::Error& e) {
+  if (launches_.empty()) return;
+  launches_.settle_after(std::string(e.what() ? e.what() : "the wait") + " failed: " + cl_error_name(e.err()));
+  launches_.throw_failure();
 }
 
 }  // namespace mqlcl

@@ -8,6 +8,7 @@
 
 #include "compute/device_profile.hpp"
 #include "compute/devices.hpp"
+#include "compute/launches.hpp"
 #include "compute/slots.hpp"
 #include "compute/staged_transfer.hpp"
 #include "compute/timing.hpp"
@@ -21,6 +22,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
   static constexpr Kind kKind = Kind::Context;
   explicit Context(int device_index);
+  ~Context() override;
 
   const DeviceFacts& facts() const { return facts_; }
   int device_index() const { return device_index_; }  // in mqlcl's device list
@@ -50,6 +52,13 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // private_bytes: the private memory per work-item the caller knows the kernel keeps (a
   // private row); times the work-group, it must fit private_budget().
   void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
+  // The same with the kernel's limits known: its __local bytes (static and arguments) and its
+  // CL_KERNEL_WORK_GROUP_SIZE.
+  struct KernelLimits {
+    cl_ulong local_mem;
+    size_t max_work_group;
+  };
+  void check_local_with(KernelLimits limits, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
   // Private memory one work-group may hold: CPU devices (PoCL) run a work-group on one
   // thread's stack and overflow it (SIGSEGV) instead of refusing; 0 = no bound (GPUs keep
   // private memory per work-item and refuse what does not fit).
@@ -78,9 +87,36 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The figures of the last operation (mqlcl_last_*).
   const OperationFigures& last() const { return last_; }
 
-  // One kernel launched outside the context's operations (mqlcl_run of a user kernel):
-  // waits and returns its figures; last() and the total clock are left alone.
-  OperationFigures run_alone(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local);
+  // ---- the caller's kernels (generic layer), outside the context's operations: last() and
+  // the total clock are left alone ----
+  // Queues a user kernel's launch without waiting; its event into `done`. Where
+  // $MQLCL_FAIL_LAUNCH = N (read at creation), the context's Nth such launch waits on an event
+  // set to a failure, so the device reports it failed: what a device fault looks like, on any
+  // driver, for the tests.
+  void enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
+                    std::shared_ptr<const LaunchSubject> subject, const LaunchRange& range, cl::Event& done);
+  // Waits for everything queued, then as settle_launches().
+  void finish();
+  // After a call that waited for the queue: a failure of a launch queued without waiting is
+  // thrown (MQLCL_ERR_LAUNCH, naming the launch), once.
+  void settle_launches() {
+    if (launches_.empty()) return;
+    launches_.settle();
+    launches_.throw_failure();
+  }
+  // A blocking copy on the queue: it completes after every launch before it (in order), so
+  // their failures surface here; a copy failing because a launch faulted names the launch.
+  template <class Copy>
+  void blocking(Copy&& copy) {
+    try {
+      copy();
+    } catch (const cl::Error& e) {
+      wait_failed(e);
+      throw;
+    }
+    settle_launches();
+  }
+  LaunchesInFlight& launches() { return launches_; }
 
   // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
   void data_written() { total_clock_.start(); }
@@ -124,6 +160,9 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   DataSlots slots_{*this};
   std::map<int, std::pair<cl::Buffer, size_t>> scratch_;
   OperationEvents events_;
+  LaunchesInFlight launches_;
+  int fail_launch_at_ = 0, user_launches_ = 0;
+  void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any
   TotalClock total_clock_;
   OperationFigures last_;
 };

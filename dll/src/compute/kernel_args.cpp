@@ -200,14 +200,35 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
   }
 }
 
-void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep) {
-  args_[index].set = true;
-  args_[index].bound = std::move(keep);
+void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, cl::Memory memory, size_t local_bytes) {
+  Arg& a = args_[index];
+  if (a.memory() != memory() || a.local_bytes != local_bytes || !a.set) ++revision_;
+  a.set = true;
+  a.bound = std::move(keep);
+  a.memory = std::move(memory);
+  a.local_bytes = local_bytes;
 }
 
 void KernelArgs::unset(cl_uint index) {
-  args_[index].set = false;
-  args_[index].bound.reset();
+  Arg& a = args_[index];
+  if (a.set) ++revision_;
+  a.set = false;
+  a.bound.reset();
+  a.memory = cl::Memory();
+  a.local_bytes = 0;
+}
+
+std::vector<cl::Memory> KernelArgs::memory() const {
+  std::vector<cl::Memory> out;
+  for (const Arg& a : args_)
+    if (a.memory()) out.push_back(a.memory);
+  return out;
+}
+
+size_t KernelArgs::local_bytes() const {
+  size_t sum = 0;
+  for (const Arg& a : args_) sum += a.local_bytes;
+  return sum;
 }
 
 void KernelArgs::require_all_set() const {

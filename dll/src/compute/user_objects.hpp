@@ -1,7 +1,9 @@
 // Objects of the generic layer: the caller's own programs, kernels, buffers and images.
 // Each keeps its context alive; operations lock the context (one queue per context).
 #pragma once
+#include <array>
 #include <memory>
+#include <string>
 
 #include "compute/context.hpp"
 #include "compute/kernel_args.hpp"
@@ -20,15 +22,35 @@ struct UserProgram : Object {
 };
 
 // A kernel keeps the buffers and images bound to it alive until they are rebound or the
-// kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md).
+// kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md). Its
+// launches keep what they use alive until they complete (LaunchSubject).
 struct UserKernel : Object {
   static constexpr Kind kKind = Kind::Kernel;
-  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared)
-      : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel, declared) {}
+  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared);
   std::shared_ptr<Context> ctx;
   cl::Kernel kernel;
   KernelArgs args;
-  OperationFigures last;  // of its last mqlcl_run
+  // What the driver says of the kernel on its device, read once (not at every launch).
+  std::string name;
+  std::array<size_t, 3> required_local = {0, 0, 0};  // reqd_work_group_size, or zeros
+  size_t max_work_group = 0;                         // CL_KERNEL_WORK_GROUP_SIZE
+  cl_ulong static_local = 0;                         // CL_KERNEL_LOCAL_MEM_SIZE without __local arguments
+
+  // What a launch made now keeps alive: shared by launches until a binding changes.
+  std::shared_ptr<const LaunchSubject> subject();
+  // Its last launch: the event (state and profiling time), figures read from it when asked.
+  cl::Event last_launch;
+  void launched() { timed_ = false; last_failure.clear(); }
+  // The figures of its last launch (waits for that launch if still queued); MQLCL_ERR_LAUNCH
+  // when it failed.
+  const OperationFigures& figures();
+  std::string last_failure;  // the message of its last launch's failure, once known
+
+ private:
+  OperationFigures last_;
+  bool timed_ = true;
+  std::shared_ptr<const LaunchSubject> subject_;
+  unsigned subject_revision_ = 0;
 };
 
 struct UserBuffer : Object {

@@ -6,12 +6,16 @@
 //|    #include <mqlcl/OpenCLBuiltins.mqh>                            |
 //| Each built-in name is #defined to a function of this file with    |
 //| the same parameters, defaults and results (handles, true/false,   |
-//| counts, -1). What differs (docs/metatrader.md, "Bring your        |
-//| existing OpenCL code"): GetLastError() is not set; the cause of a |
-//| failure is mqlcl's message, CLGetInfoString(CL_LAST_ERROR,        |
-//| CL_ERROR_DESCRIPTION,text), and its code CLGetInfoInteger(0,      |
-//| CL_LAST_ERROR); CLExecute waits for the kernel, so                |
-//| CLExecutionStatus is CL_COMPLETE.                                 |
+//| counts, -1) and the same blocking rules: CLExecute queues the     |
+//| kernel and returns, CLBufferRead/CLBufferWrite wait for what was  |
+//| queued before them, CLExecutionStatus reports the launch's state. |
+//| GetLastError() (and _LastError, ResetLastError()) report the      |
+//| terminal's codes for a failure of these functions (ERR_OPENCL_*   |
+//| 5100-5114, ERR_INVALID_PARAMETER, ERR_NOT_ENOUGH_MEMORY: the      |
+//| table in docs/metatrader.md), else the terminal's own last error. |
+//| mqlcl's readable cause: CLGetInfoString(CL_LAST_ERROR,            |
+//| CL_ERROR_DESCRIPTION,text); its code: CLGetInfoInteger(0,         |
+//| CL_LAST_ERROR).                                                   |
 //+------------------------------------------------------------------+
 #ifndef MQLCL_OPENCL_BUILTINS_MQH
 #define MQLCL_OPENCL_BUILTINS_MQH
@@ -112,17 +116,117 @@
 #define CLExecute MqlclCLExecute
 #define CLExecutionStatus MqlclCLExecutionStatus
 
-//--- the last failure of these functions: mqlcl's code and message
+//--- the terminal's error codes these functions set (MQL5 runtime errors)
+#ifndef ERR_OPENCL_NOT_SUPPORTED
+#define ERR_INVALID_PARAMETER 4003
+#define ERR_NOT_ENOUGH_MEMORY 4004
+#define ERR_OPENCL_NOT_SUPPORTED 5100
+#define ERR_OPENCL_INTERNAL 5101
+#define ERR_OPENCL_INVALID_HANDLE 5102
+#define ERR_OPENCL_CONTEXT_CREATE 5103
+#define ERR_OPENCL_QUEUE_CREATE 5104
+#define ERR_OPENCL_PROGRAM_CREATE 5105
+#define ERR_OPENCL_TOO_LONG_KERNEL_NAME 5106
+#define ERR_OPENCL_KERNEL_CREATE 5107
+#define ERR_OPENCL_SET_KERNEL_PARAMETER 5108
+#define ERR_OPENCL_EXECUTE 5109
+#define ERR_OPENCL_WRONG_BUFFER_SIZE 5110
+#define ERR_OPENCL_WRONG_BUFFER_OFFSET 5111
+#define ERR_OPENCL_BUFFER_CREATE 5112
+#define ERR_OPENCL_TOO_MANY_OBJECTS 5113
+#define ERR_OPENCL_SELECTDEVICE 5114
+#endif
+
+//--- the last failure of these functions: mqlcl's code and message, and the terminal's code
 int    g_mqlcl_cl_code=0;
 string g_mqlcl_cl_message="";
+int    g_mqlcl_terminal_error=0;
 //+------------------------------------------------------------------+
-//| Records a failure (rc < 0: mqlcl's code, its message from the    |
-//| DLL; else a failure of this layer with its own text).             |
+//| GetLastError(), _LastError and ResetLastError() of a program     |
+//| using this file: a failure of these functions is the last error   |
+//| until a built-in function fails after it (the built-in's own last |
+//| error is cleared when one of these fails, so a later one shows).  |
 //+------------------------------------------------------------------+
-void MqlclCLFailed(const int rc,const string call,const string why="")
+int MqlclGetLastError(void)
+  {
+   int own=GetLastError();
+   if(own!=0)
+      g_mqlcl_terminal_error=0;
+   return(own!=0 ? own : g_mqlcl_terminal_error);
+  }
+void MqlclResetLastError(void)
+  {
+   g_mqlcl_terminal_error=0;
+   ResetLastError();
+  }
+void MqlclSetTerminalError(const int code)
+  {
+   ResetLastError();
+   g_mqlcl_terminal_error=code;
+  }
+#define GetLastError MqlclGetLastError
+#define ResetLastError MqlclResetLastError
+#define _LastError MqlclGetLastError()
+//+------------------------------------------------------------------+
+//| The terminal's code for mqlcl's code rc from the function call   |
+//| (docs/metatrader.md, "GetLastError()").                           |
+//+------------------------------------------------------------------+
+int MqlclTerminalError(const int rc,const string call)
+  {
+   bool set_arg=StringFind(call,"CLSetKernelArg")==0;
+   switch(rc)
+     {
+      case MQLCL_ERR_HANDLE:    return(ERR_OPENCL_INVALID_HANDLE);
+      case MQLCL_ERR_NO_OPENCL: return(ERR_OPENCL_NOT_SUPPORTED);
+      case MQLCL_ERR_DEVICE:    return(ERR_OPENCL_SELECTDEVICE);
+      case MQLCL_ERR_MEMORY:    return(ERR_NOT_ENOUGH_MEMORY);
+      case MQLCL_ERR_BUILD:     return(ERR_OPENCL_PROGRAM_CREATE);
+      case MQLCL_ERR_LAUNCH:    return(ERR_OPENCL_EXECUTE);
+      case MQLCL_ERR_LOCAL_SIZE:
+         return(set_arg ? ERR_OPENCL_SET_KERNEL_PARAMETER : ERR_OPENCL_EXECUTE);
+      case MQLCL_ERR_ARGUMENT:
+         if(set_arg)
+            return(ERR_OPENCL_SET_KERNEL_PARAMETER);
+         if(call=="CLExecute")
+            return(ERR_OPENCL_EXECUTE);
+         if(call=="CLKernelCreate")
+            return(ERR_OPENCL_KERNEL_CREATE);
+         if(call=="CLBufferCreate")
+            return(ERR_OPENCL_WRONG_BUFFER_SIZE);
+         return(ERR_INVALID_PARAMETER);
+      case MQLCL_ERR_RANGE:
+         if(set_arg)
+            return(ERR_OPENCL_SET_KERNEL_PARAMETER);
+         if(call=="CLBufferRead" || call=="CLBufferWrite" || call=="CLBufferCreate")
+            return(ERR_OPENCL_WRONG_BUFFER_SIZE);
+         return(ERR_INVALID_PARAMETER);
+      case MQLCL_ERR_OPENCL:
+         if(call=="CLContextCreate")
+            return(ERR_OPENCL_CONTEXT_CREATE);
+         if(call=="CLProgramCreate")
+            return(ERR_OPENCL_PROGRAM_CREATE);
+         if(call=="CLKernelCreate")
+            return(ERR_OPENCL_KERNEL_CREATE);
+         if(set_arg)
+            return(ERR_OPENCL_SET_KERNEL_PARAMETER);
+         if(call=="CLBufferCreate")
+            return(ERR_OPENCL_BUFFER_CREATE);
+         if(call=="CLExecute" || call=="CLExecutionStatus")
+            return(ERR_OPENCL_EXECUTE);
+         return(ERR_OPENCL_INTERNAL);
+     }
+   return(ERR_OPENCL_INTERNAL);
+  }
+//+------------------------------------------------------------------+
+//| Records a failure: rc < 0 is mqlcl's code with its message from  |
+//| the DLL; else a failure of this layer with its own text and the   |
+//| terminal's code `terminal`.                                        |
+//+------------------------------------------------------------------+
+void MqlclCLFailed(const int rc,const string call,const string why="",const int terminal=ERR_INVALID_PARAMETER)
   {
    g_mqlcl_cl_code=rc<0 ? rc : MQLCL_ERR_ARGUMENT;
    g_mqlcl_cl_message=call+": "+(rc<0 ? MqlclErrorText(0) : why);
+   MqlclSetTerminalError(rc<0 ? MqlclTerminalError(rc,call) : terminal);
   }
 //+------------------------------------------------------------------+
 bool MqlclCLCheck(const long rc,const string call)
@@ -130,6 +234,18 @@ bool MqlclCLCheck(const long rc,const string call)
    if(rc>=0)
       return(true);
    MqlclCLFailed((int)rc,call);
+   return(false);
+  }
+//+------------------------------------------------------------------+
+//| A transfer's result: beyond the buffer is the terminal's wrong   |
+//| offset when the offset itself lies beyond it, else wrong size.     |
+//+------------------------------------------------------------------+
+bool MqlclCLCheckTransfer(const int rc,const string call,const int buffer,const uint buffer_offset)
+  {
+   if(MqlclCLCheck(rc,call))
+      return(true);
+   if(rc==MQLCL_ERR_RANGE && (long)buffer_offset>=mqlcl_handle_info(buffer,MQLCL_HINFO_BUFFER_BYTES))
+      MqlclSetTerminalError(ERR_OPENCL_WRONG_BUFFER_OFFSET);
    return(false);
   }
 //+------------------------------------------------------------------+
@@ -149,7 +265,7 @@ int MqlclCLDeviceBytes(const int device,const int property,uchar &data[])
   {
    if(ArraySize(data)<256 && ArrayResize(data,256)<0)
      {
-      MqlclCLFailed(0,"CLGetDeviceInfo","no memory for the property");
+      MqlclCLFailed(0,"CLGetDeviceInfo","no memory for the property",ERR_NOT_ENOUGH_MEMORY);
       return(-1);
      }
    int n=mqlcl_device_property(device,property,data,ArraySize(data));
@@ -227,7 +343,7 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
      {
       if(device<0 || device>=mqlcl_device_count())
         {
-         MqlclCLFailed(0,"CLGetInfoString","device "+IntegerToString(device)+" does not exist");
+         MqlclCLFailed(0,"CLGetInfoString","device "+IntegerToString(device)+" does not exist",ERR_OPENCL_INVALID_HANDLE);
          return(false);
         }
       value=MqlclDeviceText(device,MQLCL_TEXT_PLATFORM);
@@ -278,7 +394,8 @@ int MqlclCLContextCreate(int device=CL_USE_ANY)
       if(chosen<0)
         {
          MqlclCLFailed(0,"CLContextCreate","no OpenCL device of the kind "+IntegerToString(device)+
-                       " (CL_USE_ANY -1, CL_USE_CPU_ONLY -2, CL_USE_GPU_ONLY -3, CL_USE_GPU_DOUBLE_ONLY -4)");
+                       " (CL_USE_ANY -1, CL_USE_CPU_ONLY -2, CL_USE_GPU_ONLY -3, CL_USE_GPU_DOUBLE_ONLY -4)",
+                       ERR_OPENCL_SELECTDEVICE);
          return(INVALID_HANDLE);
         }
      }
@@ -292,7 +409,7 @@ void MqlclCLFree(const int handle,const ENUM_OPENCL_HANDLE_TYPE kind,const strin
   {
    if(MqlclCLHandleType(handle)!=kind)
      {
-      MqlclCLFailed(0,call,"handle "+IntegerToString(handle)+" is not a live object of that kind");
+      MqlclCLFailed(0,call,"handle "+IntegerToString(handle)+" is not a live object of that kind",ERR_OPENCL_INVALID_HANDLE);
       return;
      }
    MqlclCLCheck(mqlcl_free(handle),call);
@@ -348,6 +465,12 @@ int MqlclCLProgramCreate(int context,const string source)
 //+------------------------------------------------------------------+
 int MqlclCLKernelCreate(int program,const string kernel_name)
   {
+   if(StringLen(kernel_name)>127)
+     {
+      MqlclCLFailed(0,"CLKernelCreate","the kernel name has "+IntegerToString(StringLen(kernel_name))+
+                    " characters, more than 127",ERR_OPENCL_TOO_LONG_KERNEL_NAME);
+      return(INVALID_HANDLE);
+     }
    int kernel=mqlcl_kernel(program,kernel_name);
    return(MqlclCLCheck(kernel,"CLKernelCreate") ? kernel : INVALID_HANDLE);
   }
@@ -375,7 +498,7 @@ bool MqlclCLSetKernelArgMemLocal(int kernel,uint arg_index,ulong local_mem_size)
    if(local_mem_size>0x7FFFFFFF)
      {
       MqlclCLFailed(0,"CLSetKernelArgMemLocal","local_mem_size = "+IntegerToString((long)local_mem_size)+
-                    " exceeds any device's local memory");
+                    " exceeds any device's local memory",ERR_OPENCL_SET_KERNEL_PARAMETER);
       return(false);
      }
    return(MqlclCLCheck(mqlcl_arg_local(kernel,(int)arg_index,(int)local_mem_size),"CLSetKernelArgMemLocal"));
@@ -417,7 +540,7 @@ uint MqlclCLBufferWrite(int buffer,const T &data[],uint buffer_offset=0,uint dat
       return(0);
      }
    int n=mqlcl_buffer_write_bytes(buffer,buffer_offset,data,size,sizeof(T),(int)data_offset,(int)count);
-   return(MqlclCLCheck(n,"CLBufferWrite") ? (uint)n : 0);
+   return(MqlclCLCheckTransfer(n,"CLBufferWrite",buffer,buffer_offset) ? (uint)n : 0);
   }
 //+------------------------------------------------------------------+
 //| data_count WHOLE_ARRAY: the whole buffer from buffer_offset; a   |
@@ -432,17 +555,23 @@ uint MqlclCLBufferRead(int buffer,T &data[],uint buffer_offset=0,uint data_offse
       long bytes=mqlcl_handle_info(buffer,MQLCL_HINFO_BUFFER_BYTES);
       if(!MqlclCLCheck(bytes,"CLBufferRead"))
          return(0);
+      if((long)buffer_offset>=bytes)
+        {
+         MqlclCLFailed(0,"CLBufferRead","buffer_offset = "+IntegerToString(buffer_offset)+" lies beyond the buffer's "+
+                       IntegerToString(bytes)+" bytes",ERR_OPENCL_WRONG_BUFFER_OFFSET);
+         return(0);
+        }
       count=(bytes-(long)buffer_offset)/sizeof(T);
      }
    if(count<1)
      {
-      MqlclCLFailed(0,"CLBufferRead","nothing to read: "+IntegerToString(count)+" elements");
+      MqlclCLFailed(0,"CLBufferRead","nothing to read: "+IntegerToString(count)+" elements",ERR_OPENCL_WRONG_BUFFER_SIZE);
       return(0);
      }
    if(ArraySize(data)<(long)data_offset+count)
       ArrayResize(data,(int)(data_offset+count));
    int n=mqlcl_buffer_read_bytes(buffer,buffer_offset,data,ArraySize(data),sizeof(T),(int)data_offset,(int)count);
-   return(MqlclCLCheck(n,"CLBufferRead") ? (uint)n : 0);
+   return(MqlclCLCheckTransfer(n,"CLBufferRead",buffer,buffer_offset) ? (uint)n : 0);
   }
 //+------------------------------------------------------------------+
 //| Matrices and vectors: all count elements (row-major) from/to byte |
@@ -454,8 +583,10 @@ bool MqlclCLTransferWhole(const bool write,int buffer,uint buffer_offset,M &data
    if(count<1)
       return(false);
    if(write)
-      return(MqlclCLCheck(mqlcl_buffer_write_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferWrite"));
-   return(MqlclCLCheck(mqlcl_buffer_read_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferRead"));
+      return(MqlclCLCheckTransfer(mqlcl_buffer_write_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferWrite",
+                                  buffer,buffer_offset));
+   return(MqlclCLCheckTransfer(mqlcl_buffer_read_bytes(buffer,buffer_offset,data,count,elem_size,0,count),"CLBufferRead",
+                               buffer,buffer_offset));
   }
 //+------------------------------------------------------------------+
 //| rows and cols both given: the matrix is resized first; both -1:  |
@@ -468,7 +599,7 @@ bool MqlclCLResizeForRead(M &mat,ulong rows,ulong cols)
       return(true);
    if(rows==(ulong)-1 || cols==(ulong)-1)
      {
-      MqlclCLFailed(0,"CLBufferRead","give both rows and cols, or neither");
+      MqlclCLFailed(0,"CLBufferRead","give both rows and cols, or neither",ERR_INVALID_PARAMETER);
       return(false);
      }
    return(mat.Resize(rows,cols));
@@ -491,30 +622,53 @@ uint MqlclCLBufferRead(int buffer,uint buffer_offset,vector &vec,ulong size=-1)
 uint MqlclCLBufferRead(int buffer,uint buffer_offset,vectorf &vec,ulong size=-1)
   { return((size==(ulong)-1 || vec.Resize(size)) && MqlclCLTransferWhole(false,buffer,buffer_offset,vec,(int)vec.Size(),4)); }
 //+------------------------------------------------------------------+
-//| The three CLExecute forms; each waits for the kernel.            |
+//| The three CLExecute forms: each queues the kernel and returns     |
+//| (CLBufferRead waits for it; a failure on the device is returned   |
+//| there, or by CLExecutionStatus).                                   |
 //+------------------------------------------------------------------+
+bool MqlclCLExecuteChecked(int kernel,uint work_dim,const uint &offset[],const int offset_count,const uint &global[],
+                           const int global_count,const uint &local[],const int local_count)
+  {
+   if(work_dim<1 || work_dim>3)
+     {
+      MqlclCLFailed(0,"CLExecute","work_dim = "+IntegerToString(work_dim)+": it must be 1, 2 or 3",ERR_INVALID_PARAMETER);
+      return(false);
+     }
+   return(MqlclCLCheck(mqlcl_enqueue(kernel,(int)work_dim,offset,offset_count,global,global_count,local,local_count),
+                       "CLExecute"));
+  }
 bool MqlclCLExecute(int kernel)
   {
    uint none[],one[1]={1};
-   return(MqlclCLCheck(mqlcl_execute(kernel,1,none,0,one,1,none,0),"CLExecute"));
+   return(MqlclCLExecuteChecked(kernel,1,none,0,one,1,none,0));
   }
 bool MqlclCLExecute(int kernel,uint work_dim,const uint &global_work_offset[],const uint &global_work_size[])
   {
    uint none[];
-   return(MqlclCLCheck(mqlcl_execute(kernel,(int)work_dim,global_work_offset,ArraySize(global_work_offset),
-                                     global_work_size,ArraySize(global_work_size),none,0),"CLExecute"));
+   return(MqlclCLExecuteChecked(kernel,work_dim,global_work_offset,ArraySize(global_work_offset),
+                                global_work_size,ArraySize(global_work_size),none,0));
   }
 bool MqlclCLExecute(int kernel,uint work_dim,const uint &global_work_offset[],const uint &global_work_size[],
                     const uint &local_work_size[])
   {
-   return(MqlclCLCheck(mqlcl_execute(kernel,(int)work_dim,global_work_offset,ArraySize(global_work_offset),
-                                     global_work_size,ArraySize(global_work_size),local_work_size,
-                                     ArraySize(local_work_size)),"CLExecute"));
+   return(MqlclCLExecuteChecked(kernel,work_dim,global_work_offset,ArraySize(global_work_offset),
+                                global_work_size,ArraySize(global_work_size),local_work_size,ArraySize(local_work_size)));
   }
+//+------------------------------------------------------------------+
+//| The state of the kernel's last launch: CL_QUEUED, CL_SUBMITTED,   |
+//| CL_RUNNING, CL_COMPLETE; -1 for a launch that failed on the       |
+//| device (ERR_OPENCL_EXECUTE) or a handle that is not a kernel.     |
 //+------------------------------------------------------------------+
 int MqlclCLExecutionStatus(int kernel)
   {
-   return(MqlclCLHandleType(kernel)==OPENCL_KERNEL ? CL_COMPLETE : -1);
+   if(MqlclCLHandleType(kernel)!=OPENCL_KERNEL)
+     {
+      MqlclCLFailed(0,"CLExecutionStatus","handle "+IntegerToString(kernel)+" is not a live kernel",
+                    ERR_OPENCL_INVALID_HANDLE);
+      return(-1);
+     }
+   int status=mqlcl_kernel_status(kernel);
+   return(MqlclCLCheck(status,"CLExecutionStatus") ? status : -1);
   }
 #endif
 //+------------------------------------------------------------------+

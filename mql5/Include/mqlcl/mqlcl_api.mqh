@@ -20,6 +20,7 @@
 #define MQLCL_ERR_NO_DATA -11  // an input slot was not uploaded, or has the wrong size or type
 #define MQLCL_ERR_MEMORY -12  // host or device allocation failed
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
+#define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
@@ -135,6 +136,10 @@
 #define MQLCL_MEM_READ_ONLY 1
 #define MQLCL_MEM_WRITE_ONLY 2
 #define MQLCL_MEM_ALLOC_HOST 4  // added to one of the above: CL_MEM_ALLOC_HOST_PTR
+#define MQLCL_STATUS_COMPLETE 0
+#define MQLCL_STATUS_RUNNING 1
+#define MQLCL_STATUS_SUBMITTED 2
+#define MQLCL_STATUS_QUEUED 3
 #define MQLCL_HINFO_KIND 1  // MQLCL_KIND_*
 #define MQLCL_HINFO_DEVICE 2  // the device number of the handle's context
 #define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
@@ -259,6 +264,9 @@ int mqlcl_arg_integer(int kernel, int index, long value, int bytes);
 int mqlcl_arg_local(int kernel, int index, int bytes);
 int mqlcl_run(int kernel, int dims, const int &global[], int global_count, const int &local[], int local_count);
 int mqlcl_execute(int kernel, int dims, const uint &offset[], int offset_count, const uint &global[], int global_count, const uint &local[], int local_count);
+int mqlcl_enqueue(int kernel, int dims, const uint &offset[], int offset_count, const uint &global[], int global_count, const uint &local[], int local_count);
+int mqlcl_finish(int handle);
+int mqlcl_kernel_status(int kernel);
 long mqlcl_handle_info(int handle, int what);
 long mqlcl_kernel_info(int kernel, int what);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);

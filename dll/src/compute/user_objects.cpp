@@ -1,0 +1,52 @@
+#include "compute/user_objects.hpp"
+
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared)
+    : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel, declared) {
+  const cl::Device& d = ctx->device();
+  name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
+  while (!name.empty() && name.back() == '\0') name.pop_back();
+  const auto r = kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(d);
+  required_local = {r[0], r[1], r[2]};
+  max_work_group = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d);
+  static_local = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d);
+}
+
+std::shared_ptr<const LaunchSubject> UserKernel::subject() {
+  if (!subject_ || subject_revision_ != args.revision()) {
+    auto s = std::make_shared<LaunchSubject>();
+    s->kernel_name = name;
+    s->kernel = kernel;
+    s->memory = args.memory();
+    subject_ = std::move(s);
+    subject_revision_ = args.revision();
+  }
+  return subject_;
+}
+
+const OperationFigures& UserKernel::figures() {
+  if (timed_ || !last_launch()) return last_;
+  cl_int status = CL_COMPLETE;
+  last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+  if (status > CL_COMPLETE) {
+    cl_event e = last_launch();
+    clWaitForEvents(1, &e);  // a failed launch reports here too: its status says which
+    last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+  }
+  if (status < 0) {
+    const std::string m = ctx->launches().take_failure_of(last_launch, status);
+    if (!m.empty()) last_failure = m;
+    fail(MQLCL_ERR_LAUNCH, "no time for its last launch: ",
+         last_failure.empty() ? "it failed on the device: " + cl_error_name(status) : last_failure);
+  }
+  last_ = OperationFigures();
+  last_.kernel_ms = event_ms(last_launch);
+  last_.launches = 1;
+  timed_ = true;
+  return last_;
+}
+
+}  // namespace mqlcl

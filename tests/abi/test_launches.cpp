@@ -1,0 +1,244 @@
+// Launches that do not wait (mqlcl_enqueue, the terminal's CLExecute): the in-order chain,
+// arguments taken at the enqueue, frees while queued, the state of a launch, and a failure the
+// device reports later returned once, by the right call, naming the launch. Failures are made
+// with $MQLCL_FAIL_LAUNCH (the context's Nth launch waits on an event set to a failure: what a
+// device fault looks like, on any driver).
+#include <cstring>
+
+#include "support.hpp"
+
+namespace {
+
+const char16_t* const kSource =
+    u"__kernel void add(__global float* x, float v) { x[get_global_id(0)] += v; }\n"
+    u"__kernel void spin(__global float* x, int n) {\n"
+    u"  float s = x[get_global_id(0)];\n"
+    u"  for (int i = 0; i < n; ++i) s = s * 0.999f + 0.5f;\n"
+    u"  x[get_global_id(0)] = s;\n"
+    u"}\n";
+constexpr int kItems = 1024;
+
+// A context with the program, the kernel "add" and a buffer of kItems zeros bound to it.
+struct Chain {
+  explicit Chain(int ctx_handle) : ctx(ctx_handle) {
+    program = mqlcl_program(ctx, kSource, u"");
+    EXPECT_GT(program, 0) << t::message();
+    add = mqlcl_kernel(program, u"add");
+    EXPECT_GT(add, 0) << t::message();
+    buffer = mqlcl_buffer(ctx, kItems * 4, MQLCL_MEM_READ_WRITE);
+    EXPECT_GT(buffer, 0) << t::message();
+    const std::vector<float> zeros(kItems, 0.0f);
+    EXPECT_EQ(mqlcl_buffer_write_float(buffer, zeros.data(), 0, kItems), kItems) << t::message(buffer);
+    EXPECT_EQ(mqlcl_arg_mem(add, 0, buffer), MQLCL_OK) << t::message(add);
+    EXPECT_EQ(mqlcl_arg_float(add, 1, 1.0f), MQLCL_OK) << t::message(add);
+  }
+  int enqueue() const {
+    const unsigned g[1] = {kItems};
+    return mqlcl_enqueue(add, 1, nullptr, 0, g, 1, nullptr, 0);
+  }
+  std::vector<float> read(int* rc = nullptr) const {
+    std::vector<float> out(kItems, -1.0f);
+    const int r = mqlcl_buffer_read_float(buffer, out.data(), 0, kItems);
+    if (rc) *rc = r;
+    return out;
+  }
+  int ctx, program = 0, add = 0, buffer = 0;
+};
+
+// Whether every element equals v.
+::testing::AssertionResult all_equal(const std::vector<float>& x, float v) {
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i] != v) return ::testing::AssertionFailure() << "x[" << i << "] = " << x[i] << ", expected " << v;
+  return ::testing::AssertionSuccess();
+}
+
+// A context whose Nth launch fails on the device.
+struct FailingCtx {
+  explicit FailingCtx(const char* nth) {
+    t::set_env("MQLCL_FAIL_LAUNCH", nth);
+    h = mqlcl_create(t::device());
+    t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
+    EXPECT_GT(h, 0) << t::message();
+  }
+  ~FailingCtx() { mqlcl_free(h); }
+  int h = 0;
+};
+
+}  // namespace
+
+TEST(Launches, ChainOfEnqueuesThenOneRead) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  for (int i = 0; i < 100; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK) << t::message(c.add);
+  int rc = 0;
+  EXPECT_TRUE(all_equal(c.read(&rc), 100.0f));
+  EXPECT_EQ(rc, kItems) << t::message(c.buffer);
+  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
+}
+
+TEST(Launches, SameBitsAsWaitingLaunches) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, kSource, u"");
+  ASSERT_GT(p, 0) << t::message();
+  const int spin = mqlcl_kernel(p, u"spin");
+  const std::vector<float> start = t::random_floats(kItems, 7);
+  std::vector<float> queued(kItems), waited(kItems);
+  for (int waiting = 0; waiting < 2; ++waiting) {
+    const int b = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+    ASSERT_EQ(mqlcl_buffer_write_float(b, start.data(), 0, kItems), kItems);
+    ASSERT_EQ(mqlcl_arg_mem(spin, 0, b), MQLCL_OK);
+    const unsigned g[1] = {kItems};
+    const int gi[1] = {kItems};
+    for (int n = 1; n <= 20; ++n) {
+      ASSERT_EQ(mqlcl_arg_int(spin, 1, n), MQLCL_OK);
+      ASSERT_EQ(waiting ? mqlcl_run(spin, 1, gi, 1, nullptr, 0) : mqlcl_enqueue(spin, 1, nullptr, 0, g, 1, nullptr, 0),
+                MQLCL_OK)
+          << t::message(spin);
+    }
+    ASSERT_EQ(mqlcl_buffer_read_float(b, (waiting ? waited : queued).data(), 0, kItems), kItems);
+    mqlcl_free(b);
+  }
+  EXPECT_EQ(std::memcmp(queued.data(), waited.data(), kItems * sizeof(float)), 0);
+  EXPECT_NE(queued, start);
+}
+
+TEST(Launches, ArgumentsTakenAtTheEnqueue) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  // Each launch adds the value set before it; the later sets change no launch queued before.
+  const float values[4] = {1.0f, 10.0f, 100.0f, 1000.0f};
+  for (float v : values) {
+    ASSERT_EQ(mqlcl_arg_float(c.add, 1, v), MQLCL_OK);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK) << t::message(c.add);
+  }
+  ASSERT_EQ(mqlcl_arg_float(c.add, 1, -5.0f), MQLCL_OK);
+  // A second buffer bound after the launches: they still write the first one.
+  const int other = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_arg_mem(c.add, 0, other), MQLCL_OK);
+  EXPECT_TRUE(all_equal(c.read(), 1111.0f));
+}
+
+TEST(Launches, FreesWhileQueuedAreSafe) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  const int spin = mqlcl_kernel(c.program, u"spin");
+  ASSERT_GT(spin, 0);
+  const int scratch = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_arg_mem(spin, 0, scratch), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_int(spin, 1, 20000), MQLCL_OK);
+  const unsigned g[1] = {kItems};
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(mqlcl_enqueue(spin, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  // The kernels, their program and a buffer they use go while the launches are queued.
+  EXPECT_EQ(mqlcl_free(spin), MQLCL_OK);
+  EXPECT_EQ(mqlcl_free(scratch), MQLCL_OK);
+  EXPECT_EQ(mqlcl_free(c.add), MQLCL_OK);
+  EXPECT_EQ(mqlcl_free(c.program), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  EXPECT_TRUE(all_equal(c.read(), 1.0f));
+  EXPECT_EQ(mqlcl_finish(spin), MQLCL_ERR_HANDLE);
+}
+
+TEST(Launches, StatusOfTheLastLaunch) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE) << "a kernel never launched";
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  // Without waiting the state only moves forward: queued 3, submitted 2, running 1, complete 0.
+  int previous = MQLCL_STATUS_QUEUED;
+  for (int i = 0; i < 50; ++i) {
+    const int s = mqlcl_kernel_status(c.add);
+    ASSERT_GE(s, MQLCL_STATUS_COMPLETE) << t::message(c.add);
+    ASSERT_LE(s, previous);
+    previous = s;
+  }
+  EXPECT_EQ(mqlcl_finish(c.add), MQLCL_OK);
+  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
+  EXPECT_GE(mqlcl_last_kernel_ms(c.add), 0.0);
+  EXPECT_EQ(mqlcl_last_launches(c.add), 1);
+  EXPECT_EQ(mqlcl_kernel_status(c.buffer), MQLCL_ERR_HANDLE);
+}
+
+TEST(Launches, KernelTimeOfAQueuedLaunch) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  const int spin = mqlcl_kernel(c.program, u"spin");
+  ASSERT_EQ(mqlcl_arg_mem(spin, 0, c.buffer), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_int(spin, 1, 5000), MQLCL_OK);
+  const unsigned g[1] = {kItems};
+  ASSERT_EQ(mqlcl_enqueue(spin, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+  // Asked at once: read from the launch's profiling event once it has ended.
+  EXPECT_GT(mqlcl_last_kernel_ms(spin), 0.0) << t::message(spin);
+  EXPECT_EQ(mqlcl_kernel_status(spin), MQLCL_STATUS_COMPLETE);
+}
+
+TEST(Launches, DeviceFailureReturnedOnceByTheNextRead) {
+  FailingCtx ctx("3");
+  t::Ctx other;  // another context's calls never see it
+  Chain c(ctx.h), o(other.h);
+  for (int i = 0; i < 5; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK) << "a launch is queued; it fails later";
+  ASSERT_EQ(o.enqueue(), MQLCL_OK);
+  int rc = 0;
+  EXPECT_TRUE(all_equal(o.read(&rc), 1.0f));
+  EXPECT_EQ(rc, kItems);
+  c.read(&rc);
+  EXPECT_EQ(rc, MQLCL_ERR_LAUNCH);
+  EXPECT_TRUE(t::mentions(c.buffer, "kernel \"add\" over 1024"));
+  EXPECT_TRUE(t::mentions(c.buffer, "failed on the device"));
+  // Returned once: the next wait is clean, the context goes on.
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  c.read(&rc);
+  EXPECT_EQ(rc, kItems) << t::message(c.buffer);
+}
+
+TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
+  {
+    FailingCtx ctx("1");
+    Chain c(ctx.h);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK);
+    EXPECT_EQ(mqlcl_finish(c.program), MQLCL_ERR_LAUNCH);
+    EXPECT_TRUE(t::mentions(c.program, "kernel \"add\""));
+    EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK);
+  }
+  {
+    FailingCtx ctx("1");
+    Chain c(ctx.h);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK);
+    const int g[1] = {kItems};
+    EXPECT_EQ(mqlcl_run(c.add, 1, g, 1, nullptr, 0), MQLCL_ERR_LAUNCH);
+    EXPECT_TRUE(t::mentions(c.add, "queued without waiting"));
+    EXPECT_EQ(mqlcl_run(c.add, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(c.add);
+  }
+}
+
+TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
+  FailingCtx ctx("1");
+  Chain c(ctx.h);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  int s = MQLCL_STATUS_QUEUED;
+  for (int i = 0; i < 1000 && s > 0; ++i) s = mqlcl_kernel_status(c.add);
+  ASSERT_EQ(s, MQLCL_ERR_LAUNCH) << "status " << s;
+  EXPECT_TRUE(t::mentions(c.add, "kernel \"add\" over 1024"));
+  // The state stays failed; the failure is not returned again by the context's next wait.
+  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_ERR_LAUNCH);
+  EXPECT_EQ(mqlcl_last_kernel_ms(c.add), MQLCL_ERR_LAUNCH);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK);
+  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
+}
+
+TEST(Launches, RefusedLikeWaitingLaunches) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  const unsigned g[2] = {kItems, 1}, l[1] = {7};
+  EXPECT_EQ(mqlcl_enqueue(c.add, 0, nullptr, 0, g, 1, nullptr, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_enqueue(c.add, 2, nullptr, 0, g, 1, nullptr, 0), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_enqueue(c.add, 1, nullptr, 0, g, 1, l, 1), MQLCL_ERR_LOCAL_SIZE);
+  EXPECT_EQ(mqlcl_enqueue(c.buffer, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_ERR_HANDLE);
+  const int fresh = mqlcl_kernel(c.program, u"add");
+  EXPECT_EQ(mqlcl_enqueue(fresh, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(fresh, "never set"));
+  EXPECT_EQ(mqlcl_finish(-5), MQLCL_ERR_HANDLE);
+}
