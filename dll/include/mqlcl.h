@@ -432,8 +432,10 @@ MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, in
  * set afterwards does not change this launch); a buffer, kernel or program freed while a
  * launch using it is queued stays alive until the launch completes (the free returns at once).
  * A failure the device reports later is returned once, with a message naming the kernel and
- * its sizes, by the next call of that context that waits: mqlcl_finish, a buffer read or write,
- * mqlcl_kernel_status of that kernel, mqlcl_run / mqlcl_execute, a GEMM call. */
+ * its sizes (or, for an untimed launch where the driver does not say which of several failed,
+ * the first and last of them), by the next call of that context that waits: mqlcl_finish, a
+ * buffer read or write, mqlcl_kernel_status of that kernel, mqlcl_run / mqlcl_execute, a GEMM
+ * call. */
 MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count);
 /* Waits until everything queued on the context has completed (handle: the context, or any
@@ -441,13 +443,21 @@ MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, in
  * yet. */
 MQLCL_API int mqlcl_finish(int handle);
 /* The state of the kernel's last launch without waiting (OpenCL's values, as the terminal's
- * CLExecutionStatus): a kernel never launched is complete; a failed launch returns its code
- * (< 0) with the message, once, and is complete afterwards. */
+ * CLExecutionStatus): a kernel never launched is complete; a launch that failed returns
+ * MQLCL_ERR_LAUNCH with the message (the context's waits then do not return it again). An
+ * untimed launch (below) is complete once everything queued before a marker this call places
+ * after it is: the state may lag behind the kernel's own end, never run ahead of it. */
 #define MQLCL_STATUS_COMPLETE 0
 #define MQLCL_STATUS_RUNNING 1
 #define MQLCL_STATUS_SUBMITTED 2
 #define MQLCL_STATUS_QUEUED 3
 MQLCL_API int mqlcl_kernel_status(int kernel);
+/* on = 1: the kernel's launches by mqlcl_enqueue take a profiling event each, so that
+ * mqlcl_last_kernel_ms(kernel) gives the time of its last one and its state and failures are
+ * its own (an event costs about as much as a launch on NVIDIA's driver, so the default is 0:
+ * mqlcl_last_kernel_ms of an untimed launch is MQLCL_ERR_UNSUPPORTED). mqlcl_run and
+ * mqlcl_execute time every launch. */
+MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
 
 /* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a
  * handle that is not live (as the terminal's CLHandleType), every other fact then

@@ -154,9 +154,11 @@ TEST(Launches, StatusOfTheLastLaunch) {
   }
   EXPECT_EQ(mqlcl_finish(c.add), MQLCL_OK);
   EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
-  EXPECT_GE(mqlcl_last_kernel_ms(c.add), 0.0);
-  EXPECT_EQ(mqlcl_last_launches(c.add), 1);
+  // Not timed unless asked: no event, so no time.
+  EXPECT_EQ(mqlcl_last_kernel_ms(c.add), MQLCL_ERR_UNSUPPORTED);
+  EXPECT_TRUE(t::mentions(c.add, "mqlcl_kernel_timing"));
   EXPECT_EQ(mqlcl_kernel_status(c.buffer), MQLCL_ERR_HANDLE);
+  EXPECT_EQ(mqlcl_kernel_timing(c.add, 2), MQLCL_ERR_ARGUMENT);
 }
 
 TEST(Launches, KernelTimeOfAQueuedLaunch) {
@@ -165,10 +167,12 @@ TEST(Launches, KernelTimeOfAQueuedLaunch) {
   const int spin = mqlcl_kernel(c.program, u"spin");
   ASSERT_EQ(mqlcl_arg_mem(spin, 0, c.buffer), MQLCL_OK);
   ASSERT_EQ(mqlcl_arg_int(spin, 1, 5000), MQLCL_OK);
+  ASSERT_EQ(mqlcl_kernel_timing(spin, 1), MQLCL_OK);
   const unsigned g[1] = {kItems};
   ASSERT_EQ(mqlcl_enqueue(spin, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
   // Asked at once: read from the launch's profiling event once it has ended.
   EXPECT_GT(mqlcl_last_kernel_ms(spin), 0.0) << t::message(spin);
+  EXPECT_EQ(mqlcl_last_launches(spin), 1);
   EXPECT_EQ(mqlcl_kernel_status(spin), MQLCL_STATUS_COMPLETE);
 }
 
@@ -213,19 +217,37 @@ TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
 }
 
 TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
-  FailingCtx ctx("1");
+  for (int timed = 0; timed < 2; ++timed) {
+    FailingCtx ctx("2");
+    Chain c(ctx.h);
+    ASSERT_EQ(mqlcl_kernel_timing(c.add, timed), MQLCL_OK);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK);
+    int s = MQLCL_STATUS_QUEUED;
+    for (int i = 0; i < 1000 && s > 0; ++i) s = mqlcl_kernel_status(c.add);
+    ASSERT_EQ(s, MQLCL_ERR_LAUNCH) << "status " << s;
+    EXPECT_TRUE(t::mentions(c.add, "kernel \"add\" over 1024")) << "timed " << timed;
+    // The state stays failed; the failure is not returned again by the context's next wait.
+    EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_ERR_LAUNCH);
+    EXPECT_EQ(mqlcl_last_kernel_ms(c.add), MQLCL_ERR_LAUNCH);
+    EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK);
+    EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK);
+    EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
+  }
+}
+
+TEST(Launches, LongChainsKeepTheirStateWithMarkers) {
+  // Past the markers' spacing, and a failure deep in the chain named by its own launch.
+  FailingCtx ctx("700");
   Chain c(ctx.h);
-  ASSERT_EQ(c.enqueue(), MQLCL_OK);
-  int s = MQLCL_STATUS_QUEUED;
-  for (int i = 0; i < 1000 && s > 0; ++i) s = mqlcl_kernel_status(c.add);
-  ASSERT_EQ(s, MQLCL_ERR_LAUNCH) << "status " << s;
-  EXPECT_TRUE(t::mentions(c.add, "kernel \"add\" over 1024"));
-  // The state stays failed; the failure is not returned again by the context's next wait.
-  EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_ERR_LAUNCH);
-  EXPECT_EQ(mqlcl_last_kernel_ms(c.add), MQLCL_ERR_LAUNCH);
+  for (int i = 0; i < 1000; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  int rc = 0;
+  c.read(&rc);
+  EXPECT_EQ(rc, MQLCL_ERR_LAUNCH);
+  EXPECT_TRUE(t::mentions(c.buffer, "kernel \"add\" over 1024"));
+  for (int i = 0; i < 600; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK);
   EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
-  ASSERT_EQ(c.enqueue(), MQLCL_OK);
-  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK);
   EXPECT_EQ(mqlcl_kernel_status(c.add), MQLCL_STATUS_COMPLETE);
 }
 

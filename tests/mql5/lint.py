@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, class_names, declared_types, tokenize  # noqa: E402
+from mql5_tokens import BUILTIN_TYPES, class_names, declared_types, read_source, tokenize  # noqa: E402
 
 RESERVED = "https://docs.mql4.com/basis/syntax/reserved (MQL5: /en/docs/basis/syntax/reserved)"
 # C++ keywords that are not MQL5 reserved words: MQL5's complete list (Reserved Words) has
@@ -124,7 +124,7 @@ def main():
     failed = False
     for name in sys.argv[1:]:
         path = Path(name)
-        toks = [t for t in tokenize(path.read_text(encoding="utf-8-sig"), path) if t.kind not in ("comment", "eof")]
+        toks = [t for t in tokenize(read_source(path), path) if t.kind not in ("comment", "eof")]
         for where, message in check(toks):
             print(f"{where}: error: {message}")
             failed = True

@@ -34,6 +34,34 @@ class Token:
         return f"{self.file}:{self.line}"
 
 
+def decode_text(data):
+    """The text of a file as MetaEditor reads it: UTF-16 (LE or BE) or UTF-8 by their byte order
+    mark, else UTF-8, else ANSI (the Windows-1252 code page of a Western terminal); the mark is
+    not part of the text. MetaEditor saves many sources as UTF-16LE with a mark (docs: Resources,
+    a string resource: "ANSI, UTF-8 and UTF-16 encodings are supported")."""
+    for mark, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8")):
+        if data.startswith(mark):
+            return data[len(mark):].decode(encoding)  # a file that lies about its encoding: an error
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252", errors="replace")
+
+
+def read_text(path, where=None):
+    """decode_text of a file; a file its byte order mark does not describe is a SourceError."""
+    try:
+        return decode_text(Path(path).read_bytes())
+    except UnicodeDecodeError as e:
+        raise SourceError(where or f"{path}:1", f"{path}: not valid {e.encoding} ({e.reason} at byte {e.start})")
+
+
+def read_source(path):
+    """A .mq5/.mqh file's text (decode_text), its line ends (CRLF, as MetaEditor writes them, or
+    LF) as LF: lines, and so diagnostics, are counted on LF."""
+    return read_text(path).replace("\r\n", "\n")
+
+
 class SourceError(Exception):
     """An error in the MQL5 source, named file:line."""
 

@@ -4,7 +4,8 @@ libmqlcl.so and with MinGW against mqlcl.dll (run under Wine), run with small in
 log checked: the lines MetaTrader 5 would print, and correct results. Each script prints its
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
 here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
-itself against the MQL5 documentation. Scripts this file does not know get the generic
+itself against the MQL5 documentation, harness_features.mq5 the predefined constants, _LastError, const
+arrays into templates and resources, source_encodings.mq5 (itself UTF-16LE) the sources' encodings. Scripts this file does not know get the generic
 checks (exit 0, no DLL failure, no critical error, no WRONG). Every run must leave mqlcl.dll
 with 0 live handles (the harness prints the count after OnStart). Then stop_test.py: every
 script stopped by the user (--stop-after) stops cleanly.
@@ -230,8 +231,18 @@ def matrix_semantics(log):
     return runtime_semantics(log, at_least=14)
 
 
+def harness_features(log):
+    """tests/mql5/selftest: predefined constants, _LastError, const arrays into templates, resources."""
+    return runtime_semantics(log, at_least=54)
+
+
+def source_encodings(log):
+    """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
+    return runtime_semantics(log, at_least=12)
+
+
 def expectations(name, log):
-    if name in ("runtime_semantics", "matrix_semantics", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -247,12 +258,20 @@ def expectations(name, log):
 
 # Programs that try failure paths on purpose and check each outcome themselves ("OK" / "WRONG"
 # lines, then "NAME: N wrong"): the messages of the failures they provoke are expected.
-SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2}  # name: OK lines at least (without FP64: its checks skip)
+SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2, "opencl_errors": 50}  # name: OK lines at least (without FP64: its checks skip)
+
+
+# Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
+# library's MQLCL_FAIL_LAUNCH: each context's third launch), and must say it checked it.
+SCRIPT_ENV = {"opencl_errors": {"MQLCL_FAIL_LAUNCH": "3"}}
+MUST_PRINT = {"opencl_errors": "failed launch: checked"}
 
 
 def self_checking(name, log):
     oks = len(re.findall(r"^OK {5}", log, re.M))
     problems = [] if oks >= SELF_CHECKING[name] else [f"{oks} OK lines, expected at least {SELF_CHECKING[name]}"]
+    if name in MUST_PRINT and not re.search(rf"^{MUST_PRINT[name]}$", log, re.M):
+        problems.append(f"no '{MUST_PRINT[name]}' line")
     return problems + ([] if re.search(rf"^{name}: 0 wrong$", log, re.M) else [f"no '{name}: 0 wrong' line"])
 
 
@@ -380,7 +399,7 @@ def main():
         _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
         declared = re.findall(r"^--(\w+)=", out, re.M)
         args = [f"--{k}={SMALL[k]}" for k in declared if k in SMALL]
-        rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
+        rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc, name) + expectations(name, log)
         handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")

@@ -106,6 +106,16 @@ MUTATIONS = [
     ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
     ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('Alert("x");'), "compile", "not declared"),
     ("C library function leaking in", SCRIPT, in_onstart("double r = sqrt(2.0);"), "compile", "not declared"),
+    # A const array stays read only: MetaEditor refuses both (T deduced const in the template).
+    ("const array passed to a non-const array parameter", SCRIPT,
+     before_onstart("void ZeroAll(float &a[]) { ArrayInitialize(a,0); }", "void ZeroConst(const float &b[]) { ZeroAll(b); }"),
+     "compile", "invalid initialization of reference"),
+    ("template writes into a const array given to its T &a[]", SCRIPT,
+     before_onstart("template<typename T> void ZeroFirst(T &a[]) { a[0]=0; }",
+                    "void ZeroConst(const float &b[]) { ZeroFirst(b); }"), "compile", "read-only"),
+    ("#resource path with '..'", SCRIPT, at_top('#resource "..\\\\outside.txt" as string s_outside'), "lint", "no '..'"),
+    ("#resource of a file that is not there", SCRIPT, at_top('#resource "kernels\\\\missing.cl" as string s_missing'), "lint",
+     "cannot open"),
     ("index past the end of a static array", SCRIPT, in_onstart("int z[2];", "z[2] = 1;"), "run", "array out of range"),
     ("DLL given a buffer smaller than the count", SCRIPT,
      in_onstart("ushort small[];", "ArrayResize(small, 4);", "mqlcl_device_text(0, MQLCL_TEXT_NAME, small, 64);"),
@@ -131,9 +141,10 @@ MUTATIONS = [
     ("CMqlcl::Dgemm negates alpha", MQLCL,
      replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
-    # The checks taken out, the code still valid MQL5: the script runs to its end, whatever the user
-    # does; the stop test (stop_test.py, --stop-after) must name the script.
-    ("IsStopped() checks removed", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1false)"),
+    # The checks' answers ignored, the code still valid MQL5 and still asking IsStopped() (a script
+    # that never asks is not stop-tested): the script runs to its end, whatever the user does; the
+    # stop test (stop_test.py, --stop-after) must name the script.
+    ("IsStopped() answers ignored", EXPERIMENTS, replace_all(r"(if\(!?)IsStopped\(\)\)", r"\1(IsStopped() && false))"),
      "stop", "no 'stopped by the user ...' line"),
     ("IsStopped() checks removed from gemm_matrix", GEMM_SCRIPT, replace_all(r"ScriptStopped\(", "false && ScriptStopped("),
      "stop", "no 'stopped by the user ...' line", GEMM_SCRIPT),

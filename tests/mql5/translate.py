@@ -6,10 +6,16 @@ looked into), never on the meaning of the code:
   char uchar ushort uint long ulong -> mql_char ... mql_ulong  (MQL5's sizes: long is 64-bit)
   T a[] / T a[N][M]      -> mql5::dynarray<T> / mql5::sarray<mql5::sarray<T,M>,N>
   T &a[] (parameter)     -> mql5::array<T> &a           (a dynamic or a static array)
+  const T &a[]           -> const mql5::array<const T> &a (any array of T, read only)
+  template<typename T> f(T &a[]) -> f, and beside it an overload of f for a const array, which
+                            calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
+  #resource "f" as string s / as T a[] -> a const string / numeric array of the file's content
+  a source in UTF-16 (its byte order mark), UTF-8 or ANSI, lines ending in CRLF or LF, as
+  MetaEditor reads them (mql5_tokens.read_source)
   #import "d.dll" ... #import -> for each declaration a function bound by name at run time
                             (dlopen/LoadLibraryW, dlsym/GetProcAddress) whose C type is the
                             one the declaration says; a static_assert holds it against the
@@ -25,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, tokenize  # noqa: E402
+from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
 import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
@@ -34,7 +40,7 @@ MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "v
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
-# https://docs.mql4.com/basis/preprosessor); #resource is MQL5 but not implemented here.
+# https://docs.mql4.com/basis/preprosessor); #resource is translated by resource().
 PASSED_DIRECTIVES = {"define", "undef", "ifdef", "ifndef", "else", "endif"}
 
 
@@ -57,14 +63,16 @@ def line_marker(line, path, before="", after=""):
 #---------------------------------------------------------------------------------------------
 def expand(path, include_dir, seen, out):
     """Tokens of path with each #include replaced by the included file's tokens (once each)."""
-    tokens = tokenize(path.read_text(encoding="utf-8-sig"), path)
+    tokens = tokenize(read_source(path), path)
     for t in tokens:
         m = re.match(r'#\s*include\s*([<"])([^>"]*)[>"]', t.text) if t.kind == "pp" else None
         if not m:
             if t.kind != "eof":
                 out.append(t)
             continue
-        target = (include_dir / m.group(2)) if m.group(1) == "<" else (path.parent / m.group(2))
+        # MQL5 writes folders with backslashes (<Trade\Trade.mqh>, "sub\\x.mqh"); either separator here
+        name = re.sub(r"[\\/]+", "/", m.group(2))
+        target = (include_dir / name) if m.group(1) == "<" else (path.parent / name)
         if not target.is_file():
             raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
                               + (f" (looked in {shown(include_dir)})" if m.group(1) == "<" else ""))
@@ -169,13 +177,122 @@ def is_type(tok, types):
     return tok.kind == "id" and (tok.text in BUILTIN_TYPES or tok.text in types)
 
 
+def is_array_parameter(toks, i, types):
+    """toks[i] starts `T &a[`."""
+    return i + 3 < len(toks) and is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" \
+        and toks[i + 3].text == "["
+
+
 def rewrite_array_parameters(toks, types):
-    """[const] T &a[]...  ->  [const] mql5::array<...> &a"""
+    """T &a[]...  ->  mql5::array<...> &a;  const T &a[]...  ->  const mql5::array<const ...> &a
+    (the runtime's array<const T> is the base of array<T>: a const parameter takes any array of T)."""
     for i in range(len(toks) - 3):
-        if is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" and toks[i + 3].text == "[":
+        if is_array_parameter(toks, i, types):
             dims, end = read_dims(toks, i + 3)
-            toks[i].out = f"mql5::array<{array_type(c_type(toks[i].text), dims[1:])}>"
+            const = "const " if i and toks[i - 1].text == "const" else ""
+            toks[i].out = f"mql5::array<{const}{array_type(c_type(toks[i].text), dims[1:])}>"
             blank(toks, i + 3, end)
+
+
+def out_text(tokens):
+    """The translated text of tokens on one line (an addition must not move the lines after it)."""
+    return " ".join(t.out if t.out is not None else t.text for t in tokens if (t.out if t.out is not None else t.text)) \
+        .replace("\n", " ")
+
+
+def split_parameters(toks, open_i, close_i):
+    """The parameters between toks[open_i] '(' and toks[close_i] ')': lists of tokens."""
+    params, cur, depth = [], [], 0
+    for t in toks[open_i + 1:close_i]:
+        if t.text == "," and depth == 0:
+            params.append(cur)
+            cur = []
+            continue
+        depth += t.text in ("(", "[", "{")
+        depth -= t.text in (")", "]", "}")
+        cur.append(t)
+    if cur:
+        params.append(cur)
+    return params
+
+
+def parameter_name(param):
+    """The name a parameter declares: `T &a[]` -> a; `const int n = 5` -> n; None if unnamed."""
+    texts = [t.text for t in param]
+    head = param[:texts.index("=")] if "=" in texts else param
+    while head and head[-1].text == "]":  # array dimensions
+        depth, k = 0, len(head) - 1
+        while k >= 0:
+            depth += (head[k].text == "]") - (head[k].text == "[")
+            if depth == 0:
+                break
+            k -= 1
+        head = head[:k]
+    return head[-1].text if len(head) >= 2 and head[-1].kind == "id" else None
+
+
+def const_array_overloads(toks, types):
+    """MQL5 deduces T as `const X` where a template's `T &a[]` gets a const array (a `const X &x[]`
+    parameter, a const array); C++ cannot bind the const array to mql5::array<T>&. So beside each
+    function template with such a parameter (T one of its own typename parameters) goes an
+    overload taking the const array, which calls the template with const X on a read-only view
+    (mql5::const_elements): in the template, the array is read only, as in MQL5. The overload
+    goes on the line where the template's declaration ends (in its class for a member; once for a
+    free template declared before its definition); a member defined outside its class has it in
+    the class."""
+    depth, done = 0, set()
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if not (t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<"):
+            continue
+        close = i + 2
+        while close < len(toks) and toks[close].text != ">":
+            close += 1
+        names = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
+        j = close + 1
+        while j < len(toks) and toks[j].text not in ("(", "{", ";"):
+            j += 1
+        if j >= len(toks) or toks[j].text != "(" or toks[j - 1].kind != "id" or j - 1 <= close:
+            continue  # a class template, or nothing this can read
+        name, prefix = toks[j - 1], toks[close + 1:j - 1]
+        if any(p.text in ("class", "struct", "interface", "operator", "::") for p in prefix):
+            continue  # a member defined outside its class (its class has the overload), an operator
+        pclose = matching(toks, j)
+        params = split_parameters(toks, j, pclose)
+        const_names, new_params, args, key_types = set(), [], [], []
+        for param in params:
+            pname = parameter_name(param)
+            if pname is None:
+                break
+            texts = [p.text for p in param]
+            key_types.append(" ".join(x for x in texts[:texts.index("=") if "=" in texts else len(texts)] if x != pname))
+            if param[0].text in names and is_array_parameter(param, 0, types):  # not `const T &a[]`
+                const_names.add(param[0].text)
+                new_params.append("const " + out_text(param))
+                args.append(f"mql5::const_elements({pname})")
+            else:
+                new_params.append(out_text(param))
+                args.append(pname)
+        else:
+            if not const_names:
+                continue
+            end = pclose + 1
+            while end < len(toks) and toks[end].text not in (";", "{"):
+                end += 1
+            if end >= len(toks):
+                continue
+            trailing = out_text(toks[pclose + 1:end])
+            if toks[end].text == "{":
+                end = matching(toks, end)
+            key = (name.text, tuple(key_types))  # a free template's declaration, then its definition
+            if depth == 0 and key in done:
+                continue
+            done.add(key)
+            targs = ", ".join(f"const {n}" if n in const_names else n for n in names)
+            overload = (f" {out_text(toks[i:close + 1])} {out_text(prefix)} {name.text}({', '.join(new_params)}) {trailing} "
+                        f"{{ return {name.text}<{targs}>({', '.join(args)}); }}")
+            last = toks[end]
+            last.out = (last.out if last.out is not None else last.text) + overload
 
 
 def rewrite_array_declarations(toks, types):
@@ -339,21 +456,14 @@ def rewrite_simple(toks):
 
 
 #---------------------------------------------------------------------------------------------
-def resource_string(t, rest):
-    """#resource "path" as string name  ->  the file's text as a const string (docs: Resources:
-    a text file included "as string" becomes a string variable). The path is relative to the
-    file that names it, or, with a leading backslash, to the MQL5 folder (mql5/ here); MQL5's
-    backslashes as separators. Other resource forms (images, sounds, arrays) are refused."""
-    rm = re.fullmatch(r'"([^"]+)"\s+as\s+string\s+(\w+)\s*(//.*)?', rest.strip())
-    if not rm:
-        raise SourceError(t.where(), "#resource: only '#resource \"file\" as string name' is implemented by the harness")
-    rel = rm.group(1).replace("\\\\", "/").replace("\\", "/")
-    base = Path(__file__).resolve().parent.parent.parent / "mql5" if rel.startswith("/") else Path(t.file).parent
-    path = (base / rel.lstrip("/")).resolve()
-    if not path.is_file():
-        raise SourceError(t.where(), f"#resource: cannot open '{rm.group(1)}' ({path})")
-    text = path.read_bytes().decode("utf-8-sig", errors="strict")
-    # One UTF-16 literal: each character escaped, so no text of the file is read as C++.
+# `#resource "file" as T name[]`: the file's bytes as an array of T (little-endian, as on the
+# terminal's x86-64), for the numeric types.
+RESOURCE_ELEMENTS = {"char": 1, "uchar": 1, "short": 2, "ushort": 2, "int": 4, "uint": 4, "long": 8, "ulong": 8,
+                     "float": 4, "double": 8}
+
+
+def utf16_literal(text):
+    """text as one C++ UTF-16 literal: each character escaped, so no text of the file is read as C++."""
     def escaped(c):
         o = ord(c)
         if c.isascii() and c.isprintable() and c not in '"\\?':
@@ -361,11 +471,48 @@ def resource_string(t, rest):
         if o < 0x80:
             return f"\\{o:03o}"  # octal: at most three digits, so the next character stays itself
         return f"\\u{o:04x}" if o <= 0xFFFF else f"\\U{o:08x}"
-    literal = "".join(escaped(c) for c in text)
-    return f'static const string {rm.group(2)} = string(u"{literal}");'
+    return 'u"' + "".join(escaped(c) for c in text) + '"'
 
 
-def translate_directive(t, counter):
+def resource(t, rest, include_dir):
+    """#resource "path" [as string name | as T name[]] (docs: Resources). The path is relative to
+    the file that names it, or, with a leading backslash, to the MQL5 folder (the include
+    folder's parent); backslashes (written \\\\ in the literal) or slashes as separators; at most
+    63 characters, no ".." or ":" (MetaEditor refuses those). `as string`: the file's text as a
+    const string, its encoding (UTF-16 with its byte order mark, UTF-8, ANSI: the documented
+    ones) read as MetaEditor reads a source, its line ends kept; `as T name[]` (T numeric): the
+    file's bytes as a const array of T. Without `as`, the file must exist (an image or a sound
+    the program names as "::path"); nothing is declared. Images as arrays (`as bitmap`) are
+    refused."""
+    rm = re.fullmatch(r'"((?:\\.|[^"\\])*)"\s*(?:as\s+(\w+)\s+(\w+)\s*(\[\s*\])?)?\s*;?\s*(//.*|/\*.*\*/)?', rest.strip())
+    if not rm:
+        raise SourceError(t.where(), '#resource: expected "file", "file" as string name or "file" as type name[]')
+    value = rm.group(1).replace("\\\\", "\\")
+    if len(value) > 63 or ".." in value or ":" in value:
+        raise SourceError(t.where(), f"#resource: '{value}': a resource path has at most 63 characters, no '..' and no ':'")
+    rel = value.replace("\\", "/")
+    base = include_dir.resolve().parent if rel.startswith("/") else Path(t.file).parent
+    path = (base / rel.lstrip("/")).resolve()
+    if not path.is_file():
+        raise SourceError(t.where(), f"#resource: cannot open '{value}' ({shown(path)})")
+    kind, name, brackets = rm.group(2), rm.group(3), rm.group(4)
+    if kind is None:
+        return f"/* #resource {json.dumps(value)}: a file the program names as \"::...\" */"
+    if kind == "string" and not brackets:
+        return f"static const string {name} = string({utf16_literal(read_text(path, t.where()))});"
+    if kind in RESOURCE_ELEMENTS and brackets:
+        data, size = path.read_bytes(), RESOURCE_ELEMENTS[kind]
+        if not data or len(data) % size:
+            raise SourceError(t.where(), f"#resource: '{value}' has {len(data)} bytes, not a whole number (1 or more) "
+                              f"of {kind} elements of {size} bytes")
+        octal = "".join(f"\\{b:03o}" for b in data)
+        return (f"static const mql5::sarray<{c_type(kind)}, {len(data) // size}> {name} = "
+                f'mql5::resource_elements<{c_type(kind)}, {len(data) // size}>("{octal}");')
+    raise SourceError(t.where(), f"#resource ... as {kind} {name}{brackets or ''}: the harness translates 'as string name' "
+                      "and 'as T name[]' for a numeric T")
+
+
+def translate_directive(t, counter, include_dir):
     """#property / #define & co. as C++ (a #define's body is translated like code)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
     name, rest = (m.group(1), m.group(2)) if m else ("", "")
@@ -378,7 +525,7 @@ def translate_directive(t, counter):
         return (f"static const mql5::property mql5_property_{counter[0]}("
                 f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
     if name == "resource":
-        return resource_string(t, rest)
+        return resource(t, rest, include_dir)
     if name in PASSED_DIRECTIVES:
         body = tokenize(t.text[1:], t.file)[:-1]
         if name == "define" and len(body) > 2:
@@ -430,7 +577,7 @@ def import_block(decl_toks, dll, header_ok):
             # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
             # pointer to a buffer"): the DLL gets the elements' address, and the guard checks
             # after the call that it wrote nothing past them.
-            elements = f"mql5::array<{tname}>" if array else tname if tname in MATRIX_ELEMENT else None
+            elements = f"mql5::array<{cq}{tname}>" if array else tname if tname in MATRIX_ELEMENT else None
             if elements and (array or ref):
                 c_params.append(f"{cq}{MATRIX_ELEMENT.get(tname, tname)}*")
                 w_params.append(f"{cq}{elements}& {pname}")
@@ -502,11 +649,12 @@ def translate(script, include_dir, header=None):
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     rewrite_simple(sig)
+    const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:
-            t.out = translate_directive(t, counter)
+            t.out = translate_directive(t, counter, include_dir)
     for at, opening, decls, dll, closing in blocks:
         header_ok = header.name if header and dll.lower() == "mqlcl.dll" else None
         code_text, block_checks = import_block(decls, dll, header_ok)
@@ -526,7 +674,7 @@ def main():
     ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
     a = ap.parse_args()
     try:
-        a.out.write_text(translate(a.script, a.include_dir, a.header))
+        a.out.write_text(translate(a.script, a.include_dir, a.header), encoding="utf-8")
     except SourceError as e:
         print(e, file=sys.stderr)
         return 1

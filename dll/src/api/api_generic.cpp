@@ -110,7 +110,7 @@ int set_value_arg(int kernel, int index, T value, Passed passed) {
 // its creation) and the device, then queues it without waiting: what mqlcl_run,
 // mqlcl_execute and mqlcl_enqueue share. Nothing here asks the driver: a launch costs what
 // the driver's enqueue costs.
-void enqueue_range(UserKernel& k, LaunchRange r, const char* what) {
+void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
   const int dims = r.dims;
   size_t* const g = r.global;
   size_t* const l = r.local;
@@ -157,8 +157,8 @@ void enqueue_range(UserKernel& k, LaunchRange r, const char* what) {
                           : dims == 2 ? cl::NDRange(o[0], o[1])
                                       : cl::NDRange(o[0], o[1], o[2]);
   k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
-  k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, k.last_launch);
-  k.launched();
+  const uint64_t serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
+  k.launched(serial, timed);
 }
 
 // mqlcl_run's int arrays into a range.
@@ -379,7 +379,7 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run");
+    enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run", true);
     k.ctx->finish();
     return MQLCL_OK;
   });
@@ -388,7 +388,8 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
 MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_execute");
+    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_execute",
+                  true);
     k.ctx->finish();
     return MQLCL_OK;
   });
@@ -397,7 +398,8 @@ MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, in
 MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
                             const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
-    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_enqueue");
+    enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), "mqlcl_enqueue",
+                  k.timing);
     return MQLCL_OK;
   });
 }
@@ -413,16 +415,24 @@ MQLCL_API int mqlcl_finish(int handle) {
 
 MQLCL_API int mqlcl_kernel_status(int kernel) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> int {
-    if (!k.last_launch()) return MQLCL_STATUS_COMPLETE;
-    cl_int status = CL_COMPLETE;
-    k.last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+    if (k.last_serial == 0) return MQLCL_STATUS_COMPLETE;
+    if (!k.last_failure.empty()) fail(MQLCL_ERR_LAUNCH, k.last_failure);  // it stays failed
+    const cl_int status = k.ctx->launch_state(k.last_serial);
     if (status >= 0) return status;
-    const std::string m = k.ctx->launches().take_failure_of(k.last_launch, status);
+    const std::string m = k.ctx->launches().take_failure_of(k.last_serial, status);
     if (!m.empty()) k.last_failure = m;
     if (k.last_failure.empty())
       k.last_failure = str("the kernel's last launch failed on the device: ", cl_error_name(status), " (", status,
                            "; returned before by a call that waited)");
     fail(MQLCL_ERR_LAUNCH, k.last_failure);
+  });
+}
+
+MQLCL_API int mqlcl_kernel_timing(int kernel, int on) {
+  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+    if (on != 0 && on != 1) fail(MQLCL_ERR_ARGUMENT, "on = ", on, ": 1 times the kernel's launches, 0 does not");
+    k.timing = on == 1;
+    return MQLCL_OK;
   });
 }
 

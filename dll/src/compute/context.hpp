@@ -89,18 +89,21 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
 
   // ---- the caller's kernels (generic layer), outside the context's operations: last() and
   // the total clock are left alone ----
-  // Queues a user kernel's launch without waiting; its event into `done`. Where
-  // $MQLCL_FAIL_LAUNCH = N (read at creation), the context's Nth such launch waits on an event
-  // set to a failure, so the device reports it failed: what a device fault looks like, on any
-  // driver, for the tests.
-  void enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
-                    std::shared_ptr<const LaunchSubject> subject, const LaunchRange& range, cl::Event& done);
+  // Queues a user kernel's launch without waiting (with an event of its own into `done`
+  // where given); returns its serial number in the context. Where $MQLCL_FAIL_LAUNCH = N (read
+  // at creation), the context's Nth such launch is reported failed once it completes, as a
+  // device fault is: the library's handling of one, on any driver, for the tests.
+  uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
+                        const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range, cl::Event* done);
+  // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0
+  // when it failed); flushes the queue while it is not complete, so that it progresses.
+  cl_int launch_state(uint64_t serial);
   // Waits for everything queued, then as settle_launches().
   void finish();
   // After a call that waited for the queue: a failure of a launch queued without waiting is
   // thrown (MQLCL_ERR_LAUNCH, naming the launch), once.
   void settle_launches() {
-    if (launches_.empty()) return;
+    if (launches_.idle()) return;
     launches_.settle();
     launches_.throw_failure();
   }

@@ -1,14 +1,12 @@
 #include "compute/launches.hpp"
 
+#include <algorithm>
+
 #include "core/error.hpp"
 
 namespace mqlcl {
 
 namespace {
-// Launches kept before the completed ones at the front are looked for (every kFrontCheck
-// additions): a long chain without a wait keeps its list short without a query per launch.
-constexpr size_t kKeep = 256;
-constexpr size_t kFrontCheck = 64;
 // Failures kept with their messages; more are counted.
 constexpr size_t kKeepFailures = 16;
 
@@ -40,70 +38,156 @@ std::string describe_launch(const LaunchSubject& s, const LaunchRange& r) {
   return d;
 }
 
-void LaunchesInFlight::add(cl::Event done, std::shared_ptr<const LaunchSubject> subject, const LaunchRange& range) {
-  launches_.push_back({std::move(done), std::move(subject), range});
-  if (launches_.size() >= kKeep && launches_.size() % kFrontCheck == 0) forget_completed_front();
+cl_int LaunchesInFlight::state_of(const Timed& t) {
+  const cl_int status = status_of(t.done);
+  return status == CL_COMPLETE && t.injected < 0 ? t.injected : status;
 }
 
-void LaunchesInFlight::forget_completed_front() {
-  while (!launches_.empty()) {
-    const cl_int status = status_of(launches_.front().done);
-    if (status > CL_COMPLETE) return;  // queued, submitted or running: so is everything after it
-    if (status < 0) note(launches_.front(), status, "");
-    launches_.pop_front();
+uint64_t LaunchesInFlight::add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
+                               const cl::Event* done, cl_int injected) {
+  const uint64_t serial = ++serial_;
+  if (subject->kept_until <= completed_) kept_.push_back(subject);
+  subject->kept_until = serial;
+  if (serial == completed_ + 1) {
+    first_serial_ = serial;
+    first_subject_ = subject;
+    first_range_ = range;
+  }
+  last_subject_ = subject;
+  last_range_ = range;
+  if (done) timed_.push_back({serial, *done, subject, range, injected});
+  return serial;
+}
+
+void LaunchesInFlight::marked(cl::Event marker) {
+  markers_.push_back({serial_, std::move(marker)});
+  marked_serial_ = serial_;
+  // The markers that completed (in order: each one's launches are before the next one's).
+  while (markers_.size() > 1) {
+    const cl_int status = status_of(markers_.front().done);
+    if (status > CL_COMPLETE) break;
+    const uint64_t upto = markers_.front().serial;
+    if (status < 0) failed_between(completed_, upto, status, "");
+    completed_up_to(upto);
+    markers_.pop_front();
   }
 }
 
-void LaunchesInFlight::note(const Launch& l, cl_int status, const std::string& why) {
+const cl::Event* LaunchesInFlight::marker_after(uint64_t serial) const {
+  return !markers_.empty() && markers_.back().serial >= serial ? &markers_.back().done : nullptr;
+}
+
+cl_int LaunchesInFlight::state_of(uint64_t serial) {
+  if (serial <= completed_) return CL_COMPLETE;
+  for (const Timed& t : timed_)
+    if (t.serial == serial) {
+      const cl_int status = state_of(t);
+      if (status < 0) failed_between(serial - 1, serial, status, "");  // erases t
+      return status;
+    }
+  const cl::Event* marker = marker_after(serial);
+  if (marker == nullptr) return kNeedsMarker;
+  const cl_int status = status_of(*marker);
+  const uint64_t upto = markers_.back().serial;
+  if (status < 0) failed_between(completed_, upto, status, "");
+  if (status <= CL_COMPLETE) completed_up_to(upto);
+  return status;
+}
+
+void LaunchesInFlight::completed_up_to(uint64_t upto) {
+  if (upto <= completed_) return;
+  // The timed launches in the range: each one's own end.
+  while (!timed_.empty() && timed_.front().serial <= upto) {
+    const uint64_t serial = timed_.front().serial;
+    const cl_int status = state_of(timed_.front());
+    if (status < 0) failed_between(serial - 1, serial, status, "");  // erases it, unless noted already
+    if (!timed_.empty() && timed_.front().serial == serial) timed_.pop_front();
+  }
+  while (!markers_.empty() && markers_.front().serial <= upto) markers_.pop_front();
+  completed_ = upto;
+  kept_.erase(std::remove_if(kept_.begin(), kept_.end(),
+                             [&](const std::shared_ptr<const LaunchSubject>& s) { return s->kept_until <= upto; }),
+              kept_.end());
+  if (first_serial_ <= upto) first_subject_.reset();
+  if (completed_ == serial_) last_subject_.reset();
+}
+
+std::string LaunchesInFlight::window(uint64_t after, uint64_t upto) const {
+  const uint64_t n = upto - after;
+  const bool last_known = upto == serial_ && last_subject_;
+  const bool first_known = first_subject_ && first_serial_ == after + 1;
+  if (n == 1 && (last_known || first_known))
+    return last_known ? describe_launch(*last_subject_, last_range_) : describe_launch(*first_subject_, first_range_);
+  std::string w = "one of " + std::to_string(n) + " launches";
+  if (first_known) w += " from " + describe_launch(*first_subject_, first_range_);
+  if (last_known) w += std::string(first_known ? " to " : ", the last ") + describe_launch(*last_subject_, last_range_);
+  return w;
+}
+
+void LaunchesInFlight::failed_between(uint64_t after, uint64_t upto, cl_int status, const std::string& why) {
+  for (const Failure& f : failures_)
+    if (f.first < upto && after < f.last) return;  // noted already
+  // A timed launch in the range that failed names itself.
+  for (auto t = timed_.begin(); t != timed_.end(); ++t)
+    if (t->serial > after && t->serial <= upto) {
+      const cl_int own = state_of(*t);
+      if (own < 0) {
+        std::string m = describe_launch(*t->subject, t->range) + ", queued without waiting, failed on the device: " +
+                        execution_status_text(own);
+        if (!why.empty()) m += "; " + why;
+        note(t->serial - 1, t->serial, std::move(m));
+        timed_.erase(t);  // noted: no later wait notes it again
+        return;
+      }
+    }
+  std::string m = window(after, upto) + ", queued without waiting, failed on the device: " + execution_status_text(status);
+  if (!why.empty()) m += "; " + why;
+  note(after, upto, std::move(m));
+}
+
+void LaunchesInFlight::note(uint64_t first, uint64_t last, std::string message) {
   if (failures_.size() >= kKeepFailures) {
     ++dropped_failures_;
     return;
   }
-  std::string m = describe_launch(*l.subject, l.range) + ", queued without waiting, failed on the device: " +
-                  execution_status_text(status);
-  if (!why.empty()) m += "; " + why;
-  failures_.push_back({l.done, std::move(m)});
+  failures_.push_back({first, last, std::move(message)});
 }
 
 void LaunchesInFlight::settle() {
-  for (const Launch& l : launches_) {
-    const cl_int status = status_of(l.done);
-    if (status < 0) note(l, status, "");
-  }
-  launches_.clear();
+  if (serial_ == completed_) return;
+  completed_up_to(serial_);
 }
 
 void LaunchesInFlight::settle_after(const std::string& failed_wait) {
+  if (serial_ == completed_) return;
   const size_t before = failures_.size() + dropped_failures_;
-  for (const Launch& l : launches_) {
-    const cl_int status = status_of(l.done);
-    if (status < 0) note(l, status, failed_wait);
+  for (size_t i = 0; i < timed_.size();) {
+    const uint64_t serial = timed_[i].serial;
+    const cl_int status = state_of(timed_[i]);
+    if (status < 0) failed_between(serial - 1, serial, status, failed_wait);  // erases it, unless noted already
+    if (i < timed_.size() && timed_[i].serial == serial) ++i;
   }
-  // No event says which: the wait's own error names the last launch queued before it.
-  if (failures_.size() + dropped_failures_ == before && !launches_.empty())
-    note(launches_.back(), CL_OUT_OF_RESOURCES, "the next wait failed: " + failed_wait);
-  launches_.clear();
+  if (failures_.size() + dropped_failures_ == before)
+    failed_between(completed_, serial_, CL_OUT_OF_RESOURCES, "the next wait failed: " + failed_wait);
+  completed_up_to(serial_);
 }
 
 void LaunchesInFlight::throw_failure() {
   if (failures_.empty()) return;
   std::string m = failures_.front().message;
   const size_t more = failures_.size() - 1 + dropped_failures_;
-  if (more) m += " (and " + std::to_string(more) + " later launch" + (more > 1 ? "es" : "") + " failed too)";
+  if (more) m += " (and " + std::to_string(more) + " later failure" + (more > 1 ? "s" : "") + ")";
   failures_.clear();
   dropped_failures_ = 0;
   throw Error(MQLCL_ERR_LAUNCH, m);
 }
 
-std::string LaunchesInFlight::take_failure_of(const cl::Event& done, cl_int status) {
-  for (auto it = launches_.begin(); it != launches_.end(); ++it)
-    if (it->done() == done()) {
-      note(*it, status, "");
-      launches_.erase(it);
-      break;
-    }
+std::string LaunchesInFlight::take_failure_of(uint64_t serial, cl_int status) {
+  bool noted = false;
+  for (const Failure& f : failures_) noted = noted || (f.first < serial && serial <= f.last);
+  if (!noted && serial > completed_) failed_between(serial - 1, serial, status, "");
   for (auto it = failures_.begin(); it != failures_.end(); ++it)
-    if (it->done() == done()) {
+    if (it->first < serial && serial <= it->last) {
       std::string m = std::move(it->message);
       failures_.erase(it);
       return m;

@@ -1,8 +1,16 @@
-// A context's user-kernel launches that were queued and not yet waited for (mqlcl_enqueue,
-// the terminal's CLExecute): what each keeps alive, the event that says how it ended, and
-// the failures the device reported that no call has returned yet.
+// A context's user-kernel launches queued without waiting (mqlcl_enqueue, the terminal's
+// CLExecute): what they keep alive, how far they are known to have run, and the failures the
+// device reported that no call has returned yet.
+//
+// A launch takes no event of its own unless asked (a timed kernel, mqlcl_run): on NVIDIA's
+// driver an event costs about as much as the launch. Instead a marker with an event follows
+// every kMarkEvery launches, and one is queued when a launch's state is asked; a marker that
+// completed says every launch before it did. A failure is found by the wait that returns it
+// (drivers report a faulted kernel there) or by a marker's event, and named by the launches
+// between the last two points known good.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <deque>
 #include <memory>
 #include <string>
@@ -14,11 +22,12 @@ namespace mqlcl {
 
 // What a launch holds until it completes, so that freeing the kernel, its program or a bound
 // buffer while the launch is queued is safe on any driver; and the kernel's name for messages.
-// Shared by every launch made with the same bindings (rebuilt when an argument changes).
+// Shared by every launch made with the same bindings (rebuilt when a binding changes).
 struct LaunchSubject {
   std::string kernel_name;
   cl::Kernel kernel;
   std::vector<cl::Memory> memory;
+  mutable uint64_t kept_until = 0;  // the serial of the newest launch that keeps it (LaunchesInFlight)
 };
 
 // The sizes of one launch, as the caller gave them (local all 0: the driver chose).
@@ -32,34 +41,70 @@ std::string describe_launch(const LaunchSubject& s, const LaunchRange& r);
 
 class LaunchesInFlight {
  public:
-  void add(cl::Event done, std::shared_ptr<const LaunchSubject> subject, const LaunchRange& range);
+  static constexpr uint64_t kMarkEvery = 256;
+
+  // Records a launch just queued (with its own event where `done` is given); returns its
+  // serial number in the context. `injected` (< 0): the launch is reported failed with this
+  // status once its event completes (the context's $MQLCL_FAIL_LAUNCH).
+  uint64_t add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
+               const cl::Event* done = nullptr, cl_int injected = 0);
+  // Whether a marker should follow now (every kMarkEvery launches): then marked().
+  bool marker_due() const { return serial_ - marked_serial_ >= kMarkEvery; }
+  // A marker queued after every launch so far; older markers that completed are settled.
+  void marked(cl::Event marker);
+  // The newest marker, if it follows launch `serial`; else null (queue one, then marked()).
+  const cl::Event* marker_after(uint64_t serial) const;
+  // The state of launch `serial`: CL_COMPLETE when known, its own event's state, else the
+  // state of the newest marker after it (kNeedsMarker where there is none: queue one, then
+  // marked()); negative when it failed (noted: throw_failure or take_failure_of return it).
+  static constexpr cl_int kNeedsMarker = 1 << 30;
+  cl_int state_of(uint64_t serial);
+
   // After the queue completed every command (a finish, or a blocking copy on the in-order
-  // queue): each launch's end read, the failed ones noted, the list emptied.
+  // queue): every launch settled, the failed ones noted.
   void settle();
-  // A wait itself failed (drivers report a kernel's fault on the next call that waits): the
-  // launches are settled as far as their events say, so that the failure names the launch.
+  // A wait failed (drivers report a kernel's fault on the next call that waits): the failure
+  // is noted, named by the launches its event or the last points known good single out.
   void settle_after(const std::string& failed_wait);
   // Throws MQLCL_ERR_LAUNCH with the first failure not returned yet (then forgotten).
   void throw_failure();
-  // The failure of the launch whose event is `done` (its status is negative), noted if it
-  // was not yet, then forgotten: the status call returns it. Empty when returned before.
-  std::string take_failure_of(const cl::Event& done, cl_int status);
-  bool empty() const { return launches_.empty() && failures_.empty(); }
+  // The failure of launch `serial` (its state is negative), noted if it was not yet, then
+  // forgotten: the status call returns it. Empty when returned before.
+  std::string take_failure_of(uint64_t serial, cl_int status);
+  bool idle() const { return serial_ == completed_ && failures_.empty(); }
+  uint64_t serial() const { return serial_; }
 
  private:
-  struct Launch {
+  struct Timed {  // a launch with its own event
+    uint64_t serial;
     cl::Event done;
     std::shared_ptr<const LaunchSubject> subject;
     LaunchRange range;
+    cl_int injected;
+  };
+  static cl_int state_of(const Timed& t);
+  struct Marker {
+    uint64_t serial;  // it follows launches up to this one
+    cl::Event done;
   };
   struct Failure {
-    cl::Event done;
+    uint64_t first, last;  // the launches it may be
     std::string message;
   };
-  void note(const Launch& l, cl_int status, const std::string& why);
-  void forget_completed_front();
+  // The launches after `after` up to `upto` completed; failed (status < 0) when noted so.
+  void completed_up_to(uint64_t upto);
+  void failed_between(uint64_t after, uint64_t upto, cl_int status, const std::string& why);
+  void note(uint64_t first, uint64_t last, std::string message);
+  std::string window(uint64_t after, uint64_t upto) const;
 
-  std::deque<Launch> launches_;
+  uint64_t serial_ = 0, completed_ = 0, marked_serial_ = 0;
+  std::vector<std::shared_ptr<const LaunchSubject>> kept_;  // subjects of launches not known complete
+  std::deque<Timed> timed_;
+  std::deque<Marker> markers_;
+  // The first launch after completed_ (while known) and the last one, to name a failure.
+  uint64_t first_serial_ = 0;
+  std::shared_ptr<const LaunchSubject> first_subject_, last_subject_;
+  LaunchRange first_range_, last_range_;
   std::vector<Failure> failures_;
   size_t dropped_failures_ = 0;  // beyond the ones kept with their messages
 };

@@ -28,16 +28,19 @@ std::shared_ptr<const LaunchSubject> UserKernel::subject() {
 }
 
 const OperationFigures& UserKernel::figures() {
-  if (timed_ || !last_launch()) return last_;
-  cl_int status = CL_COMPLETE;
-  last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+  if (timed_) return last_;
+  if (!last_failure.empty()) fail(MQLCL_ERR_LAUNCH, "no time for its last launch: ", last_failure);
+  if (!last_timed_)
+    fail(MQLCL_ERR_UNSUPPORTED, "the kernel's last launch (mqlcl_enqueue) took no profiling event, so it has no time: ",
+         "mqlcl_kernel_timing(kernel, 1) times its launches, mqlcl_run times each");
+  cl_int status = ctx->launch_state(last_serial);
   if (status > CL_COMPLETE) {
     cl_event e = last_launch();
-    clWaitForEvents(1, &e);  // a failed launch reports here too: its status says which
-    last_launch.getInfo(CL_EVENT_COMMAND_EXECUTION_STATUS, &status);
+    clWaitForEvents(1, &e);
+    status = ctx->launch_state(last_serial);
   }
   if (status < 0) {
-    const std::string m = ctx->launches().take_failure_of(last_launch, status);
+    const std::string m = ctx->launches().take_failure_of(last_serial, status);
     if (!m.empty()) last_failure = m;
     fail(MQLCL_ERR_LAUNCH, "no time for its last launch: ",
          last_failure.empty() ? "it failed on the device: " + cl_error_name(status) : last_failure);

@@ -38,17 +38,28 @@ struct UserKernel : Object {
 
   // What a launch made now keeps alive: shared by launches until a binding changes.
   std::shared_ptr<const LaunchSubject> subject();
-  // Its last launch: the event (state and profiling time), figures read from it when asked.
+  // Whether its launches by mqlcl_enqueue take a profiling event (mqlcl_kernel_timing);
+  // mqlcl_run's always do.
+  bool timing = false;
+  // Its last launch: the serial number in the context (0: never launched) and, for a timed
+  // one, its event; the figures are read from the event when asked.
+  uint64_t last_serial = 0;
   cl::Event last_launch;
-  void launched() { timed_ = false; last_failure.clear(); }
+  void launched(uint64_t serial, bool timed) {
+    last_serial = serial;
+    last_timed_ = timed;
+    timed_ = false;
+    last_failure.clear();
+  }
   // The figures of its last launch (waits for that launch if still queued); MQLCL_ERR_LAUNCH
-  // when it failed.
+  // when it failed, MQLCL_ERR_UNSUPPORTED when it was not timed.
   const OperationFigures& figures();
   std::string last_failure;  // the message of its last launch's failure, once known
 
  private:
   OperationFigures last_;
-  bool timed_ = true;
+  bool timed_ = true;  // last_ holds the last launch's figures
+  bool last_timed_ = false;
   std::shared_ptr<const LaunchSubject> subject_;
   unsigned subject_revision_ = 0;
 };

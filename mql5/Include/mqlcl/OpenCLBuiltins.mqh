@@ -116,27 +116,6 @@
 #define CLExecute MqlclCLExecute
 #define CLExecutionStatus MqlclCLExecutionStatus
 
-//--- the terminal's error codes these functions set (MQL5 runtime errors)
-#ifndef ERR_OPENCL_NOT_SUPPORTED
-#define ERR_INVALID_PARAMETER 4003
-#define ERR_NOT_ENOUGH_MEMORY 4004
-#define ERR_OPENCL_NOT_SUPPORTED 5100
-#define ERR_OPENCL_INTERNAL 5101
-#define ERR_OPENCL_INVALID_HANDLE 5102
-#define ERR_OPENCL_CONTEXT_CREATE 5103
-#define ERR_OPENCL_QUEUE_CREATE 5104
-#define ERR_OPENCL_PROGRAM_CREATE 5105
-#define ERR_OPENCL_TOO_LONG_KERNEL_NAME 5106
-#define ERR_OPENCL_KERNEL_CREATE 5107
-#define ERR_OPENCL_SET_KERNEL_PARAMETER 5108
-#define ERR_OPENCL_EXECUTE 5109
-#define ERR_OPENCL_WRONG_BUFFER_SIZE 5110
-#define ERR_OPENCL_WRONG_BUFFER_OFFSET 5111
-#define ERR_OPENCL_BUFFER_CREATE 5112
-#define ERR_OPENCL_TOO_MANY_OBJECTS 5113
-#define ERR_OPENCL_SELECTDEVICE 5114
-#endif
-
 //--- the last failure of these functions: mqlcl's code and message, and the terminal's code
 int    g_mqlcl_cl_code=0;
 string g_mqlcl_cl_message="";
@@ -178,7 +157,7 @@ int MqlclTerminalError(const int rc,const string call)
      {
       case MQLCL_ERR_HANDLE:    return(ERR_OPENCL_INVALID_HANDLE);
       case MQLCL_ERR_NO_OPENCL: return(ERR_OPENCL_NOT_SUPPORTED);
-      case MQLCL_ERR_DEVICE:    return(ERR_OPENCL_SELECTDEVICE);
+      case MQLCL_ERR_DEVICE:    return(call=="CLContextCreate" ? ERR_OPENCL_SELECTDEVICE : ERR_OPENCL_INVALID_HANDLE);
       case MQLCL_ERR_MEMORY:    return(ERR_NOT_ENOUGH_MEMORY);
       case MQLCL_ERR_BUILD:     return(ERR_OPENCL_PROGRAM_CREATE);
       case MQLCL_ERR_LAUNCH:    return(ERR_OPENCL_EXECUTE);

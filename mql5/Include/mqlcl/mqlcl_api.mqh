@@ -267,6 +267,7 @@ int mqlcl_execute(int kernel, int dims, const uint &offset[], int offset_count, 
 int mqlcl_enqueue(int kernel, int dims, const uint &offset[], int offset_count, const uint &global[], int global_count, const uint &local[], int local_count);
 int mqlcl_finish(int handle);
 int mqlcl_kernel_status(int kernel);
+int mqlcl_kernel_timing(int kernel, int on);
 long mqlcl_handle_info(int handle, int what);
 long mqlcl_kernel_info(int kernel, int what);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);

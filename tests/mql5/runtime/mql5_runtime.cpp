@@ -11,6 +11,7 @@
 #include <cstring>
 #include <chrono>
 #include <ctime>
+#include <thread>
 #include <filesystem>
 #include <map>
 #include <set>
@@ -131,6 +132,13 @@ bool canary_intact(const void* at) {
   return true;
 }
 }  // namespace mql5
+
+//---------------------------------------------------------------------------------------------
+// docs (Runtime Errors): _LastError is 0 when the program starts; built-ins set it on failure.
+int _LastError = 0;
+int GetLastError() { return _LastError; }
+void ResetLastError() { _LastError = 0; }
+void SetUserError(mql_ushort user_error) { _LastError = ERR_USER_ERROR_FIRST + user_error; }
 
 //---------------------------------------------------------------------------------------------
 string::string(const char16_t* text) {
@@ -332,7 +340,7 @@ string DoubleToString(double value, int digits) {
   if (digits <= -1 && digits >= -16) return text16(printf_text("%.*e", -digits, value));
   return text16(printf_text("%.8f", value));
 }
-string ShortArrayToString(const mql5::array<mql_ushort>& array, int start, int count) {
+string ShortArrayToString(const mql5::array<const mql_ushort>& array, int start, int count) {
   std::u16string s;
   for (int i = start; i >= 0 && i < array.size() && (count < 0 || i < start + count) && array[i] != 0; ++i)
     s += static_cast<char16_t>(array[i]);
@@ -393,6 +401,7 @@ int MathRand() {
 void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+void Sleep(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms > 0 ? ms : 0)); }
 datetime TimeLocal() { return static_cast<datetime>(std::time(nullptr)); }
 
 namespace {
@@ -403,36 +412,52 @@ struct OpenFile {
 OpenFile g_files[64];  // handle = index + 1
 }  // namespace
 
+// docs (FileOpen): INVALID_HANDLE on failure, the reason in GetLastError() (Runtime Errors, File
+// Operations: at most 64 open files, an invalid name, an opening error).
 int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codepage) {
   (void)delimiter;
   (void)codepage;
   if ((flags & FILE_WRITE) == 0 || (flags & FILE_TXT) == 0 || (flags & (FILE_READ | FILE_BIN | FILE_CSV)) != 0) {
     std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) only\n");
+    _LastError = ERR_CANNOT_OPEN_FILE;
     return INVALID_HANDLE;
   }
   const std::string n = utf8_of(name);
-  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n[0] == '\\') return INVALID_HANDLE;
+  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n[0] == '\\') {
+    _LastError = ERR_WRONG_FILENAME;
+    return INVALID_HANDLE;
+  }
   std::error_code ec;
   std::filesystem::create_directories("MQL5/Files", ec);
   for (int i = 0; i < 64; ++i)
     if (!g_files[i].f) {
       g_files[i].f = std::fopen(("MQL5/Files/" + n).c_str(), "wb");
-      if (!g_files[i].f) return INVALID_HANDLE;
+      if (!g_files[i].f) {
+        _LastError = ERR_CANNOT_OPEN_FILE;
+        return INVALID_HANDLE;
+      }
       g_files[i].ansi = (flags & FILE_UNICODE) == 0;
       return i + 1;
     }
+  _LastError = ERR_TOO_MANY_FILES;
   return INVALID_HANDLE;
 }
 
 void FileClose(int handle) {
-  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) return;
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
+    _LastError = ERR_INVALID_FILEHANDLE;
+    return;
+  }
   std::fclose(g_files[handle - 1].f);
   g_files[handle - 1].f = nullptr;
 }
 
 namespace mql5 {
 mql_uint file_write_line(int handle, const string& line) {
-  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) return 0;
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
+    _LastError = ERR_INVALID_FILEHANDLE;
+    return 0;
+  }
   OpenFile& of = g_files[handle - 1];
   const string text = line + string(u"\r\n");
   if (of.ansi) {

@@ -14,17 +14,8 @@
 #include <new>
 #include <type_traits>
 
-// MQL5's integer types (docs: Language Basics / Data Types / Integer Types). The translator
-// maps the MQL5 keywords to these names, so MQL5's 64-bit `long` stays 64-bit on Windows too.
-typedef signed char mql_char;
-typedef unsigned char mql_uchar;
-typedef unsigned short mql_ushort;
-typedef unsigned int mql_uint;
-typedef long long mql_long;
-typedef unsigned long long mql_ulong;
+#include "mql5_constants.hpp"
 
-#define WHOLE_ARRAY (-1)
-#define INVALID_HANDLE (-1)
 typedef long long datetime;  // docs: seconds since 1970-01-01
 
 namespace mql5 {
@@ -116,20 +107,20 @@ template <class T>
 struct elements_per {
   static constexpr int value = 1;
 };
-
 template <class T>
-class array {
+struct elements_per<const T> : elements_per<T> {};
+
+// array<const T> is what a parameter `const T &a[]` receives: any array of T, its elements read
+// only. It is the base of array<T>, so a const parameter takes every array of T, and a template
+// `T &a[]` given a const array deduces T as const T, as MQL5 does (see const_elements).
+template <class T>
+class array;
+template <class T>
+class array<const T> {
  public:
   array(const array&) = delete;
   array& operator=(const array&) = delete;  // MQL5 arrays are not assignable: ArrayCopy
 
-  template <class I>
-  T& operator[](I i) {
-    static_assert(std::is_integral<I>::value, "array index must be an integer");
-    if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= size_) out_of_range(i, size_);
-    count_work();
-    return data_[i];
-  }
   template <class I>
   const T& operator[](I i) const {
     static_assert(std::is_integral<I>::value, "array index must be an integer");
@@ -139,12 +130,9 @@ class array {
   }
   int size() const { return size_; }
   bool is_static() const { return static_; }
-  // What MQL5 passes to a DLL for `T &a[]`: the address of the first element.
-  T* dll_data() { return data_; }
+  // What MQL5 passes to a DLL for `const T &a[]`: the address of the first element.
   const T* dll_data() const { return data_; }
   const void* canary() const { return data_ ? static_cast<const void*>(data_ + size_) : nullptr; }
-  virtual int resize(int n) = 0;  // -1 where MQL5's ArrayResize fails
-  virtual void free_all() {}
 
  protected:
   array(T* data, int size, bool is_static) : data_(data), size_(size), static_(is_static) {}
@@ -153,6 +141,34 @@ class array {
   int size_;
   bool static_;
 };
+
+template <class T>
+class array : public array<const T> {
+ public:
+  using array<const T>::operator[];
+  template <class I>
+  T& operator[](I i) {
+    static_assert(std::is_integral<I>::value, "array index must be an integer");
+    if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= this->size_) out_of_range(i, this->size_);
+    count_work();
+    return this->data_[i];
+  }
+  using array<const T>::dll_data;
+  T* dll_data() { return this->data_; }
+  virtual int resize(int n) = 0;  // -1 where MQL5's ArrayResize fails
+  virtual void free_all() {}
+
+ protected:
+  array(T* data, int size, bool is_static) : array<const T>(data, size, is_static) {}
+};
+
+// A const array (a `const T &a[]` parameter, a const array object) given to a template's
+// `T &a[]`: MQL5 deduces T as const T. The translator adds to each such template an overload
+// taking `const array<T>&`, which calls the template with const T on this view of the array.
+template <class T>
+array<const T>& const_elements(const array<T>& a) {
+  return const_cast<array<const T>&>(static_cast<const array<const T>&>(a));
+}
 
 // T a[]: the elements past the old size are not initialised by MQL5; here they hold a value no
 // correct program reads (NaN, or a byte pattern), so a read of one shows in the results.
@@ -164,7 +180,9 @@ class dynarray final : public array<T> {
   int resize(int n) override {
     if (n < 0) return -1;
     if (n == this->size_) return n;
-    unsigned char* raw = new unsigned char[sizeof(T) * static_cast<unsigned long long>(n) + kCanaryBytes + alignof(T)];
+    unsigned char* raw =
+        new (std::nothrow) unsigned char[sizeof(T) * static_cast<unsigned long long>(n) + kCanaryBytes + alignof(T)];
+    if (!raw) return -1;  // MQL5: the array keeps its size
     T* fresh = reinterpret_cast<T*>(raw);
     const int keep = n < this->size_ ? n : this->size_;
     for (int i = 0; i < n; ++i) new (fresh + i) T(i < keep ? this->data_[i] : unset());
@@ -228,6 +246,15 @@ class sarray final : public array<T> {
   unsigned char canary_[kCanaryBytes];
 };
 
+// #resource "file" as T name[]: the file's bytes (a literal of N * sizeof(T) of them) as the
+// elements (translate.py: resource()).
+template <class T, int N>
+sarray<T, N> resource_elements(const char (&bytes)[N * sizeof(T) + 1]) {
+  sarray<T, N> a;
+  __builtin_memcpy(a.dll_data(), bytes, sizeof(T) * N);
+  return a;
+}
+
 template <class T, int N>
 struct elements_per<sarray<T, N>> {
   static constexpr int value = N * elements_per<T>::value;
@@ -238,10 +265,21 @@ template <class T>
 int ArraySize(const mql5::array<T>& a) {
   return a.size() * mql5::elements_per<T>::value;
 }
+// docs (ArrayResize): -1 on failure, the array unchanged; ERR_ARRAY_RESIZE_ERROR is "not enough
+// memory for the relocation of an array, or an attempt to change the size of a static array".
+// A negative size is a wrong parameter (the harness's reading: the documentation names none).
 template <class T>
 int ArrayResize(mql5::array<T>& a, int new_size, int reserve_size = 0) {
   (void)reserve_size;
-  return a.resize(new_size) < 0 ? -1 : ArraySize(a);
+  if (new_size < 0) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return -1;
+  }
+  if (a.resize(new_size) < 0) {
+    _LastError = ERR_ARRAY_RESIZE_ERROR;
+    return -1;
+  }
+  return ArraySize(a);
 }
 template <class T>
 void ArrayFree(mql5::array<T>& a) {
@@ -278,7 +316,7 @@ void ArrayFill(mql5::array<T>& a, int start, int count, V value) {
   for (int i = start; i < start + count; ++i) a[i] = static_cast<T>(value);
 }
 template <class T>
-int ArrayCopy(mql5::array<T>& dst, const mql5::array<T>& src, int dst_start = 0, int src_start = 0,
+int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_start = 0, int src_start = 0,
               int count = WHOLE_ARRAY) {
   if (src_start < 0 || dst_start < 0 || src_start > src.size()) return 0;
   int n = count < 0 || src_start + count > src.size() ? src.size() - src_start : count;
@@ -334,7 +372,7 @@ void PrintFormat(const string& spec, const A&... args) {
 // Conversion and string functions.
 string IntegerToString(mql_long number, int str_len = 0, mql_ushort fill_symbol = u' ');
 string DoubleToString(double value, int digits = 8);
-string ShortArrayToString(const mql5::array<mql_ushort>& array, int start = 0, int count = -1);
+string ShortArrayToString(const mql5::array<const mql_ushort>& array, int start = 0, int count = -1);
 int StringToShortArray(const string& text, mql5::array<mql_ushort>& array, int start = 0, int count = -1);
 int StringLen(const string& text);
 string StringSubstr(const string& text, int start, int length = -1);
@@ -367,7 +405,6 @@ double MathRound(double v);
 double MathPow(double base, double exponent);
 double MathCos(double v);
 double MathSin(double v);
-#define M_PI 3.14159265358979323846  // docs: Mathematical Constants
 double MathLog(double v);
 double MathExp(double v);
 int MathRand();
@@ -376,6 +413,8 @@ void MathSrand(int seed);
 //---------------------------------------------------------------------------------------------
 // Terminal services.
 mql_uint GetTickCount();
+// Pauses the program for ms milliseconds (docs: Sleep).
+void Sleep(int ms);
 datetime TimeLocal();
 // Text files in the sandbox folder MQL5/Files below the working directory (docs: FileOpen):
 // FILE_WRITE|FILE_TXT with FILE_ANSI or FILE_UNICODE; FileWrite writes its arguments

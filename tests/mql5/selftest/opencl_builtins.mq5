@@ -102,9 +102,11 @@ void OnStart()
    global[0]=InpN;
    global[1]=InpM;
    Check(CLExecute(kernel,2,offset,global,local),"CLExecute with local sizes");
-   Check(CLExecutionStatus(kernel)==CL_COMPLETE,"CLExecutionStatus: CL_COMPLETE");
+   int queued=CLExecutionStatus(kernel);
+   Check(queued>=CL_COMPLETE && queued<=CL_QUEUED,"CLExecutionStatus after CLExecute: CL_QUEUED .. CL_COMPLETE");
    matrixf c;
    Check(CLBufferRead(bc,0,c,InpM,InpN)!=0 && c.Rows()==(ulong)InpM && c.Cols()==(ulong)InpN,"CLBufferRead into a matrixf of M x N");
+   Check(CLExecutionStatus(kernel)==CL_COMPLETE,"CLExecutionStatus after the read: CL_COMPLETE");
    int wrong=0;
    for(int r=0; r<InpM; r++)
       for(int col=0; col<InpN; col++)

@@ -1,0 +1,266 @@
+// MQL5's predefined constants and its last-error state, for the harness runtime (included by
+// mql5_runtime.hpp). MQL5 values, as the documentation lists them:
+//   Numerical Type Constants  https://www.mql5.com/en/docs/constants/namedconstants/typeconstants
+//   Mathematical Constants    https://www.mql5.com/en/docs/constants/namedconstants/mathsconstants
+//   Other Constants           https://www.mql5.com/en/docs/constants/namedconstants/otherconstants
+//   Runtime Errors            https://www.mql5.com/en/docs/constants/errorswarnings/errorcodes
+// In MQL5 these are built-in constants, not macros (`#ifdef M_PI` is false in MetaEditor, and a
+// program may #define the name itself), so here they are typed C++ constants, not #defines: an
+// include that #defines one of the names (OpenCLBuiltins.mqh: INVALID_HANDLE) shadows it
+// without a "redefined" warning. Where the C library has a macro of the same name
+// (<climits>, <cfloat>, <cmath>), it is #undef'd first, and MQL5's value wins: MQL5's long is
+// 64-bit where C's LONG_MAX may be 32-bit (Windows).
+#pragma once
+
+#include <type_traits>
+
+// MQL5's integer types (docs: Language Basics / Data Types / Integer Types). The translator
+// maps the MQL5 keywords to these names, so MQL5's 64-bit `long` stays 64-bit on Windows too.
+typedef signed char mql_char;
+typedef unsigned char mql_uchar;
+typedef unsigned short mql_ushort;
+typedef unsigned int mql_uint;
+typedef long long mql_long;
+typedef unsigned long long mql_ulong;
+
+//---------------------------------------------------------------------------------------------
+// Numerical Type Constants: each of the type it bounds.
+#undef CHAR_MIN
+#undef CHAR_MAX
+#undef UCHAR_MAX
+#undef SHORT_MIN
+#undef SHORT_MAX
+#undef USHORT_MAX
+#undef INT_MIN
+#undef INT_MAX
+#undef UINT_MAX
+#undef LONG_MIN
+#undef LONG_MAX
+#undef ULONG_MAX
+constexpr mql_char CHAR_MIN = -128;
+constexpr mql_char CHAR_MAX = 127;
+constexpr mql_uchar UCHAR_MAX = 255;
+constexpr short SHORT_MIN = -32768;
+constexpr short SHORT_MAX = 32767;
+constexpr mql_ushort USHORT_MAX = 65535;
+constexpr int INT_MIN = -2147483647 - 1;
+constexpr int INT_MAX = 2147483647;
+constexpr mql_uint UINT_MAX = 4294967295u;
+constexpr mql_long LONG_MIN = -9223372036854775807ll - 1;
+constexpr mql_long LONG_MAX = 9223372036854775807ll;
+constexpr mql_ulong ULONG_MAX = 18446744073709551615ull;
+
+#undef DBL_MIN
+#undef DBL_MAX
+#undef DBL_EPSILON
+#undef DBL_DIG
+#undef DBL_MANT_DIG
+#undef DBL_MAX_10_EXP
+#undef DBL_MAX_EXP
+#undef DBL_MIN_10_EXP
+#undef DBL_MIN_EXP
+constexpr double DBL_MIN = 2.2250738585072014e-308;
+constexpr double DBL_MAX = 1.7976931348623158e+308;
+constexpr double DBL_EPSILON = 2.2204460492503131e-016;
+constexpr int DBL_DIG = 15;
+constexpr int DBL_MANT_DIG = 53;
+constexpr int DBL_MAX_10_EXP = 308;
+constexpr int DBL_MAX_EXP = 1024;
+constexpr int DBL_MIN_10_EXP = -307;
+constexpr int DBL_MIN_EXP = -1021;
+
+#undef FLT_MIN
+#undef FLT_MAX
+#undef FLT_EPSILON
+#undef FLT_DIG
+#undef FLT_MANT_DIG
+#undef FLT_MAX_10_EXP
+#undef FLT_MAX_EXP
+#undef FLT_MIN_10_EXP
+#undef FLT_MIN_EXP
+constexpr float FLT_MIN = 1.175494351e-38f;
+constexpr float FLT_MAX = 3.402823466e+38f;
+constexpr float FLT_EPSILON = 1.192092896e-07f;
+constexpr int FLT_DIG = 6;
+constexpr int FLT_MANT_DIG = 24;
+constexpr int FLT_MAX_10_EXP = 38;
+constexpr int FLT_MAX_EXP = 128;
+constexpr int FLT_MIN_10_EXP = -37;
+constexpr int FLT_MIN_EXP = -125;
+
+//---------------------------------------------------------------------------------------------
+// Mathematical Constants (double), with the digits the documentation gives.
+#undef M_E
+#undef M_LOG2E
+#undef M_LOG10E
+#undef M_LN2
+#undef M_LN10
+#undef M_PI
+#undef M_PI_2
+#undef M_PI_4
+#undef M_1_PI
+#undef M_2_PI
+#undef M_2_SQRTPI
+#undef M_SQRT2
+#undef M_SQRT1_2
+constexpr double M_E = 2.71828182845904523536;
+constexpr double M_LOG2E = 1.44269504088896340736;
+constexpr double M_LOG10E = 0.434294481903251827651;
+constexpr double M_LN2 = 0.693147180559945309417;
+constexpr double M_LN10 = 2.30258509299404568402;
+constexpr double M_PI = 3.14159265358979323846;
+constexpr double M_PI_2 = 1.57079632679489661923;
+constexpr double M_PI_4 = 0.785398163397448309616;
+constexpr double M_1_PI = 0.318309886183790671538;
+constexpr double M_2_PI = 0.636619772367581343076;
+constexpr double M_2_SQRTPI = 1.12837916709551257390;
+constexpr double M_SQRT2 = 1.41421356237309504880;
+constexpr double M_SQRT1_2 = 0.707106781186547524401;
+
+//---------------------------------------------------------------------------------------------
+// Other Constants. clrNONE is a color (4 bytes, 0xFFFFFFFF); the harness has no color type, so
+// it is MQL5's bits as a uint (an int compares equal to it at -1). NULL stays the C++ one.
+constexpr int CHARTS_MAX = 100;
+constexpr mql_uint clrNONE = 0xFFFFFFFFu;
+constexpr mql_uint CLR_NONE = 0xFFFFFFFFu;
+constexpr double EMPTY_VALUE = DBL_MAX;
+constexpr int INVALID_HANDLE = -1;
+constexpr bool IS_DEBUG_MODE = false;    // the harness runs the release build of a program
+constexpr bool IS_PROFILE_MODE = false;
+constexpr int WHOLE_ARRAY = -1;
+namespace mql5 {
+// WRONG_VALUE: -1 that converts implicitly to any enumeration (docs), which an int does not in C++.
+struct wrong_value {
+  constexpr operator int() const { return -1; }
+  template <class E, typename std::enable_if<std::is_enum<E>::value, int>::type = 0>
+  operator E() const {  // through the underlying type: -1 may lie outside an enumeration's values
+    return static_cast<E>(static_cast<typename std::underlying_type<E>::type>(-1));
+  }
+};
+}  // namespace mql5
+constexpr mql5::wrong_value WRONG_VALUE{};
+
+//---------------------------------------------------------------------------------------------
+// Runtime Errors: the groups of the built-ins this runtime has (general, files, strings,
+// arrays, OpenCL, matrices) and the user's range.
+constexpr int ERR_SUCCESS = 0;
+constexpr int ERR_INTERNAL_ERROR = 4001;
+constexpr int ERR_WRONG_INTERNAL_PARAMETER = 4002;
+constexpr int ERR_INVALID_PARAMETER = 4003;
+constexpr int ERR_NOT_ENOUGH_MEMORY = 4004;
+constexpr int ERR_STRUCT_WITHOBJECTS_ORCLASS = 4005;
+constexpr int ERR_INVALID_ARRAY = 4006;
+constexpr int ERR_ARRAY_RESIZE_ERROR = 4007;
+constexpr int ERR_STRING_RESIZE_ERROR = 4008;
+constexpr int ERR_NOTINITIALIZED_STRING = 4009;
+constexpr int ERR_INVALID_DATETIME = 4010;
+constexpr int ERR_ARRAY_BAD_SIZE = 4011;
+constexpr int ERR_INVALID_POINTER = 4012;
+constexpr int ERR_INVALID_POINTER_TYPE = 4013;
+constexpr int ERR_FUNCTION_NOT_ALLOWED = 4014;
+constexpr int ERR_RESOURCE_NAME_DUPLICATED = 4015;
+constexpr int ERR_RESOURCE_NOT_FOUND = 4016;
+constexpr int ERR_RESOURCE_UNSUPPORTED_TYPE = 4017;
+constexpr int ERR_RESOURCE_NAME_IS_TOO_LONG = 4018;
+constexpr int ERR_MATH_OVERFLOW = 4019;
+constexpr int ERR_SLEEP_ERROR = 4020;
+constexpr int ERR_PROGRAM_STOPPED = 4022;
+constexpr int ERR_INVALID_TYPE = 4023;
+constexpr int ERR_INVALID_HANDLE = 4024;
+constexpr int ERR_TOO_MANY_OBJECTS = 4025;
+// File Operations
+constexpr int ERR_TOO_MANY_FILES = 5001;
+constexpr int ERR_WRONG_FILENAME = 5002;
+constexpr int ERR_TOO_LONG_FILENAME = 5003;
+constexpr int ERR_CANNOT_OPEN_FILE = 5004;
+constexpr int ERR_FILE_CACHEBUFFER_ERROR = 5005;
+constexpr int ERR_CANNOT_DELETE_FILE = 5006;
+constexpr int ERR_INVALID_FILEHANDLE = 5007;
+constexpr int ERR_WRONG_FILEHANDLE = 5008;
+constexpr int ERR_FILE_NOTTOWRITE = 5009;
+constexpr int ERR_FILE_NOTTOREAD = 5010;
+constexpr int ERR_FILE_NOTBIN = 5011;
+constexpr int ERR_FILE_NOTTXT = 5012;
+constexpr int ERR_FILE_NOTTXTORCSV = 5013;
+constexpr int ERR_FILE_NOTCSV = 5014;
+constexpr int ERR_FILE_READERROR = 5015;
+constexpr int ERR_FILE_BINSTRINGSIZE = 5016;
+constexpr int ERR_INCOMPATIBLE_FILE = 5017;
+constexpr int ERR_FILE_IS_DIRECTORY = 5018;
+constexpr int ERR_FILE_NOT_EXIST = 5019;
+constexpr int ERR_FILE_CANNOT_REWRITE = 5020;
+constexpr int ERR_WRONG_DIRECTORYNAME = 5021;
+constexpr int ERR_DIRECTORY_NOT_EXIST = 5022;
+constexpr int ERR_FILE_ISNOT_DIRECTORY = 5023;
+constexpr int ERR_CANNOT_DELETE_DIRECTORY = 5024;
+constexpr int ERR_CANNOT_CLEAN_DIRECTORY = 5025;
+constexpr int ERR_FILE_WRITEERROR = 5026;
+constexpr int ERR_FILE_ENDOFFILE = 5027;
+// String Casting
+constexpr int ERR_NO_STRING_DATE = 5030;
+constexpr int ERR_WRONG_STRING_DATE = 5031;
+constexpr int ERR_WRONG_STRING_TIME = 5032;
+constexpr int ERR_STRING_TIME_ERROR = 5033;
+constexpr int ERR_STRING_OUT_OF_MEMORY = 5034;
+constexpr int ERR_STRING_SMALL_LEN = 5035;
+constexpr int ERR_STRING_TOO_BIGNUMBER = 5036;
+constexpr int ERR_WRONG_FORMATSTRING = 5037;
+constexpr int ERR_TOO_MANY_FORMATTERS = 5038;
+constexpr int ERR_TOO_MANY_PARAMETERS = 5039;
+constexpr int ERR_WRONG_STRING_PARAMETER = 5040;
+constexpr int ERR_STRINGPOS_OUTOFRANGE = 5041;
+constexpr int ERR_STRING_ZEROADDED = 5042;
+constexpr int ERR_STRING_UNKNOWNTYPE = 5043;
+constexpr int ERR_WRONG_STRING_OBJECT = 5044;
+// Operations with Arrays
+constexpr int ERR_INCOMPATIBLE_ARRAYS = 5050;
+constexpr int ERR_SMALL_ASSERIES_ARRAY = 5051;
+constexpr int ERR_SMALL_ARRAY = 5052;
+constexpr int ERR_ZEROSIZE_ARRAY = 5053;
+constexpr int ERR_NUMBER_ARRAYS_ONLY = 5054;
+constexpr int ERR_ONEDIM_ARRAYS_ONLY = 5055;
+constexpr int ERR_SERIES_ARRAY = 5056;
+constexpr int ERR_DOUBLE_ARRAY_ONLY = 5057;
+constexpr int ERR_FLOAT_ARRAY_ONLY = 5058;
+constexpr int ERR_LONG_ARRAY_ONLY = 5059;
+constexpr int ERR_INT_ARRAY_ONLY = 5060;
+constexpr int ERR_SHORT_ARRAY_ONLY = 5061;
+constexpr int ERR_CHAR_ARRAY_ONLY = 5062;
+constexpr int ERR_STRING_ARRAY_ONLY = 5063;
+// Operations with OpenCL (also docs/mql5-opencl-api.md, 1.6)
+constexpr int ERR_OPENCL_NOT_SUPPORTED = 5100;
+constexpr int ERR_OPENCL_INTERNAL = 5101;
+constexpr int ERR_OPENCL_INVALID_HANDLE = 5102;
+constexpr int ERR_OPENCL_CONTEXT_CREATE = 5103;
+constexpr int ERR_OPENCL_QUEUE_CREATE = 5104;
+constexpr int ERR_OPENCL_PROGRAM_CREATE = 5105;
+constexpr int ERR_OPENCL_TOO_LONG_KERNEL_NAME = 5106;
+constexpr int ERR_OPENCL_KERNEL_CREATE = 5107;
+constexpr int ERR_OPENCL_SET_KERNEL_PARAMETER = 5108;
+constexpr int ERR_OPENCL_EXECUTE = 5109;
+constexpr int ERR_OPENCL_WRONG_BUFFER_SIZE = 5110;
+constexpr int ERR_OPENCL_WRONG_BUFFER_OFFSET = 5111;
+constexpr int ERR_OPENCL_BUFFER_CREATE = 5112;
+constexpr int ERR_OPENCL_TOO_MANY_OBJECTS = 5113;
+constexpr int ERR_OPENCL_SELECTDEVICE = 5114;
+// Matrix and Vector Methods
+constexpr int ERR_MATRIX_INTERNAL = 5700;
+constexpr int ERR_MATRIX_NOT_INITIALIZED = 5701;
+constexpr int ERR_MATRIX_INCONSISTENT = 5702;
+constexpr int ERR_MATRIX_INVALID_SIZE = 5703;
+constexpr int ERR_MATRIX_INVALID_TYPE = 5704;
+constexpr int ERR_MATRIX_FUNC_NOT_ALLOWED = 5705;
+constexpr int ERR_MATRIX_CONTAINS_NAN = 5706;
+// User errors: SetUserError(code) sets ERR_USER_ERROR_FIRST + code, code a ushort; the table
+// names only the first, the standard library's ErrorDescription() tests code < ERR_USER_ERROR_LAST.
+constexpr int ERR_USER_ERROR_FIRST = 65536;
+constexpr int ERR_USER_ERROR_LAST = 131072;
+
+// The predefined variable _LastError and its functions (docs: _LastError, GetLastError,
+// ResetLastError, SetUserError). Real objects, not macros: an include may #define the names to
+// its own functions, which call these (mql5/Include/mqlcl/OpenCLBuiltins.mqh does).
+// GetLastError() does not reset it (MQL5; MQL4's did); a successful call leaves it as it was.
+extern int _LastError;
+int GetLastError();
+void ResetLastError();
+void SetUserError(mql_ushort user_error);
