@@ -196,6 +196,26 @@ def gemm_matrix(log):
     return problems
 
 
+def mlp_training(log):
+    """A multilayer perceptron trained through COpenCL: the loss at the start and the end (lower,
+    under the script's threshold, its OK line), the predictions against a CPU forward pass OK,
+    the steps per second printed (not judged)."""
+    problems = [] if re.search(r"^mlp_training on .+: 3(-\d+)+ .*, \d+ epochs = \d+ steps, \d+ launches per step$", log, re.M) \
+        else ["no 'mlp_training on ...: 3-H-...-1 ..., E epochs = S steps, L launches per step' line"]
+    start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
+    end = re.search(r"^loss at end: (\d+\.\d+) ", log, re.M)
+    below = re.search(r"^loss fell below (\d+\.\d+): (.*)$", log, re.M)
+    if not (start and end and below):
+        return problems + ["no 'loss at start', 'loss at end' and 'loss fell below' lines"]
+    if not (float(end.group(1)) < float(below.group(1)) < float(start.group(1)) and below.group(2) == "OK"):
+        problems.append(f"loss {start.group(1)} -> {end.group(1)}, threshold {below.group(1)}: {below.group(2)}")
+    if not re.search(r"^  predictions of the \d+ samples against a CPU forward pass .*\| OK$", log, re.M):
+        problems.append("no OK line of the predictions against the CPU forward pass")
+    if not re.search(r"^\d+ training steps in \d+\.\d{3} s: \d+\.\d steps per second", log, re.M):
+        problems.append("no 'N training steps in T s: R steps per second' line")
+    return problems
+
+
 def runtime_semantics(log, at_least=30):
     """tests/mql5/selftest: the runtime against the MQL5 documentation, one OK per check."""
     checks = re.findall(r"^check (.+): (OK|WRONG.*)$", log, re.M)
@@ -223,7 +243,7 @@ def source_encodings(log):
 
 def expectations(name, log):
     if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
-                "tensor_stages"):
+                "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
         return article_stage(name, log)

@@ -3,8 +3,9 @@
 // profiling events after a warm-up; larger sizes run only where the smaller one predicts
 // a bearable time (cubic scaling). Each experiment is its family's run function, the one
 // its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
-// The GEMM rows (host->host and device-resident, with their peers) are gemm_bench's; --parts
-// picks what runs.
+// The GEMM rows (host->host and device-resident, with their peers) are gemm_bench's; the launch
+// costs against OpenCL directly launch_bench's; the MLP training of mlp_training.mq5 through
+// mqlcl and OpenCL directly mlp_bench's; --parts picks what runs.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -21,6 +22,8 @@
 #include "../product_check.hpp"
 #include "../transpose.hpp"
 #include "gemm_bench.hpp"
+#include "launch_bench.hpp"
+#include "mlp_bench.hpp"
 #include "peers.hpp"
 #include "results.hpp"
 #include "tensor_bench.hpp"
@@ -55,8 +58,10 @@ struct BenchArgs {
   int transpose = 16384;
   int megabytes = 1024;
   std::string out_dir = "bench-results";
-  std::string parts = "matmul,transfer,gemm,dia,transpose";
+  std::string parts = "matmul,transfer,gemm,dia,transpose,launch,mlp";
   std::string gemm_sizes;  // empty: default_gemm_sizes (GPU or CPU)
+  std::string chains = "1,10,1000";
+  MlpConfig mlp;  // mlp_training.mq5's defaults
 };
 
 std::vector<int> ints(const std::string& s) {
@@ -74,7 +79,15 @@ void register_bench_command(CLI::App& app, Options& opt) {
   b->add_option("--dia-rows", a.dia_rows, "rows of the 7-point DIA matrix")->capture_default_str();
   b->add_option("--transpose", a.transpose, "edge of the square transpose")->capture_default_str();
   b->add_option("--megabytes", a.megabytes, "bytes copied by the bandwidth measurement")->capture_default_str();
-  b->add_option("--parts", a.parts, "what to run: matmul (the ladder), transfer, gemm, dia, transpose")->capture_default_str();
+  b->add_option("--parts", a.parts, "what to run: matmul (the ladder), transfer, gemm, dia, transpose, launch (launch costs "
+                "against OpenCL directly), mlp (mlp_training.mq5's training through mqlcl and OpenCL directly)")
+      ->capture_default_str();
+  b->add_option("--chains", a.chains, "launch: launches per chain")->capture_default_str();
+  b->add_option("--mlp-hidden", a.mlp.hidden, "mlp: neurons per hidden layer")->capture_default_str();
+  b->add_option("--mlp-layers", a.mlp.layers, "mlp: hidden layers")->capture_default_str();
+  b->add_option("--mlp-batch", a.mlp.batch, "mlp: samples per step")->capture_default_str();
+  b->add_option("--mlp-samples", a.mlp.samples, "mlp: samples in the data set (a multiple of the batch)")->capture_default_str();
+  b->add_option("--mlp-epochs", a.mlp.epochs, "mlp: passes over the data set")->capture_default_str();
   b->add_option("--gemm-sizes", a.gemm_sizes, "square GEMM sizes (default: 2000,4096,8192 on GPUs, 512,1024 on CPUs)");
   b->add_option("--out", a.out_dir, "folder for bench.json, bench.csv and the ladder charts")->capture_default_str();
   add_command(b, [&opt] {
@@ -87,9 +100,11 @@ void register_bench_command(CLI::App& app, Options& opt) {
     BenchRun run;
     run.device = device_text(opt.device, MQLCL_TEXT_NAME);
     run.command = fmt::format("mqlcl-host --device {} bench --parts {} --sizes {} --stages {} --gemm-sizes {} --reps {} "
-                              "--cap-ms {} --dia-rows {} --transpose {} --megabytes {}",
+                              "--cap-ms {} --dia-rows {} --transpose {} --megabytes {} --chains {} --mlp-hidden {} "
+                              "--mlp-layers {} --mlp-batch {} --mlp-samples {} --mlp-epochs {}",
                               opt.device, a.parts, a.sizes, join_ints(stages), join_ints(gemm_sizes), a.reps, a.cap_ms,
-                              a.dia_rows, a.transpose, a.megabytes);
+                              a.dia_rows, a.transpose, a.megabytes, a.chains, a.mlp.hidden, a.mlp.layers, a.mlp.batch,
+                              a.mlp.samples, a.mlp.epochs);
     print_device_facts(opt.device);
     Context ctx(opt.device);
     print_tunables(ctx.handle());
@@ -238,6 +253,10 @@ void register_bench_command(CLI::App& app, Options& opt) {
                      transpose_variant_name(v), tile, ms, gbs, 100 * gbs / run.bandwidth_gbs, r.ok() ? "" : " WRONG");
         }
     }
+
+    // ---- launches and the MLP training: mqlcl against OpenCL directly, same device, same run ----
+    if (part("launch")) add_launch_rows(ctx, opt.device, ints(a.chains), a.reps, run);
+    if (part("mlp")) add_mlp_rows(ctx, opt.device, a.mlp, a.reps, run);
 
     print_bench_table(run);
     std::filesystem::create_directories(a.out_dir);

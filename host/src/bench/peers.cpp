@@ -9,6 +9,8 @@
 #include <CL/opencl.hpp>
 #include <clblast.h>
 
+#include "cl_device.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <cmath>
@@ -17,24 +19,7 @@
 namespace host {
 
 namespace {
-cl::Device device_at(int index) {
-  std::vector<cl::Platform> platforms;
-  cl::Platform::get(&platforms);
-  int i = 0;
-  for (auto& p : platforms) {
-    std::vector<cl::Device> ds;
-    try {
-      p.getDevices(CL_DEVICE_TYPE_ALL, &ds);
-    } catch (const cl::Error&) {
-      continue;
-    }
-    for (auto& d : ds)
-      if (i++ == index) return d;
-  }
-  throw std::runtime_error("no device " + std::to_string(index));
-}
-
-
+cl::Device device_at(int index) { return cl::Device(cl_device_at(index), true); }
 }  // namespace
 
 template <class T>

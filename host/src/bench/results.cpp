@@ -27,7 +27,7 @@ void print_bench_table(const BenchRun& run) {
     }
     // A ratio ("x", no time of its own) with three digits; rates with one decimal.
     const std::string rate = r.unit == "x" ? fmt::format("{:>9.3g} x", r.rate)
-                                           : fmt::format("{:>6.1f} {:<4}", r.rate, r.unit == "GFLOP/s" ? "GF/s" : r.unit);
+                                           : fmt::format("{:>6.1f} {:<4}", r.rate, r.unit == "GFLOP/s" ? "GF/s" : r.unit == "steps/s" ? "st/s" : r.unit);
     fmt::print("{:<9} | {:>3} | {:<30} | {:<17} | {:>11} | {:>11} | {:>8} | {:>8} | {}{}\n", r.group, r.id, r.name, r.size,
                r.ms > 0 ? fmt::format("{:.4f}", r.ms) : "-", rate,
                r.pct_ceiling > 0 ? fmt::format("{:.1f}%", r.pct_ceiling) : "-",

@@ -7,8 +7,9 @@
 namespace host {
 
 struct BenchRow {
-  std::string group;  // "ceiling", "matmul", "peer", "dia", "transpose", "transfer", "gemm", "gemm-peer", "ratio"
-  int id = 0;         // stage, step or variant
+  std::string group;  // "ceiling", "matmul", "peer", "dia", "transpose", "transfer", "gemm", "gemm-peer", "ratio",
+                      // "launch", "mlp"
+  int id = 0;         // stage, step or variant (launch: the chain's launches)
   std::string name;
   std::string size;
   double ms = 0;      // median kernel time (gemm rows: the call's wall time)
