@@ -6,7 +6,8 @@ data folder (File -> Open Data Folder), so that its MQL5 folder is copied over t
   LICENSE                      the repository's LICENSE
   MQL5/Include/mqlcl/...       every file of mql5/Include/mqlcl (hidden files left out)
   MQL5/Libraries/mqlcl.dll     the MinGW build (--dll, default build/mingw/dll/mqlcl.dll)
-  MQL5/Scripts/mqlcl/*.mq5     every script of mql5/Scripts/mqlcl
+  MQL5/Scripts/mqlcl/*.mq5     every script of mql5/Scripts/mqlcl, with the OpenCL C files
+  MQL5/Scripts/mqlcl/*.cl      beside them that a script loads by #resource
   SHA256SUMS                   sha256sum of every other file, paths relative to the zip's root
 
 The version is the library's own (mqlcl_version() = 10000*major + 100*minor + patch), read from
@@ -115,8 +116,9 @@ def contents(dll, ver):
     for p in files_under(include, "*"):
         out["MQL5/Include/mqlcl/" + p.relative_to(include).as_posix()] = p.read_bytes()
     scripts = ROOT / "mql5/Scripts/mqlcl"
-    for p in files_under(scripts, "*.mq5"):
-        out["MQL5/Scripts/mqlcl/" + p.relative_to(scripts).as_posix()] = p.read_bytes()
+    for pattern in ("*.mq5", "*.cl"):
+        for p in files_under(scripts, pattern):
+            out["MQL5/Scripts/mqlcl/" + p.relative_to(scripts).as_posix()] = p.read_bytes()
     out["SHA256SUMS"] = "".join(f"{hashlib.sha256(data).hexdigest()}  {name}\n"
                                 for name, data in sorted(out.items())).encode()
     return out

@@ -72,7 +72,8 @@ def check_unpacked(unpacked, root, mingw):
     expected = {"INSTALL.txt": None, "LICENSE": root / "LICENSE", "SHA256SUMS": None,
                 "MQL5/Libraries/mqlcl.dll": mingw / "dll/mqlcl.dll"}
     expected.update({"MQL5/Include/mqlcl/" + k: p for k, p in visible_files(root / "mql5/Include/mqlcl", "*").items()})
-    expected.update({"MQL5/Scripts/mqlcl/" + k: p for k, p in visible_files(root / "mql5/Scripts/mqlcl", "*.mq5").items()})
+    for pattern in ("*.mq5", "*.cl"):  # the scripts, and the OpenCL C they load by #resource
+        expected.update({"MQL5/Scripts/mqlcl/" + k: p for k, p in visible_files(root / "mql5/Scripts/mqlcl", pattern).items()})
     expect(sorted(files) == sorted(expected), f"layout: the {len(expected)} files of a terminal data folder",
            f"missing {sorted(set(expected) - set(files))}, extra {sorted(set(files) - set(expected))}")
     expect(sum(k.startswith("MQL5/Scripts/mqlcl/") for k in files) >= 10 and
