@@ -87,7 +87,7 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
 // image) stays alive while bound.
 template <class V>
 void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr,
-              cl::Memory memory = cl::Memory(), size_t local_bytes = 0) {
+              size_t local_bytes = 0) {
   k.args.check(k.kernel, index, passed);
   try {
     k.kernel.setArg(index, value);
@@ -95,7 +95,7 @@ void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::
     k.args.unset(index);
     fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
   }
-  k.args.set(index, std::move(keep), std::move(memory), local_bytes);
+  k.args.set(index, std::move(keep), local_bytes);
 }
 
 template <class T>
@@ -344,11 +344,9 @@ MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
     auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
     if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
     if (is_buffer)
-      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj,
-               std::static_pointer_cast<UserBuffer>(obj)->buffer);
+      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj);
     else
-      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj,
-               std::static_pointer_cast<UserImage>(obj)->image);
+      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj);
     return MQLCL_OK;
   });
 }
@@ -383,7 +381,7 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
       fail(MQLCL_ERR_RANGE, "__local argument of ", bytes, " bytes exceeds the device's local memory of ",
            static_cast<unsigned long long>(k.ctx->facts().local_mem), " bytes");
-    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)), nullptr, cl::Memory(), static_cast<size_t>(bytes));
+    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)), nullptr, static_cast<size_t>(bytes));
     return MQLCL_OK;
   });
 }

@@ -113,8 +113,14 @@ MQLCL_API int mqlcl_create(int device) {
 
 MQLCL_API int mqlcl_free(int handle) {
   return guard(0, [&] {
+    auto obj = Registry::instance().find(handle);
     if (!Registry::instance().remove(handle))
       fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+    if (obj && obj->kind == Kind::Context) {
+      auto ctx = std::static_pointer_cast<Context>(obj);
+      std::lock_guard<std::mutex> lock(ctx->mutex);
+      ctx->handle_freed();
+    }
     return MQLCL_OK;
   });
 }

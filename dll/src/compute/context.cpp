@@ -251,6 +251,14 @@ cl_int Context::launch_state(uint64_t serial) {
   return state;
 }
 
+void Context::handle_freed() {
+  try {
+    queue_.finish();
+  } catch (...) {
+  }
+  launches_.forget();
+}
+
 void Context::finish() {
   try {
     queue_.finish();

@@ -120,6 +120,9 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
     settle_launches();
   }
   LaunchesInFlight& launches() { return launches_; }
+  // Its handle was freed: waits for what is queued, then drops the launches (what they keep
+  // alive holds the context, which could then never go).
+  void handle_freed();
 
   // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
   void data_written() { total_clock_.start(); }

@@ -200,12 +200,11 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
   }
 }
 
-void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, cl::Memory memory, size_t local_bytes) {
+void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, size_t local_bytes) {
   Arg& a = args_[index];
-  if (a.memory() != memory() || a.local_bytes != local_bytes || !a.set) ++revision_;
+  if (a.bound != keep || a.local_bytes != local_bytes || !a.set) ++revision_;
   a.set = true;
   a.bound = std::move(keep);
-  a.memory = std::move(memory);
   a.local_bytes = local_bytes;
 }
 
@@ -214,14 +213,13 @@ void KernelArgs::unset(cl_uint index) {
   if (a.set) ++revision_;
   a.set = false;
   a.bound.reset();
-  a.memory = cl::Memory();
   a.local_bytes = 0;
 }
 
-std::vector<cl::Memory> KernelArgs::memory() const {
-  std::vector<cl::Memory> out;
+std::vector<std::shared_ptr<Object>> KernelArgs::bound() const {
+  std::vector<std::shared_ptr<Object>> out;
   for (const Arg& a : args_)
-    if (a.memory()) out.push_back(a.memory);
+    if (a.bound) out.push_back(a.bound);
   return out;
 }
 

@@ -29,15 +29,14 @@ class KernelArgs {
   // when `passed` cannot go into argument `index` (< count()). `kernel` is probed when the
   // declarations are not available; a probe leaves the argument unset.
   void check(cl::Kernel& kernel, cl_uint index, Passed passed);
-  // Records a value the driver accepted; `keep` (a buffer or image, its memory object
-  // `memory`) stays alive while bound; `local_bytes`: a __local argument's size.
-  void set(cl_uint index, std::shared_ptr<Object> keep = nullptr, cl::Memory memory = cl::Memory(),
-           size_t local_bytes = 0);
+  // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound;
+  // `local_bytes`: a __local argument's size.
+  void set(cl_uint index, std::shared_ptr<Object> keep = nullptr, size_t local_bytes = 0);
   void unset(cl_uint index);
   // Changes whenever a binding changes (what a launch keeps alive is rebuilt then).
   unsigned revision() const { return revision_; }
-  // The memory objects bound now, and the bytes of the __local arguments.
-  std::vector<cl::Memory> memory() const;
+  // The buffers and images bound now, and the bytes of the __local arguments.
+  std::vector<std::shared_ptr<Object>> bound() const;
   size_t local_bytes() const;
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;
@@ -55,7 +54,6 @@ class KernelArgs {
     std::string why_nothing;     // for Rule::Nothing: what to do instead
     bool set = false;
     std::shared_ptr<Object> bound;  // the bound buffer or image, kept alive (docs/ABI.md)
-    cl::Memory memory;              // its memory object
     size_t local_bytes = 0;
   };
   void probe(cl::Kernel& kernel, cl_uint index, Passed passed);

@@ -32,7 +32,7 @@ std::string sizes(int dims, const size_t* v) {
 }  // namespace
 
 std::string describe_launch(const LaunchSubject& s, const LaunchRange& r) {
-  std::string d = "kernel \"" + s.kernel_name + "\" over " + sizes(r.dims, r.global);
+  std::string d = "kernel \"" + *s.kernel_name + "\" over " + sizes(r.dims, r.global);
   if (r.local[0] != 0) d += " (local " + sizes(r.dims, r.local) + ")";
   if (r.offset[0] || r.offset[1] || r.offset[2]) d += " from offset " + sizes(r.dims, r.offset);
   return d;
@@ -151,6 +151,17 @@ void LaunchesInFlight::note(uint64_t first, uint64_t last, std::string message) 
     return;
   }
   failures_.push_back({first, last, std::move(message)});
+}
+
+void LaunchesInFlight::forget() {
+  completed_ = serial_;
+  kept_.clear();
+  timed_.clear();
+  markers_.clear();
+  first_subject_.reset();
+  last_subject_.reset();
+  failures_.clear();
+  dropped_failures_ = 0;
 }
 
 void LaunchesInFlight::settle() {

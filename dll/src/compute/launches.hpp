@@ -16,17 +16,19 @@
 #include <string>
 #include <vector>
 
+#include "core/handles.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
 
 // What a launch holds until it completes, so that freeing the kernel, its program or a bound
-// buffer while the launch is queued is safe on any driver; and the kernel's name for messages.
-// Shared by every launch made with the same bindings (rebuilt when a binding changes).
+// buffer while the launch is queued is safe on any driver: the kernel's and the bound
+// buffers' objects (reference counts, no driver call); and the kernel's name for messages.
+// Shared by every launch made with the same bindings (rebuilt when a binding changes). The
+// objects hold their context: the context forgets its launches when its handle is freed.
 struct LaunchSubject {
-  std::string kernel_name;
-  cl::Kernel kernel;
-  std::vector<cl::Memory> memory;
+  const std::string* kernel_name;  // the kernel's, kept alive by keep
+  std::vector<std::shared_ptr<Object>> keep;
   mutable uint64_t kept_until = 0;  // the serial of the newest launch that keeps it (LaunchesInFlight)
 };
 
@@ -72,6 +74,9 @@ class LaunchesInFlight {
   // forgotten: the status call returns it. Empty when returned before.
   std::string take_failure_of(uint64_t serial, cl_int status);
   bool idle() const { return serial_ == completed_ && failures_.empty(); }
+  // After the context's queue finished as its handle is freed: everything dropped (what the
+  // launches kept alive holds the context).
+  void forget();
   uint64_t serial() const { return serial_; }
 
  private:

@@ -16,15 +16,15 @@ UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared)
 }
 
 std::shared_ptr<const LaunchSubject> UserKernel::subject() {
-  if (!subject_ || subject_revision_ != args.revision()) {
-    auto s = std::make_shared<LaunchSubject>();
-    s->kernel_name = name;
-    s->kernel = kernel;
-    s->memory = args.memory();
-    subject_ = std::move(s);
-    subject_revision_ = args.revision();
-  }
-  return subject_;
+  std::shared_ptr<const LaunchSubject> s = subject_.lock();
+  if (s && subject_revision_ == args.revision()) return s;
+  auto fresh = std::make_shared<LaunchSubject>();
+  fresh->kernel_name = &name;
+  fresh->keep = args.bound();
+  fresh->keep.push_back(shared_from_this());
+  subject_ = fresh;
+  subject_revision_ = args.revision();
+  return fresh;
 }
 
 const OperationFigures& UserKernel::figures() {

@@ -24,7 +24,7 @@ struct UserProgram : Object {
 // A kernel keeps the buffers and images bound to it alive until they are rebound or the
 // kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md). Its
 // launches keep what they use alive until they complete (LaunchSubject).
-struct UserKernel : Object {
+struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   static constexpr Kind kKind = Kind::Kernel;
   UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared);
   std::shared_ptr<Context> ctx;
@@ -60,7 +60,7 @@ struct UserKernel : Object {
   OperationFigures last_;
   bool timed_ = true;  // last_ holds the last launch's figures
   bool last_timed_ = false;
-  std::shared_ptr<const LaunchSubject> subject_;
+  std::weak_ptr<const LaunchSubject> subject_;  // weak: the subject keeps this kernel alive
   unsigned subject_revision_ = 0;
 };
 
