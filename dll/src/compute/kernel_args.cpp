@@ -82,21 +82,23 @@ size_t value_bytes(const std::string& t) {
 }
 
 // Whether the declarations read from the source match what the driver's own checks of
-// clSetKernelArg reveal of each argument: only a __local pointer takes a null value of one
-// byte, a __global or __constant pointer a null memory object, a value neither (and, where
-// it is a built-in of known size, a value of that size). Leaves the arguments unset.
+// clSetKernelArg reveal of each argument: every pointer takes a null value (NVIDIA's driver
+// of any size), of them only a __global or __constant one a null memory object, a value
+// neither (and, where it is a built-in of known size, a value of that size). Leaves the
+// arguments unset.
 bool driver_agrees(const cl::Kernel& kernel, const std::vector<ArgDeclaration>& decl) {
+  const cl_mem none = nullptr;
   for (cl_uint i = 0; i < decl.size(); ++i) {
     const ArgDeclaration& d = decl[i];
-    const bool local = clSetKernelArg(kernel(), i, 1, nullptr) == CL_SUCCESS;
-    const bool memory = clSetKernelArg(kernel(), i, sizeof(cl_mem), nullptr) == CL_SUCCESS;
+    const bool pointer_arg = clSetKernelArg(kernel(), i, sizeof(cl_mem), nullptr) == CL_SUCCESS;
+    const bool memory = pointer_arg && clSetKernelArg(kernel(), i, sizeof(cl_mem), &none) == CL_SUCCESS;
     const bool pointer = !d.type.empty() && d.type.back() == '*';
     if (d.address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
-      if (!local) return false;
+      if (!pointer_arg || memory) return false;
     } else if (pointer && (d.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || d.address == CL_KERNEL_ARG_ADDRESS_CONSTANT)) {
-      if (!memory || local) return false;
+      if (!memory) return false;
     } else {
-      if (memory || local) return false;
+      if (pointer_arg) return false;
       const size_t bytes = pointer ? 0 : value_bytes(squeezed(d.builtin.empty() ? d.type : d.builtin));
       const std::vector<unsigned char> zeros(bytes, 0);
       if (bytes && clSetKernelArg(kernel(), i, bytes, zeros.data()) != CL_SUCCESS) return false;
@@ -104,7 +106,6 @@ bool driver_agrees(const cl::Kernel& kernel, const std::vector<ArgDeclaration>& 
   }
   return true;
 }
-
 
 }  // namespace
 
