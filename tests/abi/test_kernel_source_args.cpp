@@ -190,6 +190,9 @@ TEST(SourceArgsPreprocessor, HostileInputIsBounded) {
   EXPECT_EQ(expanded("#define f(x) x\nf(1"), "unknown: the call of macro f has no closing parenthesis");
   EXPECT_EQ(expanded("#define c(a, b) a ## b\nc(/, /)"), "unknown: ## of / and / makes no single token");
   EXPECT_EQ(expanded(std::string(100000, '{')), "unknown: unbalanced braces");
+  std::string many = "#define M(p0";
+  for (int i = 1; i < 200000; ++i) many += ",p" + std::to_string(i);
+  EXPECT_EQ(expanded(many + ") p0\nM"), "unknown: the parameters of macro M");
   // Random bytes and mutations of a kernel source: any answer, quickly.
   const std::string base =
       "#define T float\n#define F(a, b) a ## b\n#if defined(T) && 1\ntypedef T real;\n#endif\n"

@@ -20,6 +20,7 @@ constexpr long long kBaseWork = 1000000;  // plus 4 per token of the source, to 
 constexpr long long kMaxWork = 5000000;
 constexpr size_t kMaxResult = 1000000;
 constexpr int kMaxArgumentDepth = 64;
+constexpr size_t kMaxParameters = 1024;  // of one macro
 constexpr int kMaxExpressionDepth = 256;
 
 // Names of the macros that hid a token from further expansion (C99 6.10.3.4), sorted ids.
@@ -620,6 +621,7 @@ class Preprocessor {
     const std::string& name = line[i].text;
     if (name == "defined" || name == "__VA_ARGS__") return give_up("#define " + name);
     Macro m;
+    std::unordered_map<std::string, int> index;  // parameter -> position
     ++i;
     if (i < e && is(line[i], "(") && !line[i].space) {
       m.function = true;
@@ -631,15 +633,13 @@ class Preprocessor {
           ++i;
           break;
         }
-        if (is(line[i], "...")) {
-          m.variadic = true;
-          m.params.push_back("__VA_ARGS__");
-        } else if (line[i].kind == PpToken::Identifier && line[i].text != "__VA_ARGS__" &&
-                   std::find(m.params.begin(), m.params.end(), line[i].text) == m.params.end()) {
-          m.params.push_back(line[i].text);
-        } else {
+        const std::string p = is(line[i], "...") ? "__VA_ARGS__" : line[i].text;
+        m.variadic = is(line[i], "...");
+        if ((!m.variadic && (line[i].kind != PpToken::Identifier || p == "__VA_ARGS__")) || index.count(p) ||
+            m.params.size() >= kMaxParameters)
           return give_up("the parameters of macro " + name);
-        }
+        index.emplace(p, static_cast<int>(m.params.size()));
+        m.params.push_back(p);
         ++i;
         if (i < e && is(line[i], ")")) {
           closed = true;
@@ -655,8 +655,8 @@ class Preprocessor {
     if (!m.body.empty()) m.body[0].space = false;
     for (Tok& t : m.body) {
       t.bol = false;
-      const auto p = std::find(m.params.begin(), m.params.end(), t.text);
-      m.param_at.push_back(t.kind == PpToken::Identifier && p != m.params.end() ? static_cast<int>(p - m.params.begin()) : -1);
+      const auto p = t.kind == PpToken::Identifier ? index.find(t.text) : index.end();
+      m.param_at.push_back(p != index.end() ? p->second : -1);
       if (t.kind == PpToken::Identifier && (t.text == "__VA_ARGS__" || t.text == "__VA_OPT__") && !m.variadic)
         return give_up("__VA_ARGS__ outside a variadic macro");
       if (t.text == "__VA_OPT__") return give_up("__VA_OPT__");
