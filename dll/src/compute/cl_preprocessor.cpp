@@ -15,10 +15,11 @@ namespace {
 // Bounds that keep hostile input finite in time and memory: the source's length, the work of
 // expansion (tokens moved or made; what is held at once is less), the tokens of the result,
 // the nesting of macro arguments and of #if expressions.
-constexpr size_t kMaxSourceBytes = size_t{4} << 20;
+constexpr size_t kMaxSourceBytes = size_t{1} << 20;
+constexpr size_t kMaxSourceTokens = 300000;
 constexpr long long kBaseWork = 1000000;  // plus 4 per token of the source, to kMaxWork
-constexpr long long kMaxWork = 5000000;
-constexpr size_t kMaxResult = 1000000;
+constexpr long long kMaxWork = 3000000;
+constexpr size_t kMaxResult = 500000;
 constexpr int kMaxArgumentDepth = 64;
 constexpr size_t kMaxParameters = 1024;  // of one macro
 constexpr int kMaxExpressionDepth = 256;
@@ -185,6 +186,8 @@ HideSet common(const HideSet& a, const HideSet& b) {
 
 HideSet with(const HideSet& a, int id) { return merged(a, std::make_shared<std::vector<int>>(1, id)); }
 
+long long set_size(const HideSet& h) { return h ? static_cast<long long>(h->size()) : 0; }
+
 bool hidden(const HideSet& h, int id) { return h && std::binary_search(h->begin(), h->end(), id); }
 
 struct Macro {
@@ -206,7 +209,7 @@ class Preprocessor {
 
   PpResult run(const std::string& source) {
     PpResult r;
-    if (source.size() > kMaxSourceBytes) return fail_result("the source is longer than 4 MiB");
+    if (source.size() > kMaxSourceBytes) return fail_result("the source is longer than 1 MiB");
     std::vector<Tok> toks;
     {
       std::vector<size_t> splices;
@@ -214,6 +217,7 @@ class Preprocessor {
       const std::string text = splice_lines(bom ? source.substr(3) : source, splices);
       if (!lex(text, splices, toks, why_)) return fail_result(why_);
     }
+    if (toks.size() > kMaxSourceTokens) return fail_result("the source holds more than 300000 tokens");
     work_ = std::min(kBaseWork + 4 * static_cast<long long>(toks.size()), kMaxWork);
     for (const std::string& name : setup_.undefined) user_names_.insert(name);
     for (const std::string& name : setup_.unknown) unknown_.insert(name);
@@ -334,7 +338,7 @@ class Preprocessor {
     }
     if (setup_.whole || depth_ == 0 || open || close) {
       if (top_out_->size() >= kMaxResult) {
-        give_up("the source holds more than a million tokens outside functions");
+        give_up("the source holds more than 500000 tokens outside functions");
         return;
       }
       PpToken p;
@@ -406,6 +410,7 @@ class Preprocessor {
           } else if (is(a, ")")) {
             if (nest == 0) {
               closed = true;
+              if (!spend(set_size(t.hide) + set_size(a.hide))) return false;
               hide = with(common(t.hide, a.hide), mid);
               break;
             }
@@ -421,6 +426,7 @@ class Preprocessor {
         if (m.variadic && args.size() + 1 == m.params.size()) args.emplace_back();
         if (args.size() != m.params.size()) return give_up("macro " + t.text + " called with a wrong number of arguments");
       } else {
+        if (!spend(set_size(t.hide))) return false;  // a chain of macros costs its hide sets
         hide = with(t.hide, mid);
       }
       std::vector<Tok> body;
@@ -538,7 +544,19 @@ class Preprocessor {
       out.push_back(b[i]);
     }
     out.erase(std::remove_if(out.begin(), out.end(), [](const Tok& t) { return t.placemarker; }), out.end());
-    for (Tok& t : out) t.hide = merged(t.hide, hide);
+    HideSet from, to;  // the last merge: tokens of one expansion share their hide set
+    for (Tok& t : out) {
+      if (!t.hide || t.hide == hide) {
+        t.hide = hide;
+        continue;
+      }
+      if (t.hide != from) {
+        if (!spend(set_size(t.hide) + set_size(hide))) return false;
+        from = t.hide;
+        to = merged(t.hide, hide);
+      }
+      t.hide = to;
+    }
     return true;
   }
 
