@@ -42,7 +42,8 @@ class KernelArgs {
   void unset(cl_uint index);
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;
-  // `argument 1 "n" (const int)`; without declarations `argument 1`.
+  // `argument 1 "n" (int)`, `argument 0 "x" (__global const float*)`; without declarations
+  // `argument 1`.
   std::string describe(cl_uint index) const;
 
  private:
@@ -65,8 +66,8 @@ class KernelArgs {
 };
 
 // $MQLCL_KERNEL_ARG_INFO, to see on any driver what a user meets on a driver without
-// argument info: "off" reads no declarations (as a driver that returns
-// CL_KERNEL_ARG_INFO_NOT_AVAILABLE); "refused" treats every build with -cl-kernel-arg-info as
+// argument info: "off" reads no declarations from the driver (as a driver that returns
+// CL_KERNEL_ARG_INFO_NOT_AVAILABLE: the source's serve); "refused" treats every build with -cl-kernel-arg-info as
 // failed (as NVIDIA's compiler fails one on a program with a kernel without arguments).
 enum class ArgInfoMode { On, Off, Refused };
 ArgInfoMode arg_info_mode();
