@@ -21,7 +21,7 @@ nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 
 nproc >"$logs/nproc.txt"
 if [ -z "${SKIP_TESTS:-}" ] && [ -x build/native/tests/mqlcl_tests ]; then
   MQLCL_TEST_DEVICE=$dev timeout 240 build/native/tests/mqlcl_tests --gtest_brief=1 \
-    --gtest_filter='Launches*:Generic*:TerminalCalls*' >"$logs/gtest.log" 2>&1
+    --gtest_filter='Launches*:Generic*:TerminalCalls*:*KernelArg*:*SourceArg*' >"$logs/gtest.log" 2>&1
   echo "== GoogleTest on the GPU (device $dev): rc=$?"; tail -3 "$logs/gtest.log"
 fi
 $host --device "$dev" bench --parts launch,mlp --out "$logs" "$@" >"$logs/bench.log" 2>&1

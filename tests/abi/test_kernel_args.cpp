@@ -30,7 +30,19 @@ std::vector<float> read_floats(int buffer, int n) {
   return out;
 }
 
-TEST(KernelArgs, ValuesOfTheWrongKindAreRefusedNamingTheArgument) {
+// The checks are the same whoever read the declarations: the driver ("on"), or the library
+// from the program's source where the driver gives none ("refused": the program built
+// without -cl-kernel-arg-info, as NVIDIA's compiler forces on a program with a kernel
+// without arguments; "off": a driver that answers CL_KERNEL_ARG_INFO_NOT_AVAILABLE).
+class KernelArgChecks : public ::testing::TestWithParam<const char*> {
+ protected:
+  void SetUp() override { t::set_env("MQLCL_KERNEL_ARG_INFO", GetParam()); }
+  void TearDown() override { t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr); }
+};
+INSTANTIATE_TEST_SUITE_P(Declarations, KernelArgChecks, ::testing::Values("on", "refused", "off"),
+                         [](const ::testing::TestParamInfo<const char*>& i) { return std::string(i.param); });
+
+TEST_P(KernelArgChecks, ValuesOfTheWrongKindAreRefusedNamingTheArgument) {
   t::Ctx ctx;
   Kernel w(ctx.h, kW42, u"w42");
   const int k = w.kernel, out = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
@@ -54,7 +66,7 @@ TEST(KernelArgs, ValuesOfTheWrongKindAreRefusedNamingTheArgument) {
   EXPECT_EQ(read_floats(out, 4), std::vector<float>(4, 42.0f));
 }
 
-TEST(KernelArgs, ScalarsGoByTheirDeclaredType) {
+TEST_P(KernelArgChecks, ScalarsGoByTheirDeclaredType) {
   t::Ctx ctx;
   const bool fp64 = mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1;
   Kernel s(ctx.h,
@@ -95,7 +107,7 @@ TEST(KernelArgs, ScalarsGoByTheirDeclaredType) {
   EXPECT_FALSE(mentions(k, "argument 3"));  // set: not listed
 }
 
-TEST(KernelArgs, BuffersAndImagesAreNotInterchangeable) {
+TEST_P(KernelArgChecks, BuffersAndImagesAreNotInterchangeable) {
   t::Ctx ctx;
   if (mqlcl_device_info(t::device(), MQLCL_INFO_IMAGE_SUPPORT) != 1) GTEST_SKIP() << "no image support";
   const std::vector<float> px(16, 0.5f);
@@ -120,7 +132,7 @@ TEST(KernelArgs, BuffersAndImagesAreNotInterchangeable) {
   EXPECT_EQ(read_floats(buf, 4), std::vector<float>(4, 0.5f));
 }
 
-TEST(KernelArgs, RunNamesEveryUnsetArgument) {
+TEST_P(KernelArgChecks, RunNamesEveryUnsetArgument) {
   t::Ctx ctx;
   Kernel u(ctx.h, u"__kernel void u(__global float* out, int n, __local float* tmp, float scale) { out[0] = n * scale; }",
            u"u");
@@ -142,7 +154,7 @@ TEST(KernelArgs, RunNamesEveryUnsetArgument) {
   EXPECT_EQ(read_floats(out, 1)[0], 1.5f);
 }
 
-TEST(KernelArgs, RequiredWorkGroupSize) {
+TEST_P(KernelArgChecks, RequiredWorkGroupSize) {
   t::Ctx ctx;
   Kernel r(ctx.h,
            u"__attribute__((reqd_work_group_size(4, 1, 1)))\n"
@@ -260,35 +272,12 @@ TEST(KernelArgs, Image2dReadsNoMoreThanCounted) {
   }
 }
 
-// A driver without argument info (forced with MQLCL_KERNEL_ARG_INFO=off): the checks are
-// weaker, but a value is still never taken as a pointer, and unset arguments are named.
-using t::set_env;
-
-TEST(KernelArgs, WithoutArgumentInfoValuesAreNeverTakenAsPointers) {
-  t::Ctx ctx;
-  set_env("MQLCL_KERNEL_ARG_INFO", "off");
-  Kernel w(ctx.h, kW42, u"w42");
-  set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
-  const int k = w.kernel, out = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
-  EXPECT_EQ(mqlcl_arg_double(k, 0, 1.0), MQLCL_ERR_ARGUMENT);  // a double's bits as a buffer
-  EXPECT_TRUE(mentions(k, "argument 0 is a pointer, not a value"));
-  EXPECT_TRUE(mentions(k, "no argument info"));
-  EXPECT_EQ(mqlcl_arg_mem(k, 1, out), MQLCL_ERR_ARGUMENT);
-  EXPECT_EQ(mqlcl_arg_local(k, 1, 8), MQLCL_ERR_ARGUMENT);
-  const int g[1] = {4};
-  EXPECT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(mentions(k, "arguments never set: argument 0; argument 1"));
-  ASSERT_EQ(mqlcl_arg_mem(k, 0, out), MQLCL_OK) << t::message(k);
-  ASSERT_EQ(mqlcl_arg_int(k, 1, 9), MQLCL_OK) << t::message(k);
-  ASSERT_EQ(mqlcl_run(k, 1, g, 1, nullptr, 0), MQLCL_OK) << t::message(k);
-  EXPECT_EQ(read_floats(out, 4), std::vector<float>(4, 9.0f));
-}
-
 // NVIDIA's compiler fails the build with -cl-kernel-arg-info of any program that holds a
 // kernel without arguments; the same source builds without it, as the terminal's own
 // CLProgramCreate builds it. A program with such a kernel builds and runs here, and with the
 // arg-info build refused (as that driver refuses it) the program still builds, both kernels
-// run, and the program's message and build log say that the checks fell back.
+// run, and the program's message and build log say that the checks come from the source
+// (test_kernel_source_args.cpp: a source the library cannot read falls back to probes).
 const char16_t* kWithWarmup =
     u"__kernel void warmup(void) {}\n"
     u"__kernel void w42(__global float* out, const int n) { out[get_global_id(0)] = n; }";
@@ -333,14 +322,16 @@ TEST(KernelArgs, RefusedArgumentInfoBuildFallsBackAndSaysSo) {
   const std::string broken_message = t::message(ctx.h);
   t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
   ASSERT_GT(p, 0) << t::message(ctx.h);
-  EXPECT_TRUE(mentions(p, "argument checks fell back to the weaker mode"));
+  EXPECT_TRUE(mentions(p, "argument checks come from the program's source"));
   EXPECT_TRUE(mentions(p, "-cl-kernel-arg-info"));
   const std::string log = program_log(p);
-  EXPECT_EQ(log.rfind("argument checks fell back to the weaker mode", 0), 0u) << log;
-  // The weaker checks: a value is still never taken as a pointer, found by a probe.
+  EXPECT_EQ(log.rfind("argument checks come from the program's source", 0), 0u) << log;
+  // The full checks, from the source's declarations.
   ASSERT_GT(k, 0) << t::message();
   EXPECT_EQ(mqlcl_arg_double(k, 0, 1.0), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(mentions(k, "found by a probe"));
+  EXPECT_TRUE(mentions(k, "argument 0 \"out\" (__global float*) takes a buffer (mqlcl_arg_mem), not a double"));
+  EXPECT_EQ(mqlcl_arg_float(k, 1, 1.0f), MQLCL_ERR_ARGUMENT);  // accepted by the probe on the H100
+  EXPECT_TRUE(mentions(k, "argument 1 \"n\" (int) takes an int (mqlcl_arg_int), not a float (mqlcl_arg_float)"));
   expect_both_kernels_run(ctx.h, p);
   EXPECT_EQ(broken, MQLCL_ERR_BUILD);
   EXPECT_NE(broken_message.find("undeclared"), std::string::npos) << broken_message;

@@ -273,7 +273,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
       fail(e.err() == CL_INVALID_KERNEL_NAME ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "kernel \"", n,
            "\" is not in the program: ", cl_error_name(e.err()));
     }
-    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k, p->declared), p->owner);
+    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k, p->declared, p->source.get()), p->owner);
   });
 }
 

@@ -2,6 +2,9 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <utility>
+
+#include "compute/kernel_source_args.hpp"
 
 namespace mqlcl {
 
@@ -50,6 +53,59 @@ bool opaque(const std::string& t) {
   return image || t == "sampler_t" || t == "event_t";
 }
 
+// The driver's declaration of argument i; false where it has none.
+bool driver_declaration(const cl::Kernel& kernel, cl_uint i, ArgDeclaration& d) {
+  if (!(arg_info(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, d.address) &&
+        arg_info(kernel, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, d.access) &&
+        arg_info(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, d.qualifiers) &&
+        arg_text(kernel, i, CL_KERNEL_ARG_TYPE_NAME, d.type)))
+    return false;
+  arg_text(kernel, i, CL_KERNEL_ARG_NAME, d.name);  // optional: the message then has no name
+  return true;
+}
+
+// Bytes of a built-in scalar or vector value (a 3-vector takes 4 elements); 0 for others.
+size_t value_bytes(const std::string& t) {
+  static const std::pair<const char*, size_t> kBases[] = {
+      {"uchar", 1}, {"char", 1}, {"ushort", 2}, {"short", 2}, {"half", 2}, {"uint", 4}, {"int", 4},
+      {"float", 4}, {"ulong", 8}, {"long", 8}, {"double", 8}};
+  for (const auto& [base, bytes] : kBases) {
+    const size_t n = std::strlen(base);
+    if (t.compare(0, n, base) != 0) continue;
+    const std::string width = t.substr(n);
+    if (width.empty()) return bytes;
+    if (width == "2" || width == "4" || width == "8" || width == "16") return bytes * std::stoul(width);
+    if (width == "3") return bytes * 4;
+    return 0;
+  }
+  return 0;
+}
+
+// Whether the declarations read from the source match what the driver's own checks of
+// clSetKernelArg reveal of each argument: every pointer takes a null value (NVIDIA's driver
+// of any size), of them only a __global or __constant one a null memory object, a value
+// neither (and, where it is a built-in of known size, a value of that size). Leaves the
+// arguments unset.
+bool driver_agrees(const cl::Kernel& kernel, const std::vector<ArgDeclaration>& decl) {
+  const cl_mem none = nullptr;
+  for (cl_uint i = 0; i < decl.size(); ++i) {
+    const ArgDeclaration& d = decl[i];
+    const bool pointer_arg = clSetKernelArg(kernel(), i, sizeof(cl_mem), nullptr) == CL_SUCCESS;
+    const bool memory = pointer_arg && clSetKernelArg(kernel(), i, sizeof(cl_mem), &none) == CL_SUCCESS;
+    const bool pointer = !d.type.empty() && d.type.back() == '*';
+    if (d.address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
+      if (!pointer_arg || memory) return false;
+    } else if (pointer && (d.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || d.address == CL_KERNEL_ARG_ADDRESS_CONSTANT)) {
+      if (!memory) return false;
+    } else {
+      if (pointer_arg) return false;
+      const size_t bytes = pointer ? 0 : value_bytes(squeezed(d.builtin.empty() ? d.type : d.builtin));
+      const std::vector<unsigned char> zeros(bytes, 0);
+      if (bytes && clSetKernelArg(kernel(), i, bytes, zeros.data()) != CL_SUCCESS) return false;
+    }
+  }
+  return true;
+}
 
 }  // namespace
 
@@ -76,75 +132,79 @@ const char* passed_name(Passed p) {
   return "a value";
 }
 
-KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared) {
+KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* source) {
   args_.resize(kernel.getInfo<CL_KERNEL_NUM_ARGS>());
+  std::vector<ArgDeclaration> decl(args_.size());
   has_info_ = declared && arg_info_mode() == ArgInfoMode::On;
-  for (cl_uint i = 0; i < count() && has_info_; ++i) {
-    Arg& a = args_[i];
-    cl_kernel_arg_address_qualifier address = 0;
-    cl_kernel_arg_access_qualifier access = 0;
-    cl_kernel_arg_type_qualifier qualifiers = 0;
-    std::string type;
-    has_info_ = arg_info(kernel, i, CL_KERNEL_ARG_ADDRESS_QUALIFIER, address) &&
-                arg_info(kernel, i, CL_KERNEL_ARG_ACCESS_QUALIFIER, access) &&
-                arg_info(kernel, i, CL_KERNEL_ARG_TYPE_QUALIFIER, qualifiers) &&
-                arg_text(kernel, i, CL_KERNEL_ARG_TYPE_NAME, type);
-    if (!has_info_) break;
-    arg_text(kernel, i, CL_KERNEL_ARG_NAME, a.name);  // optional: the message then has no name
-    type = squeezed(type);
-    const bool pointer = !type.empty() && type.back() == '*';
-    std::string qualifier_text;
-    if (qualifiers & CL_KERNEL_ARG_TYPE_CONST) qualifier_text += "const ";
-    if (qualifiers & CL_KERNEL_ARG_TYPE_VOLATILE) qualifier_text += "volatile ";
-    if (type == "image2d_t") {
-      a.type = std::string(access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY   ? "__write_only "
-                           : access == CL_KERNEL_ARG_ACCESS_READ_WRITE ? "__read_write "
-                                                                       : "__read_only ") + type;
-      a.rule = Rule::Exact;
-      a.takes = Passed::Image;
-      if (access != CL_KERNEL_ARG_ACCESS_READ_ONLY) {
-        a.rule = Rule::Nothing;
-        a.why_nothing = "images of mqlcl_image2d are read-only; declare it __read_only or write into a buffer";
-      }
-    } else if (address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
-      a.type = "__local " + qualifier_text + type;
-      a.rule = Rule::Exact;
-      a.takes = Passed::Local;
-    } else if (pointer && (address == CL_KERNEL_ARG_ADDRESS_GLOBAL || address == CL_KERNEL_ARG_ADDRESS_CONSTANT)) {
-      a.type = (address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "__constant ") + qualifier_text + type;
-      a.rule = Rule::Exact;
-      a.takes = Passed::Buffer;
-    } else {
-      a.type = qualifier_text + type;
-      a.rule = Rule::Exact;
-      if (type == "int" || type == "uint" || type == "unsignedint") {
-        a.takes = Passed::Int;  // uint: the int's bits
-      } else if (type == "char" || type == "uchar" || type == "unsignedchar") {
-        a.takes = Passed::Char;
-      } else if (type == "short" || type == "ushort" || type == "unsignedshort") {
-        a.takes = Passed::Short;
-      } else if (type == "long" || type == "ulong" || type == "unsignedlong") {
-        a.takes = Passed::Long;
-      } else if (type == "float") {
-        a.takes = Passed::Float;
-      } else if (type == "double") {
-        a.takes = Passed::Double;
-      } else if (opaque(type)) {
-        a.rule = Rule::Nothing;
-        a.why_nothing = "no mqlcl_arg_* passes a " + type +
-                        " (declare samplers in the kernel source; of the images, image2d_t is supported)";
-      } else if (pointer || other_builtin(type)) {
-        // half, bool, size_t, vectors, private pointers: no setter of the ABI fits
-        a.rule = Rule::Nothing;
-        a.why_nothing = "no mqlcl_arg_* passes a " + type +
-                        ": declare it a scalar integer, float or double, or pass the values in a buffer";
-      } else {
-        a.rule = Rule::SizeOnly;  // a typedef or struct: only the driver's size check applies
-      }
+  for (cl_uint i = 0; i < count() && has_info_; ++i) has_info_ = driver_declaration(kernel, i, decl[i]);
+  if (!has_info_ && source != nullptr) {
+    const std::vector<ArgDeclaration>* s = source->kernel(kernel.getInfo<CL_KERNEL_FUNCTION_NAME>());
+    if (s != nullptr && s->size() == args_.size() && driver_agrees(kernel, *s)) {
+      decl = *s;
+      has_info_ = true;
     }
   }
-  if (!has_info_)
-    for (Arg& a : args_) a = Arg();
+  for (cl_uint i = 0; i < count() && has_info_; ++i) args_[i] = checked_as(decl[i]);
+}
+
+// The check of a declaration, whoever read it (the driver or compute/kernel_source_args).
+KernelArgs::Arg KernelArgs::checked_as(const ArgDeclaration& d) {
+  Arg a;
+  a.name = d.name;
+  const std::string type = squeezed(d.type);
+  // What decides the check: the built-in a typedef of the source stands for, else the type.
+  const std::string kind = d.builtin.empty() ? type : squeezed(d.builtin);
+  const bool pointer = !type.empty() && type.back() == '*';
+  std::string qualifier_text;
+  if (d.qualifiers & CL_KERNEL_ARG_TYPE_CONST) qualifier_text += "const ";
+  if (d.qualifiers & CL_KERNEL_ARG_TYPE_VOLATILE) qualifier_text += "volatile ";
+  if (kind == "image2d_t") {
+    a.type = std::string(d.access == CL_KERNEL_ARG_ACCESS_WRITE_ONLY   ? "__write_only "
+                         : d.access == CL_KERNEL_ARG_ACCESS_READ_WRITE ? "__read_write "
+                                                                       : "__read_only ") + type;
+    a.rule = Rule::Exact;
+    a.takes = Passed::Image;
+    if (d.access != CL_KERNEL_ARG_ACCESS_READ_ONLY) {
+      a.rule = Rule::Nothing;
+      a.why_nothing = "images of mqlcl_image2d are read-only; declare it __read_only or write into a buffer";
+    }
+  } else if (d.address == CL_KERNEL_ARG_ADDRESS_LOCAL) {
+    a.type = "__local " + qualifier_text + type;
+    a.rule = Rule::Exact;
+    a.takes = Passed::Local;
+  } else if (pointer && (d.address == CL_KERNEL_ARG_ADDRESS_GLOBAL || d.address == CL_KERNEL_ARG_ADDRESS_CONSTANT)) {
+    a.type = (d.address == CL_KERNEL_ARG_ADDRESS_GLOBAL ? "__global " : "__constant ") + qualifier_text + type;
+    a.rule = Rule::Exact;
+    a.takes = Passed::Buffer;
+  } else {
+    a.type = qualifier_text + type;
+    a.rule = Rule::Exact;
+    if (kind == "int" || kind == "uint" || kind == "unsignedint") {
+      a.takes = Passed::Int;  // uint: the int's bits
+    } else if (kind == "char" || kind == "uchar" || kind == "unsignedchar" || kind == "signedchar") {
+      a.takes = Passed::Char;  // NVIDIA spells a signed char so
+    } else if (kind == "short" || kind == "ushort" || kind == "unsignedshort") {
+      a.takes = Passed::Short;
+    } else if (kind == "long" || kind == "ulong" || kind == "unsignedlong") {
+      a.takes = Passed::Long;
+    } else if (kind == "float") {
+      a.takes = Passed::Float;
+    } else if (kind == "double") {
+      a.takes = Passed::Double;
+    } else if (opaque(kind)) {
+      a.rule = Rule::Nothing;
+      a.why_nothing = "no mqlcl_arg_* passes a " + kind +
+                      " (declare samplers in the kernel source; of the images, image2d_t is supported)";
+    } else if (pointer || other_builtin(kind)) {
+      // half, bool, size_t, vectors, private pointers: no setter of the ABI fits
+      a.rule = Rule::Nothing;
+      a.why_nothing = "no mqlcl_arg_* passes a " + kind +
+                      ": declare it a scalar integer, float or double, or pass the values in a buffer";
+    } else {
+      a.rule = Rule::SizeOnly;  // a typedef or struct: only the driver's size check applies
+    }
+  }
+  return a;
 }
 
 std::string KernelArgs::describe(cl_uint index) const {

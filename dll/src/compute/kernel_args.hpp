@@ -2,16 +2,21 @@
 // programs with -cl-kernel-arg-info (compute/user_program) and reads clGetKernelArgInfo
 // (OpenCL 1.2) once per kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
 // a __global pointer, a buffer for an image) is refused before the driver sees it: drivers
-// (PoCL, others) accept such values and crash at launch.
+// (PoCL, others) accept such values and crash at launch. Where the driver gives no argument
+// info, the declarations read from the program's source (compute/kernel_source_args) serve
+// instead, checked by the same rules.
 #pragma once
 #include <memory>
 #include <string>
 #include <vector>
 
+#include "compute/arg_declaration.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
 
 namespace mqlcl {
+
+class ProgramSource;  // compute/kernel_source_args
 
 // What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
 enum class Passed { Buffer, Image, Local, Int, Float, Double, Char, Short, Long };
@@ -20,8 +25,11 @@ class KernelArgs {
  public:
   // Reads the arguments' declarations when `declared` (the program was built with
   // -cl-kernel-arg-info). Without them (not built so, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
-  // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) the checks are weaker.
-  KernelArgs(const cl::Kernel& kernel, bool declared);
+  // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) it takes the kernel's
+  // declarations from `source` (may be null) where they hold as many arguments as the driver
+  // counts and each is the kind of argument (pointer, __local, value of its size) that the
+  // driver's own checks of clSetKernelArg reveal; else the checks are weaker (probes).
+  KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* source = nullptr);
 
   cl_uint count() const { return static_cast<cl_uint>(args_.size()); }
 
@@ -40,7 +48,8 @@ class KernelArgs {
   size_t local_bytes() const;
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;
-  // `argument 1 "n" (const int)`; without declarations `argument 1`.
+  // `argument 1 "n" (int)`, `argument 0 "x" (__global const float*)`; without declarations
+  // `argument 1`.
   std::string describe(cl_uint index) const;
 
  private:
@@ -57,6 +66,7 @@ class KernelArgs {
     size_t local_bytes = 0;
   };
   void probe(cl::Kernel& kernel, cl_uint index, Passed passed);
+  static Arg checked_as(const ArgDeclaration& d);
 
   bool has_info_ = false;
   unsigned revision_ = 0;
@@ -64,8 +74,8 @@ class KernelArgs {
 };
 
 // $MQLCL_KERNEL_ARG_INFO, to see on any driver what a user meets on a driver without
-// argument info: "off" reads no declarations (as a driver that returns
-// CL_KERNEL_ARG_INFO_NOT_AVAILABLE); "refused" treats every build with -cl-kernel-arg-info as
+// argument info: "off" reads no declarations from the driver (as a driver that returns
+// CL_KERNEL_ARG_INFO_NOT_AVAILABLE: the source's serve); "refused" treats every build with -cl-kernel-arg-info as
 // failed (as NVIDIA's compiler fails one on a program with a kernel without arguments).
 enum class ArgInfoMode { On, Off, Refused };
 ArgInfoMode arg_info_mode();

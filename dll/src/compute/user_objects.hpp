@@ -14,11 +14,13 @@ namespace mqlcl {
 struct UserProgram : Object {
   static constexpr Kind kKind = Kind::Program;
   UserProgram(std::shared_ptr<Context> c, UserProgramBuild b)
-      : Object(kKind), ctx(std::move(c)), program(std::move(b.program)), declared(b.declared), note(std::move(b.note)) {}
+      : Object(kKind), ctx(std::move(c)), program(std::move(b.program)), declared(b.declared), note(std::move(b.note)),
+        source(std::move(b.source)) {}
   std::shared_ptr<Context> ctx;
   cl::Program program;
   bool declared;     // built with argument info (compute/user_program)
   std::string note;  // why not, when not
+  std::shared_ptr<ProgramSource> source;  // declarations from the source, where the driver has none
 };
 
 // A kernel keeps the buffers and images bound to it alive until they are rebound or the
@@ -26,7 +28,7 @@ struct UserProgram : Object {
 // launches keep what they use alive until they complete (LaunchSubject).
 struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   static constexpr Kind kKind = Kind::Kernel;
-  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared);
+  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source = nullptr);
   std::shared_ptr<Context> ctx;
   cl::Kernel kernel;
   KernelArgs args;
