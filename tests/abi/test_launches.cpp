@@ -115,6 +115,62 @@ TEST(Launches, SameBitsAsWaitingLaunches) {
   EXPECT_NE(queued, start);
 }
 
+TEST(Launches, TimedAndUntimedLaunchesKeepTheirOrder) {
+  // Timed launches go on the profiling queue, untimed ones and the copies on the plain one:
+  // x = 2x + 1 (timed) and x = 3x (untimed) alternated give one exact sequence only in order.
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h,
+                              u"__kernel void twice_plus_one(__global float* x) { x[get_global_id(0)] = 2.0f * x[get_global_id(0)] + 1.0f; }\n"
+                              u"__kernel void thrice(__global float* x) { x[get_global_id(0)] *= 3.0f; }\n",
+                              u"");
+  ASSERT_GT(p, 0) << t::message();
+  const int timed = mqlcl_kernel(p, u"twice_plus_one"), untimed = mqlcl_kernel(p, u"thrice");
+  const int b = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+  const std::vector<float> zeros(kItems, 0.0f);
+  ASSERT_EQ(mqlcl_buffer_write_float(b, zeros.data(), 0, kItems), kItems);
+  ASSERT_EQ(mqlcl_arg_mem(timed, 0, b), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_mem(untimed, 0, b), MQLCL_OK);
+  ASSERT_EQ(mqlcl_kernel_timing(timed, 1), MQLCL_OK);
+  const unsigned g[1] = {kItems};
+  const int gi[1] = {kItems};
+  double expected = 0;
+  for (int i = 0; i < 6; ++i) {
+    ASSERT_EQ(mqlcl_enqueue(timed, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+    ASSERT_EQ(mqlcl_enqueue(untimed, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+    expected = 3 * (2 * expected + 1);
+  }
+  ASSERT_EQ(mqlcl_run(timed, 1, gi, 1, nullptr, 0), MQLCL_OK);  // waits, on the profiling queue
+  ASSERT_EQ(mqlcl_enqueue(untimed, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+  expected = 3 * (2 * expected + 1);
+  std::vector<float> out(kItems);
+  ASSERT_EQ(mqlcl_buffer_read_float(b, out.data(), 0, kItems), kItems) << t::message(b);
+  EXPECT_TRUE(all_equal(out, static_cast<float>(expected)));
+  EXPECT_GT(mqlcl_last_kernel_ms(timed), 0.0) << t::message(timed);
+  EXPECT_EQ(mqlcl_kernel_status(untimed), MQLCL_STATUS_COMPLETE);
+}
+
+TEST(Launches, GemmOnBuffersSeesQueuedLaunches) {
+  // A queued launch writes A; the GEMM on the buffers (the profiling queue) reads it after.
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void fill(__global float* x, float v) { x[get_global_id(0)] = v; }", u"");
+  const int fill = mqlcl_kernel(p, u"fill");
+  const int n = 16;
+  const int a = mqlcl_buffer(ctx.h, n * n * 4, MQLCL_MEM_READ_WRITE), bb = mqlcl_buffer(ctx.h, n * n * 4, MQLCL_MEM_READ_WRITE),
+            c = mqlcl_buffer(ctx.h, n * n * 4, MQLCL_MEM_READ_WRITE);
+  const unsigned g[1] = {n * n};
+  ASSERT_EQ(mqlcl_arg_mem(fill, 0, a), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_float(fill, 1, 0.5f), MQLCL_OK);
+  ASSERT_EQ(mqlcl_enqueue(fill, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_mem(fill, 0, bb), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_float(fill, 1, 2.0f), MQLCL_OK);
+  ASSERT_EQ(mqlcl_enqueue(fill, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+  ASSERT_EQ(mqlcl_sgemm_buffers(ctx.h, MQLCL_GEMM_EXACT, n, n, n, 1.0f, a, 0, n, bb, 0, n, 0.0f, c, 0, n), MQLCL_OK)
+      << t::message(ctx.h);
+  std::vector<float> out(n * n);
+  ASSERT_EQ(mqlcl_buffer_read_float(c, out.data(), 0, n * n), n * n);
+  EXPECT_TRUE(all_equal(out, 0.5f * 2.0f * n));
+}
+
 TEST(Launches, ArgumentsTakenAtTheEnqueue) {
   t::Ctx ctx;
   Chain c(ctx.h);

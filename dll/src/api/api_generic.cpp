@@ -62,7 +62,9 @@ int buffer_write(int buffer, const T* data, int offset, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(data, count, "data");
     const size_t at = checked_span(b, offset, count, sizeof(T));
-    b.ctx->blocking([&] { b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data); });
+    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+      q.enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data, after);
+    });
     return count;
   });
 }
@@ -72,7 +74,9 @@ int buffer_read(int buffer, T* out, int offset, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(out, count, "out");
     const size_t at = checked_span(b, offset, count, sizeof(T));
-    b.ctx->blocking([&] { b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out); });
+    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+      q.enqueueReadBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), out, after);
+    });
     return count;
   });
 }
@@ -300,8 +304,9 @@ MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, cons
                                        int elem_size, int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
-    b.ctx->blocking(
-        [&] { b.ctx->queue().enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at); });
+    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+      q.enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at, after);
+    });
     return count;
   });
 }
@@ -310,8 +315,9 @@ MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void*
                                       int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
-    b.ctx->blocking(
-        [&] { b.ctx->queue().enqueueReadBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<char*>(data) + s.array_at); });
+    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+      q.enqueueReadBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<char*>(data) + s.array_at, after);
+    });
     return count;
   });
 }

@@ -26,6 +26,7 @@ Context::Context(int device_index)
   facts_ = read_facts(device_);
   context_ = cl::Context(device_);
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+  user_queue_ = cl::CommandQueue(context_, device_, 0);
   tuning.load(facts_);
   uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
   downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
@@ -34,8 +35,9 @@ Context::Context(int device_index)
 }
 
 Context::~Context() {
-  // Launches queued without waiting finish before the queue goes (mqlcl_free of a context).
+  // Launches queued without waiting finish before the queues go (mqlcl_free of a context).
   try {
+    user_queue_.finish();
     queue_.finish();
   } catch (...) {
   }
@@ -120,6 +122,16 @@ cl::Buffer& Context::scratch(int id, size_t bytes) {
 }
 
 void Context::begin_op() {
+  // An operation may read the caller's buffers (GEMM on buffers): the generic layer's queue first.
+  if (user_pending_) {
+    try {
+      user_queue_.finish();
+    } catch (const cl::Error& e) {
+      wait_failed(e);
+      throw;
+    }
+    user_pending_ = false;
+  }
   total_clock_.start();
   events_.clear();
   transfers_took(0, 0);
@@ -220,52 +232,89 @@ void Context::end_op() {
   events_.sum_into(last_);
 }
 
+std::vector<cl::Event> Context::after_timed_launches() {
+  if (!timed_pending_) return {};
+  cl::Event marker;
+  queue_.enqueueMarkerWithWaitList(nullptr, &marker);
+  queue_.flush();
+  timed_pending_ = false;
+  return {marker};
+}
+
+std::vector<cl::Event> Context::after_user_queue() {
+  if (!user_pending_) return {};
+  cl::Event marker;
+  user_queue_.enqueueMarkerWithWaitList(nullptr, &marker);
+  user_queue_.flush();
+  user_pending_ = false;
+  return {marker};
+}
+
 uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global,
                                const cl::NDRange& local, const std::shared_ptr<const LaunchSubject>& subject,
                                const LaunchRange& range, cl::Event* done) {
+  const bool timed = done != nullptr;
   // The Nth launch of $MQLCL_FAIL_LAUNCH runs as any other, with an event through which it is
   // reported failed as NVIDIA's driver reports a faulted kernel (a launch made to fail in the
   // driver, behind an event set to a failure, breaks PoCL 3.1's in-order queue).
   const bool fails = fail_launch_at_ != 0 && ++user_launches_ == fail_launch_at_;
   cl::Event own;
   if (fails && done == nullptr) done = &own;
-  queue_.enqueueNDRangeKernel(k, offset, global, local, nullptr, done);
-  const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
-  if (launches_.marker_due()) {
-    cl::Event marker;
-    queue_.enqueueMarkerWithWaitList(nullptr, &marker);
-    launches_.marked(std::move(marker));
+  if (timed) {
+    const std::vector<cl::Event> waits = after_user_queue();
+    queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
+    timed_pending_ = true;
+  } else {
+    const std::vector<cl::Event> waits = after_timed_launches();
+    user_queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
+    user_pending_ = true;
   }
+  const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
+  if (launches_.marker_due()) place_marker();
   return serial;
+}
+
+void Context::place_marker() {
+  // On the plain queue, after the profiling queue's pending launches: it follows every launch.
+  const std::vector<cl::Event> waits = after_timed_launches();
+  cl::Event marker;
+  user_queue_.enqueueMarkerWithWaitList(waits.empty() ? nullptr : &waits, &marker);
+  user_pending_ = true;
+  launches_.marked(std::move(marker));
 }
 
 cl_int Context::launch_state(uint64_t serial) {
   cl_int state = launches_.state_of(serial);
   if (state == LaunchesInFlight::kNeedsMarker) {
-    cl::Event marker;
-    queue_.enqueueMarkerWithWaitList(nullptr, &marker);
-    launches_.marked(std::move(marker));
+    place_marker();
     state = launches_.state_of(serial);
   }
-  if (state > CL_COMPLETE) queue_.flush();
+  if (state > CL_COMPLETE) {  // so that a polling caller sees it progress
+    user_queue_.flush();
+    queue_.flush();
+  }
   return state;
 }
 
 void Context::handle_freed() {
   try {
+    user_queue_.finish();
     queue_.finish();
   } catch (...) {
   }
+  user_pending_ = timed_pending_ = false;
   launches_.forget();
 }
 
 void Context::finish() {
   try {
+    user_queue_.finish();
     queue_.finish();
   } catch (const cl::Error& e) {
     wait_failed(e);
     throw;
   }
+  user_pending_ = timed_pending_ = false;
   settle_launches();
 }
 
