@@ -228,6 +228,7 @@ void Context::launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl:
 }
 
 void Context::end_op() {
+  timed_pending_ = true;  // the operation's own commands are on the profiling queue
   finish();
   events_.sum_into(last_);
 }
@@ -307,9 +308,10 @@ void Context::handle_freed() {
 }
 
 void Context::finish() {
+  // Only a queue with commands the other was not ordered after (a finish costs microseconds).
   try {
-    user_queue_.finish();
-    queue_.finish();
+    if (user_pending_) user_queue_.finish();
+    if (timed_pending_) queue_.finish();
   } catch (const cl::Error& e) {
     wait_failed(e);
     throw;
