@@ -9,18 +9,18 @@
 
 namespace mqlcl {
 
+// The context an object belongs to (it holds it: no reference taken here).
 template <class T>
-std::shared_ptr<Context> context_of(const std::shared_ptr<T>& obj) { return obj->ctx; }
+Context& context_of(T& obj) { return *obj.ctx; }
 template <>
-inline std::shared_ptr<Context> context_of(const std::shared_ptr<Context>& obj) { return obj; }
+inline Context& context_of(Context& obj) { return obj; }
 
 // T names the kind of handle expected (T::kKind).
 template <class T, class F>
 auto with_handle(int handle, F&& body) {
   return guard(handle, [&] {
-    auto obj = get_handle<T>(handle);
-    auto ctx = context_of(obj);
-    std::lock_guard<std::mutex> lock(ctx->mutex);
+    const std::shared_ptr<T> obj = get_handle<T>(handle);
+    std::lock_guard<std::mutex> lock(context_of(*obj).mutex);
     return body(*obj);
   });
 }

@@ -49,7 +49,9 @@ class Registry {
 // The live object of type T behind handle; MQLCL_ERR_HANDLE when not live or of another kind.
 template <class T>
 std::shared_ptr<T> get_handle(int handle) {
-  return std::static_pointer_cast<T>(Registry::instance().get(handle, T::kKind));
+  std::shared_ptr<Object> obj = Registry::instance().get(handle, T::kKind);
+  T* const p = static_cast<T*>(obj.get());
+  return std::shared_ptr<T>(std::move(obj), p);  // no second reference count (a launch's cost)
 }
 
 }  // namespace mqlcl
