@@ -598,6 +598,7 @@ TEST(SourceArgsChecks, SameMessagesAsWithTheDriversDeclarations) {
 
 // The library cannot read a source that #includes a file: the checks probe, as before, and
 // the program's message says so.
+#if !defined(_WIN32)
 std::string include_folder() {
   const std::filesystem::path dir = std::filesystem::temp_directory_path() / "mqlcl_source_args_include";
   std::filesystem::create_directories(dir);
@@ -605,13 +606,25 @@ std::string include_folder() {
   std::string s = dir.generic_string();
   return s;
 }
+#endif
 
 TEST(SourceArgsChecks, ASourceThatIncludesFilesIsCheckedByProbes) {
   t::Ctx ctx;
+#if defined(_WIN32)
+  // Under Wine the host's OpenCL compiler cannot open the Windows path given to -I: a name only
+  // the driver knows makes the source unreadable for declarations in the same way.
+  const std::u16string options;
+  const std::u16string src =
+      u"#ifndef __MQLCL_TEST_DRIVER_ONLY__\n#define OUT_TYPE float\n#endif\n__kernel void warmup(void) {}\n"
+      u"__kernel void w42(__global OUT_TYPE* out, const int n) { out[get_global_id(0)] = n; }";
+  const char* const why = "the source could not be read for declarations either (it tests __MQLCL_TEST_DRIVER_ONLY__";
+#else
   const std::u16string options = u"-I " + utf16::from_utf8(include_folder());
   const std::u16string src =
       u"#include \"mqlcl_test.h\"\n__kernel void warmup(void) {}\n"
       u"__kernel void w42(__global OUT_TYPE* out, const int n) { out[get_global_id(0)] = n; }";
+  const char* const why = "the source could not be read for declarations either (#include)";
+#endif
   for (const char* mode : {"refused", "off"}) {
     int p = 0, k = 0;
     {
@@ -621,7 +634,7 @@ TEST(SourceArgsChecks, ASourceThatIncludesFilesIsCheckedByProbes) {
     }
     if (mode == std::string("refused")) {
       EXPECT_TRUE(mentions(p, "argument checks fell back to the weaker mode"));
-      EXPECT_TRUE(mentions(p, "the source could not be read for declarations either (#include)"));
+      EXPECT_TRUE(mentions(p, why));
     }
     const int out = mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE);
     EXPECT_EQ(mqlcl_arg_double(k, 0, 1.0), MQLCL_ERR_ARGUMENT);  // a double's bits as a buffer

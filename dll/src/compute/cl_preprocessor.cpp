@@ -778,10 +778,10 @@ class Preprocessor {
       x = static_cast<unsigned char>(body[0]);
     } else if (body.size() >= 2 && body[0] == '\\') {
       const char c = body[1];
-      static const std::string simple = "ntrvfab\\'\"?";
-      static const char values[] = {'\n', '\t', '\r', '\v', '\f', '\a', '\b', '\\', '\'', '"', '?'};
+      static constexpr std::string_view simple = "ntrvfab\\'\"?";
+      static constexpr char values[] = {'\n', '\t', '\r', '\v', '\f', '\a', '\b', '\\', '\'', '"', '?'};
       const size_t k = simple.find(c);
-      if (k != std::string::npos && body.size() == 2) {
+      if (k != std::string_view::npos && body.size() == 2) {
         x = static_cast<unsigned char>(values[k]);
       } else if (c == 'x' && body.size() > 2 && body.size() <= 4) {
         for (size_t j = 2; j < body.size(); ++j) {
