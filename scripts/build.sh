@@ -5,7 +5,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 jobs=$(nproc)
 cmake --preset native >/dev/null
+start=$SECONDS
 cmake --build --preset native -j "$jobs"
+echo "build native: $((SECONDS - start)) s"
 for arg in "$@"; do
   case $arg in
     --mingw) mingw=1 ;;
@@ -15,13 +17,17 @@ for arg in "$@"; do
 done
 if [ -n "${mingw:-}" ]; then
   cmake --preset mingw >/dev/null
+  start=$SECONDS
   cmake --build --preset mingw -j "$jobs"
+  echo "build mingw: $((SECONDS - start)) s"
   cp build/mingw/dll/mqlcl.dll build/mingw/host/  # the host and tests load it from beside them
   cp build/mingw/dll/mqlcl.dll build/mingw/tests/
 fi
 if [ -n "${sanitizers:-}" ]; then
   for preset in asan tsan fuzz; do
     cmake --preset "$preset" >/dev/null
+    start=$SECONDS
     cmake --build --preset "$preset" -j "$jobs"
+    echo "build $preset: $((SECONDS - start)) s"
   done
 fi

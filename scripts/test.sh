@@ -18,7 +18,10 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
+build_start=$SECONDS
 scripts/build.sh --mingw --sanitizers || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+
+echo "=== build: $((SECONDS - build_start)) s"
 
 export WINEDEBUG=-all
 WINEPREFIX=$(mktemp -d /tmp/mqlcl-wine.XXXXXX)
@@ -28,16 +31,16 @@ trap 'wineserver -k >/dev/null 2>&1; rm -rf "$WINEPREFIX"' EXIT
 passed=0
 failed=0
 step() {  # step NAME COMMAND...: runs one suite, counts it
-  local name=$1
+  local name=$1 start=$SECONDS
   shift
   echo
   echo "=== $name"
   if "$@"; then
     passed=$((passed + 1))
-    echo "=== $name: ok"
+    echo "=== $name: ok ($((SECONDS - start)) s)"
   else
     failed=$((failed + 1))
-    echo "=== $name: FAILED"
+    echo "=== $name: FAILED ($((SECONDS - start)) s)"
   fi
 }
 
