@@ -10,8 +10,8 @@ data folder (File -> Open Data Folder), so that its MQL5 folder is copied over t
   MQL5/Scripts/mqlcl/*.cl      beside them that a script loads by #resource
   SHA256SUMS                   sha256sum of every other file, paths relative to the zip's root
 
-The version is the library's own (mqlcl_version() = 10000*major + 100*minor + patch), read from
-the source that implements mqlcl_version(). Deterministic: entries sorted, one fixed date, fixed
+The version is the library's own (MQLCL_VERSION_NUMBER in mqlcl.h = 10000*major + 100*minor +
+patch, what mqlcl_version() returns). Deterministic: entries sorted, one fixed date, fixed
 permissions and compression, so the same inputs give the same bytes. Prints the zip's path and
 its sha256. tests/checks/check_package.py unpacks it and runs the packaged scripts under Wine.
 Usage: package.py [--dll PATH] [--out DIR]   (scripts/package.sh calls it)"""
@@ -56,37 +56,13 @@ SHA256SUMS holds the sha256 of every other file here (sha256sum -c SHA256SUMS ch
 
 
 def version():
-    """The library's version, 'major.minor.patch', from the source that implements mqlcl_version()."""
-    impl = re.compile(r"\bint\s+mqlcl_version\s*\(\s*void\s*\)\s*\{\s*return\s+(\w+)\s*;\s*\}")
-    found = []
-    for src in sorted((ROOT / "dll/src").rglob("*.cpp")):
-        text = src.read_text(errors="replace")
-        m = impl.search(text)
-        if not m:
-            continue
-        value = m.group(1)
-        if not value.isdigit():
-            d = re.search(rf"\b{value}\s*=\s*([\d\s+*]+);", text)
-            if not d:
-                sys.exit(f"package: {src}: mqlcl_version() returns {value}, whose value is not a sum of products")
-            value = sum(eval_product(term) for term in d.group(1).split("+"))
-        found.append((src, int(value)))
-    if len(found) != 1:
-        sys.exit(f"package: {len(found)} definitions of mqlcl_version() under dll/src, not one")
-    v = found[0][1]
-    text = f"{v // 10000}.{v // 100 % 100}.{v % 100}"
-    project = re.search(r"project\(mqlcl VERSION (\d+\.\d+\.\d+)", (ROOT / "CMakeLists.txt").read_text())
-    if project and project.group(1) != text:
-        print(f"package: warning: mqlcl_version() says {text}, CMakeLists.txt's project() {project.group(1)}; "
-              f"the package takes the library's", file=sys.stderr)
-    return text
-
-
-def eval_product(term):
-    product = 1
-    for factor in term.split("*"):
-        product *= int(factor.strip())
-    return product
+    """The library's version, 'major.minor.patch', from its one source: MQLCL_VERSION_NUMBER in
+    mqlcl.h (what mqlcl_version() returns and CMake's project version is read from)."""
+    m = re.search(r"^#define MQLCL_VERSION_NUMBER (\d+)\s*$", (ROOT / "dll/include/mqlcl.h").read_text(), re.M)
+    if not m:
+        sys.exit("package: dll/include/mqlcl.h has no #define MQLCL_VERSION_NUMBER")
+    v = int(m.group(1))
+    return f"{v // 10000}.{v // 100 % 100}.{v % 100}"
 
 
 def check_dll(path):

@@ -60,7 +60,10 @@ typedef char16_t mqlcl_char;
 MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 
 /* ---- Library and devices ------------------------------------------------------------ */
-/* Version as 10000*major + 100*minor + patch. */
+/* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
+ * version (CMake's project version is read from it). mqlcl_version() returns the library's:
+ * a caller built against this header may compare the two. */
+#define MQLCL_VERSION_NUMBER 20600
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -315,8 +318,8 @@ MQLCL_API int mqlcl_last_panels(int ctx);
 #define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
-#define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of kernels 10 30 31 32 33 40 41,
-                                         per mille of each one's measured ceiling */
+#define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of each GEMM kernel, in the order
+                                         of mqlcl_gemm_kernel_at, per mille of its measured ceiling */
 /* The tunables are one table inside the library: mqlcl_tunable_count, and the id of entry
  * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "stage" is any tunable id. */
 MQLCL_API int mqlcl_tunable_count(void);
@@ -538,6 +541,31 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
 #define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33 /* FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33) */
 #define MQLCL_GEMM_KERNEL_DGEMM 40         /* FP64 units */
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  /* FP64 tensor cores */
+/* The GEMM kernels are one table inside the library: enumerate it rather than copying
+ * numbers. mqlcl_gemm_kernel_count: how many; mqlcl_gemm_kernel_at(index): the kernel number
+ * of entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */
+MQLCL_API int mqlcl_gemm_kernel_count(void);
+MQLCL_API int mqlcl_gemm_kernel_at(int index);
+/* The kernel's name ("sgemm_tensor_3xfp16": also its tunable's name and what
+ * mqlcl-host tune --what takes); the same buffer rules as mqlcl_device_text;
+ * MQLCL_ERR_ARGUMENT (naming the kernels) for an unknown kernel. */
+MQLCL_API int mqlcl_gemm_kernel_name(int kernel, mqlcl_char* buf, int cap);
+/* mqlcl_gemm_kernel_info(kernel, what): a fact of the kernel (>= 0), or an error code. */
+#define MQLCL_GEMM_KERNEL_INFO_PRECISION 1     /* MQLCL_PRECISION_* of its results */
+#define MQLCL_GEMM_KERNEL_INFO_FLAGS 2         /* the flags' precision field that runs it (pin, plan): MQLCL_GEMM_EXACT, _FAST or _FP64 */
+#define MQLCL_GEMM_KERNEL_INFO_CEILING 3       /* the MQLCL_PROFILE_* rate that bounds it */
+#define MQLCL_GEMM_KERNEL_INFO_PASSES 4        /* products per multiply-add of C: its bound is that rate / passes */
+#define MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES 5 /* 4: a kernel of mqlcl_sgemm; 8: of mqlcl_dgemm */
+#define MQLCL_GEMM_KERNEL_INFO_STAGE 6         /* the matmul stage that runs its code, or 0 */
+#define MQLCL_GEMM_KERNEL_INFO_TUNABLE 7       /* the tunable of its tiles */
+#define MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA 8     /* 1: NVIDIA mma.sync (compute capability >= 8.0) */
+#define MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64 9    /* 1: cl_khr_fp64 */
+#define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10 /* launches (with a wait) that prepare its operands */
+MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what);
+/* The precision class a call's flags promise: the least accurate of the kernels they may run
+ * (MQLCL_GEMM_EXACT: MQLCL_PRECISION_FP32, _FAST: _TF32, _FP64: _FP64); MQLCL_ERR_ARGUMENT for
+ * any other precision field. The other bits of flags are ignored. */
+MQLCL_API int mqlcl_gemm_flags_precision(int flags);
 /* The candidates for this call, fastest first (kernels[0] is what runs: the choice, or the
  * pinned kernel): kernel numbers into kernels and predicted product times (ms) into
  * predicted_ms, at most count of each (both may be null with count 0); returns the number of

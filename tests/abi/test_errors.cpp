@@ -290,8 +290,11 @@ TEST(Errors, BestDeviceIsAGpuBeforeACpu) {
   EXPECT_EQ(mqlcl_create(-2), MQLCL_ERR_DEVICE);
 }
 
-TEST(Errors, VersionIsTheAbiWithCounts) {
-  EXPECT_EQ(mqlcl_version(), 20500);  // 2.5.0: 2.4 + mqlcl_enqueue, mqlcl_finish, mqlcl_kernel_status
+TEST(Errors, VersionIsTheHeaders) {
+  // The library loaded is the one this header declares; the number reads as major.minor.patch.
+  EXPECT_EQ(mqlcl_version(), MQLCL_VERSION_NUMBER);
+  EXPECT_GE(MQLCL_VERSION_NUMBER / 10000, 2);
+  EXPECT_LT(MQLCL_VERSION_NUMBER / 100 % 100, 100);
 }
 
 }  // namespace

@@ -12,8 +12,6 @@
 using namespace mqlcl;
 
 namespace {
-constexpr int kVersion = 10000 * 2 + 100 * 5 + 0;
-
 long long device_number(const cl::Device& d, int what) {
   switch (what) {
     case MQLCL_INFO_TYPE: return static_cast<long long>(d.getInfo<CL_DEVICE_TYPE>());
@@ -65,7 +63,7 @@ std::string trimmed(std::string s) {
 
 extern "C" {
 
-MQLCL_API int mqlcl_version(void) { return kVersion; }
+MQLCL_API int mqlcl_version(void) { return MQLCL_VERSION_NUMBER; }
 
 MQLCL_API int mqlcl_device_best(void) {
   return guard(0, [] { return best_device(); });

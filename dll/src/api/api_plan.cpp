@@ -1,5 +1,5 @@
-// Exports of the device profile (compute/device_profile, tuning/profile_cache) and the GEMM
-// planner (compute/gemm_plan).
+// Exports of the device profile (compute/device_profile, tuning/profile_cache), the GEMM
+// kernel table (compute/gemm_kernels) and the GEMM planner (compute/gemm_plan).
 #include <algorithm>
 
 #include "api/with_handle.hpp"
@@ -92,6 +92,44 @@ MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
     c.gemm_pin[slot] = kernel;
     return MQLCL_OK;
   });
+}
+
+MQLCL_API int mqlcl_gemm_kernel_count(void) { return static_cast<int>(kGemmKernelCount); }
+
+MQLCL_API int mqlcl_gemm_kernel_at(int index) {
+  return guard(0, [&] {
+    if (index < 0 || static_cast<size_t>(index) >= kGemmKernelCount)
+      fail(MQLCL_ERR_RANGE, "GEMM kernel index ", index, " is outside 0 .. ", kGemmKernelCount - 1);
+    return kGemmKernels[index].id;
+  });
+}
+
+MQLCL_API int mqlcl_gemm_kernel_name(int kernel, mqlcl_char* buf, int cap) {
+  return guard(0, [&] { return copy_out(gemm_kernel(kernel).name, buf, cap); });
+}
+
+MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what) {
+  return guard(0, [&]() -> long long {
+    const GemmKernel& g = gemm_kernel(kernel);
+    switch (what) {
+      case MQLCL_GEMM_KERNEL_INFO_PRECISION: return g.precision;
+      case MQLCL_GEMM_KERNEL_INFO_FLAGS: return precision_field(g.precision);
+      case MQLCL_GEMM_KERNEL_INFO_CEILING: return g.ceiling;
+      case MQLCL_GEMM_KERNEL_INFO_PASSES: return static_cast<long long>(g.passes);
+      case MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES: return element_bytes(g);
+      case MQLCL_GEMM_KERNEL_INFO_STAGE: return g.stage;
+      case MQLCL_GEMM_KERNEL_INFO_TUNABLE: return g.tunable;
+      case MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA: return g.mma ? 1 : 0;
+      case MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64: return g.fp64 ? 1 : 0;
+      case MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES: return g.prep_launches;
+      default:
+        fail(MQLCL_ERR_ARGUMENT, "what = ", what, " is not an MQLCL_GEMM_KERNEL_INFO_* field (1 .. 10)");
+    }
+  });
+}
+
+MQLCL_API int mqlcl_gemm_flags_precision(int flags) {
+  return guard(0, [&] { return field_precision(flags & MQLCL_GEMM_PRECISION_MASK); });
 }
 
 }  // extern "C"

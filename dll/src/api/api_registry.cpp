@@ -86,7 +86,7 @@ MQLCL_API int mqlcl_stage_best(int device, int precision) {
            " is not a stage's (MQLCL_PRECISION_FP32 1, FP32_TENSOR 2, TF32 3; FP64's kernels: mqlcl_gemm_plan)");
     device_at(device);  // MQLCL_ERR_DEVICE before a context is made
     Context ctx(device);
-    const int field = precision == MQLCL_PRECISION_TF32 ? MQLCL_GEMM_FAST : MQLCL_GEMM_EXACT;
+    const int field = precision_field(precision);
     return plan_gemm(ctx, field, 4096, 4096, 4096, false).chosen;
   });
 }

@@ -3,7 +3,7 @@
 #include <string>
 
 #include "compute/dgemm_config.hpp"
-#include "compute/gemm_plan.hpp"
+#include "compute/gemm_kernels.hpp"
 #include "compute/sgemm_config.hpp"
 #include "compute/staged_transfer.hpp"
 #include "compute/stage_registry.hpp"
@@ -16,15 +16,15 @@ namespace {
 
 // clang-format off
 const Tunable kTunables[] = {
-  {MQLCL_STAGE_SGEMM_TUNED,    "sgemm_tuned",  kSgemmParamCount,       "TSM TSN TSK WPTM WPTN",                 sgemm_defaults,        validate_sgemm_params},
-  {MQLCL_STAGE_TENSOR_TF32,    "sgemm_tensor_tf32",   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
-  {MQLCL_STAGE_TENSOR_3XTF32,  "sgemm_tensor_3xtf32", kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
-  {MQLCL_STAGE_TENSOR_FP16,    "sgemm_tensor_fp16",   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
-  {MQLCL_STAGE_TENSOR_3XFP16,  "sgemm_tensor_3xfp16", kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
-  {MQLCL_TUNABLE_DGEMM,        "dgemm",        kDgemmParamCount,       "TSM TSN TSK WPTM WPTN",                 dgemm_defaults,        validate_dgemm_params},
-  {MQLCL_TUNABLE_DGEMM_TENSOR, "dgemm_tensor", kDgemmTensorParamCount, "BM BN BK WM WN STAGES SHAPE GROUP_M",   dgemm_tensor_defaults, validate_dgemm_tensor_params},
+  {MQLCL_STAGE_SGEMM_TUNED,    tiles_tunable_name(MQLCL_STAGE_SGEMM_TUNED),  kSgemmParamCount,       "TSM TSN TSK WPTM WPTN",                 sgemm_defaults,        validate_sgemm_params},
+  {MQLCL_STAGE_TENSOR_TF32,    tiles_tunable_name(MQLCL_STAGE_TENSOR_TF32),   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
+  {MQLCL_STAGE_TENSOR_3XTF32,  tiles_tunable_name(MQLCL_STAGE_TENSOR_3XTF32), kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
+  {MQLCL_STAGE_TENSOR_FP16,    tiles_tunable_name(MQLCL_STAGE_TENSOR_FP16),   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
+  {MQLCL_STAGE_TENSOR_3XFP16,  tiles_tunable_name(MQLCL_STAGE_TENSOR_3XFP16), kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
+  {MQLCL_TUNABLE_DGEMM,        tiles_tunable_name(MQLCL_TUNABLE_DGEMM),        kDgemmParamCount,       "TSM TSN TSK WPTM WPTN",                 dgemm_defaults,        validate_dgemm_params},
+  {MQLCL_TUNABLE_DGEMM_TENSOR, tiles_tunable_name(MQLCL_TUNABLE_DGEMM_TENSOR), kDgemmTensorParamCount, "BM BN BK WM WN STAGES SHAPE GROUP_M",   dgemm_tensor_defaults, validate_dgemm_tensor_params},
   {MQLCL_TUNABLE_TRANSFER,     "transfer",     kTransferParamCount,    "CHUNK_KIB THREADS",                     transfer_defaults,     validate_transfer_params},
-  {MQLCL_TUNABLE_EFFICIENCY,   "efficiency",   kEfficiencyParamCount,  kEfficiencyNames,                        efficiency_defaults,   validate_efficiency_params},
+  {MQLCL_TUNABLE_EFFICIENCY,   "efficiency",   kEfficiencyParamCount,  kEfficiencyNames.text,                   efficiency_defaults,   validate_efficiency_params},
 };
 // clang-format on
 

@@ -22,6 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
+#define MQLCL_VERSION_NUMBER 20600
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -168,6 +169,16 @@
 #define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33  // FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33)
 #define MQLCL_GEMM_KERNEL_DGEMM 40  // FP64 units
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  // FP64 tensor cores
+#define MQLCL_GEMM_KERNEL_INFO_PRECISION 1  // MQLCL_PRECISION_* of its results
+#define MQLCL_GEMM_KERNEL_INFO_FLAGS 2  // the flags' precision field that runs it (pin, plan): MQLCL_GEMM_EXACT, _FAST or _FP64
+#define MQLCL_GEMM_KERNEL_INFO_CEILING 3  // the MQLCL_PROFILE_* rate that bounds it
+#define MQLCL_GEMM_KERNEL_INFO_PASSES 4  // products per multiply-add of C: its bound is that rate / passes
+#define MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES 5  // 4: a kernel of mqlcl_sgemm; 8: of mqlcl_dgemm
+#define MQLCL_GEMM_KERNEL_INFO_STAGE 6  // the matmul stage that runs its code, or 0
+#define MQLCL_GEMM_KERNEL_INFO_TUNABLE 7  // the tunable of its tiles
+#define MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA 8  // 1: NVIDIA mma.sync (compute capability >= 8.0)
+#define MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64 9  // 1: cl_khr_fp64
+#define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10  // launches (with a wait) that prepare its operands
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
@@ -276,6 +287,11 @@ int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, in
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const matrix &a, int a_count, int lda, const matrix &b, int b_count, int ldb, double beta, matrix &c, int c_count, int ldc);
 int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, double beta, int c_buffer, long c_offset, int ldc);
+int mqlcl_gemm_kernel_count();
+int mqlcl_gemm_kernel_at(int index);
+int mqlcl_gemm_kernel_name(int kernel, ushort &buf[], int cap);
+long mqlcl_gemm_kernel_info(int kernel, int what);
+int mqlcl_gemm_flags_precision(int flags);
 int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int &kernels[], double &predicted_ms[], int count);
 int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, ushort &buf[], int cap);
 int mqlcl_gemm_pin(int ctx, int flags, int kernel);
