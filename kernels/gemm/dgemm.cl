@@ -1,13 +1,12 @@
 // DGEMM's product on any device with cl_khr_fp64 (kernels/gemm/dgemm_tensor.cl replaces it on
 // NVIDIA tensor cores): AB (M x N) = A (M x K) * B (K x N), all dense row-major and padded by
-// the caller (compute/gemm.cpp) so that TSM | M, TSN | N, TSK | K: no bounds checks.
+// the caller (dll/src/gemm/gemm_device.cpp) so that TSM | M, TSN | N, TSK | K: no bounds checks.
 //
 // A (TSN/WPTN) x (TSM/WPTM) work-group computes a TSM x TSN block; each work-item WPTM x WPTN
 // outputs in registers, strided by the group's size so that neighbours read neighbouring
 // __local columns. Tiles of A (stored k-major: TSK x TSM) and B (TSK x TSN) go through
-// __local memory, TSK columns of k at a time. Measured on the H200's FP64 units at 4096^3:
-// 10.9 TFLOP/s with the defaults, 12.6 with TSM = TSN = 128, WPTM = WPTN = 8, TSK = 8 (the
-// plain 16 x 16 kernel it replaces: 3.4); GPUs with tensor cores use dgemm_tensor.cl there.
+// __local memory, TSK columns of k at a time (its measurements: docs/results-h200.md, "Where
+// the library's built-in defaults come from").
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #ifndef TSM
 #define TSM 64

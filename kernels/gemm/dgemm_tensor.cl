@@ -1,23 +1,19 @@
 // DGEMM's product on the FP64 tensor cores (NVIDIA, compute capability >= 8.0: inline PTX
 // mma.sync .f64 and cp.async; the structure of kernels/matmul/sgemm_tensor.cl):
 // AB (M x N) = A (M x K) * B (K x N) with A dense row-major (M x K) and B given transposed,
-// Bt dense row-major (N x K), both padded by the caller (compute/gemm.cpp) so that BM | M,
+// Bt dense row-major (N x K), both padded by the caller (dll/src/gemm/gemm_device.cpp) so that BM | M,
 // BN | N, BK | K: no bounds checks, every 16-byte chunk a whole pair of doubles.
 //
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global (M/BM) * (N/BN) * THREADS;
 // the work-group id picks the block (grouped raster). __local: STAGES * (BM + BN) * BK * 8 bytes
-// (NVIDIA OpenCL allows 48 KiB). The defaults, the fastest measured on the H200 (45.8 TFLOP/s at
-// 4096^3 against 44.4 for the loop before in the same run, dev/dgemm/h200-sweep.log): 128 x 64
-// blocks of 4 warps of 64 x 32, BK 16, 2 stages (48 KiB), m16n8k8; 255 registers, 36 bytes of
-// spill. A warp's fragments of one k-slice are read from __local once and each feeds WN / 8 (A)
-// or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes per flop against 0.25 for 32 x 32 ones.
+// (NVIDIA OpenCL allows 48 KiB). A warp's fragments of one k-slice are read from __local once
+// and each feeds WN / 8 (A) or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes per flop against
+// 0.25 for 32 x 32 ones. The defaults and the sweeps behind them: docs/results-h200.md.
 //
 // The main loop is the CUTLASS multistage order: fragments in two register sets, those of the
 // next k-slice (one instruction step: two per tile with m16n8k8 and BK 16) read while the mma of
 // this one issue; one barrier per tile, before its last slice. The cap is latency: 128
-// accumulators + 2 x 48 fragment registers leave 2 blocks (8 warps) per SM; 128 x 128 blocks
-// (8 warps, one block per SM) or BK 8 with 3-4 stages measured slower, and so did variants with
-// fewer registers and no spills (no branch in the loop: 218 registers, -10%).
+// accumulators + 2 x 48 fragment registers leave 2 blocks (8 warps) per SM.
 //
 // SHAPE picks the instruction: 884 m8n8k4 (sm_80), or the sm_90 shapes (PTX ISA 7.8) 1684
 // m16n8k4, 1688 m16n8k8, 16816 m16n8k16. All take A row = groupID (+ 8 for the odd registers

@@ -284,7 +284,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
       LOAD_STAGE(next % STAGES, next * BK);
     }
     copy_commit();
-    // One int offset for the stage (a per-k-tile pointer instead cost the 3xTF32 build 8%).
+    // One int offset for the stage: a per-k-tile pointer measured slower (docs/results-h200.md).
     const int stage_quad = (kt % STAGES) * STAGE_QUADS;
 #pragma unroll
     for (int kc = 0; kc < BK / 16; ++kc) {

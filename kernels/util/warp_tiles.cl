@@ -1,7 +1,7 @@
 // What the warp-level (mma.sync) kernels share: the grouped raster of their blocks, and the
 // cp.async plumbing — the shared-window address of __local tiles and the group commit — with
-// its EMULATE_PTX stand-ins (plain OpenCL C for a CPU device). Included by
-// kernels/matmul/sgemm_tensor.cl and kernels/gemm/dgemm_tensor.cl; cmake/embed_kernels.cmake
+// its EMULATE_PTX stand-ins (plain OpenCL C for a CPU device). Included by the mma.sync
+// kernels (grep "util/warp_tiles.cl" kernels/); cmake/embed_kernels.cmake
 // inlines it into the library's copies, the dev harnesses build with -I kernels.
 #ifndef GROUP_M
 #define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2

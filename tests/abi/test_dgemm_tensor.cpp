@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "compute/tensor_decision.hpp"
+#include "device/tensor_decision.hpp"
 #include "core/embedded_kernels.hpp"
 #include "support.hpp"
 

@@ -9,8 +9,8 @@
 #include <fstream>
 #include <random>
 
-#include "compute/cl_preprocessor.hpp"
-#include "compute/kernel_source_args.hpp"
+#include "generic/cl_preprocessor.hpp"
+#include "generic/kernel_source_args.hpp"
 #include "support.hpp"
 
 #if !defined(_WIN32)

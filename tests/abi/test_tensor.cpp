@@ -10,8 +10,8 @@
 #include <limits>
 #include <string>
 
-#include "compute/tensor_decision.hpp"
-#include "compute/tensor_tiles.hpp"
+#include "device/tensor_decision.hpp"
+#include "catalog/tensor_tiles.hpp"
 #include "core/embedded_kernels.hpp"
 #include "support.hpp"
 

@@ -3,10 +3,10 @@
 #include <climits>
 
 #include "api/with_handle.hpp"
-#include "compute/dia_spmv.hpp"
-#include "compute/matmul.hpp"
-#include "compute/peak.hpp"
-#include "compute/transpose.hpp"
+#include "experiments/dia_spmv.hpp"
+#include "ladder/matmul.hpp"
+#include "measure/peak.hpp"
+#include "experiments/transpose.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;

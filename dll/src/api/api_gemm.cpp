@@ -1,7 +1,7 @@
 // Exports: GEMM on the caller's host arrays and on the generic layer's buffers (compute/gemm).
 #include "api/with_handle.hpp"
-#include "compute/gemm.hpp"
-#include "compute/user_objects.hpp"
+#include "gemm/gemm.hpp"
+#include "generic/user_objects.hpp"
 
 using namespace mqlcl;
 

@@ -2,8 +2,8 @@
 #include <algorithm>
 #include <vector>
 
-#include "compute/context.hpp"
-#include "compute/devices.hpp"
+#include "context.hpp"
+#include "device/devices.hpp"
 #include "core/error.hpp"
 #include "core/guard.hpp"
 #include "core/handles.hpp"
@@ -12,52 +12,42 @@
 using namespace mqlcl;
 
 namespace {
-long long device_number(const cl::Device& d, int what) {
+long long device_number(const DeviceFacts& f, int what) {
   switch (what) {
-    case MQLCL_INFO_TYPE: return static_cast<long long>(d.getInfo<CL_DEVICE_TYPE>());
-    case MQLCL_INFO_COMPUTE_UNITS: return d.getInfo<CL_DEVICE_MAX_COMPUTE_UNITS>();
-    case MQLCL_INFO_MAX_WORK_GROUP_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_MAX_WORK_GROUP_SIZE>());
+    case MQLCL_INFO_TYPE: return static_cast<long long>(f.type);
+    case MQLCL_INFO_COMPUTE_UNITS: return f.units;
+    case MQLCL_INFO_MAX_WORK_GROUP_SIZE: return static_cast<long long>(f.max_work_group);
     case MQLCL_INFO_MAX_WORK_ITEM_SIZE_0:
     case MQLCL_INFO_MAX_WORK_ITEM_SIZE_1:
     case MQLCL_INFO_MAX_WORK_ITEM_SIZE_2: {
-      const auto sizes = d.getInfo<CL_DEVICE_MAX_WORK_ITEM_SIZES>();
       const size_t i = static_cast<size_t>(what - MQLCL_INFO_MAX_WORK_ITEM_SIZE_0);
-      return i < sizes.size() ? static_cast<long long>(sizes[i]) : 0;
+      return i < f.max_item_sizes.size() ? static_cast<long long>(f.max_item_sizes[i]) : 0;
     }
-    case MQLCL_INFO_LOCAL_MEM_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_LOCAL_MEM_SIZE>());
-    case MQLCL_INFO_LOCAL_MEM_TYPE: return d.getInfo<CL_DEVICE_LOCAL_MEM_TYPE>() == CL_LOCAL ? 1 : 2;
-    case MQLCL_INFO_PREFERRED_VECTOR_WIDTH_FLOAT: return d.getInfo<CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT>();
-    case MQLCL_INFO_IMAGE_SUPPORT: return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? 1 : 0;
-    case MQLCL_INFO_GLOBAL_MEM_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_GLOBAL_MEM_SIZE>());
-    case MQLCL_INFO_MAX_MEM_ALLOC_SIZE: return static_cast<long long>(d.getInfo<CL_DEVICE_MAX_MEM_ALLOC_SIZE>());
-    case MQLCL_INFO_MAX_CLOCK_MHZ: return d.getInfo<CL_DEVICE_MAX_CLOCK_FREQUENCY>();
-    case MQLCL_INFO_IMAGE2D_MAX_WIDTH:
-      return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? static_cast<long long>(d.getInfo<CL_DEVICE_IMAGE2D_MAX_WIDTH>()) : 0;
-    case MQLCL_INFO_IMAGE2D_MAX_HEIGHT:
-      return d.getInfo<CL_DEVICE_IMAGE_SUPPORT>() ? static_cast<long long>(d.getInfo<CL_DEVICE_IMAGE2D_MAX_HEIGHT>()) : 0;
-    case MQLCL_INFO_DOUBLE_SUPPORT:
-      return d.getInfo<CL_DEVICE_EXTENSIONS>().find("cl_khr_fp64") != std::string::npos ? 1 : 0;
+    case MQLCL_INFO_LOCAL_MEM_SIZE: return static_cast<long long>(f.local_mem);
+    case MQLCL_INFO_LOCAL_MEM_TYPE: return f.local_mem_dedicated ? 1 : 2;
+    case MQLCL_INFO_PREFERRED_VECTOR_WIDTH_FLOAT: return f.preferred_float_width;
+    case MQLCL_INFO_IMAGE_SUPPORT: return f.image_support ? 1 : 0;
+    case MQLCL_INFO_GLOBAL_MEM_SIZE: return static_cast<long long>(f.global_mem);
+    case MQLCL_INFO_MAX_MEM_ALLOC_SIZE: return static_cast<long long>(f.max_alloc);
+    case MQLCL_INFO_MAX_CLOCK_MHZ: return f.clock_mhz;
+    case MQLCL_INFO_IMAGE2D_MAX_WIDTH: return static_cast<long long>(f.image2d_max_width);
+    case MQLCL_INFO_IMAGE2D_MAX_HEIGHT: return static_cast<long long>(f.image2d_max_height);
+    case MQLCL_INFO_DOUBLE_SUPPORT: return f.fp64 ? 1 : 0;
     default: fail(MQLCL_ERR_ARGUMENT, "device info ", what, " does not exist (MQLCL_INFO_*: 1 .. 16)");
   }
 }
 
-std::string device_string(const DeviceEntry& e, int what) {
+const std::string& device_string(const DeviceFacts& f, int what) {
   switch (what) {
-    case MQLCL_TEXT_NAME: return e.device.getInfo<CL_DEVICE_NAME>();
-    case MQLCL_TEXT_VENDOR: return e.device.getInfo<CL_DEVICE_VENDOR>();
-    case MQLCL_TEXT_VERSION: return e.device.getInfo<CL_DEVICE_VERSION>();
-    case MQLCL_TEXT_DRIVER_VERSION: return e.device.getInfo<CL_DRIVER_VERSION>();
-    case MQLCL_TEXT_OPENCL_C_VERSION: return e.device.getInfo<CL_DEVICE_OPENCL_C_VERSION>();
-    case MQLCL_TEXT_PLATFORM: return e.platform.getInfo<CL_PLATFORM_NAME>();
-    case MQLCL_TEXT_EXTENSIONS: return e.device.getInfo<CL_DEVICE_EXTENSIONS>();
+    case MQLCL_TEXT_NAME: return f.name;
+    case MQLCL_TEXT_VENDOR: return f.vendor;
+    case MQLCL_TEXT_VERSION: return f.version;
+    case MQLCL_TEXT_DRIVER_VERSION: return f.driver;
+    case MQLCL_TEXT_OPENCL_C_VERSION: return f.c_version;
+    case MQLCL_TEXT_PLATFORM: return f.platform;
+    case MQLCL_TEXT_EXTENSIONS: return f.extensions;
     default: fail(MQLCL_ERR_ARGUMENT, "device text ", what, " does not exist (MQLCL_TEXT_*: 1 .. 7)");
   }
-}
-
-// OpenCL strings may carry trailing NULs or blanks.
-std::string trimmed(std::string s) {
-  while (!s.empty() && (s.back() == '\0' || s.back() == ' ')) s.pop_back();
-  return s;
 }
 }  // namespace
 
@@ -74,13 +64,13 @@ MQLCL_API int mqlcl_device_count(void) {
 }
 
 MQLCL_API long long mqlcl_device_info(int device, int what) {
-  return guard(0, [&] { return device_number(device_at(device).device, what); });
+  return guard(0, [&] { return device_number(device_at(device).facts, what); });
 }
 
 MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap) {
   return guard(0, [&] {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
-    return copy_out(trimmed(device_string(device_at(device), what)), buf, cap);
+    return copy_out(device_string(device_at(device).facts, what), buf, cap);
   });
 }
 

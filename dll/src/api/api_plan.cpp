@@ -3,8 +3,9 @@
 #include <algorithm>
 
 #include "api/with_handle.hpp"
-#include "compute/gemm.hpp"
-#include "compute/gemm_plan.hpp"
+#include "gemm/gemm.hpp"
+#include "gemm/gemm_plan.hpp"
+#include "measure/profile_measure.hpp"
 #include "core/text.hpp"
 
 using namespace mqlcl;
@@ -27,7 +28,7 @@ extern "C" {
 MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(values, count, "values");
-    const DeviceProfile& p = c.profile();
+    const DeviceProfile& p = measured_profile(c);
     std::copy(p.v, p.v + std::min(count, MQLCL_PROFILE_FIELDS), values);
     return MQLCL_PROFILE_FIELDS;
   });
@@ -36,7 +37,7 @@ MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count) {
 MQLCL_API int mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
-    return copy_out(profile_text(c.profile(), c.facts().name, c.facts().driver), buf, cap);
+    return copy_out(profile_text(measured_profile(c), c.facts().name, c.facts().driver), buf, cap);
   });
 }
 

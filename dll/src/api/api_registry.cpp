@@ -1,9 +1,9 @@
 // Exports that describe the library itself: its stages (from the stage registry) and the
 // meaning of its result codes.
-#include "compute/devices.hpp"
-#include "compute/context.hpp"
-#include "compute/gemm_plan.hpp"
-#include "compute/stage_registry.hpp"
+#include "device/devices.hpp"
+#include "context.hpp"
+#include "gemm/gemm_plan.hpp"
+#include "catalog/stage_registry.hpp"
 #include "core/guard.hpp"
 #include "core/text.hpp"
 #include "mqlcl_codes.h"
@@ -72,7 +72,7 @@ MQLCL_API long long mqlcl_stage_info(int stage, int what) {
 
 MQLCL_API int mqlcl_stage_available(int device, int stage) {
   return guard(0, [&] {
-    const std::string why = stage_unavailable(find_stage(stage), read_facts(device_at(device).device));
+    const std::string why = stage_unavailable(find_stage(stage), device_at(device).facts);
     if (why.empty()) return 1;
     record_message(0, why);
     return 0;

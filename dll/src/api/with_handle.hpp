@@ -3,8 +3,8 @@
 #pragma once
 #include <mutex>
 
-#include "compute/context.hpp"
-#include "compute/user_objects.hpp"
+#include "context.hpp"
+#include "generic/user_objects.hpp"
 #include "core/guard.hpp"
 
 namespace mqlcl {

@@ -1,6 +1,5 @@
 #include "tuning/profile_cache.hpp"
 
-#include "compute/context.hpp"
 #include "core/error.hpp"
 #include "tuning/file_lock.hpp"
 #include "tuning/tuning_file.hpp"
@@ -36,8 +35,7 @@ bool cached(const TuningFile& file, const DeviceFacts& f, DeviceProfile& p, std:
 
 }  // namespace
 
-DeviceProfile cached_or_measured_profile(Context& ctx) {
-  const DeviceFacts& f = ctx.facts();
+DeviceProfile cached_or_measured_profile(const DeviceFacts& f, const std::function<DeviceProfile()>& measure) {
   const NativePath path = tuning_file_path();
   DeviceProfile p;
   std::string skipped;
@@ -49,7 +47,7 @@ DeviceProfile cached_or_measured_profile(Context& ctx) {
       const TuningFile file = read_tuning_file(path);  // another process may have measured meanwhile
       std::string again;
       if (cached(file, f, p, again)) return;
-      p = measure_profile(ctx);
+      p = measure();
       // The cache is optional: a file that cannot be written leaves the profile uncached.
       try {
         if (f.name.find_first_of("\t\r\n") != std::string::npos || f.driver.find_first_of("\t\r\n") != std::string::npos)
@@ -66,7 +64,7 @@ DeviceProfile cached_or_measured_profile(Context& ctx) {
     });
   } catch (const Error& e) {
     if (ran) throw;  // the measurement's own failure
-    p = measure_profile(ctx);  // no lock to be had (a read-only folder): measured, not cached
+    p = measure();  // no lock to be had (a read-only folder): measured, not cached
     p.note = skipped + "not cached: " + e.what();
   }
   return p;

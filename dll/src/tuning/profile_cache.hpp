@@ -5,10 +5,14 @@
 // many processes starting together (the strategy tester's agents) measure once and leave one
 // line. A file that cannot be written leaves the profile measured but uncached (noted).
 #pragma once
-#include "compute/device_profile.hpp"
+#include <functional>
+
+#include "device/device_facts.hpp"
+#include "device/device_profile.hpp"
 
 namespace mqlcl {
 
-DeviceProfile cached_or_measured_profile(Context& ctx);
+// `measure` measures the device (under the lock where one is had).
+DeviceProfile cached_or_measured_profile(const DeviceFacts& f, const std::function<DeviceProfile()>& measure);
 
 }  // namespace mqlcl

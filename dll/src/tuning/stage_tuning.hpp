@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "compute/devices.hpp"
+#include "device/devices.hpp"
 #include "core/opencl.hpp"
 #include "tuning/tuning_file.hpp"
 

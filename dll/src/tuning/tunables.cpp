@@ -2,12 +2,12 @@
 
 #include <string>
 
-#include "compute/dgemm_config.hpp"
-#include "compute/gemm_kernels.hpp"
-#include "compute/sgemm_config.hpp"
-#include "compute/staged_transfer.hpp"
-#include "compute/stage_registry.hpp"
-#include "compute/tensor_tiles.hpp"
+#include "catalog/dgemm_config.hpp"
+#include "catalog/gemm_kernels.hpp"
+#include "catalog/sgemm_config.hpp"
+#include "catalog/transfer_params.hpp"
+#include "catalog/stage_registry.hpp"
+#include "catalog/tensor_tiles.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {

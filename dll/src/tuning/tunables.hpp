@@ -7,7 +7,7 @@
 #pragma once
 #include <cstddef>
 
-#include "compute/device_facts.hpp"
+#include "device/device_facts.hpp"
 
 namespace mqlcl {
 

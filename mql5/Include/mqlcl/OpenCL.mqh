@@ -169,16 +169,9 @@ bool COpenCL::ContextCreate(const int device=CL_USE_ANY)
       Print("OpenCL not found, error code=",GetLastError(),": ",g_mqlcl_cl_message);
       return(false);
      }
-   //--- cl_khr_fp64 among the device's extensions
-   m_support_cl_khr_fp64=false;
-   if(CLGetInfoString(m_context,CL_DEVICE_EXTENSIONS,m_device_extensions))
-     {
-      string extensions[];
-      int n=StringSplit(m_device_extensions,' ',extensions);
-      for(int i=0; i<n; i++)
-         if(extensions[i]=="cl_khr_fp64")
-            m_support_cl_khr_fp64=true;
-     }
+   //--- cl_khr_fp64: the library's device facts (one whole-word lookup, in mqlcl.dll)
+   CLGetInfoString(m_context,CL_DEVICE_EXTENSIONS,m_device_extensions);
+   m_support_cl_khr_fp64=(mqlcl_device_info((int)mqlcl_handle_info(m_context,MQLCL_HINFO_DEVICE),MQLCL_INFO_DOUBLE_SUPPORT)==1);
    return(true);
   }
 //+------------------------------------------------------------------+

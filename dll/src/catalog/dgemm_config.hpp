@@ -1,0 +1,33 @@
+// Tiles of DGEMM's two product kernels, as tunable vectors with their rules: the FP64 units'
+// kernel (kernels/gemm/dgemm.cl) and the FP64 tensor cores' (kernels/gemm/dgemm_tensor.cl).
+// The launcher (compute/gemm_device) and the planner read the context's tuned vectors.
+#pragma once
+#include <string>
+
+#include "device/device_facts.hpp"
+
+namespace mqlcl {
+
+// FP64 units: TSM TSN TSK WPTM WPTN.
+constexpr int kDgemmParamCount = 5;
+void dgemm_defaults(const DeviceFacts& f, int* out);
+void validate_dgemm_params(const int* params, const DeviceFacts& f);
+
+// FP64 tensor cores: BM BN BK WM WN STAGES SHAPE GROUP_M.
+constexpr int kDgemmTensorParamCount = 8;
+void dgemm_tensor_defaults(const DeviceFacts& f, int* out);
+void validate_dgemm_tensor_params(const int* params, const DeviceFacts& f);
+
+// What the product kernel needs: its block (the padding of M, N, K), work-group, declared
+// __local tiles and build defines.
+struct DgemmProduct {
+  bool tensor = false;
+  int bm = 0, bn = 0, bk = 0;
+  size_t local0 = 0, local1 = 1;
+  unsigned long long local_bytes = 0;
+  std::string defines;
+};
+DgemmProduct dgemm_simt_product(const int* params);
+DgemmProduct dgemm_tensor_product(const int* params);
+
+}  // namespace mqlcl

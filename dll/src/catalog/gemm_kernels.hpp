@@ -1,0 +1,100 @@
+// The GEMM kernels: one table, the one owner of each kernel's identity (number, name,
+// precision class, the ceiling that bounds it, its tunable, what it needs and what its
+// preparation costs, its default efficiency). The planner, the tunables, the exports
+// (mqlcl_gemm_kernel_*) and through them the host, the tests and the MQL5 scripts read it.
+// A new GEMM kernel is one row here, its tunable's row, its launch and its tests.
+#pragma once
+#include <cstddef>
+#include <string>
+
+#include "device/device_facts.hpp"
+#include "mqlcl.h"
+
+namespace mqlcl {
+
+struct GemmKernel {
+  int id;              // MQLCL_GEMM_KERNEL_*
+  const char* name;    // also its tunable's name
+  int precision;       // MQLCL_PRECISION_* of its results
+  int ceiling;         // the MQLCL_PROFILE_* rate that bounds it
+  double passes;       // products per output multiply-add (3xTF32: 3)
+  bool mma, fp64;      // needs mma.sync / cl_khr_fp64
+  int stage;           // the matmul stage whose code it runs, or 0
+  int tunable;         // the tunable of its tiles
+  // What it costs beyond the FP32 pack every SGEMM kernel has: bytes moved per operand element
+  // and launches (with a wait) before the product (the FP16 kernels' scans and packs).
+  double prep_bytes;
+  int prep_launches;
+  // Its share of its ceiling at large sizes, per mille, until `tune --what efficiency`
+  // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (one candidate per
+  // precision there: the value only scales the prediction).
+  int efficiency_gpu, efficiency_cpu;
+};
+
+// clang-format off
+inline constexpr GemmKernel kGemmKernels[] = {
+//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  efficiency: gpu cpu
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 650, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 420, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 570, 500},
+  // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
+  // write 4); the scans' counts read back before the packs.
+  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 370, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 410, 500},
+  // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
+  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 300, 500},
+  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 680, 500},
+};
+// clang-format on
+inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);
+
+// The name of the tunable of a kernel's tiles (the kernel's name; the tunables' rows read it at
+// compile time); nullptr where no kernel has that tunable.
+constexpr const char* tiles_tunable_name(int tunable) {
+  for (const GemmKernel& k : kGemmKernels)
+    if (k.tunable == tunable) return k.name;
+  return nullptr;
+}
+// The row of a kernel number; MQLCL_ERR_ARGUMENT naming the kernels when none.
+const GemmKernel& gemm_kernel(int id);
+// Its index in the table (the efficiency tunable's order).
+size_t gemm_kernel_index(const GemmKernel& k);
+// "10 sgemm_tuned, 30 sgemm_tensor_tf32, ...": for messages.
+std::string gemm_kernel_list();
+// The bytes of one element of its operands: 8 for an FP64-class kernel (mqlcl_dgemm), else 4.
+inline int element_bytes(const GemmKernel& k) { return k.precision == MQLCL_PRECISION_FP64 ? 8 : 4; }
+
+// The flags' precision field (MQLCL_GEMM_EXACT / _FAST / _FP64) <-> precision classes: the one
+// mapping. What a field promises: the least accurate class it may run (EXACT: FP32, FAST:
+// TF32, FP64: FP64); MQLCL_ERR_ARGUMENT for another field.
+int field_precision(int precision_field);
+// The field that runs a kernel of this class: EXACT for FP32 and FP32_TENSOR, FAST for TF32.
+int precision_field(int precision);
+// Whether a kernel's results meet a field: its class is at least as accurate as the field
+// promises, and of the same arithmetic (FP64 only for the FP64 field).
+bool meets(const GemmKernel& k, int precision_field);
+
+// The efficiency tunable (MQLCL_TUNABLE_EFFICIENCY): per mille of each kernel's ceiling, in
+// the table's order; its parameter names "K10 K30 ...".
+inline constexpr int kEfficiencyParamCount = static_cast<int>(kGemmKernelCount);
+struct EfficiencyNames {
+  char text[kGemmKernelCount * 6 + 1];
+};
+constexpr EfficiencyNames efficiency_names() {
+  EfficiencyNames n{};
+  size_t p = 0;
+  for (const GemmKernel& k : kGemmKernels) {
+    if (p) n.text[p++] = ' ';
+    n.text[p++] = 'K';
+    char digits[8] = {};
+    int d = 0;
+    for (int id = k.id; id > 0; id /= 10) digits[d++] = static_cast<char>('0' + id % 10);
+    while (d > 0) n.text[p++] = digits[--d];
+  }
+  return n;
+}
+inline constexpr EfficiencyNames kEfficiencyNames = efficiency_names();
+void efficiency_defaults(const DeviceFacts& f, int* out);
+void validate_efficiency_params(const int* params, const DeviceFacts& f);
+
+}  // namespace mqlcl

@@ -1,0 +1,63 @@
+#include "catalog/sgemm_config.hpp"
+
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+void sgemm_defaults(const DeviceFacts&, int* out) {
+  const int d[kSgemmParamCount] = {64, 64, 16, 4, 4};
+  for (int i = 0; i < kSgemmParamCount; ++i) out[i] = d[i];
+}
+
+namespace {
+// Bytes of one copy of the A tile (TSK x (TSM + 4), padded) and the B tile (TSK x TSN).
+size_t tile_bytes(const SgemmConfig& c) { return 4u * static_cast<size_t>(c.tsk) * (c.tsm + 4 + c.tsn); }
+// The tuning candidates reach 64 accumulators, 2048 unrolled mads and 8 loads: twice that headroom.
+constexpr int kMaxAccumulators = 64;
+constexpr int kMaxUnrolledMads = 4096;
+constexpr int kMaxLoads = 64;
+}  // namespace
+
+void validate(const SgemmConfig& c, const DeviceFacts& f) {
+  const int v[5] = {c.tsm, c.tsn, c.tsk, c.wptm, c.wptn};
+  for (int x : v)
+    if (x < 1 || x > 512) fail(MQLCL_ERR_ARGUMENT, "SGEMM parameter ", x, " is outside 1 .. 512");
+  if (c.wptm % 4 || c.wptn % 4)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: WPTM and WPTN must be multiples of 4 (float4 register groups)");
+  if (c.tsm % c.wptm || c.tsn % c.wptn)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSM must be a multiple of WPTM and TSN of WPTN");
+  if (c.tsk % 4)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK must be a multiple of 4 (float4 loads)");
+  // Bounds on what one work-item unrolls: the kernel keeps WPTM x WPTN accumulators in
+  // registers and unrolls TSK steps of WPTM x WPTN multiply-adds; beyond these a compiler
+  // spills or takes minutes ({512, 512, 4, 512, 512} compiled for 179 s on PoCL).
+  if (c.wptm * c.wptn > kMaxAccumulators)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: WPTM x WPTN = ", c.wptm * c.wptn, " accumulators per work-item exceed ",
+         kMaxAccumulators);
+  if (c.tsk * c.wptm * c.wptn > kMaxUnrolledMads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: TSK x WPTM x WPTN = ", c.tsk * c.wptm * c.wptn,
+         " unrolled multiply-adds per work-item exceed ", kMaxUnrolledMads);
+  const int threads = (c.tsm / c.wptm) * (c.tsn / c.wptn);
+  const int loads = (c.tsm * c.tsk / 4 + c.tsk * c.tsn / 4) / threads;
+  if (loads > kMaxLoads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: ", loads, " unrolled float4 tile loads per work-item exceed ", kMaxLoads,
+         " (the tiles are too large for ", threads, " work-items)");
+  if ((c.tsm * c.tsk / 4) % threads || (c.tsk * c.tsn / 4) % threads)
+    fail(MQLCL_ERR_ARGUMENT, "SGEMM: the ", threads, " work-items must share the float4 loads of both tiles evenly (",
+         c.tsm * c.tsk / 4, " and ", c.tsk * c.tsn / 4, " of them)");
+  if (static_cast<size_t>(threads) > f.max_work_group)
+    fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: ", threads, " work-items per group exceed the device's ",
+         f.max_work_group);
+  const size_t local_bytes = tile_bytes(c);
+  if (local_bytes > f.local_mem)
+    fail(MQLCL_ERR_LOCAL_SIZE, "SGEMM: tiles need ", local_bytes, " bytes of local memory, the device has ",
+         static_cast<unsigned long long>(f.local_mem));
+}
+
+bool double_buffered(const SgemmConfig& c, const DeviceFacts& f) { return 2 * tile_bytes(c) <= f.local_mem; }
+
+SgemmConfig sgemm_from(const int* p) { return SgemmConfig{p[0], p[1], p[2], p[3], p[4]}; }
+
+void validate_sgemm_params(const int* params, const DeviceFacts& f) { validate(sgemm_from(params), f); }
+
+}  // namespace mqlcl

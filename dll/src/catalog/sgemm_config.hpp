@@ -1,0 +1,26 @@
+// Parameters of the tuned SGEMM stage (kernels/matmul/sgemm_tuned.cl) and their rule: the
+// tuning module (tuning/) keeps them per context and per device, this file says what fits.
+#pragma once
+
+#include "device/device_facts.hpp"
+
+namespace mqlcl {
+
+// Stage 10's parameter vector: TSM, TSN, TSK, WPTM, WPTN.
+constexpr int kSgemmParamCount = 5;
+void sgemm_defaults(const DeviceFacts& f, int* out);  // {64, 64, 16, 4, 4}: safe on any device
+
+struct SgemmConfig {
+  int tsm, tsn, tsk, wptm, wptn;
+};
+SgemmConfig sgemm_from(const int* params);  // kSgemmParamCount ints
+
+// Throws MQLCL_ERR_ARGUMENT when the tile sizes do not divide as the kernel needs, or
+// MQLCL_ERR_LOCAL_SIZE when the work-group or its tiles do not fit the device.
+void validate(const SgemmConfig& c, const DeviceFacts& f);
+// The same rule on a parameter vector (the tunable-stage table's entry for stage 10).
+void validate_sgemm_params(const int* params, const DeviceFacts& f);
+// Whether two copies of the tiles fit the device's local memory (then the kernel double-buffers).
+bool double_buffered(const SgemmConfig& c, const DeviceFacts& f);
+
+}  // namespace mqlcl

@@ -1,0 +1,34 @@
+// Tiles of the tensor-core SGEMM kernels (kernels/matmul/sgemm_tensor.cl, stages 30 and 31;
+// kernels/matmul/sgemm_half.cl, stages 32 and 33, whose BK is 16: 64 bytes of a line per k-tile):
+// the tunable vector, the kernel's own divisibility rules (checked here before the compiler's
+// #error), and what the tiles need from the device (__local bytes, work-items). The stages'
+// availability and the launcher read the same numbers: one owner.
+#pragma once
+#include <string>
+
+#include "device/device_facts.hpp"
+
+namespace mqlcl {
+
+// BM BN BK WM WN STAGES GROUP_M (STAGES: the cp.async pipeline's depth, not a matmul stage)
+constexpr int kTensorParamCount = 7;
+void tensor_defaults(const DeviceFacts& f, int* out);
+void half_tensor_defaults(const DeviceFacts& f, int* out);  // stages 32 and 33
+
+struct TensorTiles {
+  int bm, bn, bk, wm, wn, stages, group_m;
+  int threads() const { return 32 * (bm / wm) * (bn / wn); }
+  unsigned long long local_bytes() const { return 4ull * stages * bk * (bm + bn); }
+  std::string defines() const;       // sgemm_tensor.cl
+  std::string half_defines() const;  // sgemm_half.cl
+};
+TensorTiles tensor_tiles(const int* params);
+// MQLCL_ERR_ARGUMENT when the tiles break the kernel's rules, MQLCL_ERR_LOCAL_SIZE when the
+// work-group or the pipeline's __local tiles exceed the device.
+void validate_tensor_params(const int* params, const DeviceFacts& f);
+void validate_half_tensor_params(const int* params, const DeviceFacts& f);
+// Why the tensor-core stages cannot run on the device with their default tiles, or empty
+// (the stage registry's availability predicate).
+std::string tensor_unavailable(const DeviceFacts& f);
+
+}  // namespace mqlcl

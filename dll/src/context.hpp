@@ -1,0 +1,204 @@
+// A context: one device, its OpenCL context, its queues (a profiling queue for the library's
+// operations and timed launches, a plain one for the generic layer), a cache of built programs,
+// the timing of its operations, and what it owns: the data slots (slots), the launches in
+// flight (launches), the host transfers (transfer/), the tuning (tuning/stage_tuning), the
+// profile once known (measure/profile_measure). The routines that use them live above it.
+#pragma once
+#include <map>
+#include <memory>
+#include <string>
+
+#include "device/device_profile.hpp"
+#include "device/devices.hpp"
+#include "launches.hpp"
+#include "slots.hpp"
+#include "transfer/staged_transfer.hpp"
+#include "timing.hpp"
+#include "core/handles.hpp"
+#include "core/opencl.hpp"
+#include "tuning/stage_tuning.hpp"
+
+namespace mqlcl {
+
+class Context : public Object, public std::enable_shared_from_this<Context> {
+ public:
+  static constexpr Kind kKind = Kind::Context;
+  explicit Context(int device_index);
+  ~Context() override;
+
+  const DeviceFacts& facts() const { return facts_; }
+  int device_index() const { return device_index_; }  // in mqlcl's device list
+  cl::Context& cl_context() { return context_; }
+  cl::Device& device() { return device_; }
+  cl::CommandQueue& queue() { return queue_; }
+  DataSlots& slots() { return slots_; }
+  // Copies from the caller's host arrays to device buffers and back (host-array GEMM), each
+  // direction on its own queue.
+  HostTransfer& uploads() { return uploads_; }
+  HostTransfer& downloads() { return downloads_; }
+
+  // Builds (or takes from the cache) a program; build failures throw MQLCL_ERR_BUILD with
+  // the compiler's log. `label` names the source in messages.
+  cl::Program program(const std::string& label, const std::string& source,
+                      const std::string& options);
+  // A kernel of an embedded kernels/<file> built with -cl-std=CL1.2 and `defines`.
+  cl::Kernel embedded(const std::string& file, const std::string& defines, const char* name);
+
+  // An internal buffer, reused while large enough: one per use, so no two uses in one
+  // operation share one.
+  enum class Scratch : int {
+    LayoutA, LayoutB, LayoutC,                                // padded or converted operands (experiments/layout)
+    GemmRawA, GemmRawB, GemmPackA, GemmPackB, GemmProduct, GemmC,  // the GEMM paths (gemm/)
+    HalfA, HalfB, StatsA, StatsB, ExpsA, ExpsB, BadLines,     // the FP16 operands (ladder/half_operands)
+  };
+  cl::Buffer& scratch(Scratch id, size_t bytes);
+  cl::Buffer allocate(size_t bytes, const char* what);
+
+  // ---- launches of one operation ----
+  void begin_op();
+  // Checks a work-group size against the device and the kernel, with the limit in the message.
+  // private_bytes: the private memory per work-item the caller knows the kernel keeps (a
+  // private row); times the work-group, it must fit private_budget().
+  void check_local(const cl::Kernel& k, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
+  // The same with the kernel's limits known: its __local bytes (static and arguments) and its
+  // CL_KERNEL_WORK_GROUP_SIZE.
+  struct KernelLimits {
+    cl_ulong local_mem;
+    size_t max_work_group;
+  };
+  void check_local_with(KernelLimits limits, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
+  // The work-group of a kernel whose __local tiles its tile rule has checked against the device
+  // (catalog/tensor_tiles, dgemm_config): only against the kernel's CL_KERNEL_WORK_GROUP_SIZE,
+  // not check_local, because NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
+  // what the kernel declares (49168 of the H200's 49152) and still runs it.
+  void check_tiled_work_group(const cl::Kernel& k, size_t threads, const char* what);
+  // Private memory one work-group may hold: CPU devices (PoCL) run a work-group on one
+  // thread's stack and overflow it (SIGSEGV) instead of refusing; 0 = no bound (GPUs keep
+  // private memory per work-item and refuse what does not fit).
+  size_t private_budget() const;
+  // The largest power-of-two work-group whose private memory fits the budget, where the
+  // driver's own choice could exceed it (else 0: the driver may choose).
+  size_t private_fit(const cl::Kernel& k, size_t private_bytes);
+  void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+  // A 1D range of `items` work-items (the driver chooses the work-group) as launches of at
+  // most 2^30 each ($MQLCL_LAUNCH_ITEMS, read at creation: the tests lower it to see the pieces); before each, argument `base_arg` (a ulong) is set to the
+  // piece's first work-item, which the kernel adds to get_global_id(0): one range of more than
+  // 2^32 work-items (a copy or fill of a 35 GiB allocation) is more than drivers take, global
+  // offsets past 2^32 are not indexed by all of them, and one long kernel is what a display
+  // driver's watchdog kills. Timed as a kernel or as layout work.
+  void launch_pieces(cl::Kernel& k, size_t items, cl_uint base_arg, bool as_convert);
+  // Sets `count` floats of b to value (a kernel; timed as layout work).
+  void fill(cl::Buffer& b, float value, size_t count);
+  // Layout work (fills, copies, conversion kernels) whose time is reported apart.
+  void launch_convert(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
+  void end_op();  // waits, then sums the profiling times into last()
+  // Which stage or GEMM kernel computed the operation's product (mqlcl_last_product).
+  void product_by(int id) { last_.product = id; }
+  // The figures of the last operation (mqlcl_last_*).
+  const OperationFigures& last() const { return last_; }
+
+  // ---- the caller's kernels (generic layer), outside the context's operations: last() and
+  // the total clock are left alone ----
+  // Queues a user kernel's launch without waiting (with an event of its own into `done`
+  // where given); returns its serial number in the context. Where $MQLCL_FAIL_LAUNCH = N (read
+  // at creation), the context's Nth such launch is reported failed once it completes, as a
+  // device fault is: the library's handling of one, on any driver, for the tests.
+  // An untimed launch goes on the generic layer's plain queue, a timed one (`done` given) on
+  // the profiling queue, each ordered after what the other queue holds.
+  uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
+                        const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range, cl::Event* done);
+  // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0
+  // when it failed); flushes the queue while it is not complete, so that it progresses.
+  cl_int launch_state(uint64_t serial);
+  // Waits for everything queued, then as settle_launches().
+  void finish();
+  // After a call that waited for the queue: a failure of a launch queued without waiting is
+  // thrown (MQLCL_ERR_LAUNCH, naming the launch), once.
+  void settle_launches() {
+    if (launches_.idle()) return;
+    launches_.settle();
+    launches_.throw_failure();
+  }
+  // A blocking copy of the generic layer: copy(queue, waits) enqueues it on the plain queue
+  // after the events `waits` (null: none). It completes after every launch before it, so their
+  // failures surface here; a copy failing because a launch faulted names the launch.
+  template <class Copy>
+  void blocking(Copy&& copy) {
+    const std::vector<cl::Event> waits = after_timed_launches();
+    try {
+      copy(user_queue_, waits.empty() ? nullptr : &waits);
+    } catch (const cl::Error& e) {
+      wait_failed(e);
+      throw;
+    }
+    user_pending_ = false;
+    settle_launches();
+  }
+  LaunchesInFlight& launches() { return launches_; }
+  // Its handle was freed: waits for what is queued, then drops the launches (what they keep
+  // alive holds the context, which could then never go).
+  void handle_freed();
+
+  // The data slots' marks for the "OpenCL total": an upload starts it, a read ends it.
+  void data_written() { total_clock_.start(); }
+  void data_read() { total_clock_.stop(last_.total_ms); }
+  // The wall times of a host-array call's upload and download (begin_op sets both to 0, so
+  // an operation without them reports 0).
+  void transfers_took(double upload_ms, double download_ms) {
+    last_.upload_ms = upload_ms;
+    last_.download_ms = download_ms;
+  }
+  // The panels of rows a host-array GEMM ran in (mqlcl_last_panels; begin_op sets 0).
+  void panels_took(int panels) { last_.panels = panels; }
+
+  StageTuning tuning;  // every tunable's parameters: the tuning file's, or set by the caller
+
+  // The device profile, once known (has_profile): set by the caller, or measured or read from
+  // the cache on first use by measure/profile_measure (measured_profile), which keeps it here.
+  const DeviceProfile& profile() const;
+  void keep_profile(const DeviceProfile& p);
+  // Replaces it (mqlcl_profile_set; the values are checked by the caller).
+  void set_profile(const double* ceilings);
+  // Whether mma.sync kernels can run here: the device's own (NVIDIA, compute capability >= 8)
+  // or, where a set profile claims tensor cores the device lacks, with emulated PTX.
+  bool mma_claimed() const;
+  // " -DEMULATE_PTX" where a set profile claims tensor cores the device does not have: the
+  // mma.sync kernels then run their plain OpenCL C stand-ins (slow, correct).
+  const char* ptx_defines() const;
+  bool has_profile() const { return profile_ != nullptr; }
+  // The kernel pinned per GEMM precision (mqlcl_gemm_pin; 0: the planner decides), indexed
+  // by the flags' precision field / 16.
+  int gemm_pin[3] = {0, 0, 0};
+
+ private:
+  int device_index_;
+  DeviceFacts facts_;
+  cl::Context context_;
+  cl::Device device_;
+  cl::CommandQueue queue_;
+  // The generic layer's launches and copies: a plain in-order queue (on NVIDIA's driver a
+  // blocking copy costs about 7 us more on a profiling queue). user_pending_: it holds
+  // commands queue_ was not ordered after; timed_pending_: queue_ holds timed user launches
+  // user_queue_ was not ordered after.
+  cl::CommandQueue user_queue_;
+  bool user_pending_ = false, timed_pending_ = false;
+  // The events a command of the other queue must wait for (a marker; none when nothing is
+  // pending there).
+  std::vector<cl::Event> after_timed_launches();
+  std::vector<cl::Event> after_user_queue();
+  HostTransfer uploads_, downloads_;
+  std::unique_ptr<DeviceProfile> profile_;
+  size_t launch_items_ = 0;
+  std::map<std::string, cl::Program> programs_;
+  TotalClock total_clock_;
+  OperationFigures last_;
+  DataSlots slots_{facts_, context_, queue_, total_clock_, last_.total_ms};
+  std::map<Scratch, std::pair<cl::Buffer, size_t>> scratch_;
+  OperationEvents events_;
+  LaunchesInFlight launches_;
+  int fail_launch_at_ = 0, user_launches_ = 0;
+  void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any
+  void place_marker();                   // a marker after every launch so far (LaunchesInFlight)
+};
+
+}  // namespace mqlcl

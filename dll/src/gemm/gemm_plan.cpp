@@ -1,0 +1,131 @@
+#include "gemm/gemm_plan.hpp"
+#include "measure/profile_measure.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+#include "context.hpp"
+#include "catalog/dgemm_config.hpp"
+#include "catalog/sgemm_config.hpp"
+#include "device/tensor_decision.hpp"
+#include "catalog/tensor_tiles.hpp"
+#include "core/error.hpp"
+#include "tuning/tunables.hpp"
+
+namespace mqlcl {
+
+namespace {
+
+// The kernel's block (what M, N, K are padded to): the first three of its tuned tiles in
+// every GEMM kernel's vector (TSM TSN TSK, or BM BN BK).
+struct Block {
+  size_t m, n, k;
+};
+Block block_of(Context& ctx, const GemmKernel& g) {
+  const int* p = ctx.tuning.params(g.id);
+  return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
+}
+
+size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
+
+// Product time: the padded multiply-adds at the kernel's share of its ceiling, in whole waves
+// of blocks over the compute units, plus one launch, plus its preparation beyond the FP32
+// pack at the device's copy rate.
+double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
+  const DeviceProfile& p = measured_profile(ctx);
+  const Block b = block_of(ctx, g);
+  const double flop = 2.0 * static_cast<double>(up(m, b.m)) * static_cast<double>(up(n, b.n)) *
+                      static_cast<double>(up(k, b.k)) * g.passes;
+  const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 1000.0;
+  const double rate = p[g.ceiling] * 1e9 * efficiency;  // flop/s
+  const double blocks = static_cast<double>(up(m, b.m) / b.m) * static_cast<double>(up(n, b.n) / b.n);
+  const double units = std::max(1u, ctx.facts().units);
+  const double fill = blocks / (std::ceil(blocks / units) * units);
+  const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);
+  const double prep_ms = operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
+  return flop / (rate * fill) * 1e3 + (1 + g.prep_launches) * p[MQLCL_PROFILE_LAUNCH_US] / 1e3 + prep_ms;
+}
+
+}  // namespace
+
+int precision_index(int field) {
+  field_precision(field);  // refuses another field
+  return field / MQLCL_GEMM_FAST;
+}
+
+GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
+  GemmPlan plan;
+  const int pin = ctx.gemm_pin[precision_index(field)];
+  std::vector<const GemmKernel*> runnable;
+  std::string why_none;
+  for (const auto& g : kGemmKernels) {
+    if (!meets(g, field)) continue;
+    const std::string why = gemm_kernel_unavailable(ctx, g);
+    if (why.empty())
+      runnable.push_back(&g);
+    else
+      why_none += str("; ", g.name, ": ", why);
+  }
+  if (runnable.empty())
+    fail(MQLCL_ERR_UNSUPPORTED, "no GEMM kernel of this precision runs on ", ctx.facts().name, why_none);
+  // A lone candidate is predicted only for the asking exports and from a profile already known:
+  // a device with nothing to choose never measures one.
+  const bool times = runnable.size() > 1 || (predict && ctx.has_profile());
+  for (const GemmKernel* g : runnable)
+    if (!times || measured_profile(ctx)[g->ceiling] > 0)  // the profile just measured may lack the rate
+      plan.candidates.push_back({g->id, times ? predict_ms(ctx, *g, m, n, k) : -1.0});
+  std::stable_sort(plan.candidates.begin(), plan.candidates.end(),
+                   [](const GemmCandidate& a, const GemmCandidate& b) { return a.ms < b.ms; });
+  if (pin) {
+    plan.pinned = true;
+    const auto it = std::find_if(plan.candidates.begin(), plan.candidates.end(),
+                                 [&](const GemmCandidate& c) { return c.kernel == pin; });
+    if (it == plan.candidates.end()) {
+      // Pinned while it could run; since then a set or measured profile lacks its rate.
+      const GemmKernel& g = gemm_kernel(pin);
+      std::string why = gemm_kernel_unavailable(ctx, g);
+      if (why.empty()) why = str("the device profile has no ", profile_key(g.ceiling), " rate");
+      fail(MQLCL_ERR_UNSUPPORTED, "kernel ", pin, " (", g.name, ") is pinned (mqlcl_gemm_pin) but cannot run here: ", why,
+           "; pin 0 to let the planner choose");
+    }
+    std::rotate(plan.candidates.begin(), it, it + 1);
+  }
+  plan.chosen = plan.candidates.front().kernel;
+  return plan;
+}
+
+double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k) {
+  return predict_ms(ctx, gemm_kernel(kernel), m, n, k);
+}
+
+size_t gemm_block_rows(Context& ctx, int kernel) { return block_of(ctx, gemm_kernel(kernel)).m; }
+
+std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
+  const GemmPlan plan = plan_gemm(ctx, field, m, n, k, true);
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  const char* what = field == MQLCL_GEMM_EXACT ? "exact (FP32 accuracy)" : field == MQLCL_GEMM_FAST ? "fast (TF32 allowed)" : "FP64";
+  out << what << ' ' << m << " x " << n << " x " << k << " on '" << ctx.facts().name << "': runs " << plan.chosen << ' '
+      << gemm_kernel(plan.chosen).name << (plan.pinned ? " (pinned)" : " (predicted fastest)") << '\n';
+  for (const GemmCandidate& c : plan.candidates) {
+    const GemmKernel& g = gemm_kernel(c.kernel);
+    out << "  " << g.id << ' ' << g.name << ": ";
+    if (c.ms < 0) {
+      out << "the only candidate (nothing predicted, no profile needed)\n";
+      continue;
+    }
+    out << c.ms << " ms predicted (" << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 10.0 << "% of "
+        << measured_profile(ctx)[g.ceiling] / g.passes << " GFLOP/s)\n";
+  }
+  for (const auto& g : kGemmKernels) {
+    if (!meets(g, field)) continue;
+    const std::string why = gemm_kernel_unavailable(ctx, g);
+    if (!why.empty()) out << "  " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
+  }
+  if (ctx.has_profile()) out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);
+  return out.str();
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,43 @@
+// The GEMM planner: the choice among the kernels of the GEMM kernel table (compute/gemm_kernels)
+// for any GEMM call (SGEMM and DGEMM, host arrays or device buffers alike). A kernel is a candidate when its results
+// meet the call's precision and the device can run it (availability: mma.sync, FP64, tiles
+// that fit); among candidates the planner predicts each one's product time for m, n, k from
+// the device profile (measured ceilings) and the kernel's efficiency (a tunable: per device
+// from `tune`, else a default per device type), and chooses the least. With one candidate it
+// needs no profile. A kernel pinned on the context (mqlcl_gemm_pin) runs instead.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "catalog/gemm_kernels.hpp"
+#include "ladder/kernel_availability.hpp"
+#include "mqlcl.h"
+
+namespace mqlcl {
+
+class Context;
+
+// The flags' precision field as an index (0 exact, 1 fast, 2 FP64: the pins' order) after
+// checking it is one the calls take.
+int precision_index(int precision_field);
+
+struct GemmCandidate {
+  int kernel;
+  double ms;  // predicted product time; < 0 where not predicted (the only candidate)
+};
+struct GemmPlan {
+  int chosen = 0;
+  bool pinned = false;
+  std::vector<GemmCandidate> candidates;  // fastest first; the chosen one first
+};
+// `predict`: predict a lone candidate's time too where the profile is known (the plan
+// exports); a device with one candidate never measures its profile.
+GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
+std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
+// The product time the planner predicts for a kernel (measures the profile if not known).
+double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k);
+// The rows of the kernel's block (what it pads m to).
+size_t gemm_block_rows(Context& ctx, int kernel);
+
+}  // namespace mqlcl

@@ -1,0 +1,86 @@
+// What each argument of a user kernel is and what it is bound to. The library builds user
+// programs with -cl-kernel-arg-info (compute/user_program) and reads clGetKernelArgInfo
+// (OpenCL 1.2) once per kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
+// a __global pointer, a buffer for an image) is refused before the driver sees it: drivers
+// (PoCL, others) accept such values and crash at launch. Where the driver gives no argument
+// info, the declarations read from the program's source (compute/kernel_source_args) serve
+// instead, checked by the same rules.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "generic/arg_declaration.hpp"
+#include "core/handles.hpp"
+#include "core/opencl.hpp"
+
+namespace mqlcl {
+
+class ProgramSource;  // compute/kernel_source_args
+
+// What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
+enum class Passed { Buffer, Image, Local, Int, Float, Double, Char, Short, Long };
+
+class KernelArgs {
+ public:
+  // Reads the arguments' declarations when `declared` (the program was built with
+  // -cl-kernel-arg-info). Without them (not built so, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
+  // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) it takes the kernel's
+  // declarations from `source` (may be null) where they hold as many arguments as the driver
+  // counts and each is the kind of argument (pointer, __local, value of its size) that the
+  // driver's own checks of clSetKernelArg reveal; else the checks are weaker (probes).
+  KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* source = nullptr);
+
+  cl_uint count() const { return static_cast<cl_uint>(args_.size()); }
+
+  // Throws MQLCL_ERR_ARGUMENT (naming the argument, its declaration and what was passed)
+  // when `passed` cannot go into argument `index` (< count()). `kernel` is probed when the
+  // declarations are not available; a probe leaves the argument unset.
+  void check(cl::Kernel& kernel, cl_uint index, Passed passed);
+  // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound;
+  // `local_bytes`: a __local argument's size.
+  void set(cl_uint index, std::shared_ptr<Object> keep = nullptr, size_t local_bytes = 0);
+  void unset(cl_uint index);
+  // Changes whenever a binding changes (what a launch keeps alive is rebuilt then).
+  unsigned revision() const { return revision_; }
+  // The buffers and images bound now, and the bytes of the __local arguments.
+  std::vector<std::shared_ptr<Object>> bound() const;
+  size_t local_bytes() const;
+  // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
+  void require_all_set() const;
+  // `argument 1 "n" (int)`, `argument 0 "x" (__global const float*)`; without declarations
+  // `argument 1`.
+  std::string describe(cl_uint index) const;
+
+ private:
+  // How a declaration is checked: it takes exactly one setter (`takes`), any value whose size
+  // the driver accepts (a typedef or struct), no setter at all, or is not known (probed).
+  enum class Rule { Exact, SizeOnly, Nothing, Unknown };
+  struct Arg {
+    std::string name, type;  // type: the declaration with its qualifiers, e.g. "__global const float*"
+    Rule rule = Rule::Unknown;
+    Passed takes = Passed::Int;  // for Rule::Exact
+    std::string why_nothing;     // for Rule::Nothing: what to do instead
+    bool set = false;
+    std::shared_ptr<Object> bound;  // the bound buffer or image, kept alive (docs/ABI.md)
+    size_t local_bytes = 0;
+  };
+  void probe(cl::Kernel& kernel, cl_uint index, Passed passed);
+  static Arg checked_as(const ArgDeclaration& d);
+
+  bool has_info_ = false;
+  unsigned revision_ = 0;
+  std::vector<Arg> args_;
+};
+
+// $MQLCL_KERNEL_ARG_INFO, to see on any driver what a user meets on a driver without
+// argument info: "off" reads no declarations from the driver (as a driver that returns
+// CL_KERNEL_ARG_INFO_NOT_AVAILABLE: the source's serve); "refused" treats every build with -cl-kernel-arg-info as
+// failed (as NVIDIA's compiler fails one on a program with a kernel without arguments).
+enum class ArgInfoMode { On, Off, Refused };
+ArgInfoMode arg_info_mode();
+
+// "an int (mqlcl_arg_int)", "a buffer (mqlcl_arg_mem)", ...
+const char* passed_name(Passed p);
+
+}  // namespace mqlcl

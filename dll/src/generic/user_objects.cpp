@@ -1,0 +1,55 @@
+#include "generic/user_objects.hpp"
+
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source)
+    : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel, declared, source) {
+  const cl::Device& d = ctx->device();
+  name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
+  while (!name.empty() && name.back() == '\0') name.pop_back();
+  const auto r = kernel.getWorkGroupInfo<CL_KERNEL_COMPILE_WORK_GROUP_SIZE>(d);
+  required_local = {r[0], r[1], r[2]};
+  max_work_group = kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d);
+  static_local = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d);
+}
+
+std::shared_ptr<const LaunchSubject> UserKernel::subject() {
+  std::shared_ptr<const LaunchSubject> s = subject_.lock();
+  if (s && subject_revision_ == args.revision()) return s;
+  auto fresh = std::make_shared<LaunchSubject>();
+  fresh->kernel_name = &name;
+  fresh->keep = args.bound();
+  fresh->keep.push_back(shared_from_this());
+  subject_ = fresh;
+  subject_revision_ = args.revision();
+  return fresh;
+}
+
+const OperationFigures& UserKernel::figures() {
+  if (timed_) return last_;
+  if (!last_failure.empty()) fail(MQLCL_ERR_LAUNCH, "no time for its last launch: ", last_failure);
+  if (!last_timed_)
+    fail(MQLCL_ERR_UNSUPPORTED, "the kernel's last launch (mqlcl_enqueue) took no profiling event, so it has no time: ",
+         "mqlcl_kernel_timing(kernel, 1) times its launches, mqlcl_run times each");
+  cl_int status = ctx->launch_state(last_serial);
+  if (status > CL_COMPLETE) {
+    cl_event e = last_launch();
+    clWaitForEvents(1, &e);
+    status = ctx->launch_state(last_serial);
+  }
+  if (status < 0) {
+    const std::string m = ctx->launches().take_failure_of(last_serial, status);
+    if (!m.empty()) last_failure = m;
+    fail(MQLCL_ERR_LAUNCH, "no time for its last launch: ",
+         last_failure.empty() ? "it failed on the device: " + cl_error_name(status) : last_failure);
+  }
+  last_ = OperationFigures();
+  last_.kernel_ms = event_ms(last_launch);
+  last_.launches = 1;
+  timed_ = true;
+  return last_;
+}
+
+}  // namespace mqlcl
