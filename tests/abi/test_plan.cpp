@@ -205,6 +205,31 @@ TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
 }
 
+// A pin outlives the profile it was made under: once a set profile lacks the pinned kernel's
+// rate, the GEMM calls say so (they returned MQLCL_ERR_INTERNAL before).
+TEST(Plan, APinnedKernelThatCanNoLongerRunIsRefusedNamingWhy) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_3XTF32), MQLCL_OK) << t::message(c.h);
+  Profile no_tensor = kH200;
+  for (int f : {MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_FP16, MQLCL_PROFILE_MMA_BF16, MQLCL_PROFILE_MMA_INT8,
+                MQLCL_PROFILE_MMA_FP64})
+    no_tensor[static_cast<size_t>(f)] = 0;
+  ASSERT_EQ(mqlcl_profile_set(c.h, no_tensor.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  std::vector<float> a(4, 1.0f), b(4, 2.0f), out(4, 0.0f);
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
+            MQLCL_ERR_UNSUPPORTED);
+  EXPECT_TRUE(t::mentions(c.h, "kernel 31 (sgemm_tensor_3xtf32) is pinned (mqlcl_gemm_pin) but cannot run here"))
+      << t::message(c.h);
+  EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 64, 64, 64, nullptr, nullptr, 0), MQLCL_ERR_UNSUPPORTED);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
+            MQLCL_OK)
+      << t::message(c.h);
+  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_EQ(out, std::vector<float>(4, 4.0f));
+}
+
 TEST(Plan, BadProfilesAndCallsAreRefused) {
   t::Ctx c;
   Profile p = kGeForce;

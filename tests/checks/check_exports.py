@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
 """The ABI's function set is one list, mqlcl.h's declarations (mqlcl_exports.h is generated
 from it at build time): the export tables of libmqlcl.so (nm -D) and of mqlcl.dll (objdump -p)
-must equal it, and mqlcl.dll may import nothing but Windows system DLLs.
+must equal it, and mqlcl.dll may import nothing but Windows system DLLs. The docs' table of GEMM
+kernels (docs/ABI.md, "The GEMM planner") lists exactly the library's kernel table, as
+libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h.
 Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
 import argparse
+import ctypes
 import re
 import sys
 from pathlib import Path
@@ -20,6 +23,28 @@ SYSTEM_DLLS = {"kernel32.dll", "msvcrt.dll", "user32.dll", "advapi32.dll", "ntdl
 
 def header_functions(root):
     return {f.name for f in mqlcl_header.functions((root / "dll/include/mqlcl.h").read_text())}
+
+
+def check_kernel_table(root, so):
+    lib = ctypes.CDLL(str(Path(so).resolve()))
+    lib.mqlcl_gemm_kernel_name.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    kernels = {}
+    for i in range(lib.mqlcl_gemm_kernel_count()):
+        number = lib.mqlcl_gemm_kernel_at(i)
+        buf = ctypes.create_string_buffer(512)
+        n = lib.mqlcl_gemm_kernel_name(number, buf, 256)
+        kernels[number] = buf.raw[:2 * n].decode("utf-16-le")
+    defines = {int(c.value): c.name for c in mqlcl_header.constants((root / "dll/include/mqlcl.h").read_text())
+               if c.name.startswith("MQLCL_GEMM_KERNEL_") and "_INFO_" not in c.name}
+    expect(set(defines) == set(kernels), "mqlcl.h has one MQLCL_GEMM_KERNEL_* per kernel of the library's table",
+           f"table {sorted(kernels)}, header {sorted(defines)}")
+    abi = (root / "docs/ABI.md").read_text()
+    section = abi.split("## The GEMM planner", 1)[1].split("\n## ", 1)[0]
+    rows = re.findall(r"^\| (\d+) `(MQLCL_GEMM_KERNEL_\w+)` \|", section, re.M)
+    documented = {int(n): name for n, name in rows}
+    expect(documented == {k: defines.get(k) for k in kernels},
+           f"docs/ABI.md's GEMM kernel table lists the library's {len(kernels)} kernels with their #defines",
+           f"docs {documented}; library {kernels}")
 
 
 def main():
@@ -41,6 +66,8 @@ def main():
         exported = set(re.findall(r"\sT\s+(\w+)$", out, re.M))
         expect(exported == declared, "libmqlcl.so exports exactly mqlcl.h (C names, no C++ symbols)",
                f"extra: {sorted(exported - declared)[:10]}; missing: {sorted(declared - exported)}")
+    if args.so:
+        check_kernel_table(root, args.so)
     if args.dll:
         rc, out, err = run(["x86_64-w64-mingw32-objdump", "-p", args.dll])
         table = out.split("[Ordinal/Name Pointer] Table", 1)

@@ -25,6 +25,9 @@ struct GemmKernel {
   // and launches (with a wait) before the product (the FP16 kernels' scans and packs).
   double prep_bytes;
   int prep_launches;
+  // The kernel that runs instead where its operands cannot be represented (the FP16 kernels'
+  // unscalable lines), or 0.
+  int fallback;
   // Its share of its ceiling at large sizes, per mille, until `tune --what efficiency`
   // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (one candidate per
   // precision there: the value only scales the prediction).
@@ -33,17 +36,17 @@ struct GemmKernel {
 
 // clang-format off
 inline constexpr GemmKernel kGemmKernels[] = {
-//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  efficiency: gpu cpu
-  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 650, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 420, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 570, 500},
+//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500},
   // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
   // write 4); the scans' counts read back before the packs.
-  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 370, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 410, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
-  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 300, 500},
-  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 680, 500},
+  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500},
+  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);

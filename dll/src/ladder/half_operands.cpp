@@ -3,6 +3,7 @@
 #include <climits>
 #include <string>
 
+#include "catalog/gemm_kernels.hpp"
 #include "catalog/tensor_tiles.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
@@ -64,9 +65,7 @@ void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_
 
 bool is_half_stage(const Stage& st) { return st.family == Family::TensorHalf; }
 
-int half_fallback(int stage) {
-  return stage == MQLCL_STAGE_TENSOR_3XFP16 ? MQLCL_STAGE_TENSOR_3XTF32 : MQLCL_STAGE_TENSOR_TF32;
-}
+int half_fallback(int stage) { return gemm_kernel(stage).fallback; }
 
 namespace {
 

@@ -20,7 +20,7 @@ struct HalfSource {
 };
 
 bool is_half_stage(const Stage& st);
-// The stage that runs when an FP16 stage's operands cannot be scaled: 30 for 32, 31 for 33.
+// The stage that runs when an FP16 stage's operands cannot be scaled (the kernel table's fallback).
 int half_fallback(int stage);
 
 // op(B) (n lines of k) scanned and packed into FP16 for stage `st`, kept for half_rows; false
