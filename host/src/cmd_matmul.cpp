@@ -19,8 +19,17 @@ struct MatmulArgs {
   bool cpu = true;
   bool all_orders = false;
   std::string json;
-  std::string stages = "1,2,3,4,5,6,7,8,9";
+  std::string stages;  // empty: article_stages()
 };
+
+// The article's stages: those of the library's table named after the article's kernels
+// ("matr_mul_vect_v2", mqlcl_stage_name), in the table's order.
+std::vector<int> article_stages() {
+  std::vector<int> out;
+  for (int stage : library_stages(true))
+    if (stage_name(stage).rfind("matr_mul_", 0) == 0) out.push_back(stage);
+  return out;
+}
 }  // namespace
 
 void register_matmul_commands(CLI::App& app, Options& opt) {
@@ -46,7 +55,7 @@ void register_matmul_commands(CLI::App& app, Options& opt) {
 
   auto* ladder = app.add_subcommand("ladder", "the article's ladder: stage 0 (CPU) and stages 1-9, then a table");
   ladder->add_option("--size", a.size, "ROWS1,COLSROWS,COLS2 (or one number for square)")->capture_default_str();
-  ladder->add_option("--stages", a.stages, "stages to run, comma-separated")->capture_default_str();
+  ladder->add_option("--stages", a.stages, "stages to run, comma-separated (default: the article's, matr_mul_* in `stages`)");
   ladder->add_option("--local", a.local, "work-group size for every stage (0,0: the driver chooses)")->capture_default_str();
   ladder->add_option("--samples", a.samples, "elements checked against a double product (0: all)")->capture_default_str();
   ladder->add_flag("--all-orders", a.all_orders, "time all six CPU loop orders of matr_mul_2dim");
@@ -62,7 +71,10 @@ void register_matmul_commands(CLI::App& app, Options& opt) {
     Context ctx(opt.device);
     std::vector<StageResult> rows;
     bool wrong = false;
-    for (int stage : parse_ints(a.stages, std::count(a.stages.begin(), a.stages.end(), ',') + 1, "--stages")) {
+    const std::vector<int> stages =
+        a.stages.empty() ? article_stages()
+                         : parse_ints(a.stages, std::count(a.stages.begin(), a.stages.end(), ',') + 1, "--stages");
+    for (int stage : stages) {
       if (stage == 0) continue;  // stage 0 is the CPU product above
       rows.push_back(run_matmul_stage(ctx, opt.device, stage, d, lc[0], lc[1], 0, a.samples, true, rng));
       wrong = wrong || (rows.back().error.empty() && !rows.back().ok());

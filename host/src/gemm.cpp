@@ -89,7 +89,8 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   // element up to 2^18 of them, else 4096 spread over C (a full double product at 4096^3 would
   // take the host minutes).
   const size_t count = static_cast<size_t>(m) * n;
-  const ProductCheck err = check_product(gemm_flags_precision(flags), A, B, C, m, k, n, count <= (1u << 18) ? 0 : 4096,
+  const ProductCheck err = check_product(lib().mqlcl_gemm_flags_precision(flags), A, B, C, m, k, n,
+                                         count <= (1u << 18) ? 0 : 4096,
                                          ProductOp{ta, tb, a.alpha, a.beta}, &C0);
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);
   g_last_product_ms = kernel;
@@ -173,7 +174,9 @@ void register_gemm_command(CLI::App& app, Options& opt) {
   g->add_option("--beta", a.beta)->capture_default_str();
   g->add_option("--repeat", a.repeat, "runs, the fastest total is kept")->capture_default_str();
   g->add_flag("--plan", a.plan, "print the planner's choice, then run every candidate pinned and the planned call");
-  g->add_option("--kernel", a.kernel, "pin a kernel (10, 30, 31; 40, 41 for fp64) instead of the planner's choice");
+  g->add_option("--kernel", a.kernel,
+                "pin a GEMM kernel by its number in the library's table (an sgemm one for exact and fast, a dgemm "
+                "one for fp64) instead of the planner's choice");
   add_command(g, [&opt] {
     const auto s = parse_ints(a.size, 3, "--size");
     const int trans = (a.trans_a ? MQLCL_GEMM_TRANS_A : 0) | (a.trans_b ? MQLCL_GEMM_TRANS_B : 0);

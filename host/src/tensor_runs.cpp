@@ -5,6 +5,7 @@
 
 #include <fmt/core.h>
 
+#include "gemm_kernels.hpp"
 #include "library.hpp"
 
 namespace host {
@@ -31,12 +32,24 @@ void print_tensor_ceilings(const TensorCeilings& t) {
     fmt::print("tensor cores: not available ({})\n", t.reason);
 }
 
+namespace {
+// The host-measured rate of a profile field (MQLCL_PROFILE_*), GFLOP/s; 0 for one not measured here.
+double measured_rate(int profile_field, const TensorCeilings& t, double fp32_gflops) {
+  switch (profile_field) {
+    case MQLCL_PROFILE_FP32: return fp32_gflops;
+    case MQLCL_PROFILE_MMA_TF32: return t.tf32_gflops;
+    case MQLCL_PROFILE_MMA_FP16: return t.fp16_gflops;
+    case MQLCL_PROFILE_MMA_BF16: return t.bf16_gflops;
+    default: return 0;
+  }
+}
+}  // namespace
+
 double stage_ceiling(int stage, const TensorCeilings& t, double fp32_gflops) {
-  if (stage == MQLCL_STAGE_TENSOR_TF32) return t.tf32_gflops;
-  if (stage == MQLCL_STAGE_TENSOR_3XTF32) return t.tf32_gflops / 3;
-  if (stage == MQLCL_STAGE_TENSOR_FP16) return t.fp16_gflops;
-  if (stage == MQLCL_STAGE_TENSOR_3XFP16) return t.fp16_gflops / 3;
-  return fp32_gflops;
+  const int kernel = gemm_kernel_of_stage(stage);
+  if (kernel == 0) return fp32_gflops;  // the FP32 units'
+  const double rate = measured_rate(static_cast<int>(gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_CEILING)), t, fp32_gflops);
+  return rate / static_cast<double>(gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_PASSES));
 }
 
 }  // namespace host

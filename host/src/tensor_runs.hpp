@@ -21,8 +21,10 @@ TensorCeilings measure_tensor_ceilings(Context& ctx);
 // "tensor cores: mma.sync TF32 ... GFLOP/s, BF16 ..." or "tensor cores: not available (why)".
 void print_tensor_ceilings(const TensorCeilings& t);
 
-// The ceiling a stage is measured against: the mma.sync TF32 rate for stage 30, a third of
-// it for 31 (three products), the FP16 rate for 32, a third of it for 33, else the FP32 rate.
+// The ceiling a stage is measured against: that of the GEMM kernel whose code it runs (its
+// MQLCL_GEMM_KERNEL_INFO_CEILING rate as measured here, over its _PASSES: the mma.sync TF32
+// rate for stage 30, a third of it for 31, ...), else the FP32 rate. 0 where the kernel's
+// rate is not one measured here.
 double stage_ceiling(int stage, const TensorCeilings& t, double fp32_gflops);
 
 }  // namespace host

@@ -76,7 +76,7 @@ GemmTiming host_gemm(Context& ctx, const GemmBenchArgs& args, int flags, const s
       return lib().mqlcl_dgemm(ctx.handle(), flags, n, n, n, 1.0, a.data(), count, n, b.data(), count, n, 0.0, c.data(),
                                count, n);
   });
-  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, c, n, n, n, 256);
+  if (t.ok()) t.check = check_product(lib().mqlcl_gemm_flags_precision(flags), a, b, c, n, n, n, 256);
   return t;
 }
 
@@ -138,7 +138,7 @@ GemmTiming buffer_gemm(Context& ctx, const GemmBenchArgs& args, int flags, Devic
       return lib().mqlcl_dgemm_buffers(ctx.handle(), flags, n, n, n, 1.0, d.a, 0, n, d.b, 0, n, 0.0, d.c, 0, n);
   });
   t.upload = t.download = -1;  // none: the data stays on the device
-  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, d.read_c(), n, n, n, 256);
+  if (t.ok()) t.check = check_product(lib().mqlcl_gemm_flags_precision(flags), a, b, d.read_c(), n, n, n, 256);
   return t;
 }
 
@@ -274,96 +274,151 @@ std::vector<int> default_gemm_sizes(int device) {
   return gpu ? std::vector<int>{2000, 4096, 8192} : std::vector<int>{512, 1024};
 }
 
+namespace {
+// The ceiling of each precision's product (GFLOP/s): the stage each SGEMM precision runs,
+// DGEMM's tensor cores or FP64 units.
+struct PrecisionCeilings {
+  double exact = 0, fast = 0, fp64 = 0;
+};
+PrecisionCeilings precision_ceilings(int device, const GemmCeilings& c) {
+  return {stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_FP32), c.tensor, c.fp32),
+          stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_TF32), c.tensor, c.fp32),
+          c.fp64_mma > 0 ? c.fp64_mma : c.fp64};
+}
+
+// mqlcl's timings at one size, which the ratios compare with the peers.
+struct MqlclTimings {
+  GemmTiming hh_exact, hh_fast, hh_fp64;     // host -> host
+  GemmTiming dev_exact, dev_fast, dev_fp64;  // device-resident
+};
+// The peers' times at one size (ms; 0: not measured).
+struct PeerTimes {
+  double clblast_s = 0, clblast_d = 0, pt32 = 0, pt64 = 0, cb32 = 0, cbtf = 0, cb64 = 0;
+};
+
+// What an MQL5 caller waits: mqlcl_sgemm (exact, fast) and mqlcl_dgemm on host arrays.
+void add_host_rows(Context& ctx, const GemmBenchArgs& args, const MatmulData& d, const std::vector<double>& a64,
+                   const std::vector<double>& b64, const PrecisionCeilings& ceil, Rows& rows, MqlclTimings& t) {
+  const int n = d.shape.rows1;
+  t.hh_exact = host_gemm(ctx, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
+  rows.timing("sgemm exact host->host", t.hh_exact, true, ceil.exact);
+  t.hh_fast = host_gemm(ctx, args, MQLCL_GEMM_FAST, d.a, d.b, n);
+  rows.timing("sgemm fast host->host", t.hh_fast, true, ceil.fast);
+  t.hh_fp64 = host_gemm(ctx, args, MQLCL_GEMM_FP64, a64, b64, n);
+  rows.timing("dgemm host->host", t.hh_fp64, true, ceil.fp64);
+}
+
+// The CPU check's ratio row (copy_check): host->host against the stage's kernel plus the copies.
+void add_copy_check_row(Context& ctx, int device, const GemmBenchArgs& args, const MatmulData& d, DeviceMatrices<float>& m,
+                        Rows& rows) {
+  const CopyCheck cc = copy_check(ctx, device, args, d, m);
+  if (!cc.error.empty()) {
+    rows.run.rows.push_back({"ratio", 0, "h->h / (stage kernel + copies)", rows.size, 0, 0, "x", 0, 0, false, cc.error});
+    return;
+  }
+  rows.ratio("h->h / (stage kernel + copies)", cc.ratio,
+             fmt::format("median of {} rounds of: sgemm exact host->host {:.3f} ms / (stage {} kernel {:.3f} ms via "
+                         "mqlcl_matmul + copies {:.3f} ms: A, B written, C read through buffers); target on CPUs "
+                         "<= 1.10",
+                         cc.rounds, cc.host_ms, cc.stage, cc.kernel_ms, cc.copies_ms));
+}
+
+// The generic layer's buffers: mqlcl_sgemm_buffers (exact, fast, then the CPU check) and
+// mqlcl_dgemm_buffers, each on matrices written once.
+void add_buffer_rows(Context& ctx, int device, const GemmBenchArgs& args, const MatmulData& d,
+                     const std::vector<double>& a64, const std::vector<double>& b64, const PrecisionCeilings& ceil,
+                     Rows& rows, MqlclTimings& t) {
+  const int n = d.shape.rows1;
+  {
+    DeviceMatrices<float> m(ctx, d.a.size());
+    std::vector<float> c(d.a.size());
+    m.copy(d.a, d.b, c);
+    t.dev_exact = buffer_gemm(ctx, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
+    rows.timing("sgemm_buffers exact", t.dev_exact, false, ceil.exact);
+    t.dev_fast = buffer_gemm(ctx, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
+    rows.timing("sgemm_buffers fast", t.dev_fast, false, ceil.fast);
+    add_copy_check_row(ctx, device, args, d, m, rows);
+  }
+  DeviceMatrices<double> m(ctx, a64.size());
+  std::vector<double> c(a64.size());
+  m.copy(a64, b64, c);
+  t.dev_fp64 = buffer_gemm(ctx, args, MQLCL_GEMM_FP64, m, a64, b64, n);
+  rows.timing("dgemm_buffers", t.dev_fp64, false, ceil.fp64);
+}
+
+// CLBlast's SGEMM and DGEMM on the same device, where built in.
+void add_clblast_rows(int device, const GemmBenchArgs& args, const MatmulData& d, const std::vector<double>& a64,
+                      const std::vector<double>& b64, Rows& rows, PeerTimes& p) {
+#if defined(MQLCL_HAVE_CLBLAST)
+  const int n = d.shape.rows1;
+  const PeerTiming cs = clblast_gemm(device, d.a, d.b, n, n, n, args.reps);
+  const PeerTiming cd = clblast_gemm(device, a64, b64, n, n, n, args.reps);
+  if (cs.available) rows.peer("CLBlast SGEMM", cs.median_ms, cs.max_rel_error, MQLCL_PRECISION_FP32, cs.note);
+  else rows.missing_peer("CLBlast SGEMM", cs.note);
+  if (cd.available) rows.peer("CLBlast DGEMM", cd.median_ms, cd.max_rel_error, MQLCL_PRECISION_FP64, cd.note);
+  else rows.missing_peer("CLBlast DGEMM", cd.note);
+  p.clblast_s = cs.available ? cs.median_ms : 0, p.clblast_d = cd.available ? cd.median_ms : 0;
+#else
+  (void)device, (void)args, (void)d, (void)a64, (void)b64, (void)p;
+  rows.missing_peer("CLBlast", "not built in (Linux with libclblast-dev only)");
+#endif
+}
+
+// PyTorch host->host and cuBLAS on the GPU, from the one run of cublas_peer.hpp.
+void add_cublas_rows(const CublasPeer& cublas, int n, Rows& rows, PeerTimes& p) {
+  auto cublas_ms = [&](const char* kind, const std::string& name, int precision, const std::string& note) {
+    const CublasTiming* t = cublas.find(kind, n);
+    if (!t) {
+      rows.missing_peer(name, cublas.available ? "not measured" : "not available: " + cublas.why);
+      return 0.0;
+    }
+    rows.peer(name, t->ms, t->rel_sum, precision, note);
+    return t->ms;
+  };
+  const std::string pageable = "PyTorch, its own inputs: pageable host tensors, (a.cuda() @ b.cuda()).cpu(), wall time, median";
+  const std::string on_gpu = "PyTorch, its own inputs on the GPU: CUDA events around the product, median";
+  p.pt32 = cublas_ms("pageable-FP32", "PyTorch FP32 host->host", MQLCL_PRECISION_FP32, pageable + "; TF32 off");
+  p.pt64 = cublas_ms("pageable-FP64", "PyTorch FP64 host->host", MQLCL_PRECISION_FP64, pageable);
+  p.cb32 = cublas_ms("FP32", "cuBLAS FP32 (device)", MQLCL_PRECISION_FP32, on_gpu);
+  p.cbtf = cublas_ms("TF32", "cuBLAS TF32 (device)", MQLCL_PRECISION_TF32, on_gpu);
+  p.cb64 = cublas_ms("FP64", "cuBLAS FP64 (device)", MQLCL_PRECISION_FP64, on_gpu);
+}
+
+// The peer's time / mqlcl's (> 1: mqlcl is faster).
+void add_ratio_rows(const MqlclTimings& t, const PeerTimes& p, Rows& rows) {
+  auto speedup = [](double peer_ms, const GemmTiming& g) { return g.ok() && peer_ms > 0 ? peer_ms / g.wall : 0; };
+  rows.ratio("sgemm h->h vs PyTorch FP32", speedup(p.pt32, t.hh_exact),
+             "PyTorch pageable FP32 ms / mqlcl ms; the issue's target: >= 5x at 4096");
+  rows.ratio("dgemm h->h vs PyTorch FP64", speedup(p.pt64, t.hh_fp64), "PyTorch pageable FP64 ms / mqlcl ms");
+  rows.ratio("sgemm_buf exact vs CLBlast", speedup(p.clblast_s, t.dev_exact), "CLBlast SGEMM ms / mqlcl ms (both wall)");
+  rows.ratio("sgemm_buf exact vs cuBLAS FP32", speedup(p.cb32, t.dev_exact), "cuBLAS FP32 (events) / mqlcl (wall)");
+  rows.ratio("sgemm_buf fast vs cuBLAS TF32", speedup(p.cbtf, t.dev_fast), "cuBLAS TF32 (events) / mqlcl (wall)");
+  rows.ratio("dgemm_buf vs CLBlast DGEMM", speedup(p.clblast_d, t.dev_fp64), "CLBlast DGEMM ms / mqlcl ms (both wall)");
+  rows.ratio("dgemm_buf vs cuBLAS FP64", speedup(p.cb64, t.dev_fp64), "cuBLAS FP64 (events) / mqlcl (wall)");
+}
+
+// Every GEMM row of one square size.
+void add_size_rows(Context& ctx, int device, const GemmBenchArgs& args, const PrecisionCeilings& ceil,
+                   const CublasPeer& cublas, int n, Rows& rows) {
+  const MatmulData d = make_matmul_data({n, n, n}, args.seed + static_cast<unsigned>(n));
+  const std::vector<double> a64(d.a.begin(), d.a.end()), b64(d.b.begin(), d.b.end());
+  MqlclTimings t;
+  add_host_rows(ctx, args, d, a64, b64, ceil, rows, t);
+  add_buffer_rows(ctx, device, args, d, a64, b64, ceil, rows, t);
+  PeerTimes p;
+  add_clblast_rows(device, args, d, a64, b64, rows, p);
+  add_cublas_rows(cublas, n, rows, p);
+  add_ratio_rows(t, p, rows);
+}
+}  // namespace
+
 void add_gemm_rows(Context& ctx, int device, const GemmBenchArgs& args, const GemmCeilings& ceilings,
                    const CublasPeer& cublas, BenchRun& run) {
-  // The product's units: the stage each SGEMM precision runs, DGEMM's tensor cores or FP64 units.
-  const double exact_ceiling =
-      stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_FP32), ceilings.tensor, ceilings.fp32);
-  const double fast_ceiling =
-      stage_ceiling(lib().mqlcl_stage_best(device, MQLCL_PRECISION_TF32), ceilings.tensor, ceilings.fp32);
-  const double fp64_ceiling = ceilings.fp64_mma > 0 ? ceilings.fp64_mma : ceilings.fp64;
+  const PrecisionCeilings ceil = precision_ceilings(device, ceilings);
   for (int n : args.sizes) {
     Rows rows{run, fmt::format("{0}x{0}x{0}", n), 2.0 * n * n * n, n};
     try {
-      const MatmulData d = make_matmul_data({n, n, n}, args.seed + static_cast<unsigned>(n));
-      const std::vector<double> a64(d.a.begin(), d.a.end()), b64(d.b.begin(), d.b.end());
-
-      // ---- host -> host: what an MQL5 caller waits ----
-      const GemmTiming hh_exact = host_gemm(ctx, args, MQLCL_GEMM_EXACT, d.a, d.b, n);
-      rows.timing("sgemm exact host->host", hh_exact, true, exact_ceiling);
-      const GemmTiming hh_fast = host_gemm(ctx, args, MQLCL_GEMM_FAST, d.a, d.b, n);
-      rows.timing("sgemm fast host->host", hh_fast, true, fast_ceiling);
-      const GemmTiming hh_fp64 = host_gemm(ctx, args, MQLCL_GEMM_FP64, a64, b64, n);
-      rows.timing("dgemm host->host", hh_fp64, true, fp64_ceiling);
-
-      // ---- device-resident: the generic layer's buffers ----
-      GemmTiming dev_exact, dev_fast, dev_fp64;
-      {
-        DeviceMatrices<float> m(ctx, d.a.size());
-        std::vector<float> c(d.a.size());
-        m.copy(d.a, d.b, c);
-        dev_exact = buffer_gemm(ctx, args, MQLCL_GEMM_EXACT, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers exact", dev_exact, false, exact_ceiling);
-        dev_fast = buffer_gemm(ctx, args, MQLCL_GEMM_FAST, m, d.a, d.b, n);
-        rows.timing("sgemm_buffers fast", dev_fast, false, fast_ceiling);
-        const CopyCheck cc = copy_check(ctx, device, args, d, m);
-        if (!cc.error.empty())
-          run.rows.push_back({"ratio", 0, "h->h / (stage kernel + copies)", rows.size, 0, 0, "x", 0, 0, false, cc.error});
-        else
-          rows.ratio("h->h / (stage kernel + copies)", cc.ratio,
-                     fmt::format("median of {} rounds of: sgemm exact host->host {:.3f} ms / (stage {} kernel {:.3f} ms via "
-                                 "mqlcl_matmul + copies {:.3f} ms: A, B written, C read through buffers); target on CPUs "
-                                 "<= 1.10",
-                                 cc.rounds, cc.host_ms, cc.stage, cc.kernel_ms, cc.copies_ms));
-      }
-      {
-        DeviceMatrices<double> m(ctx, a64.size());
-        std::vector<double> c(a64.size());
-        m.copy(a64, b64, c);
-        dev_fp64 = buffer_gemm(ctx, args, MQLCL_GEMM_FP64, m, a64, b64, n);
-        rows.timing("dgemm_buffers", dev_fp64, false, fp64_ceiling);
-      }
-
-      // ---- peers ----
-#if defined(MQLCL_HAVE_CLBLAST)
-      const PeerTiming cs = clblast_gemm(device, d.a, d.b, n, n, n, args.reps);
-      const PeerTiming cd = clblast_gemm(device, a64, b64, n, n, n, args.reps);
-      if (cs.available) rows.peer("CLBlast SGEMM", cs.median_ms, cs.max_rel_error, MQLCL_PRECISION_FP32, cs.note);
-      else rows.missing_peer("CLBlast SGEMM", cs.note);
-      if (cd.available) rows.peer("CLBlast DGEMM", cd.median_ms, cd.max_rel_error, MQLCL_PRECISION_FP64, cd.note);
-      else rows.missing_peer("CLBlast DGEMM", cd.note);
-      const double clblast_s = cs.available ? cs.median_ms : 0, clblast_d = cd.available ? cd.median_ms : 0;
-#else
-      rows.missing_peer("CLBlast", "not built in (Linux with libclblast-dev only)");
-      const double clblast_s = 0, clblast_d = 0;
-#endif
-      auto cublas_ms = [&](const char* kind, const std::string& name, int precision, const std::string& note) {
-        const CublasTiming* t = cublas.find(kind, n);
-        if (!t) {
-          rows.missing_peer(name, cublas.available ? "not measured" : "not available: " + cublas.why);
-          return 0.0;
-        }
-        rows.peer(name, t->ms, t->rel_sum, precision, note);
-        return t->ms;
-      };
-      const std::string pageable = "PyTorch, its own inputs: pageable host tensors, (a.cuda() @ b.cuda()).cpu(), wall time, median";
-      const std::string on_gpu = "PyTorch, its own inputs on the GPU: CUDA events around the product, median";
-      const double pt32 = cublas_ms("pageable-FP32", "PyTorch FP32 host->host", MQLCL_PRECISION_FP32, pageable + "; TF32 off");
-      const double pt64 = cublas_ms("pageable-FP64", "PyTorch FP64 host->host", MQLCL_PRECISION_FP64, pageable);
-      const double cb32 = cublas_ms("FP32", "cuBLAS FP32 (device)", MQLCL_PRECISION_FP32, on_gpu);
-      const double cbtf = cublas_ms("TF32", "cuBLAS TF32 (device)", MQLCL_PRECISION_TF32, on_gpu);
-      const double cb64 = cublas_ms("FP64", "cuBLAS FP64 (device)", MQLCL_PRECISION_FP64, on_gpu);
-
-      // ---- ratios: the peer's time / mqlcl's (> 1: mqlcl is faster) ----
-      auto speedup = [](double peer_ms, const GemmTiming& t) { return t.ok() && peer_ms > 0 ? peer_ms / t.wall : 0; };
-      rows.ratio("sgemm h->h vs PyTorch FP32", speedup(pt32, hh_exact),
-                 "PyTorch pageable FP32 ms / mqlcl ms; the issue's target: >= 5x at 4096");
-      rows.ratio("dgemm h->h vs PyTorch FP64", speedup(pt64, hh_fp64), "PyTorch pageable FP64 ms / mqlcl ms");
-      rows.ratio("sgemm_buf exact vs CLBlast", speedup(clblast_s, dev_exact), "CLBlast SGEMM ms / mqlcl ms (both wall)");
-      rows.ratio("sgemm_buf exact vs cuBLAS FP32", speedup(cb32, dev_exact), "cuBLAS FP32 (events) / mqlcl (wall)");
-      rows.ratio("sgemm_buf fast vs cuBLAS TF32", speedup(cbtf, dev_fast), "cuBLAS TF32 (events) / mqlcl (wall)");
-      rows.ratio("dgemm_buf vs CLBlast DGEMM", speedup(clblast_d, dev_fp64), "CLBlast DGEMM ms / mqlcl ms (both wall)");
-      rows.ratio("dgemm_buf vs cuBLAS FP64", speedup(cb64, dev_fp64), "cuBLAS FP64 (events) / mqlcl (wall)");
+      add_size_rows(ctx, device, args, ceil, cublas, n, rows);
     } catch (const std::exception& e) {  // a refused allocation or copy: the size's remaining rows are missing
       run.rows.push_back({"gemm", 0, "GEMM rows", rows.size, 0, 0, "GFLOP/s", 0, 0, false, std::string("stopped: ") + e.what()});
       fmt::print("  gemm {}: stopped: {}\n", rows.size, e.what());
