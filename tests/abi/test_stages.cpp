@@ -52,10 +52,11 @@ TEST(Stages, InfoMatchesTheDocumentedTable) {
   for (int s : all_stages()) {
     if (mqlcl_stage_info(s, MQLCL_STAGE_INFO_WRONG_ON_PURPOSE) == 1) wrong.insert(s);
     if (mqlcl_stage_info(s, MQLCL_STAGE_INFO_MAX_COLSROWS) == 8192) private_row.insert(s);
-    const long long precision = s == MQLCL_STAGE_TENSOR_TF32 || s == MQLCL_STAGE_TENSOR_FP16 ? MQLCL_PRECISION_TF32
-                                : s == MQLCL_STAGE_TENSOR_3XTF32 || s == MQLCL_STAGE_TENSOR_3XFP16
-                                    ? MQLCL_PRECISION_FP32_TENSOR
-                                    : MQLCL_PRECISION_FP32;
+    // A stage that runs a GEMM kernel's code has that kernel's precision; the others are FP32.
+    long long precision = MQLCL_PRECISION_FP32;
+    for (int k : t::gemm_kernels())
+      if (mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_STAGE) == s)
+        precision = mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PRECISION);
     EXPECT_EQ(mqlcl_stage_info(s, MQLCL_STAGE_INFO_PRECISION), precision) << s;
     const long long lo = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_MIN), hi = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_MAX),
                     def = mqlcl_stage_info(s, MQLCL_STAGE_INFO_PARAM_DEFAULT);
@@ -72,9 +73,15 @@ TEST(Stages, InfoMatchesTheDocumentedTable) {
 }
 
 TEST(Stages, AvailabilityOnThisDevice) {
-  // The tensor-core stages (30-33) depend on the device: test_tensor.cpp checks them.
+  // The stages of tensor-core kernels depend on the device: test_tensor.cpp checks them.
+  std::set<int> tensor;
+  for (int k : t::gemm_kernels()) {
+    const int stage = static_cast<int>(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_STAGE));
+    if (mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA) == 1 && stage != 0) tensor.insert(stage);
+  }
+  EXPECT_FALSE(tensor.empty()) << "no tensor-core kernel is a stage";
   for (int s : all_stages())
-    if (s < MQLCL_STAGE_TENSOR_TF32 || s > MQLCL_STAGE_TENSOR_3XFP16) {
+    if (!tensor.count(s)) {
       EXPECT_EQ(mqlcl_stage_available(t::device(), s), 1) << s << ": " << t::message();
     }
   EXPECT_EQ(mqlcl_stage_available(t::device(), 99), MQLCL_ERR_STAGE);
