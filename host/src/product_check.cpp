@@ -8,24 +8,11 @@
 namespace host {
 
 int gemm_flags_precision(int flags) {
-  switch (flags & MQLCL_GEMM_PRECISION_MASK) {
-    case MQLCL_GEMM_FAST: return MQLCL_PRECISION_TF32;
-    case MQLCL_GEMM_FP64: return MQLCL_PRECISION_FP64;
-    default: return MQLCL_PRECISION_FP32;
-  }
+  return check(lib().mqlcl_gemm_flags_precision(flags), "mqlcl_gemm_flags_precision");
 }
 
 int stage_precision(int stage) {
   return static_cast<int>(lib().mqlcl_stage_info(stage, MQLCL_STAGE_INFO_PRECISION));
-}
-
-double product_tolerance(int precision, int k) {
-  const double root = std::sqrt(static_cast<double>(std::max(k, 1)));
-  switch (precision) {
-    case MQLCL_PRECISION_TF32: return 2 * 0x1p-11 + 0x1p-24 * (root + 8);
-    case MQLCL_PRECISION_FP64: return 0x1p-53 * (root + 8);
-    default: return 0x1p-24 * (root + 8);  // FP32, FP32 on tensor cores
-  }
 }
 
 template <class T>

@@ -6,22 +6,19 @@
 #include <cstddef>
 #include <vector>
 
+#include "product_tolerance.hpp"
+
 namespace host {
 
-// The precision (MQLCL_PRECISION_*) a GEMM call's flags ask for, as the planner reads their
-// precision field: MQLCL_GEMM_EXACT -> FP32, MQLCL_GEMM_FAST -> TF32 (the least accurate
-// kernel it allows), MQLCL_GEMM_FP64 -> FP64.
+// The precision (MQLCL_PRECISION_*) a GEMM call's flags promise: the library's own mapping
+// (mqlcl_gemm_flags_precision); throws AbiError for a precision field it does not know.
 int gemm_flags_precision(int flags);
 // A matmul stage's precision: its registry row (mqlcl_stage_info, MQLCL_STAGE_INFO_PRECISION).
 int stage_precision(int stage);
 
-// The largest error relative to the sum of |terms| a product of precision `precision`
-// (MQLCL_PRECISION_*) over inner size k may have: 2 u_in + u (sqrt(k) + 8), u_in the unit
-// roundoff of the inputs as multiplied (0 where they are exact, 2^-11 for TF32), u that of
-// the accumulation (2^-24 FP32, FP32 on tensor cores and TF32; 2^-53 FP64). sqrt(k): how
-// rounding errors of a k-term sum grow; it keeps exact FP32 (~4e-6 at k = 4096) below what
-// TF32 inputs give.
-double product_tolerance(int precision, int k);
+// The largest error relative to the sum of |terms| a product of precision `precision` over
+// inner size k may have: the rule the tests hold the library to too (common/product_tolerance.hpp).
+inline double product_tolerance(int precision, int k) { return product::tolerance(precision, k); }
 
 // op(A), op(B), alpha, beta, C0 of the product; the default is C = A B.
 struct ProductOp {

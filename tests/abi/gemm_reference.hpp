@@ -35,10 +35,12 @@ struct Stored {
   T at(int i, int j) const { return v[static_cast<size_t>(i) * ld + j]; }
 };
 
-// The test: C = alpha op(A) op(B) + beta C in double, checked element by element (tolerance
-// per element from the sum of |terms|), and the gaps between C's rows untouched.
+// The test: C = alpha op(A) op(B) + beta C in double, checked element by element (the
+// tolerance of `precision`, MQLCL_PRECISION_*, over k terms times each element's sum of
+// |terms|), and the gaps between C's rows untouched.
 template <class T, class Call>
-void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c, double rel, Call call) {
+void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c, int precision, Call call) {
+  const double rel = t::tolerance(precision, s.k);
   const bool ta = l.flags & MQLCL_GEMM_TRANS_A, tb = l.flags & MQLCL_GEMM_TRANS_B;
   // NaN between the used columns of A and B: reading one would poison the product.
   const T nan = std::numeric_limits<T>::quiet_NaN();
@@ -62,7 +64,7 @@ void check_gemm(const Shape& s, const Layout& l, double alpha, double beta, bool
       }
       const double old = c0.at(i, j);
       const double exact = static_cast<double>(alpha * sum + (beta == 0 ? 0.0L : static_cast<long double>(beta) * old));
-      const double tol = rel * (s.k + 2) * (std::fabs(alpha) * scale + std::fabs(beta * (beta == 0 ? 0 : old))) + 1e-6;
+      const double tol = rel * (std::fabs(alpha) * scale + std::fabs(beta * (beta == 0 ? 0 : old)));
       const double got = c.at(i, j);
       ASSERT_TRUE(std::isfinite(got) && std::fabs(got - exact) <= tol)
           << "C[" << i << "," << j << "] = " << got << ", exact " << exact << ", tolerance " << tol;

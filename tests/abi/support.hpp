@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "mqlcl.h"
+#include "product_tolerance.hpp"
 #include "utf16.hpp"
 
 namespace t {
@@ -38,6 +39,26 @@ inline int device() {
   return v != nullptr && *v != '\0' ? std::atoi(v) : 0;
 }
 
+// Whether the test device has cl_khr_fp64 (mqlcl_dgemm, FP64 kernels).
+inline bool has_fp64() { return mqlcl_device_info(device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
+
+// Whether the test device runs the tensor-core kernels natively (mma.sync); PoCL in CI does not.
+inline bool tensor_device() { return mqlcl_stage_available(device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
+
+// The GEMM kernels as the library's table lists them (mqlcl_gemm_kernel_count / _at).
+inline std::vector<int> gemm_kernels() {
+  std::vector<int> out;
+  for (int i = 0; i < mqlcl_gemm_kernel_count(); ++i) out.push_back(mqlcl_gemm_kernel_at(i));
+  return out;
+}
+
+// The flags' precision field that runs a GEMM kernel (mqlcl_gemm_pin, mqlcl_sgemm).
+inline int kernel_flags(int kernel) { return static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_FLAGS)); }
+
+// The tolerance of a product of precision class `precision` (MQLCL_PRECISION_*) over inner
+// size k, relative to the sum of |terms|: the rule mqlcl-host checks with (common/).
+inline double tolerance(int precision, int k) { return product::tolerance(precision, k); }
+
 struct Ctx {
   Ctx() : h(mqlcl_create(device())) { EXPECT_GT(h, 0) << message(); }
   ~Ctx() { mqlcl_free(h); }
@@ -63,11 +84,14 @@ inline std::vector<float> random_floats(size_t n, unsigned seed) {
   return v;
 }
 
-// |got - exact| within the float summation bound of an n-term dot product.
-inline ::testing::AssertionResult close_to(double exact, double scale, float got, int terms) {
-  const double tol = 2.0 * terms * 1.2e-7 * scale + 1e-6;
+// |got - exact| within the tolerance of a `terms`-term product of the precision class (FP32
+// unless said) relative to its scale, the sum of |terms|.
+inline ::testing::AssertionResult close_to(double exact, double scale, float got, int terms,
+                                           int precision = MQLCL_PRECISION_FP32) {
+  const double tol = tolerance(precision, terms) * scale;
   if (std::isfinite(got) && std::fabs(got - exact) <= tol) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "got " << got << ", exact " << exact << ", tolerance " << tol;
+  return ::testing::AssertionFailure() << "got " << got << ", exact " << exact << ", tolerance " << tol << " ("
+                                       << tolerance(precision, terms) << " of the sum of |terms| " << scale << ")";
 }
 
 // C = A * B in double, with the scale sum |a_k b_k| of every element.

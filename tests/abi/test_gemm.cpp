@@ -33,9 +33,8 @@ void poison_device_c(int ctx, const Shape& s, Gemm gemm) {
 void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int precision, bool nan_c = false) {
   t::Ctx ctx;
   if (nan_c) poison_device_c<float>(ctx.h, s, mqlcl_sgemm);
-  // Exact FP32: the float summation bound; TF32 inputs: 10-bit mantissas.
-  const double rel = precision == MQLCL_GEMM_FAST ? 2e-3 : 2.4e-7;
-  check_gemm<float>(s, l, alpha, beta, nan_c, rel, [&](int flags, auto& a, auto& b, auto& c) {
+  // The tolerance of what the flags promise: FP32, or TF32 inputs for MQLCL_GEMM_FAST.
+  check_gemm<float>(s, l, alpha, beta, nan_c, mqlcl_gemm_flags_precision(precision), [&](int flags, auto& a, auto& b, auto& c) {
     return mqlcl_sgemm(ctx.h, flags | precision, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld,
                        b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()),
                        c.ld);
@@ -45,7 +44,7 @@ void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int pr
 void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
   t::Ctx ctx;
   if (nan_c) poison_device_c<double>(ctx.h, s, mqlcl_dgemm);
-  check_gemm<double>(s, l, alpha, beta, nan_c, 4.5e-16, [&](int flags, auto& a, auto& b, auto& c) {
+  check_gemm<double>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP64, [&](int flags, auto& a, auto& b, auto& c) {
     return mqlcl_dgemm(ctx.h, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
                        a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
                        static_cast<int>(c.v.size()), c.ld);
@@ -58,14 +57,14 @@ template <class T>
 struct BufferCalls;
 template <>
 struct BufferCalls<float> {
-  static constexpr double rel = 2.4e-7;
+  static constexpr int precision = MQLCL_PRECISION_FP32;
   static int write(int b, const float* d, int off, int n) { return mqlcl_buffer_write_float(b, d, off, n); }
   static int read(int b, float* d, int off, int n) { return mqlcl_buffer_read_float(b, d, off, n); }
   static constexpr auto gemm = mqlcl_sgemm_buffers;
 };
 template <>
 struct BufferCalls<double> {
-  static constexpr double rel = 4.5e-16;
+  static constexpr int precision = MQLCL_PRECISION_FP64;
   static int write(int b, const double* d, int off, int n) { return mqlcl_buffer_write_double(b, d, off, n); }
   static int read(int b, double* d, int off, int n) { return mqlcl_buffer_read_double(b, d, off, n); }
   static constexpr auto gemm = mqlcl_dgemm_buffers;
@@ -75,7 +74,7 @@ template <class T>
 void gemm_buffers_case(const Shape& s, const Layout& l, T alpha, T beta) {
   using Calls = BufferCalls<T>;
   t::Ctx ctx;
-  check_gemm<T>(s, l, alpha, beta, false, Calls::rel, [&](int flags, auto& a, auto& b, auto& c) {
+  check_gemm<T>(s, l, alpha, beta, false, Calls::precision, [&](int flags, auto& a, auto& b, auto& c) {
     const int a_off = 7, b_off = a_off + static_cast<int>(a.v.size()) + 5, c_off = 3;
     const long long size = sizeof(T);
     const int ab = mqlcl_buffer(ctx.h, size * (b_off + static_cast<long long>(b.v.size())), MQLCL_MEM_READ_WRITE);

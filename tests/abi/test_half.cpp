@@ -16,9 +16,10 @@
 
 namespace {
 
-int flags_of(int kernel) {
-  return kernel == MQLCL_GEMM_KERNEL_TENSOR_TF32 || kernel == MQLCL_GEMM_KERNEL_TENSOR_FP16 ? MQLCL_GEMM_FAST
-                                                                                           : MQLCL_GEMM_EXACT;
+// The tolerance of a kernel's product over k terms: its precision class as the library's table
+// says it.
+double tolerance_of(int kernel, int k) {
+  return t::tolerance(static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_PRECISION)), k);
 }
 
 // A context whose device runs the tensor-core kernels (natively, or emulated under the
@@ -60,14 +61,14 @@ Product run(int h, int kernel, const Matrix& a, const Matrix& b, bool trans_a = 
   const int m = trans_a ? a.cols : a.rows, k = trans_a ? a.rows : a.cols, n = trans_b ? b.rows : b.cols;
   Product r;
   r.c.assign(static_cast<size_t>(m) * n, 7.0f);
-  const int flags = flags_of(kernel) | (trans_a ? MQLCL_GEMM_TRANS_A : 0) | (trans_b ? MQLCL_GEMM_TRANS_B : 0);
-  EXPECT_EQ(mqlcl_gemm_pin(h, flags_of(kernel), kernel), MQLCL_OK) << t::message(h);
+  const int flags = t::kernel_flags(kernel) | (trans_a ? MQLCL_GEMM_TRANS_A : 0) | (trans_b ? MQLCL_GEMM_TRANS_B : 0);
+  EXPECT_EQ(mqlcl_gemm_pin(h, t::kernel_flags(kernel), kernel), MQLCL_OK) << t::message(h);
   EXPECT_EQ(mqlcl_sgemm(h, flags, m, n, k, 1.0f, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
                         static_cast<int>(b.v.size()), b.ld, 0.0f, r.c.data(), static_cast<int>(r.c.size()), n),
             MQLCL_OK)
       << t::message(h);
   r.product = mqlcl_last_product(h);
-  EXPECT_EQ(mqlcl_gemm_pin(h, flags_of(kernel), 0), MQLCL_OK);
+  EXPECT_EQ(mqlcl_gemm_pin(h, t::kernel_flags(kernel), 0), MQLCL_OK);
   return r;
 }
 
@@ -115,10 +116,10 @@ TEST(HalfStages, MatchDoubleProductsWithinTheTf32StagesError) {
     const std::string what = std::to_string(s.m) + "x" + std::to_string(s.n) + "x" + std::to_string(s.k);
     // FP16's 11 significant bits are TF32's: within twice its error, and of its kind (2^-11).
     EXPECT_LE(e_fast, 2 * std::max(e_tf32, 1e-7)) << what << ": tf32 " << e_tf32;
-    EXPECT_LT(e_fast, 1e-3) << what;
+    EXPECT_LT(e_fast, tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_FP16, s.k)) << what;
     // The hi/lo split keeps 22 bits of each input and sums in FP32: FP32-class, as 3xTF32.
     EXPECT_LE(e_exact, 2 * std::max(e_split, 1e-7)) << what << ": 3xtf32 " << e_split;
-    EXPECT_LT(e_exact, 2e-6) << what;
+    EXPECT_LT(e_exact, tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, s.k)) << what;
     if (s.k > 32) {
       EXPECT_GT(e_fast, 10 * e_exact) << what << ": the one-product stage shows its 11-bit inputs";
     }
@@ -159,7 +160,10 @@ TEST(HalfStages, AlphaBetaAndTheMatmulStagePathWithTheDefaultTiles) {
         scale += std::fabs(double(a.at(i, p)) * double(b.at(p, j)));
       }
       const double want = 2 * sum - 0.5 * c0[static_cast<size_t>(i) * n + j];
-      ASSERT_NEAR(got[static_cast<size_t>(i) * n + j], want, 2e-6 * (2 * scale + 2)) << i << "," << j;
+      // The sum of |terms|: |alpha| sum |a b| + |beta c0|.
+      const double terms = 2 * scale + 0.5 * std::fabs(c0[static_cast<size_t>(i) * n + j]);
+      ASSERT_NEAR(got[static_cast<size_t>(i) * n + j], want, tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, k) * terms)
+          << i << "," << j;
     }
   // The same stages through the matmul slots (the experiment's path).
   for (int stage : {MQLCL_STAGE_TENSOR_FP16, MQLCL_STAGE_TENSOR_3XFP16}) {
@@ -169,7 +173,8 @@ TEST(HalfStages, AlphaBetaAndTheMatmulStagePathWithTheDefaultTiles) {
     EXPECT_EQ(mqlcl_last_product(c.h), stage);
     std::vector<float> out(static_cast<size_t>(m) * n);
     ASSERT_EQ(mqlcl_read(c.h, MQLCL_SLOT_C, out.data(), m * n), m * n);
-    EXPECT_LT(error(a, b, out), stage == MQLCL_STAGE_TENSOR_FP16 ? 1e-3 : 2e-6) << "stage " << stage;
+    EXPECT_LT(error(a, b, out), t::tolerance(static_cast<int>(mqlcl_stage_info(stage, MQLCL_STAGE_INFO_PRECISION)), k))
+        << "stage " << stage;
   }
 }
 
@@ -200,7 +205,7 @@ TEST(HalfStages, RowsAndColumnsOfVeryDifferentMagnitudeAreScaledExactly) {
           ++bad, ADD_FAILURE() << "kernel " << kernel << " C(" << i << "," << j << ") = " << scaled.c[at] << ", want "
                                << std::ldexp(plain.c[at], ea[i] + eb[j]);
       }
-    EXPECT_LT(error(as, bs, scaled.c), kernel == MQLCL_GEMM_KERNEL_TENSOR_FP16 ? 1e-3 : 2e-6);
+    EXPECT_LT(error(as, bs, scaled.c), tolerance_of(kernel, k)) << "kernel " << kernel;
   }
 }
 
@@ -215,7 +220,7 @@ TEST(HalfStages, ALineSpreadBeyondFp16FallsBackToTheTf32StagesAndSaysSo) {
   EXPECT_EQ(exact.product, MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
   EXPECT_TRUE(same_bits(fast.c, run(c.h, MQLCL_GEMM_KERNEL_TENSOR_TF32, a, b).c)) << "the TF32 stage's own result";
   EXPECT_TRUE(same_bits(exact.c, run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, a, b).c)) << "the 3xTF32 stage's own result";
-  EXPECT_LT(error(a, b, exact.c), 2e-6);
+  EXPECT_LT(error(a, b, exact.c), tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, k));
   // A column of B spread as widely falls back as well; within 2^28 it does not.
   Matrix b2 = random_matrix(k, n, 43);
   for (int p = 0; p < k; ++p) b2.v[static_cast<size_t>(p) * b2.ld + 3] = std::ldexp(b2.at(p, 3), -30 + 60 * p / (k - 1));
@@ -225,7 +230,7 @@ TEST(HalfStages, ALineSpreadBeyondFp16FallsBackToTheTf32StagesAndSaysSo) {
   for (int p = 0; p < k; ++p) b3.v[static_cast<size_t>(p) * b3.ld + 3] = std::ldexp(p % 2 ? 1.0f : -1.0f, -13 + 26 * p / (k - 1));
   const Product narrow = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_FP16, a2, b3);
   EXPECT_EQ(narrow.product, MQLCL_GEMM_KERNEL_TENSOR_FP16) << "2^-13 .. 2^13 fits FP16 once scaled";
-  EXPECT_LT(error(a2, b3, narrow.c), 1e-3);
+  EXPECT_LT(error(a2, b3, narrow.c), tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_FP16, k));
 }
 
 TEST(HalfStages, NanAndInfInAnInputFallBackAndPropagate) {
@@ -254,7 +259,7 @@ TEST(HalfStages, LongK) {
   const Product fast = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_FP16, a, b);
   EXPECT_EQ(exact.product, MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
   EXPECT_LE(error(a, b, exact.c), 2 * std::max(error(a, b, split.c), 1e-7));
-  EXPECT_LT(error(a, b, fast.c), 1e-3);
+  EXPECT_LT(error(a, b, fast.c), tolerance_of(MQLCL_GEMM_KERNEL_TENSOR_FP16, 16384));
 }
 
 TEST(HalfStages, TilesAreCheckedAgainstTheKernelsRules) {

@@ -68,7 +68,7 @@ TEST_P(KernelArgChecks, ValuesOfTheWrongKindAreRefusedNamingTheArgument) {
 
 TEST_P(KernelArgChecks, ScalarsGoByTheirDeclaredType) {
   t::Ctx ctx;
-  const bool fp64 = mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1;
+  const bool fp64 = t::has_fp64();
   Kernel s(ctx.h,
            fp64 ? u"#pragma OPENCL EXTENSION cl_khr_fp64 : enable\n"
                   u"__kernel void s(__global float* out, uint u, float f, double d, long l, char c, float4 v) {\n"

@@ -533,7 +533,7 @@ TEST(SourceArgsChecks, MacrosAndOptionsChooseTheSignature) {
   } cases[] = {{u"", "(float) takes a float", "(int) takes an int"},
                {u"-DREAL=int -D WITH_OFFSET -DOFFSET_BITS=32", "(int) takes an int", "(long) takes an 8-byte integer"},
                {u"-D REAL=double -DWITH_OFFSET -D OFFSET_BITS=8", "(double) takes a double", "(int) takes an int"}};
-  const bool fp64 = mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1;
+  const bool fp64 = t::has_fp64();
   for (const Case& c : cases) {
     if (!fp64 && c.options.find(u"double") != std::u16string::npos) continue;
     const int k = kernel(program(ctx.h, src, c.options), u"fill");

@@ -85,14 +85,12 @@ void panels_equal_one_panel(int forced, int rows) {
     EXPECT_GT(mqlcl_last_kernel_ms(forced), 0) << what;
   }
   // And against the double reference, gaps included (gemm_reference's check).
-  const double rel = sizeof(T) == 4 ? 2.4e-7 : 4.5e-16;
+  const int precision = sizeof(T) == 4 ? MQLCL_PRECISION_FP32 : MQLCL_PRECISION_FP64;
   for (const Case& k : kCases)
-    check_gemm<T>(s, k.layout, 1.5, k.beta, false, rel, [&](int flags, auto& a, auto& b, auto& c) {
+    check_gemm<T>(s, k.layout, 1.5, k.beta, false, precision, [&](int flags, auto& a, auto& b, auto& c) {
       return gemm<T>(forced, flags, s, T(1.5), a, b, static_cast<T>(k.beta), c);
     });
 }
-
-bool has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 
 struct Forcing {
   const char *rows, *mode, *chunk, *threads;
@@ -111,7 +109,7 @@ TEST_P(ForcedPanels, SgemmGivesOnePanelsBits) {
 }
 
 TEST_P(ForcedPanels, DgemmGivesOnePanelsBits) {
-  if (!has_fp64()) GTEST_SKIP() << "the device has no FP64";
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64";
   EnvCtx c(GetParam().rows, GetParam().mode, GetParam().chunk, GetParam().threads);
   panels_equal_one_panel<double>(c.h, std::stoi(GetParam().rows));
 }
@@ -152,7 +150,7 @@ TEST(GemmPanels, HalfStagesByPanelsGiveOnePanelsBitsAndFallBackPerPanel) {
   Stored<float> a(s.m, s.k, 3, 41, -7.0f);
   const Stored<float> b(s.k, s.n, 0, 42, -7.0f);
   for (int kernel : {MQLCL_GEMM_KERNEL_TENSOR_FP16, MQLCL_GEMM_KERNEL_TENSOR_3XFP16}) {
-    const int flags = kernel == MQLCL_GEMM_KERNEL_TENSOR_FP16 ? MQLCL_GEMM_FAST : MQLCL_GEMM_EXACT;
+    const int flags = t::kernel_flags(kernel);
     for (int h : {forced.h, plain.h}) ASSERT_EQ(mqlcl_gemm_pin(h, flags, kernel), MQLCL_OK) << t::message(h);
     Stored<float> one(s.m, s.n, 2, 9, kGap), split = one;
     ASSERT_EQ(gemm<float>(plain.h, flags, s, 1.0f, a, b, 0.0f, one), MQLCL_OK) << t::message(plain.h);
@@ -168,7 +166,7 @@ TEST(GemmPanels, HalfStagesByPanelsGiveOnePanelsBitsAndFallBackPerPanel) {
   ASSERT_EQ(gemm<float>(forced.h, MQLCL_GEMM_EXACT, s, 1.0f, a, b, 0.0f, c), MQLCL_OK) << t::message(forced.h);
   EXPECT_EQ(mqlcl_last_product(forced.h), MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
   EXPECT_EQ(mqlcl_last_panels(forced.h), 7);
-  EXPECT_LT(worst_error(a, b, c, s), 2e-6);
+  EXPECT_LT(worst_error(a, b, c, s), t::tolerance(mqlcl_gemm_flags_precision(MQLCL_GEMM_EXACT), s.k));
   // The panels without row 20 give the bits of the clean FP16 run.
   for (int p = 0; p < s.k; ++p) a.v[static_cast<size_t>(20) * a.ld + p] = 0.5f;
   ASSERT_EQ(gemm<float>(forced.h, MQLCL_GEMM_EXACT, s, 1.0f, a, b, 0.0f, clean), MQLCL_OK) << t::message(forced.h);

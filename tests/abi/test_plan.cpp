@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "support.hpp"
+#include "tensor_contexts.hpp"
 #include "tuning_file_fixture.hpp"
 
 namespace {
@@ -20,8 +21,7 @@ using Profile = std::vector<double>;
 // An RTX 4090 by NVIDIA's published AD102 rates: TF32 with FP32 sums = the FP32 units' rate,
 // FP16 twice that, FP64 1/64 of FP32, no FP64 tensor cores.
 const Profile kGeForce = {82600, 1290, 82600, 165200, 165200, 660600, 0, 900, 20, 20, 25, 25, 6};
-// The H200 as measured from OpenCL (docs/results-h200.md).
-const Profile kH200 = {59100, 32700, 321000, 643000, 643000, 1280000, 66600, 4250, 10, 10, 50, 50, 8};
+using tensor_test::kH200;
 // A CPU: FP32 and FP64 units, no tensor cores.
 const Profile kCpu = {200, 100, 0, 0, 0, 0, 0, 30, 10, 10, 10, 10, 20};
 
@@ -76,10 +76,12 @@ double product_error(int h, int flags, int m, int n, int k, Gemm gemm) {
   return worst;
 }
 
-double sgemm_error(int h, int flags) { return product_error<float>(h, flags, 70, 72, 40, mqlcl_sgemm); }
-double dgemm_error(int h) { return product_error<double>(h, MQLCL_GEMM_FP64, 70, 72, 40, mqlcl_dgemm); }
+constexpr int kK = 40;  // the inner size of the products below
+double sgemm_error(int h, int flags) { return product_error<float>(h, flags, 70, 72, kK, mqlcl_sgemm); }
+double dgemm_error(int h) { return product_error<double>(h, MQLCL_GEMM_FP64, 70, 72, kK, mqlcl_dgemm); }
 
-bool device_has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
+// The tolerance of a product over kK terms that the flags' precision field promises.
+double flags_tolerance(int flags) { return t::tolerance(mqlcl_gemm_flags_precision(flags), kK); }
 
 // A test's own tuning file, with its profile lines (the cache of one test).
 class PlanFile : public t::OwnTuningFile {
@@ -106,12 +108,11 @@ std::vector<double> profile_of(int h) {
 void expect_fast_result(int h, int planned) {
   const double error = sgemm_error(h, MQLCL_GEMM_FAST);
   EXPECT_EQ(mqlcl_last_product(h), planned);
-  if (planned == MQLCL_GEMM_KERNEL_TENSOR_TF32 || planned == MQLCL_GEMM_KERNEL_TENSOR_FP16) {
+  const int precision = static_cast<int>(mqlcl_gemm_kernel_info(planned, MQLCL_GEMM_KERNEL_INFO_PRECISION));
+  if (precision == MQLCL_PRECISION_TF32) {
     EXPECT_GT(error, 2e-5) << "kernel " << planned << ": 11-bit inputs";
-    EXPECT_LT(error, 4e-3);
-  } else {
-    EXPECT_LT(error, 2e-6) << "kernel " << planned << " keeps FP32 accuracy";
   }
+  EXPECT_LT(error, t::tolerance(precision, kK)) << "kernel " << planned << " within its precision's tolerance";
 }
 
 TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64UnitsForDgemm) {
@@ -125,13 +126,13 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64Uni
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_FP16)
       << plan_text(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096);
-  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
   EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
-  if (!device_has_fp64()) return;
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
   // No FP64 tensor cores: the FP64-unit kernel is the only candidate.
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 2000, 2000, 2000), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
-  EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64).find("41 dgemm_tensor: cannot run here"), std::string::npos)
       << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64);
 }
@@ -148,12 +149,12 @@ TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   // may lose to smaller blocks on a GPU of many units). On a device without mma.sync the claimed
   // tensor kernels run with emulated PTX: the same arithmetic, so the split kernels keep FP32
   // accuracy and the others show their 11-bit inputs.
-  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
   EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
-  if (!device_has_fp64()) return;
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_DGEMM_TENSOR);
-  EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
 }
 
 TEST(Plan, CpuRunsTheFp32AndFp64Units) {
@@ -161,11 +162,11 @@ TEST(Plan, CpuRunsTheFp32AndFp64Units) {
   ASSERT_EQ(mqlcl_profile_set(c.h, kCpu.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
   for (int flags : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST}) {
     EXPECT_EQ(candidates(c.h, flags, 512, 512, 512), (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
-    EXPECT_LT(sgemm_error(c.h, flags), 2e-6);
+    EXPECT_LT(sgemm_error(c.h, flags), flags_tolerance(MQLCL_GEMM_EXACT)) << "kernel 10 keeps FP32 accuracy";
   }
-  if (!device_has_fp64()) return;
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 512, 512, 512), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
-  EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
 }
 
 TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
@@ -200,7 +201,7 @@ TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED), MQLCL_OK) << t::message(c.h);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_EXACT, 64, 64, 64).find("(pinned)"), std::string::npos);
-  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
 }
@@ -324,9 +325,9 @@ TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
   // A device without tensor cores has one kernel per precision: GEMM calls never measure.
   if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1) GTEST_SKIP() << "the device has a choice";
   t::Ctx c;
-  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), 2e-6);
-  if (device_has_fp64()) {
-    EXPECT_LT(dgemm_error(c.h), 1e-14);
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
+  if (t::has_fp64()) {
+    EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
   }
   EXPECT_TRUE(profile_lines().empty()) << "nothing measured";
 }
@@ -365,6 +366,16 @@ TEST_F(PlanFile, EveryTunableRoundTripsThroughTheFile) {
   }
 }
 
+namespace {
+// An efficiency vector (one per mille per kernel, in the table's order): 500 each, `value` for
+// `kernel`.
+std::vector<int> efficiency_with(int kernel, int value) {
+  std::vector<int> p;
+  for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 500);
+  return p;
+}
+}  // namespace
+
 TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
   t::Ctx c;
   struct Bad {
@@ -383,7 +394,7 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
       {MQLCL_TUNABLE_TRANSFER, {1024, 65}, "THREADS = 65 is outside"},
       {MQLCL_STAGE_TENSOR_FP16, {128, 128, 32, 64, 64, 3, 8}, "BK must be 16 (64 bytes of a line per k-tile)"},
       {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
-      {MQLCL_TUNABLE_EFFICIENCY, {500, 500, 0, 500, 500, 500, 500}, "efficiency of kernel 31 = 0 per mille"},
+      {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of kernel 31 = 0 per mille"},
   };
   for (const Bad& b : bad) {
     EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;

@@ -25,11 +25,8 @@ std::string device_text(int device, int what) {
   return t::to_utf8(buf);
 }
 
-// Device 0 has no tensor cores (PoCL in CI); on a GPU that has them these tests do not apply.
-bool tensor_device() { return mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
-
 TEST(Tensor, MatmulRefusedWithTheReason) {
-  if (tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
+  if (t::tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
   const std::string name = device_text(0, MQLCL_TEXT_NAME), vendor = device_text(0, MQLCL_TEXT_VENDOR);
   t::Ctx ctx;
   const auto a = t::random_floats(6, 1);
@@ -49,7 +46,7 @@ TEST(Tensor, MatmulRefusedWithTheReason) {
 }
 
 TEST(Tensor, PeakRefusedWithTheReason) {
-  if (tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
+  if (t::tensor_device()) GTEST_SKIP() << "the test device has tensor cores";
   t::Ctx ctx;
   for (int what : {MQLCL_PEAK_MMA_TF32, MQLCL_PEAK_MMA_BF16, MQLCL_PEAK_MMA_FP16, MQLCL_PEAK_MMA_INT8}) {
     EXPECT_EQ(mqlcl_measure_peak(ctx.h, what, 0), MQLCL_ERR_UNSUPPORTED) << what;
@@ -67,7 +64,7 @@ TEST(Tensor, StageInfo) {
 }
 
 TEST(Tensor, BestStageFallsBackWithoutTensorCores) {
-  if (tensor_device()) {  // the planner's choice for a 4096^3 product on this device
+  if (t::tensor_device()) {  // the planner's choice for a 4096^3 product on this device
     t::Ctx c;
     std::vector<int> exact(8), fast(8);
     std::vector<double> ms(8);
@@ -234,8 +231,9 @@ void check_emulated(int ctx, int kernel, const Shape& s, int split3) {
 
   std::vector<double> exact, scale;
   t::reference_matmul(a0, b0, s.m, s.k, s.n, exact, scale);
-  // TF32 inputs: 2^-11 relative per operand; 3xTF32: the split's 2^-20 and FP32 accumulation.
-  const double rel = split3 ? 2.0 * s.k * 1.2e-7 + 2e-6 : 2e-3;
+  // The stage's precision class: TF32 inputs, or the 3xTF32 split's FP32 accuracy.
+  const int stage = split3 ? MQLCL_STAGE_TENSOR_3XTF32 : MQLCL_STAGE_TENSOR_TF32;
+  const double rel = t::tolerance(static_cast<int>(mqlcl_stage_info(stage, MQLCL_STAGE_INFO_PRECISION)), s.k);
   int bad = 0;
   for (int i = 0; i < s.m && bad < 5; ++i)
     for (int j = 0; j < ldc && bad < 5; ++j) {
@@ -245,7 +243,7 @@ void check_emulated(int ctx, int kernel, const Shape& s, int split3) {
         continue;
       }
       const size_t at = static_cast<size_t>(i) * s.n + j;
-      if (!(std::fabs(got - exact[at]) <= rel * scale[at] + 1e-30))
+      if (!(std::fabs(got - exact[at]) <= rel * scale[at]))
         ++bad, ADD_FAILURE() << "SPLIT3=" << split3 << " " << s.m << "x" << s.k << "x" << s.n << " C(" << i << "," << j
                              << ") = " << got << ", exact " << exact[at] << ", tolerance " << rel * scale[at];
     }

@@ -35,21 +35,19 @@ struct TransferCtx {
 };
 
 void sgemm_with(int ctx, const Shape& s, const Layout& l, float alpha, float beta, bool nan_c = false) {
-  check_gemm<float>(s, l, alpha, beta, nan_c, 2.4e-7, [&](int flags, auto& a, auto& b, auto& c) {
+  check_gemm<float>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP32, [&](int flags, auto& a, auto& b, auto& c) {
     return mqlcl_sgemm(ctx, flags, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
                        static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()), c.ld);
   });
 }
 
 void dgemm_with(int ctx, const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
-  check_gemm<double>(s, l, alpha, beta, nan_c, 4.5e-16, [&](int flags, auto& a, auto& b, auto& c) {
+  check_gemm<double>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP64, [&](int flags, auto& a, auto& b, auto& c) {
     return mqlcl_dgemm(ctx, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
                        a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
                        static_cast<int>(c.v.size()), c.ld);
   });
 }
-
-bool has_fp64() { return mqlcl_device_info(t::device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 
 // Staged settings: chunk bytes and threads.
 struct Staging {
@@ -70,7 +68,7 @@ TEST_P(StagedTransfer, SgemmMatchesDoubleReference) {
 
 // Chunks of 12 bytes cut doubles in half; beta = 0 over a C of NaN: C is not uploaded.
 TEST_P(StagedTransfer, DgemmMatchesDoubleReference) {
-  if (!has_fp64()) GTEST_SKIP() << "the device has no FP64";
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64";
   const auto [st, flags] = GetParam();
   TransferCtx ctx("staged", st.chunk, st.threads);
   dgemm_with(ctx.h, {13, 17, 19}, {flags, 1, 4, 3}, 0.75, 2.0);

@@ -11,6 +11,7 @@ with 0 live handles (the harness prints the count after OnStart). Then stop_test
 script stopped by the user (--stop-after) stops cleanly.
 Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--dll PATH] [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
+import ctypes
 import os
 import re
 import shutil
@@ -23,7 +24,9 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 sys.path.insert(0, str(HERE.parent / "checks"))
+sys.path.append(str(HERE.parent.parent / "common"))
 from common import expect, finish  # noqa: E402
+import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
 import stop_test  # noqa: E402
 
 CXX_FLAGS = ["-std=c++17", "-O1", "-Werror=return-type", "-Wno-attributes"]
@@ -161,18 +164,38 @@ def mqlcl_devices(log):
     return problems + ([] if counts == n else [f"{counts} devices with compute units and work-group size, not {n}"])
 
 
+# The matmul stages of mqlcl_sgemm's kernels (stage -> needs mma.sync), from the native library's
+# GEMM kernel table (main sets it): tensor_stages.mq5 enumerates the same table.
+SGEMM_STAGES = {}
+
+
+def sgemm_stages(lib_path):
+    """{stage: needs mma.sync} of every GEMM kernel with 4-byte elements that runs a matmul stage."""
+    lib = ctypes.CDLL(str(lib_path))
+    lib.mqlcl_gemm_kernel_info.restype = ctypes.c_longlong
+    info = {c.name: int(c.value) for c in mqlcl_header.constants() if c.name.startswith("MQLCL_GEMM_KERNEL_INFO_")}
+    out = {}
+    for i in range(lib.mqlcl_gemm_kernel_count()):
+        kernel = lib.mqlcl_gemm_kernel_at(i)
+        stage = lib.mqlcl_gemm_kernel_info(kernel, info["MQLCL_GEMM_KERNEL_INFO_STAGE"])
+        if stage > 0 and lib.mqlcl_gemm_kernel_info(kernel, info["MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES"]) == 4:
+            out[str(stage)] = lib.mqlcl_gemm_kernel_info(kernel, info["MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA"]) == 1
+    return out
+
+
 def tensor_stages(log):
-    """Stages 10, 30-33: each OK, or (30-33 without tensor cores) refused with the library's reason."""
+    """The stages of the SGEMM kernels (10, 30-33): each OK, or (the tensor-core ones without tensor
+    cores) refused with the library's reason."""
     problems = [] if re.search(r"^tensor stages on .+: fastest FP32-accurate stage (10|31|33) .*, fastest with TF32 accepted "
                                r"(10|30|32) ", log, re.M) else ["no 'tensor stages on ...: fastest ...' line"]
     sizes = (SMALL["InpRows1"], SMALL["InpColsRows"], SMALL["InpCols2"])
     if not re.search(r"^C = A \* B: ROWS1 = %d; COLSROWS = %d; COLS2 = %d$" % sizes, log, re.M):
         problems.append("no 'C = A * B' line with the inputs given")
     rows = dict(re.findall(r"^  (\d+) \S+ +\| (.*)$", log, re.M))
-    if sorted(rows) != ["10", "30", "31", "32", "33"]:
-        problems.append(f"stages printed: {sorted(rows)}")
+    if not SGEMM_STAGES or sorted(rows, key=int) != sorted(SGEMM_STAGES, key=int):
+        problems.append(f"stages printed: {sorted(rows, key=int)}, the library's: {sorted(SGEMM_STAGES, key=int)}")
     for stage, text in rows.items():
-        ok = text.endswith("| OK") or (stage != "10" and "not available: " in text and "needs an NVIDIA GPU" in text)
+        ok = text.endswith("| OK") or (SGEMM_STAGES.get(stage) and "not available: " in text and "needs an NVIDIA GPU" in text)
         if not ok:
             problems.append(f"stage {stage}: {text}")
     return problems
@@ -349,6 +372,7 @@ def main():
     include_dir = (a.include_dir or root / "mql5/Include").resolve()
     header = root / "dll/include/mqlcl.h"
     work = (a.work or a.native / "mql5-scripts").resolve()
+    SGEMM_STAGES.update(sgemm_stages((a.native / "dll/libmqlcl.so").resolve()))
     work.mkdir(parents=True, exist_ok=True)
     scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5")]
                      if not a.only or p.stem in a.only)

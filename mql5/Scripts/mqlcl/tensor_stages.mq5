@@ -1,12 +1,13 @@
 //+------------------------------------------------------------------+
 //| tensor_stages.mq5                                                |
-//| The tensor-core stages 30 (TF32), 31 (3xTF32, FP32 accuracy),    |
-//| 32 (FP16, scaled) and 33 (3xFP16, FP32 accuracy) beside stage 10 |
-//| (tuned FP32 SGEMM): which stage the library                      |
-//| offers as the fastest of each precision class on this device,    |
-//| then each stage where it can run, its time, and its largest      |
-//| error against a CPU double product on sampled elements; where a  |
-//| stage cannot run, the library's reason.                          |
+//| The SGEMM kernels that are matmul stages, as the library's GEMM  |
+//| kernel table lists them (mqlcl_gemm_kernel_*): stage 10 (tuned   |
+//| FP32) and the tensor-core stages 30 (TF32), 31 (3xTF32), 32      |
+//| (FP16, scaled), 33 (3xFP16). Which stage the library offers as   |
+//| the fastest of each precision class on this device, then each    |
+//| stage where it can run, its time, and its largest error against  |
+//| a CPU double product on sampled elements; where a stage cannot   |
+//| run, the library's reason.                                       |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"
@@ -20,10 +21,24 @@ input int InpColsRows=2000;    // columns of A, rows of B
 input int InpCols2=2000;       // columns of B and C
 input int InpSamples=64;       // elements of C checked against a CPU double product
 //+------------------------------------------------------------------+
-//| Runs one stage on the uploaded A and B; prints its row.          |
+//| A GEMM kernel's name from the library's table.                   |
 //+------------------------------------------------------------------+
-bool RunTensorStage(CMqlcl &cl,const int stage,const float &a[],const float &b[])
+string GemmKernelName(const int kernel)
   {
+   ushort buf[];
+   if(ArrayResize(buf,64)!=64)
+      return("kernel "+i2s(kernel));
+   int n=mqlcl_gemm_kernel_name(kernel,buf,ArraySize(buf));
+   if(n<0)
+      return("kernel "+i2s(kernel));
+   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
+  }
+//+------------------------------------------------------------------+
+//| Runs one kernel's stage on the uploaded A and B; prints its row. |
+//+------------------------------------------------------------------+
+bool RunTensorStage(CMqlcl &cl,const int kernel,const int stage,const float &a[],const float &b[])
+  {
+   string name=GemmKernelName(kernel);
    int available=mqlcl_stage_available(InpDevice,stage);
    if(available<0)
      {
@@ -32,7 +47,7 @@ bool RunTensorStage(CMqlcl &cl,const int stage,const float &a[],const float &b[]
      }
    if(available==0)
      {
-      Print(StringFormat("  %2d %-22s | not available: %s",stage,MqlclStageName(stage),MqlclErrorText(0)));
+      Print(StringFormat("  %2d %-22s | not available: %s",stage,name,MqlclErrorText(0)));
       return(true);
      }
    float c[];
@@ -56,13 +71,13 @@ bool RunTensorStage(CMqlcl &cl,const int stage,const float &a[],const float &b[]
          max_ref=MathAbs(s);
      }
    double rel=max_ref>0 ? max_err/max_ref : max_err;
-//--- TF32 and FP16 inputs carry 10 mantissa bits; FP32 and the split stages are held to FP32's accuracy
-   long precision=mqlcl_stage_info(stage,MQLCL_STAGE_INFO_PRECISION);
+//--- TF32 and FP16 inputs carry 10 mantissa bits; FP32 and the split kernels are held to FP32's accuracy
+   long precision=mqlcl_gemm_kernel_info(kernel,MQLCL_GEMM_KERNEL_INFO_PRECISION);
    double bound=precision==MQLCL_PRECISION_TF32 ? 5e-3 : 1e-5;
    double ms=cl.KernelMs();
    double flops=2.0*InpRows1*(double)InpColsRows*InpCols2;
    Print(StringFormat("  %2d %-22s | %10.3f ms %10.2f GFLOP/s | convert %8.3f ms | error %.1e of max|ref| (%d sampled) | %s",
-                      stage,MqlclStageName(stage),ms,ms>0 ? flops/(ms*1e6) : 0.0,cl.ConvertMs(),rel,InpSamples,
+                      stage,name,ms,ms>0 ? flops/(ms*1e6) : 0.0,cl.ConvertMs(),rel,InpSamples,
                       rel<=bound ? "OK" : "WRONG (bound "+DoubleToString(bound,6)+")"));
    return(true);
   }
@@ -87,10 +102,22 @@ void OnStart()
       !cl.Upload(MQLCL_SLOT_A,a) || !cl.Upload(MQLCL_SLOT_B,b))
       return;
    Print("C = A * B: ROWS1 = "+i2s(InpRows1)+"; COLSROWS = "+i2s(InpColsRows)+"; COLS2 = "+i2s(InpCols2));
-   int stages[5]={MQLCL_STAGE_SGEMM_TUNED,MQLCL_STAGE_TENSOR_TF32,MQLCL_STAGE_TENSOR_3XTF32,
-                  MQLCL_STAGE_TENSOR_FP16,MQLCL_STAGE_TENSOR_3XFP16};
-   for(int i=0; i<5; i++)
-      if(!RunTensorStage(cl,stages[i],a,b))
+//--- every kernel of mqlcl_sgemm (4-byte elements) whose code is a matmul stage, in the table's order
+   int count=mqlcl_gemm_kernel_count();
+   for(int i=0; i<count; i++)
+     {
+      int kernel=mqlcl_gemm_kernel_at(i);
+      long stage=kernel<0 ? kernel : mqlcl_gemm_kernel_info(kernel,MQLCL_GEMM_KERNEL_INFO_STAGE);
+      long bytes=kernel<0 ? kernel : mqlcl_gemm_kernel_info(kernel,MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES);
+      if(stage<0 || bytes<0)
+        {
+         Print("mqlcl_gemm_kernel_*: "+MqlclErrorText(0));
          return;
+        }
+      if(stage==0 || bytes!=4)
+         continue;
+      if(!RunTensorStage(cl,kernel,(int)stage,a,b))
+         return;
+     }
   }
 //+------------------------------------------------------------------+
