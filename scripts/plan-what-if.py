@@ -18,19 +18,27 @@ CARDS = {
     # Measured from OpenCL by the profile (docs/results-h200.md).
     "H200 (measured)": [59341, 32660, 324476, 648324, 649000, 1298810, 66534, 4152, 10.5, 17.1, 35.3, 35.2, 12.3],
 }
-GPU_EFFICIENCY = [650, 420, 570, 300, 680]  # the library's defaults for GPUs (compute/gemm_plan.cpp)
-NAMES = {10: "10 SIMT FP32", 30: "30 TF32", 31: "31 3xTF32", 40: "40 FP64 units", 41: "41 FP64 tensor"}
 FLAGS = {"exact": 0, "fast": 16, "fp64": 32}
+INFO_EFFICIENCY_GPU = 11  # MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU
 
 
 def main():
     lib = ctypes.CDLL(sys.argv[1])
     lib.mqlcl_gemm_plan.argtypes = [ctypes.c_int] * 5 + [ctypes.POINTER(ctypes.c_int), ctypes.POINTER(ctypes.c_double),
                                                          ctypes.c_int]
+    lib.mqlcl_gemm_kernel_info.restype = ctypes.c_longlong
+    lib.mqlcl_gemm_kernel_name.argtypes = [ctypes.c_int, ctypes.c_void_p, ctypes.c_int]
+    # The library's kernel table: names, and the default efficiencies for GPUs, in its order.
+    kernels = [lib.mqlcl_gemm_kernel_at(i) for i in range(lib.mqlcl_gemm_kernel_count())]
+    names = {}
+    for k in kernels:
+        buf = ctypes.create_string_buffer(512)
+        n = lib.mqlcl_gemm_kernel_name(k, buf, 256)
+        names[k] = f"{k} " + buf.raw[:2 * n].decode("utf-16-le")
     ctx = lib.mqlcl_create(lib.mqlcl_device_best())
     assert ctx > 0
-    eff = (ctypes.c_int * 5)(*GPU_EFFICIENCY)
-    assert lib.mqlcl_stage_params_set(ctx, 91, eff, 5) == 5
+    eff = (ctypes.c_int * len(kernels))(*[lib.mqlcl_gemm_kernel_info(k, INFO_EFFICIENCY_GPU) for k in kernels])
+    assert lib.mqlcl_stage_params_set(ctx, 91, eff, len(kernels)) == len(kernels)
     print("| card | precision | size | runs | predicted product ms of each candidate |")
     print("|---|---|---|---|---|")
     for card, values in CARDS.items():
@@ -38,12 +46,12 @@ def main():
         assert lib.mqlcl_profile_set(ctx, profile, 13) == 0
         for precision, flags in FLAGS.items():
             for size in (2000, 4096, 8192):
-                kernels = (ctypes.c_int * 8)()
-                ms = (ctypes.c_double * 8)()
-                n = lib.mqlcl_gemm_plan(ctx, flags, size, size, size, kernels, ms, 8)
+                chosen = (ctypes.c_int * 16)()
+                ms = (ctypes.c_double * 16)()
+                n = lib.mqlcl_gemm_plan(ctx, flags, size, size, size, chosen, ms, 16)
                 assert n > 0, n
-                each = ", ".join(f"{NAMES[kernels[i]]} {ms[i]:.2f}" for i in range(n))
-                print(f"| {card} | {precision} | {size} | **{NAMES[kernels[0]]}** | {each} |")
+                each = ", ".join(f"{names[chosen[i]]} {ms[i]:.2f}" for i in range(n))
+                print(f"| {card} | {precision} | {size} | **{names[chosen[0]]}** | {each} |")
     lib.mqlcl_free(ctx)
 
 

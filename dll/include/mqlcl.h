@@ -561,6 +561,8 @@ MQLCL_API int mqlcl_gemm_kernel_name(int kernel, mqlcl_char* buf, int cap);
 #define MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA 8     /* 1: NVIDIA mma.sync (compute capability >= 8.0) */
 #define MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64 9    /* 1: cl_khr_fp64 */
 #define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10 /* launches (with a wait) that prepare its operands */
+#define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU 11 /* its default efficiency on a GPU, per mille (MQLCL_TUNABLE_EFFICIENCY) */
+#define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU 12 /* its default efficiency on a CPU, per mille */
 MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what);
 /* The precision class a call's flags promise: the least accurate of the kernels they may run
  * (MQLCL_GEMM_EXACT: MQLCL_PRECISION_FP32, _FAST: _TF32, _FP64: _FP64); MQLCL_ERR_ARGUMENT for

@@ -25,6 +25,9 @@ inline std::string message(int handle = 0) {
   return to_utf8(buf);
 }
 
+// ASCII text as UTF-16 (kernel sources and names of the tests).
+inline std::u16string ascii16(const std::string& s) { return std::u16string(s.begin(), s.end()); }
+
 // Whether the message of a handle (0: the calling thread) contains `text`.
 inline ::testing::AssertionResult mentions(int handle, const std::string& text) {
   const std::string m = message(handle);

@@ -13,7 +13,6 @@
 
 namespace {
 
-std::u16string utf16(const std::string& s) { return std::u16string(s.begin(), s.end()); }  // ASCII only
 
 // Padded sizes (multiples of the blocks: the kernel has no bounds checks) and a build.
 struct Config {
@@ -28,8 +27,8 @@ struct Config {
 // AB (m x n) = A (m x k) * Bt^T (Bt n x k), m, n, k multiples of the blocks; AB NaN first (every
 // element written). Values with varied exponents, so that a wrong pairing of A and B shows.
 void check_emulated(int ctx, const Config& cfg, int m, int n, int k) {
-  const int p = mqlcl_program(ctx, utf16(mqlcl::embedded_kernel("gemm/dgemm_tensor.cl")).c_str(),
-                              utf16(cfg.options()).c_str());
+  const int p = mqlcl_program(ctx, t::ascii16(mqlcl::embedded_kernel("gemm/dgemm_tensor.cl")).c_str(),
+                              t::ascii16(cfg.options()).c_str());
   ASSERT_GT(p, 0) << t::message(ctx);
   const int kernel = mqlcl_kernel(p, u"dgemm_tensor");
   ASSERT_GT(kernel, 0) << t::message();

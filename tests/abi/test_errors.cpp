@@ -7,11 +7,7 @@
 
 namespace {
 
-::testing::AssertionResult mentions(int handle, const std::string& text) {
-  const std::string m = t::message(handle);
-  if (m.find(text) != std::string::npos) return ::testing::AssertionSuccess();
-  return ::testing::AssertionFailure() << "message \"" << m << "\" does not mention \"" << text << "\"";
-}
+using t::mentions;
 
 TEST(Errors, DevicesAndTexts) {
   const int n = mqlcl_device_count();

@@ -117,7 +117,9 @@ TEST(GemmKernels, EveryKernelsFactsAgree) {
     EXPECT_TRUE(flags == MQLCL_GEMM_EXACT || flags == MQLCL_GEMM_FAST || flags == MQLCL_GEMM_FP64) << k << ": " << flags;
     EXPECT_EQ(flags == MQLCL_GEMM_FP64, fp64) << k;
     EXPECT_EQ(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES), fp64 ? 8 : 4) << k;
-    if (fp64) EXPECT_EQ(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64), 1) << k;
+    if (fp64) {
+      EXPECT_EQ(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64), 1) << k;
+    }
     // The kernel is at least as accurate as its flags promise: within their tolerance.
     const int promised = mqlcl_gemm_flags_precision(flags);
     for (int kk : {1, 64, 4096})
@@ -126,13 +128,19 @@ TEST(GemmKernels, EveryKernelsFactsAgree) {
     EXPECT_GE(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_CEILING), 0) << k;
     EXPECT_LT(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_CEILING), MQLCL_PROFILE_CEILINGS) << k;
     EXPECT_GE(mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES), 0) << k;
+    for (int what : {MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU, MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU}) {
+      EXPECT_GE(mqlcl_gemm_kernel_info(k, what), 1) << k;  // the efficiency tunable's rule: 1 .. 1000
+      EXPECT_LE(mqlcl_gemm_kernel_info(k, what), 1000) << k;
+    }
     // Its tunable is in the tunables' table under the kernel's name.
     const long long tunable = mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_TUNABLE);
     EXPECT_TRUE(tunables.count(tunable)) << k << ": tunable " << tunable;
     EXPECT_EQ(tunable_text(static_cast<int>(tunable), MQLCL_TUNABLE_TEXT_NAME), kernel_name(k)) << k;
     // A kernel that runs a stage's code has that stage's precision.
     const long long stage = mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_STAGE);
-    if (stage != 0) EXPECT_EQ(mqlcl_stage_info(static_cast<int>(stage), MQLCL_STAGE_INFO_PRECISION), precision) << k;
+    if (stage != 0) {
+      EXPECT_EQ(mqlcl_stage_info(static_cast<int>(stage), MQLCL_STAGE_INFO_PRECISION), precision) << k;
+    }
   }
 }
 
@@ -145,7 +153,7 @@ TEST(GemmKernels, UnknownKernelOrFieldIsRefusedWithTheReason) {
   EXPECT_TRUE(t::mentions(0, "GEMM kernel 0 does not exist"));
   EXPECT_EQ(mqlcl_gemm_kernel_info(-1, MQLCL_GEMM_KERNEL_INFO_FLAGS), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(0, "GEMM kernel -1 does not exist"));
-  for (int what : {0, 11, -1}) {
+  for (int what : {0, 13, -1}) {
     EXPECT_EQ(mqlcl_gemm_kernel_info(10, what), MQLCL_ERR_ARGUMENT) << what;
     EXPECT_TRUE(t::mentions(0, "what = " + std::to_string(what) + " is not an MQLCL_GEMM_KERNEL_INFO_* field"));
   }
@@ -219,6 +227,13 @@ TEST(GemmKernels, EfficiencyTunableFollowsTheTable) {
   for (int i = 0; i < mqlcl_gemm_kernel_count(); ++i) {
     EXPECT_GE(p[static_cast<size_t>(i)], 1) << "K" << mqlcl_gemm_kernel_at(i);
     EXPECT_LE(p[static_cast<size_t>(i)], 1000) << "K" << mqlcl_gemm_kernel_at(i);
+  }
+  // Untuned, each is the kernel's default for the device's type, as its info says.
+  if (mqlcl_tuning_source(c.h, MQLCL_TUNABLE_EFFICIENCY) == MQLCL_TUNING_DEFAULT) {
+    const bool cpu = (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2 /* CL_DEVICE_TYPE_CPU */) != 0;
+    const int what = cpu ? MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU : MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU;
+    for (int i = 0; i < mqlcl_gemm_kernel_count(); ++i)
+      EXPECT_EQ(p[static_cast<size_t>(i)], mqlcl_gemm_kernel_info(mqlcl_gemm_kernel_at(i), what)) << "K" << mqlcl_gemm_kernel_at(i);
   }
 }
 

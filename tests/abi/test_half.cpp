@@ -96,7 +96,7 @@ bool same_bits(const std::vector<float>& x, const std::vector<float>& y) {
   return true;
 }
 
-struct Shape {
+struct HalfShape {
   int m, n, k;
 };
 
@@ -105,7 +105,7 @@ struct Shape {
 TEST(HalfStages, MatchDoubleProductsWithinTheTf32StagesError) {
   TensorCtx c;
   // Odd shapes: partial blocks, k not a multiple of 16 or 32, one element.
-  for (const Shape& s : {Shape{1, 1, 1}, Shape{97, 131, 61}, Shape{33, 67, 17}, Shape{130, 70, 200}}) {
+  for (const HalfShape& s : {HalfShape{1, 1, 1}, HalfShape{97, 131, 61}, HalfShape{33, 67, 17}, HalfShape{130, 70, 200}}) {
     const Matrix a = random_matrix(s.m, s.k, 3 + s.m, s.k + 5), b = random_matrix(s.k, s.n, 4 + s.n);
     const Product fast = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_FP16, a, b), tf32 = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_TF32, a, b);
     const Product exact = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XFP16, a, b), split = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, a, b);

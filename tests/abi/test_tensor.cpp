@@ -185,16 +185,15 @@ TEST(TensorSplit, BigPlusSmallKeeps22Bits) {
 
 // ---- the kernel's indexing on PoCL (-DEMULATE_PTX) through the generic layer -----------------
 
-std::u16string utf16(const std::string& s) { return std::u16string(s.begin(), s.end()); }  // ASCII only
 
-struct Shape {
+struct TensorShape {
   int m, k, n;
 };
 
 // C = A B by the kernel with small tiles (two warps by two), A and B with leading dimensions
 // rounded up to 4 and NaN in the padding (never read), C NaN first (every element written,
 // its padding never).
-void check_emulated(int ctx, int kernel, const Shape& s, int split3) {
+void check_emulated(int ctx, int kernel, const TensorShape& s, int split3) {
   const int lda = (s.k + 3) / 4 * 4, ldb = (s.n + 3) / 4 * 4, ldc = ldb;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const auto a0 = t::random_floats(static_cast<size_t>(s.m) * s.k, 31 + s.m);
@@ -257,11 +256,11 @@ TEST(TensorKernel, EmulatedIndexingOnOddShapes) {
     // -cl-opt-disable: PoCL compiles the unrolled kernel in 1.5 s instead of 6 (cold cache).
     const std::string options =
         "-DEMULATE_PTX -DSPLIT3=" + std::to_string(split3) + " -DBM=64 -DBN=64 -DWM=32 -DWN=32 -DGROUP_M=2 -cl-opt-disable";
-    const int p = mqlcl_program(ctx.h, utf16(source).c_str(), utf16(options).c_str());
+    const int p = mqlcl_program(ctx.h, t::ascii16(source).c_str(), t::ascii16(options).c_str());
     ASSERT_GT(p, 0) << t::message(ctx.h);
     const int k = mqlcl_kernel(p, u"sgemm_tensor");
     ASSERT_GT(k, 0) << t::message();
-    for (const Shape& s : {Shape{1, 1, 1}, Shape{97, 61, 131}, Shape{33, 17, 67}}) check_emulated(ctx.h, k, s, split3);
+    for (const TensorShape& s : {TensorShape{1, 1, 1}, TensorShape{97, 61, 131}, TensorShape{33, 17, 67}}) check_emulated(ctx.h, k, s, split3);
     EXPECT_EQ(mqlcl_free(k), MQLCL_OK);
     EXPECT_EQ(mqlcl_free(p), MQLCL_OK);
   }

@@ -10,6 +10,7 @@
 #include "catalog/sgemm_config.hpp"
 #include "device/tensor_decision.hpp"
 #include "catalog/tensor_tiles.hpp"
+#include "core/checked_math.hpp"
 #include "core/error.hpp"
 #include "tuning/tunables.hpp"
 
@@ -27,7 +28,6 @@ Block block_of(Context& ctx, const GemmKernel& g) {
   return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
 }
 
-size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
 
 // Product time: the padded multiply-adds at the kernel's share of its ceiling, in whole waves
 // of blocks over the compute units, plus one launch, plus its preparation beyond the FP32
@@ -35,11 +35,11 @@ size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
 double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
   const DeviceProfile& p = measured_profile(ctx);
   const Block b = block_of(ctx, g);
-  const double flop = 2.0 * static_cast<double>(up(m, b.m)) * static_cast<double>(up(n, b.n)) *
-                      static_cast<double>(up(k, b.k)) * g.passes;
+  const double flop = 2.0 * static_cast<double>(round_up(m, b.m)) * static_cast<double>(round_up(n, b.n)) *
+                      static_cast<double>(round_up(k, b.k)) * g.passes;
   const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 1000.0;
   const double rate = p[g.ceiling] * 1e9 * efficiency;  // flop/s
-  const double blocks = static_cast<double>(up(m, b.m) / b.m) * static_cast<double>(up(n, b.n) / b.n);
+  const double blocks = static_cast<double>(round_up(m, b.m) / b.m) * static_cast<double>(round_up(n, b.n) / b.n);
   const double units = std::max(1u, ctx.facts().units);
   const double fill = blocks / (std::ceil(blocks / units) * units);
   const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);

@@ -17,7 +17,6 @@ using Scratch = Context::Scratch;
 
 const char* kOperandsFile = "matmul/half_operands.cl";
 
-size_t up(size_t x, size_t b) { return (x + b - 1) / b * b; }
 
 // Arguments 0-5 of the scan and the pack: the source and the operand's lines.
 void set_source(cl::Kernel& k, const HalfSource& src, size_t lines, size_t len) {
@@ -40,13 +39,13 @@ void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_
   cl::Kernel s = ctx.embedded(kOperandsFile, defines, "half_line_stats");
   set_source(s, src, lines, len);
   s.setArg(6, stats);
-  ctx.launch_convert(s, cl::NDRange(up(src_cols, 32), up(src_rows, 32) / 4), cl::NDRange(32, 8));
+  ctx.launch_convert(s, cl::NDRange(round_up(src_cols, 32), round_up(src_rows, 32) / 4), cl::NDRange(32, 8));
   cl::Kernel e = ctx.embedded(kOperandsFile, defines, "half_line_scales");
   e.setArg(0, stats);
   e.setArg(1, static_cast<cl_uint>(lines));
   e.setArg(2, exps);
   e.setArg(3, bad);
-  ctx.launch_convert(e, cl::NDRange(up(lines, 64)), cl::NullRange);
+  ctx.launch_convert(e, cl::NDRange(round_up(lines, 64)), cl::NullRange);
 }
 
 // The scaled FP16 operand: lines_padded lines of `pitch` halves.
@@ -58,7 +57,7 @@ void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_
   p.setArg(7, dst);
   p.setArg(8, static_cast<cl_uint>(pitch));
   p.setArg(9, static_cast<cl_uint>(lines_padded));
-  ctx.launch_convert(p, cl::NDRange(up(kcols, 32), up(lines_padded, 32) / 4), cl::NDRange(32, 8));
+  ctx.launch_convert(p, cl::NDRange(round_up(kcols, 32), round_up(lines_padded, 32) / 4), cl::NDRange(32, 8));
 }
 
 }  // namespace
@@ -79,7 +78,7 @@ struct HalfLayout {
 };
 HalfLayout half_layout(Context& ctx, const Stage& st, size_t k) {
   HalfLayout l{st.number == MQLCL_STAGE_TENSOR_3XFP16, tensor_tiles(ctx.tuning.params(st.number)), 0, 0, ""};
-  l.kcols = up(k, l.split ? 16 : 32), l.pitch = l.split ? 2 * l.kcols : l.kcols;
+  l.kcols = round_up(k, l.split ? 16 : 32), l.pitch = l.split ? 2 * l.kcols : l.kcols;
   l.defines = l.split ? "-DSPLIT=1" : "-DSPLIT=0";
   return l;
 }
@@ -100,7 +99,7 @@ bool scan_lines(Context& ctx, const HalfLayout& l, const HalfSource& src, size_t
 
 bool half_prepare_b(Context& ctx, const Stage& st, const HalfSource& b, size_t n, size_t k) {
   const HalfLayout l = half_layout(ctx, st, k);
-  const size_t np = up(n, static_cast<size_t>(l.tiles.bn));
+  const size_t np = round_up(n, static_cast<size_t>(l.tiles.bn));
   // The kernels take sizes as int and uint, and index lines of pitch halves with size_t.
   if (np > INT_MAX || l.pitch > INT_MAX || b.ld > UINT_MAX)
     fail(MQLCL_ERR_RANGE, st.name, ": n or k padded exceeds 2^31 - 1");
@@ -114,7 +113,7 @@ bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, siz
                size_t ldc) {
   const HalfLayout l = half_layout(ctx, st, k);
   const TensorTiles& tiles = l.tiles;
-  const size_t mp = up(m, static_cast<size_t>(tiles.bm)), np = up(n, static_cast<size_t>(tiles.bn));
+  const size_t mp = round_up(m, static_cast<size_t>(tiles.bm)), np = round_up(n, static_cast<size_t>(tiles.bn));
   if (mp > INT_MAX || ldc > INT_MAX || a.ld > UINT_MAX) fail(MQLCL_ERR_RANGE, st.name, ": m padded exceeds 2^31 - 1");
   const size_t a_bytes = checked_mul(checked_mul(mp, l.pitch, "padded A"), 2, "padded A bytes");
   if (!scan_lines(ctx, l, a, m, k, Scratch::StatsA, Scratch::ExpsA)) return false;
