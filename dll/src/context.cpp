@@ -235,21 +235,12 @@ void Context::end_op() {
   events_.sum_into(last_);
 }
 
-std::vector<cl::Event> Context::after_timed_launches() {
-  if (!timed_pending_) return {};
+std::vector<cl::Event> Context::order_after(cl::CommandQueue& other, bool& pending) {
+  if (!pending) return {};
   cl::Event marker;
-  queue_.enqueueMarkerWithWaitList(nullptr, &marker);
-  queue_.flush();
-  timed_pending_ = false;
-  return {marker};
-}
-
-std::vector<cl::Event> Context::after_user_queue() {
-  if (!user_pending_) return {};
-  cl::Event marker;
-  user_queue_.enqueueMarkerWithWaitList(nullptr, &marker);
-  user_queue_.flush();
-  user_pending_ = false;
+  other.enqueueMarkerWithWaitList(nullptr, &marker);
+  other.flush();
+  pending = false;
   return {marker};
 }
 

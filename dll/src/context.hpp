@@ -182,10 +182,11 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // user_queue_ was not ordered after.
   cl::CommandQueue user_queue_;
   bool user_pending_ = false, timed_pending_ = false;
-  // The events a command of the other queue must wait for (a marker; none when nothing is
-  // pending there).
-  std::vector<cl::Event> after_timed_launches();
-  std::vector<cl::Event> after_user_queue();
+  // The events a command of one queue must wait for: a marker on the other queue after what it
+  // holds, when `pending` (then cleared); none otherwise.
+  std::vector<cl::Event> order_after(cl::CommandQueue& other, bool& pending);
+  std::vector<cl::Event> after_timed_launches() { return order_after(queue_, timed_pending_); }
+  std::vector<cl::Event> after_user_queue() { return order_after(user_queue_, user_pending_); }
   HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
   size_t launch_items_ = 0;

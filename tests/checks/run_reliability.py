@@ -7,6 +7,7 @@ Short forms run in CI; --long runs the figures of docs/reliability.md.
 Usage: run_reliability.py ROOT [--long]"""
 import os
 import re
+from concurrent.futures import ThreadPoolExecutor
 import sys
 import tempfile
 from pathlib import Path
@@ -33,8 +34,19 @@ def main():
     san_env = dict(os.environ, ASAN_OPTIONS="detect_leaks=1:halt_on_error=1:abort_on_error=0",
                    UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1", TSAN_OPTIONS="halt_on_error=1")
 
-    for name, exe in (("ASan+UBSan+LSan", b / "asan/tests/mqlcl_tests"), ("TSan", b / "tsan/tests/mqlcl_tests")):
-        rc, out, err = run([str(exe), "--gtest_brief=1"], env=san_env, timeout=3600)
+    # The two suites at once: each runs its tests one after the other, so together they keep
+    # both cores busy. Each has its own temporary folder (the tests' own tuning files and
+    # sources live there) and its own library folder (the default tuning file): they share no
+    # file, so the verdicts do not depend on it.
+    suites = (("ASan+UBSan+LSan", b / "asan/tests/mqlcl_tests"), ("TSan", b / "tsan/tests/mqlcl_tests"))
+
+    def run_suite(suite):
+        with tempfile.TemporaryDirectory(prefix="mqlcl-suite-") as tmp:
+            return run([str(suite[1]), "--gtest_brief=1"], env=dict(san_env, TMPDIR=tmp), timeout=3600)
+
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        results = list(pool.map(run_suite, suites))
+    for (name, exe), (rc, out, err) in zip(suites, results):
         passed = re.search(r"\[  PASSED  \] (\d+) tests", out)
         reports = re.findall(r"(ERROR: \w+Sanitizer|WARNING: ThreadSanitizer|runtime error:)", out + err)
         expect(rc == 0 and passed and not reports,

@@ -179,6 +179,8 @@
 #define MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA 8  // 1: NVIDIA mma.sync (compute capability >= 8.0)
 #define MQLCL_GEMM_KERNEL_INFO_NEEDS_FP64 9  // 1: cl_khr_fp64
 #define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10  // launches (with a wait) that prepare its operands
+#define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU 11  // its default efficiency on a GPU, per mille (MQLCL_TUNABLE_EFFICIENCY)
+#define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU 12  // its default efficiency on a CPU, per mille
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
