@@ -65,7 +65,7 @@ KernelRuns run_kernel(int h, int flags, int kernel, int n, int reps, unsigned se
     if (r > 0) out.ms.push_back(lib().mqlcl_last_kernel_ms(h));  // the first run builds
   }
   lib().mqlcl_gemm_pin(h, flags, 0);
-  out.ok = check_product(lib().mqlcl_gemm_flags_precision(flags), A, B, C, n, n, n, 256).ok();
+  out.ok = check_product(gemm_flags_precision(flags), A, B, C, n, n, n, 256).ok();
   return out;
 }
 

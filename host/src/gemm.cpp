@@ -89,7 +89,7 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   // element up to 2^18 of them, else 4096 spread over C (a full double product at 4096^3 would
   // take the host minutes).
   const size_t count = static_cast<size_t>(m) * n;
-  const ProductCheck err = check_product(lib().mqlcl_gemm_flags_precision(flags), A, B, C, m, k, n,
+  const ProductCheck err = check_product(gemm_flags_precision(flags), A, B, C, m, k, n,
                                          count <= (1u << 18) ? 0 : 4096,
                                          ProductOp{ta, tb, a.alpha, a.beta}, &C0);
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);

@@ -76,7 +76,7 @@ GemmTiming host_gemm(Context& ctx, const GemmBenchArgs& args, int flags, const s
       return lib().mqlcl_dgemm(ctx.handle(), flags, n, n, n, 1.0, a.data(), count, n, b.data(), count, n, 0.0, c.data(),
                                count, n);
   });
-  if (t.ok()) t.check = check_product(lib().mqlcl_gemm_flags_precision(flags), a, b, c, n, n, n, 256);
+  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, c, n, n, n, 256);
   return t;
 }
 
@@ -138,7 +138,7 @@ GemmTiming buffer_gemm(Context& ctx, const GemmBenchArgs& args, int flags, Devic
       return lib().mqlcl_dgemm_buffers(ctx.handle(), flags, n, n, n, 1.0, d.a, 0, n, d.b, 0, n, 0.0, d.c, 0, n);
   });
   t.upload = t.download = -1;  // none: the data stays on the device
-  if (t.ok()) t.check = check_product(lib().mqlcl_gemm_flags_precision(flags), a, b, d.read_c(), n, n, n, 256);
+  if (t.ok()) t.check = check_product(gemm_flags_precision(flags), a, b, d.read_c(), n, n, n, 256);
   return t;
 }
 
