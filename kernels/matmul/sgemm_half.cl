@@ -2,23 +2,26 @@
 // scaled FP16 operands of kernels/matmul/half_operands.cl: A as Mp lines (rows) and B as Np
 // lines (columns) of `pitch` halves, padded with zeros to whole blocks and k-tiles (no guards),
 // line scales 2^ea[i], 2^eb[j] undone as C[i, j] = acc * 2^-(ea[i] + eb[j]).
-// NVIDIA only, compute capability >= 8.0: inline PTX (mma.sync m16n8k16 f16 -> f32, ldmatrix,
-// cp.async).
+// An instance of the tensor-core engine (util/mma_engine.cl: mma.sync m16n8k16 f16 -> f32,
+// ldmatrix, cp.async, the k-loop).
 //
 // SPLIT=0 (stage 32, TF32-class): one product of the FP16 values, FP32 accumulation.
-// SPLIT=1 (stage 33, FP32-class): x = hi + lo * 2^-11; per k-tile the cross terms
+// SPLIT=1 (stage 33, FP32-class): x = hi + lo * 2^-11; per k16 the cross terms
 //   lo_a hi_b + hi_a lo_b, then hi_a hi_b, each started afresh in the tensor cores and added
 //   to FP32 sums outside them (the tensor cores add with truncation).
 //
-// Every k-tile is 64 bytes of each line: 32 k (SPLIT=0), or 16 k of hi then 16 of lo
-// (SPLIT=1); its two 32-byte halves h feed the two k16 steps (SPLIT=0) or hi and lo.
+// A line is a run of 64-byte chunks: 32 k (SPLIT=0), or 16 k of hi then 16 of lo (SPLIT=1).
+// A k-tile is 4 BK bytes of each line (BK counts 4-byte words, as the TF32 kernel's does: 8
+// (SPLIT=0 only: half a chunk), 16 or 32); a slice (one k-step of the engine) is 32 bytes: k16
+// (SPLIT=0), or a whole chunk, hi and lo (SPLIT=1).
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global size (Mp/BM) * (Np/BN) *
-// THREADS; the work-group id picks the block (grouped raster). __local: PIPE * 64 * (BM + BN)
-// bytes (PIPE: the cp.async pipeline's depth, k-tiles in flight).
+// THREADS; the work-group id picks the block (grouped raster). __local: STAGES * 4 * BK *
+// (BM + BN) bytes.
 //
-// __local tile rows are four 16-byte chunks, chunk c of row r stored at c ^ ((r >> 1) & 3):
-// the eight rows an ldmatrix phase reads (one chunk each) then fall on eight distinct
-// 16-byte bank groups.
+// __local tile rows are ROW_QUADS 16-byte chunks, chunk c of row r stored at c ^ swizzle(r):
+// the eight rows an ldmatrix phase reads (one chunk each) then fall on eight distinct 16-byte
+// bank groups (2 chunks a row: four rows share the 128 bytes of banks, swizzle (r >> 2) & 1;
+// 4 chunks: (r >> 1) & 3; 8 chunks: r & 7).
 #ifndef SPLIT
 #define SPLIT 0
 #endif
@@ -28,128 +31,61 @@
 #ifndef BN
 #define BN 128
 #endif
+#ifndef BK
+#define BK 16
+#endif
 #ifndef WM
 #define WM 64
 #endif
 #ifndef WN
 #define WN 64
 #endif
-#ifndef PIPE
-#define PIPE 3
-#endif
-#include "util/warp_tiles.cl"  // GROUP_M, raster_block, shared_address, copy_commit
-
 #define WARPS_M (BM / WM)
 #define WARPS_N (BN / WN)
 #define THREADS (32 * WARPS_M * WARPS_N)
-#define MT (WM / 16)  // m16 tiles per warp
-#define NP (WN / 16)  // pairs of n8 tiles per warp (one ldmatrix.x4 each)
-#define A_QUADS (BM * 4)
-#define B_QUADS (BN * 4)
-#define STAGE_QUADS (A_QUADS + B_QUADS)
+#ifndef FRAGMENT_SETS
+// Two register sets of fragments where they and the accumulators fit in about 200 registers.
+#define FRAGMENT_SETS \
+  ((WM / 16) * (WN / 8) * 4 * (1 + SPLIT) + 2 * (1 + SPLIT) * (WM / 16 + WN / 16) * 4 <= 200 ? 2 : 1)
+#endif
+#include "util/mma_engine.cl"
 
+#define MT (WM / 16)       // m16 tiles per warp
+#define NP (WN / 16)       // pairs of n8 tiles per warp (one ldmatrix.x4 each)
+#define ROW_QUADS (BK / 4)  // 16-byte chunks of a line per k-tile
+#define A_QUADS (BM * ROW_QUADS)
+#define B_QUADS (BN * ROW_QUADS)
+#define STAGE_QUADS (A_QUADS + B_QUADS)
+#define PARTS (1 + SPLIT)                  // fragments per slice: the values, or hi and lo
+#define SLICES (SPLIT ? BK / 16 : BK / 8)  // 32-byte k16 slices (SPLIT=0) or 64-byte chunks
+
+#if (BK != 8 || SPLIT) && BK != 16 && BK != 32
+#error "BK must be 8 (SPLIT=0), 16 or 32 (32, 64 or 128 bytes of a line per k-tile)"
+#endif
 #if WM % 16 || WN % 16 || BM % WM || BN % WN
 #error "WM and WN must be multiples of 16 dividing BM and BN"
 #endif
 #if A_QUADS % THREADS || B_QUADS % THREADS
 #error "the A and B tiles must split evenly into 16-byte chunks per work-item"
 #endif
-#if PIPE == 2
-#define WAIT_PENDING "0"
-#elif PIPE == 3
-#define WAIT_PENDING "1"
-#elif PIPE == 4
-#define WAIT_PENDING "2"
-#else
-#error "PIPE must be 2..4"
-#endif
 
 // Quad index of chunk c of row r inside a tile.
-int swizzled(int r, int c) { return r * 4 + (c ^ ((r >> 1) & 3)); }
-// Row rho of 8x8 matrix q of an ldmatrix.x4: A (m16 tile i, half h): matrices (rows 0-7,
-// k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) = a0..a3 of the mma;
-// B (n8 tiles 2p, 2p+1, half h): (tile 2p, k 0-7), (2p, k 8-15), (2p+1, k 0-7), (2p+1, k 8-15).
-#define A_QUAD(i, h, q, rho) swizzled(wm0 + 16 * (i) + 8 * ((q) & 1) + (rho), 2 * (h) + ((q) >> 1))
-#define B_QUAD(p, h, q, rho) (A_QUADS + swizzled(wn0 + 16 * (p) + 8 * ((q) >> 1) + (rho), 2 * (h) + ((q) & 1)))
-
-#ifndef EMULATE_PTX
-void copy16(uint tiles_addr, __local uint4* tiles, int idx, __global const uint4* src) {
-  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(tiles_addr + 16u * idx), "l"(src) : "memory");
-}
-void copy_wait(void) { asm volatile("cp.async.wait_group " WAIT_PENDING ";" ::: "memory"); }
-void ldsm4(uint addr, uint* r) {
-  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];"
-               : "=r"(r[0]), "=r"(r[1]), "=r"(r[2]), "=r"(r[3])
-               : "r"(addr));
-}
-// acc (16x8, FP32) += a (16x16, f16) * b (16x8, f16)
-void mma_f16(float* acc, const uint* a, uint b0, uint b1) {
-  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
-      : "+f"(acc[0]), "+f"(acc[1]), "+f"(acc[2]), "+f"(acc[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
-}
-// acc = a * b
-void mma_f16_fresh(float* acc, const uint* a, uint b0, uint b1) {
-  asm("mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, "
-      "{%10,%10,%10,%10};"
-      : "=f"(acc[0]), "=f"(acc[1]), "=f"(acc[2]), "=f"(acc[3])
-      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(0.0f));
-}
-#define LOAD_A(r, i, h) ldsm4(tiles_addr + 16u * (stage_quad + A_QUAD(i, h, lane >> 3, lane & 7)), r)
-#define LOAD_B(r, p, h) ldsm4(tiles_addr + 16u * (stage_quad + B_QUAD(p, h, lane >> 3, lane & 7)), r)
-#define MMA(acc, a, b0, b1) mma_f16(acc, a, b0, b1)
-#define MMA_FRESH(acc, a, b0, b1) mma_f16_fresh(acc, a, b0, b1)
+int swizzled(int r, int c) {
+#if ROW_QUADS == 2
+  return r * 2 + (c ^ ((r >> 2) & 1));
+#elif ROW_QUADS == 4
+  return r * 4 + (c ^ ((r >> 1) & 3));
 #else
-// EMULATE_PTX: the same instructions in plain OpenCL C, so that the indexing (swizzle,
-// ldmatrix rows, fragment layout) can be checked on a CPU device (PoCL). Never fast.
-void copy16(uint tiles_addr, __local uint4* tiles, int idx, __global const uint4* src) { tiles[idx] = *src; }
-void copy_wait(void) {}
-float half_value(uint h) {
-  const float sign = (h & 0x8000u) ? -1.0f : 1.0f;
-  const uint e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
-  if (e == 0) return sign * (float)m * 0x1p-24f;
-  if (e == 31) return m ? NAN : sign * INFINITY;
-  return as_float(((h & 0x8000u) << 16) | ((e + 112u) << 23) | (m << 13));
-}
-// ldmatrix: lane l receives, of each matrix q, row l / 4 at 32-bit word l % 4.
-#define LOAD_A(r, i, h) \
-  for (int q = 0; q < 4; ++q) r[q] = words[4 * (stage_quad + A_QUAD(i, h, q, lane >> 2)) + (lane & 3)]
-#define LOAD_B(r, p, h) \
-  for (int q = 0; q < 4; ++q) r[q] = words[4 * (stage_quad + B_QUAD(p, h, q, lane >> 2)) + (lane & 3)]
-// The warp's fragments meet in a per-warp __local scratch: A 16x16 row-major, then B 16x8 k-major.
-void mma_emulated(float* acc, const uint* a, uint b0, uint b1, __local float* s, int g, int t) {
-  const uint av[4] = {a[0], a[1], a[2], a[3]};
-  for (int r = 0; r < 4; ++r) {
-    const int row = g + 8 * (r & 1), col = 2 * t + 8 * (r >> 1);
-    s[row * 16 + col] = half_value(av[r] & 0xffffu);
-    s[row * 16 + col + 1] = half_value(av[r] >> 16);
-  }
-  s[256 + (2 * t) * 8 + g] = half_value(b0 & 0xffffu);
-  s[256 + (2 * t + 1) * 8 + g] = half_value(b0 >> 16);
-  s[256 + (2 * t + 8) * 8 + g] = half_value(b1 & 0xffffu);
-  s[256 + (2 * t + 9) * 8 + g] = half_value(b1 >> 16);
-  barrier(CLK_LOCAL_MEM_FENCE);
-  for (int k = 0; k < 16; ++k) {
-    acc[0] += s[g * 16 + k] * s[256 + k * 8 + 2 * t];
-    acc[1] += s[g * 16 + k] * s[256 + k * 8 + 2 * t + 1];
-    acc[2] += s[(g + 8) * 16 + k] * s[256 + k * 8 + 2 * t];
-    acc[3] += s[(g + 8) * 16 + k] * s[256 + k * 8 + 2 * t + 1];
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-}
-#define MMA(acc, a, b0, b1) mma_emulated(acc, a, b0, b1, scratch + 384 * warp, g, t)
-#define MMA_FRESH(acc, a, b0, b1) (acc[0] = acc[1] = acc[2] = acc[3] = 0.0f, MMA(acc, a, b0, b1))
+  return r * 8 + (c ^ (r & 7));
 #endif
+}
 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void sgemm_half(const int M, const int N, const int ktiles, __global const uint4* A, __global const uint4* B,
                 const int pitch_quads, __global const int* ea, __global const int* eb, __global float* C,
                 const int ldc) {
-  __local uint4 tiles[PIPE * STAGE_QUADS];
-#ifdef EMULATE_PTX
-  __local float scratch[384 * WARPS_M * WARPS_N];
-  __local const uint* words = (__local const uint*)tiles;
-#endif
+  __local uint4 tiles[STAGES * STAGE_QUADS];
+  ENGINE_SCRATCH(float)
   const int tid = get_local_id(0);
   const int lane = tid & 31, warp = tid >> 5;
   const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
@@ -159,19 +95,50 @@ void sgemm_half(const int M, const int N, const int ktiles, __global const uint4
   const int bm0 = block.x * BM, bn0 = block.y * BN;
   const uint tiles_addr = shared_address(tiles);
 
-  // Work-item tid copies chunk tid % 4 of rows tid / 4 + i * THREADS / 4 of both tiles.
-  __global const uint4* a_src = A + (size_t)(bm0 + tid / 4) * pitch_quads + tid % 4;
-  __global const uint4* b_src = B + (size_t)(bn0 + tid / 4) * pitch_quads + tid % 4;
-#define LOAD_STAGE(stage, kt)                                                                            \
-  {                                                                                                      \
-    const int base = (stage) * STAGE_QUADS;                                                              \
-    for (int i = 0; i < A_QUADS / THREADS; ++i)                                                          \
-      copy16(tiles_addr, tiles, base + swizzled(tid / 4 + i * (THREADS / 4), tid % 4),                  \
-             a_src + (size_t)i * (THREADS / 4) * pitch_quads + 4 * (kt));                               \
-    for (int i = 0; i < B_QUADS / THREADS; ++i)                                                          \
-      copy16(tiles_addr, tiles, base + A_QUADS + swizzled(tid / 4 + i * (THREADS / 4), tid % 4),        \
-             b_src + (size_t)i * (THREADS / 4) * pitch_quads + 4 * (kt));                               \
+  // Work-item tid copies chunk tid % ROW_QUADS of rows tid / ROW_QUADS + i * THREADS / ROW_QUADS.
+  __global const uint4* a_src = A + (size_t)(bm0 + tid / ROW_QUADS) * pitch_quads + tid % ROW_QUADS;
+  __global const uint4* b_src = B + (size_t)(bn0 + tid / ROW_QUADS) * pitch_quads + tid % ROW_QUADS;
+#define ROWS_PER_PASS (THREADS / ROW_QUADS)
+#define LOAD_TILE(stage, kt)                                                                               \
+  {                                                                                                        \
+    const int base_ = (stage) * STAGE_QUADS;                                                               \
+    _Pragma("unroll") for (int i = 0; i < A_QUADS / THREADS; ++i)                                          \
+        copy16(tiles_addr, tiles, base_ + swizzled(tid / ROW_QUADS + i * ROWS_PER_PASS, tid % ROW_QUADS), \
+               a_src + (size_t)i * ROWS_PER_PASS * pitch_quads + ROW_QUADS * (kt), 16u);                  \
+    _Pragma("unroll") for (int i = 0; i < B_QUADS / THREADS; ++i)                                          \
+        copy16(tiles_addr, tiles,                                                                          \
+               base_ + A_QUADS + swizzled(tid / ROW_QUADS + i * ROWS_PER_PASS, tid % ROW_QUADS),          \
+               b_src + (size_t)i * ROWS_PER_PASS * pitch_quads + ROW_QUADS * (kt), 16u);                  \
   }
+
+  // Row rho of 8x8 matrix q of an ldmatrix.x4 at 32-byte column pair cp_ of a stage: A (m16
+  // tile i_): (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) =
+  // a0..a3 of the mma; B (n8 tiles 2p_, 2p_+1): (tile 2p_, k 0-7), (2p_, k 8-15), (2p_+1,
+  // k 0-7), (2p_+1, k 8-15).
+#define A_AT(q, rho) (sb_ + swizzled(wm0 + 16 * i_ + 8 * ((q) & 1) + (rho), 2 * cp_ + ((q) >> 1)))
+#define B_AT(q, rho) (sb_ + A_QUADS + swizzled(wn0 + 16 * p_ + 8 * ((q) >> 1) + (rho), 2 * cp_ + ((q) & 1)))
+  uint fa[2][PARTS][MT][4], fb[2][PARTS][NP][4];
+  // Slice sl's fragments: SPLIT=0 column pair sl; SPLIT=1 pairs 2 sl (hi) and 2 sl + 1 (lo).
+#define LOAD_FRAGMENTS(set, stage, sl)                                           \
+  {                                                                              \
+    const int sb_ = (stage) * STAGE_QUADS;                                       \
+    _Pragma("unroll") for (int part = 0; part < PARTS; ++part) {                 \
+      const int cp_ = PARTS * (sl) + part;                                       \
+      _Pragma("unroll") for (int i_ = 0; i_ < MT; ++i_) LDSM_X4(fa[set][part][i_], A_AT); \
+      _Pragma("unroll") for (int p_ = 0; p_ < NP; ++p_) LDSM_X4(fb[set][part][p_], B_AT); \
+    }                                                                            \
+  }
+#define COPY_SET(to, from)                                                                          \
+  _Pragma("unroll") for (int part = 0; part < PARTS; ++part) {                                      \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int r = 0; r < 4; ++r)    \
+        fa[to][part][i][r] = fa[from][part][i][r];                                                  \
+    _Pragma("unroll") for (int p = 0; p < NP; ++p) _Pragma("unroll") for (int r = 0; r < 4; ++r)    \
+        fb[to][part][p][r] = fb[from][part][p][r];                                                  \
+  }
+#define AFTER_TILE(kt)
+// n8 tile j's b0, b1: registers 2 (j % 2), 2 (j % 2) + 1 of its pair's ldmatrix.
+#define B0(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2)]
+#define B1(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2) + 1]
 
   float acc[MT][2 * NP][4];
 #pragma unroll
@@ -188,75 +155,30 @@ void sgemm_half(const int M, const int N, const int ktiles, __global const uint4
     for (int j = 0; j < 2 * NP; ++j)
 #pragma unroll
       for (int r = 0; r < 4; ++r) sum[i][j][r] = 0.0f;
+  // The small cross terms, then the big product, each started afresh and added to the sums in
+  // FP32. (A temporary per n8 tile instead of the second set of accumulators measured slower.)
+#define MMA_SLICE(set, sl)                                                                      \
+  {                                                                                             \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) { \
+      mma_f16_fresh(acc[i][j], fa[set][1][i], B0(set, 0, j), B1(set, 0, j));                    \
+      mma_f16(acc[i][j], fa[set][0][i], B0(set, 1, j), B1(set, 1, j));                          \
+    }                                                                                           \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) \
+        _Pragma("unroll") for (int r = 0; r < 4; ++r) sum[i][j][r] = fma(acc[i][j][r], 0x1p-11f, sum[i][j][r]); \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) \
+        mma_f16_fresh(acc[i][j], fa[set][0][i], B0(set, 0, j), B1(set, 0, j));                  \
+    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) \
+        _Pragma("unroll") for (int r = 0; r < 4; ++r) sum[i][j][r] += acc[i][j][r];             \
+  }
 #define RESULT sum
 #else
+#define MMA_SLICE(set, sl)                                                                      \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) \
+      mma_f16(acc[i][j], fa[set][0][i], B0(set, 0, j), B1(set, 0, j));
 #define RESULT acc
 #endif
 
-#pragma unroll
-  for (int s = 0; s < PIPE - 1; ++s) {
-    if (s < ktiles) LOAD_STAGE(s, s);
-    copy_commit();
-  }
-
-  for (int kt = 0; kt < ktiles; ++kt) {
-    copy_wait();                   // this work-item's chunks of k-tile kt have landed
-    barrier(CLK_LOCAL_MEM_FENCE);  // everyone's have, and k-tile kt - 1 is no longer read
-    const int next = kt + PIPE - 1;
-    if (next < ktiles) LOAD_STAGE(next % PIPE, next);
-    copy_commit();
-    const int stage_quad = (kt % PIPE) * STAGE_QUADS;
-#if SPLIT
-    uint ah[MT][4], al[MT][4], bh[NP][4], bl[NP][4];
-#pragma unroll
-    for (int i = 0; i < MT; ++i) {
-      LOAD_A(ah[i], i, 0);
-      LOAD_A(al[i], i, 1);
-    }
-#pragma unroll
-    for (int p = 0; p < NP; ++p) {
-      LOAD_B(bh[p], p, 0);
-      LOAD_B(bl[p], p, 1);
-    }
-    // The small cross terms, then the big product, each added to the sums in FP32.
-#pragma unroll
-    for (int i = 0; i < MT; ++i)
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j) {
-        MMA_FRESH(acc[i][j], al[i], bh[j / 2][2 * (j % 2)], bh[j / 2][2 * (j % 2) + 1]);
-        MMA(acc[i][j], ah[i], bl[j / 2][2 * (j % 2)], bl[j / 2][2 * (j % 2) + 1]);
-      }
-#pragma unroll
-    for (int i = 0; i < MT; ++i)
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j)
-#pragma unroll
-        for (int r = 0; r < 4; ++r) sum[i][j][r] = fma(acc[i][j][r], 0x1p-11f, sum[i][j][r]);
-#pragma unroll
-    for (int i = 0; i < MT; ++i)
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j) MMA_FRESH(acc[i][j], ah[i], bh[j / 2][2 * (j % 2)], bh[j / 2][2 * (j % 2) + 1]);
-#pragma unroll
-    for (int i = 0; i < MT; ++i)
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j)
-#pragma unroll
-        for (int r = 0; r < 4; ++r) sum[i][j][r] += acc[i][j][r];
-#else
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      uint af[MT][4], bf[NP][4];
-#pragma unroll
-      for (int i = 0; i < MT; ++i) LOAD_A(af[i], i, h);
-#pragma unroll
-      for (int p = 0; p < NP; ++p) LOAD_B(bf[p], p, h);
-#pragma unroll
-      for (int i = 0; i < MT; ++i)
-#pragma unroll
-        for (int j = 0; j < 2 * NP; ++j) MMA(acc[i][j], af[i], bf[j / 2][2 * (j % 2)], bf[j / 2][2 * (j % 2) + 1]);
-    }
-#endif
-  }
+  ENGINE_K_LOOP(ktiles)
 
   // Lane (g, t) holds, of n8 tile j, columns 2t and 2t + 1 of rows g (r 0, 1) and g + 8 (r 2, 3).
 #pragma unroll

@@ -126,6 +126,34 @@ TEST(HalfStages, MatchDoubleProductsWithinTheTf32StagesError) {
   }
 }
 
+// The engine's k-loop orders (fragments double-buffered, or read right before their mma: stage
+// 33 with 64 x 32 warps), one, two and four slices per k-tile (BK 8, 16, 32), pipelines 2 to 5
+// deep, one-warp blocks, all within 48 KiB of __local (NVIDIA's limit: the test runs on GPUs too):
+// every tiling the tunables accept computes the product.
+TEST(HalfStages, EveryTilingOfTheEngineMatchesTheDoubleProduct) {
+  TensorCtx c;
+  struct Tiling {
+    int kernel;
+    int tiles[7];
+  };
+  const Tiling tilings[] = {
+      {MQLCL_GEMM_KERNEL_TENSOR_FP16, {64, 64, 8, 32, 32, 5, 2}},  {MQLCL_GEMM_KERNEL_TENSOR_FP16, {64, 64, 32, 32, 32, 3, 2}},
+      {MQLCL_GEMM_KERNEL_TENSOR_FP16, {64, 64, 16, 64, 64, 3, 2}}, {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, {64, 64, 16, 64, 32, 2, 2}},
+      {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, {64, 64, 32, 32, 32, 3, 2}},
+  };
+  const HalfShape s{97, 131, 61};
+  const Matrix a = random_matrix(s.m, s.k, 11, s.k + 3), b = random_matrix(s.k, s.n, 12);
+  for (const Tiling& tl : tilings) {
+    const int tunable = static_cast<int>(mqlcl_gemm_kernel_info(tl.kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
+    ASSERT_EQ(mqlcl_stage_params_set(c.h, tunable, tl.tiles, 7), 7) << t::message(c.h);
+    const Product p = run(c.h, tl.kernel, a, b);
+    EXPECT_EQ(p.product, tl.kernel);
+    EXPECT_LT(error(a, b, p.c), tolerance_of(tl.kernel, s.k))
+        << "kernel " << tl.kernel << " BM " << tl.tiles[0] << " BN " << tl.tiles[1] << " BK " << tl.tiles[2] << " WM "
+        << tl.tiles[3] << " WN " << tl.tiles[4] << " STAGES " << tl.tiles[5];
+  }
+}
+
 TEST(HalfStages, TransposedOperandsAndLeadingDimensionsGiveTheSameBits) {
   TensorCtx c;
   const Matrix a = random_matrix(70, 45, 11, 48), b = random_matrix(45, 83, 12, 90);
@@ -264,11 +292,16 @@ TEST(HalfStages, LongK) {
 
 TEST(HalfStages, TilesAreCheckedAgainstTheKernelsRules) {
   t::Ctx c;
-  const int bk32[7] = {128, 128, 32, 64, 64, 3, 8};   // BK is 16: 64 bytes of a line per k-tile
+  const int bk24[7] = {128, 128, 24, 64, 64, 3, 8};   // BK is 8, 16 or 32: 32, 64 or 128 bytes of a line
   const int wn24[7] = {128, 120, 16, 64, 24, 3, 8};   // WN not a multiple of 16
-  const int deep[7] = {128, 128, 16, 64, 64, 5, 8};   // a pipeline deeper than 4
-  for (const int* p : {bk32, wn24, deep})
+  const int deep[7] = {128, 128, 16, 64, 64, 6, 8};   // a pipeline deeper than 5
+  for (const int* p : {bk24, wn24, deep})
     EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_FP16, p, 7), MQLCL_ERR_ARGUMENT) << t::message(c.h);
+  // Half a 64-byte chunk per k-tile: stage 32's values, not stage 33's hi and lo.
+  const int bk8[7] = {128, 128, 8, 64, 64, 4, 8};
+  EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_FP16, bk8, 7), 7) << t::message(c.h);
+  EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, bk8, 7), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "BK must be 16 or 32"));
   const int ok[7] = {64, 128, 16, 32, 64, 2, 4};
   EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, ok, 7), 7) << t::message(c.h);
 }

@@ -190,10 +190,19 @@ struct TensorShape {
   int m, k, n;
 };
 
-// C = A B by the kernel with small tiles (two warps by two), A and B with leading dimensions
-// rounded up to 4 and NaN in the padding (never read), C NaN first (every element written,
-// its padding never).
-void check_emulated(int ctx, int kernel, const TensorShape& s, int split3) {
+std::string str_options(const char* head, int split3, const char* sep, const char* tail) {
+  return std::string(head) + std::to_string(split3) + sep + tail;
+}
+
+// The kernel's tiles: blocks of bm x bn, `threads` work-items.
+struct EmulatedTiles {
+  int bm, bn, threads;
+};
+
+// C = A B by the kernel (small tiles: two warps by two unless told), A and B with leading
+// dimensions rounded up to 4 and NaN in the padding (never read), C NaN first (every element
+// written, its padding never).
+void check_emulated(int ctx, int kernel, const TensorShape& s, int split3, EmulatedTiles tiles = {64, 64, 128}) {
   const int lda = (s.k + 3) / 4 * 4, ldb = (s.n + 3) / 4 * 4, ldc = ldb;
   const float nan = std::numeric_limits<float>::quiet_NaN();
   const auto a0 = t::random_floats(static_cast<size_t>(s.m) * s.k, 31 + s.m);
@@ -221,9 +230,8 @@ void check_emulated(int ctx, int kernel, const TensorShape& s, int split3) {
   ASSERT_EQ(mqlcl_arg_int(kernel, 6, ldb), MQLCL_OK);
   ASSERT_EQ(mqlcl_arg_mem(kernel, 7, bc), MQLCL_OK);
   ASSERT_EQ(mqlcl_arg_int(kernel, 8, ldc), MQLCL_OK);
-  constexpr int kBlock = 64, kThreads = 128;  // -DBM=64 -DBN=64 -DWM=32 -DWN=32: 4 warps
-  const int global[1] = {((s.m + kBlock - 1) / kBlock) * ((s.n + kBlock - 1) / kBlock) * kThreads};
-  const int local[1] = {kThreads};
+  const int global[1] = {((s.m + tiles.bm - 1) / tiles.bm) * ((s.n + tiles.bn - 1) / tiles.bn) * tiles.threads};
+  const int local[1] = {tiles.threads};
   ASSERT_EQ(mqlcl_run(kernel, 1, global, 1, local, 1), MQLCL_OK) << t::message(kernel);
   ASSERT_EQ(mqlcl_buffer_read_float(bc, c.data(), 0, static_cast<int>(c.size())), static_cast<int>(c.size()));
   for (int h : {ba, bb, bc}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
@@ -264,6 +272,39 @@ TEST(TensorKernel, EmulatedIndexingOnOddShapes) {
     EXPECT_EQ(mqlcl_free(k), MQLCL_OK);
     EXPECT_EQ(mqlcl_free(p), MQLCL_OK);
   }
+}
+
+// The engine's two k-loop orders (fragments double-buffered or read right before their mma),
+// odd and even slices per k-tile, pipelines 2 to 5 deep, and the one-warp block; each within
+// 48 KiB of __local with the emulation's scratch (the test runs on GPUs too).
+TEST(TensorKernel, EmulatedIndexingOfTheEnginesOrdersAndDepths) {
+  const char* source = mqlcl::embedded_kernel("matmul/sgemm_tensor.cl");
+  ASSERT_NE(source, nullptr);
+  t::Ctx ctx;
+  struct Variant {
+    const char* defines;
+    EmulatedTiles tiles;
+  };
+  const Variant variants[] = {
+      {"-DBM=64 -DBN=64 -DWM=32 -DWN=32 -DBK=16 -DSTAGES=3 -DFRAGMENT_SETS=1", {64, 64, 128}},
+      {"-DBM=64 -DBN=64 -DWM=32 -DWN=32 -DBK=16 -DSTAGES=5 -DFRAGMENT_SETS=2", {64, 64, 128}},
+      {"-DBM=64 -DBN=64 -DWM=32 -DWN=32 -DBK=32 -DSTAGES=2 -DFRAGMENT_SETS=2", {64, 64, 128}},
+      {"-DBM=64 -DBN=64 -DWM=32 -DWN=32 -DBK=32 -DSTAGES=2 -DFRAGMENT_SETS=1", {64, 64, 128}},
+      {"-DBM=64 -DBN=64 -DWM=64 -DWN=64 -DBK=16 -DSTAGES=2", {64, 64, 32}},
+  };
+  for (const Variant& v : variants)
+    for (int split3 : {0, 1}) {
+      const std::string options =
+          str_options("-DEMULATE_PTX -DGROUP_M=2 -cl-opt-disable -DSPLIT3=", split3, " ", v.defines);
+      const int p = mqlcl_program(ctx.h, t::ascii16(source).c_str(), t::ascii16(options).c_str());
+      ASSERT_GT(p, 0) << options << ": " << t::message(ctx.h);
+      const int k = mqlcl_kernel(p, u"sgemm_tensor");
+      ASSERT_GT(k, 0) << t::message();
+      SCOPED_TRACE(options);
+      check_emulated(ctx.h, k, TensorShape{97, 61, 131}, split3, v.tiles);
+      EXPECT_EQ(mqlcl_free(k), MQLCL_OK);
+      EXPECT_EQ(mqlcl_free(p), MQLCL_OK);
+    }
 }
 
 }  // namespace

@@ -26,10 +26,6 @@ std::string TensorTiles::defines() const {
              " -DGROUP_M=", group_m);
 }
 
-std::string TensorTiles::half_defines() const {
-  return str(" -DBM=", bm, " -DBN=", bn, " -DWM=", wm, " -DWN=", wn, " -DPIPE=", stages, " -DGROUP_M=", group_m);
-}
-
 namespace {
 
 void check_range(const TensorTiles& t) {
@@ -63,18 +59,25 @@ void validate_tensor_params(const int* params, const DeviceFacts& f) {
   check_device(t, f);
 }
 
-void validate_half_tensor_params(const int* params, const DeviceFacts& f) {
+namespace {
+void validate_half(const int* params, const DeviceFacts& f, bool split) {
   const TensorTiles t = tensor_tiles(params);
   check_range(t);
-  if (t.bk != 16) fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: BK must be 16 (64 bytes of a line per k-tile), not ", t.bk);
+  if ((t.bk != 8 || split) && t.bk != 16 && t.bk != 32)
+    fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: BK must be ", split ? "" : "8, ", "16 or 32 (",
+         split ? "" : "32, ", "64 or 128 bytes of a line per k-tile), not ", t.bk);
   if (t.wm % 16 || t.wn % 16 || t.bm % t.wm || t.bn % t.wn)
     fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: WM and WN must be multiples of 16 dividing BM and BN");
-  if (t.stages < 2 || t.stages > 4) fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: STAGES must be 2 .. 4, not ", t.stages);
-  if ((4 * t.bm) % t.threads() || (4 * t.bn) % t.threads())
+  if (t.stages < 2 || t.stages > 5) fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: STAGES must be 2 .. 5, not ", t.stages);
+  if ((t.bm * t.bk / 4) % t.threads() || (t.bn * t.bk / 4) % t.threads())
     fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: the A and B tiles must split evenly into 16-byte chunks over the ",
          t.threads(), " work-items");
   check_device(t, f);
 }
+}  // namespace
+
+void validate_half_tensor_params(const int* params, const DeviceFacts& f) { validate_half(params, f, false); }
+void validate_split_half_tensor_params(const int* params, const DeviceFacts& f) { validate_half(params, f, true); }
 
 std::string tensor_unavailable(const DeviceFacts& f) {
   int p[kTensorParamCount];

@@ -1,5 +1,5 @@
 // Tiles of the tensor-core SGEMM kernels (kernels/matmul/sgemm_tensor.cl, stages 30 and 31;
-// kernels/matmul/sgemm_half.cl, stages 32 and 33, whose BK is 16: 64 bytes of a line per k-tile):
+// kernels/matmul/sgemm_half.cl, stages 32 and 33, whose BK is 16 or 32: 64 or 128 bytes of a line per k-tile):
 // the tunable vector, the kernel's own divisibility rules (checked here before the compiler's
 // #error), and what the tiles need from the device (__local bytes, work-items). The stages'
 // availability and the launcher read the same numbers: one owner.
@@ -19,14 +19,14 @@ struct TensorTiles {
   int bm, bn, bk, wm, wn, stages, group_m;
   int threads() const { return 32 * (bm / wm) * (bn / wn); }
   unsigned long long local_bytes() const { return 4ull * stages * bk * (bm + bn); }
-  std::string defines() const;       // sgemm_tensor.cl
-  std::string half_defines() const;  // sgemm_half.cl
+  std::string defines() const;  // sgemm_tensor.cl and sgemm_half.cl
 };
 TensorTiles tensor_tiles(const int* params);
 // MQLCL_ERR_ARGUMENT when the tiles break the kernel's rules, MQLCL_ERR_LOCAL_SIZE when the
 // work-group or the pipeline's __local tiles exceed the device.
 void validate_tensor_params(const int* params, const DeviceFacts& f);
-void validate_half_tensor_params(const int* params, const DeviceFacts& f);
+void validate_half_tensor_params(const int* params, const DeviceFacts& f);        // stage 32
+void validate_split_half_tensor_params(const int* params, const DeviceFacts& f);  // stage 33 (no BK 8)
 // Why the tensor-core stages cannot run on the device with their default tiles, or empty
 // (the stage registry's availability predicate).
 std::string tensor_unavailable(const DeviceFacts& f);

@@ -68,8 +68,8 @@ int half_fallback(int stage) { return gemm_kernel(stage).fallback; }
 
 namespace {
 
-// The operands' common layout: tiles, and the k-tiles of a line (64 bytes: 32 k, or 16 k of
-// hi and 16 of lo).
+// The operands' common layout: tiles, and the k-tiles of a line (4 BK bytes: BK / 16 chunks of
+// 64 bytes, each 32 k, or 16 k of hi and 16 of lo).
 struct HalfLayout {
   bool split;
   TensorTiles tiles;
@@ -78,7 +78,8 @@ struct HalfLayout {
 };
 HalfLayout half_layout(Context& ctx, const Stage& st, size_t k) {
   HalfLayout l{st.number == MQLCL_STAGE_TENSOR_3XFP16, tensor_tiles(ctx.tuning.params(st.number)), 0, 0, ""};
-  l.kcols = round_up(k, l.split ? 16 : 32), l.pitch = l.split ? 2 * l.kcols : l.kcols;
+  const size_t tile_k = static_cast<size_t>(l.split ? l.tiles.bk : 2 * l.tiles.bk);  // k of a k-tile
+  l.kcols = round_up(k, tile_k), l.pitch = l.split ? 2 * l.kcols : l.kcols;
   l.defines = l.split ? "-DSPLIT=1" : "-DSPLIT=0";
   return l;
 }
@@ -120,10 +121,10 @@ bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, siz
   cl::Buffer& ha = ctx.scratch(Scratch::HalfA, a_bytes);
   pack(ctx, l.defines, a, m, k, Scratch::ExpsA, ha, l.pitch, mp, l.kcols);
 
-  cl::Kernel p = ctx.embedded(st.file, st.defines + tiles.half_defines() + ctx.ptx_defines(), st.entry);
+  cl::Kernel p = ctx.embedded(st.file, st.defines + tiles.defines() + ctx.ptx_defines(), st.entry);
   p.setArg(0, static_cast<cl_int>(m));
   p.setArg(1, static_cast<cl_int>(n));
-  p.setArg(2, static_cast<cl_int>(l.pitch / 32));
+  p.setArg(2, static_cast<cl_int>(l.pitch / (2 * static_cast<size_t>(tiles.bk))));  // k-tiles of 4 BK bytes
   p.setArg(3, ha);
   p.setArg(4, ctx.scratch(Scratch::HalfB, np * l.pitch * 2));
   p.setArg(5, static_cast<cl_int>(l.pitch / 8));

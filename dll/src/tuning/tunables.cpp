@@ -20,7 +20,7 @@ const Tunable kTunables[] = {
   {MQLCL_STAGE_TENSOR_TF32,    tiles_tunable_name(MQLCL_STAGE_TENSOR_TF32),   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
   {MQLCL_STAGE_TENSOR_3XTF32,  tiles_tunable_name(MQLCL_STAGE_TENSOR_3XTF32), kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         tensor_defaults,       validate_tensor_params},
   {MQLCL_STAGE_TENSOR_FP16,    tiles_tunable_name(MQLCL_STAGE_TENSOR_FP16),   kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
-  {MQLCL_STAGE_TENSOR_3XFP16,  tiles_tunable_name(MQLCL_STAGE_TENSOR_3XFP16), kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_half_tensor_params},
+  {MQLCL_STAGE_TENSOR_3XFP16,  tiles_tunable_name(MQLCL_STAGE_TENSOR_3XFP16), kTensorParamCount, "BM BN BK WM WN STAGES GROUP_M",         half_tensor_defaults,  validate_split_half_tensor_params},
   {MQLCL_TUNABLE_DGEMM,        tiles_tunable_name(MQLCL_TUNABLE_DGEMM),        kDgemmParamCount,       "TSM TSN TSK WPTM WPTN",                 dgemm_defaults,        validate_dgemm_params},
   {MQLCL_TUNABLE_DGEMM_TENSOR, tiles_tunable_name(MQLCL_TUNABLE_DGEMM_TENSOR), kDgemmTensorParamCount, "BM BN BK WM WN STAGES SHAPE GROUP_M",   dgemm_tensor_defaults, validate_dgemm_tensor_params},
   {MQLCL_TUNABLE_TRANSFER,     "transfer",     kTransferParamCount,    "CHUNK_KIB THREADS",                     transfer_defaults,     validate_transfer_params},
