@@ -1,30 +1,65 @@
 #!/usr/bin/env bash
-# The device profile and the GEMM planner on a GPU machine (device tool, carry
-# ["build/native"]; libclblast.so.1 copied into build/native/host/ here, since that machine
-# lacks it): the profile measured then read from the cache (its time), then at 2000, 4096 and
-# 8192 for exact, fast and FP64 the plan (`mqlcl-host gemm --plan`: every candidate pinned and
-# run, the planned call, the planner's own cost per call), then the planner's tests on the
-# GPU's driver. Logs into $OUT/plan-bench (or the directory given). docs/results-h200.md
-# "The GEMM planner" has what it printed.
+# The GEMM planner calibrated, then checked, on this machine's device:
+#   1. `mqlcl-host tune --what planner`: each GEMM kernel the planner offers, every precision,
+#      timed on device buffers at a small size and a large one; its efficiency and preparation
+#      fitted and stored (in $MQLCL_TUNING_FILE, a fresh one in the logs' directory);
+#   2. `mqlcl-host plan-check`: at each size, for exact, fast and fp64, every candidate pinned
+#      and called (the fastest of --reps), the planner's pick beside the fastest, and their ratio
+#      (the goal: within 5 %).
+# GPU form (default; the device tool, carry ["build/native"], libclblast.so.1 copied into
+# build/native/host/ here since that machine lacks it): the GPU (scripts/gpu-env.sh), tune at
+# 4096 (small 1024), sizes 1000 2000 4096 8192, then `gemm --plan` per size and precision
+# (product times, the planner's own cost) and the planner's tests on the GPU's driver.
+# CPU form (--cpu: PoCL here): the first CPU device, tune at 1024 (small 256), sizes 1000 2000
+# 4096. Not 8192: on two cores PoCL's FP32 kernel does about 6 GFLOP/s and its FP64 one about
+# 2.5, so one 8192^3 call takes 3 to 8 minutes and the check's dozen calls over an hour;
+# 4096 takes about 5 minutes all told.
+# Usage: scripts/plan-bench.sh [--cpu] [log directory] (default $OUT/plan-bench, else
+# /tmp/plan-bench); every command's output goes to a log there and to stdout.
 set -uo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
+cpu=0
+if [ "${1:-}" = --cpu ]; then cpu=1; shift; fi
 logs=${1:-${OUT:-/tmp}/plan-bench}
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+if [ $cpu = 1 ]; then
+  export LD_LIBRARY_PATH="$root/build/native/dll:$root/build/native/host${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+  host=build/native/host/mqlcl-host
+  dev=$(python3 - build/native/dll/libmqlcl.so <<'PY'
+import ctypes, sys
+lib = ctypes.CDLL(sys.argv[1])
+lib.mqlcl_device_info.restype = ctypes.c_longlong
+cpus = [d for d in range(lib.mqlcl_device_count()) if lib.mqlcl_device_info(d, 1) & 2]
+print(cpus[0] if cpus else -1)
+PY
+)
+  [ "$dev" -ge 0 ] || { echo "plan-bench --cpu: no CPU OpenCL device" >&2; exit 1; }
+  tune_size=1024 sizes="1000 2000 4096" reps=2
+else
+  source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+  tune_size=4096 sizes="1000 2000 4096 8192" reps=5
+  nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
+fi
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
-nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
-{ echo "== profile, first context (measures)"; time $host profile; echo "== profile, second (cached)"; time $host profile; } >"$logs/profile.log" 2>&1
-cat "$logs/profile.log"
-for size in 2000 4096 8192; do
-  for precision in exact fast fp64; do
-    $host gemm --plan --size $size --precision $precision --repeat 5 >"$logs/plan-$size-$precision.log" 2>&1
-    echo "== $size $precision"
-    sed -n '/^plan /,$p' "$logs/plan-$size-$precision.log"
+run() {  # log name, then the command; its output to the log and stdout
+  local log=$1; shift
+  echo "\$ $*" | tee "$logs/$log"
+  "$@" 2>&1 | tee -a "$logs/$log"
+}
+run profile.log $host --device "$dev" profile
+run tune-planner.log $host --device "$dev" tune --what planner --size $tune_size --reps 3
+run plan-check.log $host --device "$dev" plan-check --sizes "${sizes// /,}" --reps $reps
+if [ $cpu = 0 ]; then
+  for size in $sizes; do
+    for precision in exact fast fp64; do
+      $host --device "$dev" gemm --plan --size $size --precision $precision --repeat 5 >"$logs/plan-$size-$precision.log" 2>&1
+      echo "== $size $precision"
+      sed -n '/^plan /,$p' "$logs/plan-$size-$precision.log"
+    done
   done
-done
-MQLCL_TEST_DEVICE=$dev build/native/tests/mqlcl_tests --gtest_brief=1 \
-  --gtest_filter='Plan*:PlanFile*:Tunables*:Tensor*:Dgemm*:Sgemm*:Tuning*:Gemm*' >"$logs/gtest.log" 2>&1
-echo "== GoogleTest on the GPU (device $dev): rc=$?"; tail -5 "$logs/gtest.log"
-cp "$MQLCL_TUNING_FILE" "$logs/" 2>/dev/null || true
+  MQLCL_TEST_DEVICE=$dev build/native/tests/mqlcl_tests --gtest_brief=1 \
+    --gtest_filter='Plan*:PlanFile*:PlannerFit*:Tunables*:Tensor*:Dgemm*:Sgemm*:Tuning*:Gemm*' >"$logs/gtest.log" 2>&1
+  echo "== GoogleTest on the GPU (device $dev): rc=$?"; tail -5 "$logs/gtest.log"
+fi

@@ -2,7 +2,7 @@
 """What the GEMM planner would choose on cards nobody here can run: their published rates
 injected as a device profile (mqlcl_profile_set) into a context of this machine's device,
 then mqlcl_gemm_plan at 2000, 4096 and 8192 for exact, fast and FP64. Prints a Markdown table
-(docs/results-h200.md, "The GEMM planner"). The efficiencies are the library's GPU defaults,
+(docs/results-h200.md, "The GEMM planner"). The efficiencies and preparations are the library's GPU defaults,
 set explicitly because this machine's device may be a CPU (whose defaults differ); the compute
 units are this device's (they only matter below a few waves of blocks).
 Usage: plan-what-if.py LIBMQLCL_SO"""
@@ -20,6 +20,7 @@ CARDS = {
 }
 FLAGS = {"exact": 0, "fast": 16, "fp64": 32}
 INFO_EFFICIENCY_GPU = 11  # MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU
+INFO_PREPARATION = 13  # MQLCL_GEMM_KERNEL_INFO_PREPARATION
 
 
 def main():
@@ -39,6 +40,9 @@ def main():
     assert ctx > 0
     eff = (ctypes.c_int * len(kernels))(*[lib.mqlcl_gemm_kernel_info(k, INFO_EFFICIENCY_GPU) for k in kernels])
     assert lib.mqlcl_stage_params_set(ctx, 91, eff, len(kernels)) == len(kernels)
+    # The table's preparations too: this machine's tuning file may hold its own (tune --what planner).
+    prep = (ctypes.c_int * len(kernels))(*[lib.mqlcl_gemm_kernel_info(k, INFO_PREPARATION) for k in kernels])
+    assert lib.mqlcl_stage_params_set(ctx, 92, prep, len(kernels)) == len(kernels)
     print("| card | precision | size | runs | predicted product ms of each candidate |")
     print("|---|---|---|---|---|")
     for card, values in CARDS.items():

@@ -4,8 +4,8 @@
 // $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside it. The host never writes the file.
 // --what: a GEMM kernel of the library's table by its name (mqlcl_gemm_kernel_name;
 // sgemm_tuned, stage 10's kernel, the default): its tiles, each candidate pinned and run through
-// mqlcl_sgemm / mqlcl_dgemm; or efficiency (each GEMM kernel the device runs, timed at --size,
-// as a share of its profile ceiling: what the planner predicts with).
+// mqlcl_sgemm / mqlcl_dgemm; or planner (each GEMM kernel the device runs, timed at two sizes:
+// its efficiency and preparation, what the planner predicts with; efficiency is its old name).
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -20,7 +20,9 @@
 
 #include "commands.hpp"
 #include "devices.hpp"
+#include "gemm_calls.hpp"
 #include "gemm_kernels.hpp"
+#include "planner_fit.hpp"
 #include "product_check.hpp"
 #include "timing.hpp"
 
@@ -29,6 +31,7 @@ namespace host {
 namespace {
 struct TuneArgs {
   int size = 2048;
+  int small = 0;  // --what planner's small size; 0: min(1024, size / 4)
   double seconds = 120;
   int reps = 3;
   std::string file;
@@ -258,43 +261,153 @@ std::vector<int> precision_fields() {
   return out;
 }
 
-// --what efficiency: each GEMM kernel the planner offers here, timed at --size (the fastest
-// of --reps runs). The planner's prediction is inversely proportional to a kernel's
-// efficiency, so the measured time corrects it: new = old x predicted / measured. Kernels
-// that cannot run keep their values; the order of the vector is the tunable's parameter
-// names ("K10 K30 ...": kernel numbers).
-int tune_efficiency(const TuneArgs& a, const Options& opt) {
-  Context ctx(opt.device);
-  std::vector<int> order;  // kernel number of each entry
-  for (const std::string& w : words(tunable_params(MQLCL_TUNABLE_EFFICIENCY))) order.push_back(std::atoi(w.c_str() + 1));
-  std::vector<int> eff(order.size());
-  check(lib().mqlcl_stage_params_get(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, eff.data(), int(eff.size())),
+// The planner's tunables on the context: efficiency (per mille) and preparation (hundredths
+// of a byte an element), one entry per kernel in the table's order.
+struct PlannerTunables {
+  std::vector<int> efficiency, preparation;
+};
+PlannerTunables planner_tunables(int h) {
+  PlannerTunables p{std::vector<int>(gemm_kernels().size()), std::vector<int>(gemm_kernels().size())};
+  check(lib().mqlcl_stage_params_get(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
         "mqlcl_stage_params_get");
-  std::vector<double> profile(MQLCL_PROFILE_FIELDS);  // measured now, so that every candidate is predicted
-  check(lib().mqlcl_device_profile(ctx.handle(), profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
-  std::vector<int> tuned = eff;
-  std::vector<bool> timed(order.size(), false);  // a kernel may be a candidate of two precisions
+  check(lib().mqlcl_stage_params_get(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
+        "mqlcl_stage_params_get");
+  return p;
+}
+void set_planner_tunables(int h, const PlannerTunables& p) {
+  check(lib().mqlcl_stage_params_set(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
+        "mqlcl_stage_params_set");
+  check(lib().mqlcl_stage_params_set(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
+        "mqlcl_stage_params_set");
+}
+
+// Every candidate's predicted ms at n^3 over all precisions (a kernel offered by two has one
+// prediction: the formula does not depend on the precision asked).
+std::map<int, double> predictions(int h, int n) {
+  std::map<int, double> out;
   for (int flags : precision_fields()) {
-    int kernels[8];
-    double predicted[8];
-    const int count = lib().mqlcl_gemm_plan(ctx.handle(), flags, a.size, a.size, a.size, kernels, predicted, 8);
-    for (int i = 0; i < std::min(count, 8); ++i) {
-      const size_t at = static_cast<size_t>(std::find(order.begin(), order.end(), kernels[i]) - order.begin());
-      if (at == order.size() || timed[at]) continue;
-      timed[at] = true;
-      const KernelRuns r = run_any(ctx.handle(), flags, kernels[i], a.size, a.reps, opt.seed);
-      if (r.ms.empty() || predicted[i] <= 0) continue;
-      const double ms = *std::min_element(r.ms.begin(), r.ms.end());
-      if (ms <= 0) continue;
-      const int per_mille = std::clamp(static_cast<int>(std::lround(eff[at] * predicted[i] / ms)), 1, 1000);
-      fmt::print("  kernel {}: {:.3f} ms measured, {:.3f} ms predicted at {} per mille: {} per mille{}\n", kernels[i], ms,
-                 predicted[i], eff[at], per_mille, r.ok ? "" : " WRONG (not stored)");
-      if (r.ok) tuned[at] = per_mille;
+    int kernels[16];
+    double ms[16];
+    const int count = check(lib().mqlcl_gemm_plan(h, flags, n, n, n, kernels, ms, 16), "mqlcl_gemm_plan");
+    for (int i = 0; i < std::min(count, 16); ++i) out[kernels[i]] = ms[i];
+  }
+  return out;
+}
+
+// The formula's terms F, P, L (planner_fit.hpp) of each candidate at n^3, read back from the
+// library's own predictions rather than computed again here: with every efficiency 1000 and
+// preparation 0 it predicts F + L, at efficiency 500 2F + L, with preparation 100 bytes
+// F + 100 P + L. The context's tunables are restored after.
+std::map<int, planner_fit::Point> formula_terms(int h, int n) {
+  const PlannerTunables now = planner_tunables(h);
+  const size_t count = now.efficiency.size();
+  const auto with = [&](int efficiency, int preparation) {
+    set_planner_tunables(h, {std::vector<int>(count, efficiency), std::vector<int>(count, preparation)});
+    return predictions(h, n);
+  };
+  const auto base = with(1000, 0), half = with(500, 0), prepared = with(1000, 10000);
+  set_planner_tunables(h, now);
+  std::map<int, planner_fit::Point> out;
+  for (const auto& [kernel, t1] : base) {
+    const double F = half.at(kernel) - t1;
+    out[kernel] = {F, (prepared.at(kernel) - t1) / 100, t1 - F, 0};
+  }
+  return out;
+}
+
+// --what planner (or efficiency): each GEMM kernel the planner offers here, every precision,
+// timed on device buffers at a small size (--small: preparation and launches weigh) and at
+// --size (the product does), the fastest of --reps calls each. Its time beyond what every
+// kernel of its element type shares (the packs and the epilogue: the call of a kernel without
+// preparation, less its product and its predicted launch) fits its efficiency and preparation
+// (planner_fit::fit); both tunables are stored. Kernels that cannot run, or ran wrong, or fell
+// back (an FP16 kernel's unscalable lines), keep their values.
+int tune_planner(const TuneArgs& a, const Options& opt) {
+  Context ctx(opt.device);
+  const int h = ctx.handle();
+  const std::vector<int> order = gemm_kernels();  // the tunables' order
+  const auto index_of = [&](int kernel) { return static_cast<size_t>(std::find(order.begin(), order.end(), kernel) - order.begin()); };
+  const PlannerTunables before = planner_tunables(h);
+  PlannerTunables after = before;
+  std::vector<double> profile(MQLCL_PROFILE_FIELDS);  // measured now, so that every candidate is predicted
+  check(lib().mqlcl_device_profile(h, profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
+  const int large = a.size, small = a.small > 0 ? a.small : std::max(16, std::min(1024, a.size / 4));
+  const int sizes[2] = {small, large};
+  const std::map<int, planner_fit::Point> terms[2] = {formula_terms(h, small), formula_terms(h, large)};
+  fmt::print("planner calibration on {}: {}^3 and {}^3, the fastest of {} calls on device buffers (host clock)\n",
+             device_text(opt.device, MQLCL_TEXT_NAME), small, large, a.reps);
+  bool stored_any = false;
+  for (int bytes : {4, 8}) {
+    std::vector<int> kernels;  // this element type's candidates, in the table's order
+    for (int k : order)
+      if (terms[1].count(k) && gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_ELEMENT_BYTES) == bytes) kernels.push_back(k);
+    if (kernels.empty()) continue;
+    std::map<int, CallTimes> times[2];
+    for (int s = 0; s < 2; ++s) {
+      BufferOperands ops(h, sizes[s], bytes, opt.seed);
+      for (int k : kernels)
+        times[s][k] = ops.time(static_cast<int>(gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_FLAGS)), k, a.reps);
+    }
+    // The shared part, from the first kernel without preparation that ran right at both sizes.
+    int reference = 0;
+    for (int k : kernels)
+      if (gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES) == 0 &&
+          gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREPARATION) == 0 && times[0][k].ok && times[1][k].ok) {
+        reference = k;
+        break;
+      }
+    double shared[2] = {0, 0};
+    if (reference)
+      for (int s = 0; s < 2; ++s)
+        shared[s] = std::max(0.0, times[s][reference].wall_ms - times[s][reference].kernel_ms - terms[s].at(reference).L);
+    fmt::print("{}: shared packs and epilogue (kernel {}'s call less its product and launch): {:.3f} ms at {}, {:.3f} ms at {}\n",
+               bytes == 8 ? "dgemm" : "sgemm", reference, shared[0], small, shared[1], large);
+    for (int k : kernels) {
+      const size_t at = index_of(k);
+      planner_fit::Point p[2];
+      bool usable = true;
+      for (int s = 0; s < 2; ++s) {
+        const CallTimes& c = times[s][k];
+        p[s] = terms[s].at(k);
+        p[s].t = c.wall_ms - shared[s];
+        usable = usable && c.ok && c.product == k && c.wall_ms > 0;
+      }
+      fmt::print("  kernel {} {}:\n", k, gemm_kernel_name(k));
+      if (!usable) {
+        const CallTimes& c = !times[0][k].ok || times[0][k].product == k ? times[1][k] : times[0][k];
+        fmt::print("    {}: keeps efficiency {} and preparation {:.2f}\n",
+                   c.wall_ms <= 0 ? "refused" : !c.ok ? "WRONG product" : fmt::format("fell back to kernel {}", c.product),
+                   before.efficiency[at], before.preparation[at] / 100.0);
+        continue;
+      }
+      const planner_fit::Fit f = planner_fit::fit(p[0], p[1], before.preparation[at], planner_fit::kPreparationMax);
+      after.efficiency[at] = f.efficiency, after.preparation[at] = f.preparation;
+      stored_any = true;
+      for (int s = 0; s < 2; ++s)
+        fmt::print("    {:>5}^3: call {:9.3f} ms, beyond the shared part {:9.3f} ms; predicted {:9.3f} ms before, "
+                   "{:9.3f} ms after\n",
+                   sizes[s], times[s][k].wall_ms, p[s].t,
+                   planner_fit::predicted(p[s], before.efficiency[at], before.preparation[at]),
+                   planner_fit::predicted(p[s], f.efficiency, f.preparation));
+      const char* how = f.how == planner_fit::Fit::kBoth ? "both from the two sizes"
+                        : f.how == planner_fit::Fit::kKeptPreparation
+                            ? "sizes too alike: preparation kept, efficiency from the large size"
+                            : "preparation below 0: set to 0, efficiency from the large size";
+      fmt::print("    efficiency {} -> {} per mille, preparation {:.2f} -> {:.2f} bytes an element ({}{})\n",
+                 before.efficiency[at], f.efficiency, before.preparation[at] / 100.0, f.preparation / 100.0, how,
+                 f.clamped ? "; held to the tunables' range" : "");
     }
   }
-  check(lib().mqlcl_tuning_store(ctx.handle(), MQLCL_TUNABLE_EFFICIENCY, tuned.data(), int(tuned.size())),
+  if (!stored_any) {
+    fmt::print("no kernel ran correctly at both sizes; nothing stored\n");
+    return 1;
+  }
+  check(lib().mqlcl_tuning_store(h, MQLCL_TUNABLE_EFFICIENCY, after.efficiency.data(), int(after.efficiency.size())),
         "mqlcl_tuning_store");
-  fmt::print("efficiency {} stored\n", joined(tuned));
+  check(lib().mqlcl_tuning_store(h, MQLCL_TUNABLE_PREPARATION, after.preparation.data(), int(after.preparation.size())),
+        "mqlcl_tuning_store");
+  const std::string file = text_of([](mqlcl_char* b, int cap) { return lib().mqlcl_tuning_path(b, cap); }, "mqlcl_tuning_path");
+  fmt::print("efficiency {} and preparation {} stored in {}\n", joined(after.efficiency), joined(after.preparation), file);
   return 0;
 }
 
@@ -308,7 +421,8 @@ void set_tuning_file(const std::string& file) {
 #endif
 }
 
-// --what's choices: the GEMM kernels' names from the library's table, then "efficiency".
+// --what's choices: the GEMM kernels' names from the library's table, then "planner" and its
+// old name "efficiency".
 // Read when the value is checked or the help shown, both after --library is parsed, so the
 // library is loaded then; where it cannot be, every value passes and the run says why.
 std::vector<std::string> what_choices(const Options& opt) {
@@ -316,6 +430,7 @@ std::vector<std::string> what_choices(const Options& opt) {
     if (lib().path.empty()) load_library(opt.library);
     std::vector<std::string> out;
     for (int kernel : gemm_kernels()) out.push_back(gemm_kernel_name(kernel));
+    out.push_back("planner");
     out.push_back("efficiency");
     return out;
   } catch (const std::exception&) {
@@ -330,7 +445,7 @@ class WhatChoices : public CLI::Validator {
     name_ = "WHAT";
     desc_function_ = [&opt] {
       const auto set = what_choices(opt);
-      return set.empty() ? std::string("{the library's GEMM kernels,efficiency}") : "{" + CLI::detail::join(set, ",") + "}";
+      return set.empty() ? std::string("{the library's GEMM kernels,planner,efficiency}") : "{" + CLI::detail::join(set, ",") + "}";
     };
     func_ = [&opt](std::string& value) -> std::string {
       const auto set = what_choices(opt);
@@ -341,12 +456,17 @@ class WhatChoices : public CLI::Validator {
 };
 
 void add_tune_options(CLI::App* t, TuneArgs& a, const Options& opt) {
-  t->add_option("--what", a.what, "a GEMM kernel's tiles, by its name in the library's table, or efficiency")
+  t->add_option("--what", a.what, "a GEMM kernel's tiles, by its name in the library's table; or planner: every GEMM "
+                                  "kernel's efficiency and preparation fitted from its times at --small and --size "
+                                  "(efficiency: an alias of planner, which now fits both)")
       ->check(WhatChoices(opt))
       ->capture_default_str();
-  t->add_option("--size", a.size, "square size timed")->capture_default_str();
+  t->add_option("--size", a.size, "square size timed")->check(CLI::Range(16, 1 << 15))->capture_default_str();
+  t->add_option("--small", a.small, "planner: the small size, where preparation and launches weigh (default: "
+                                    "min(1024, size / 4))")
+      ->check(CLI::Range(16, 1 << 15));
   t->add_option("--seconds", a.seconds, "time budget")->capture_default_str();
-  t->add_option("--reps", a.reps, "timed runs per candidate after one that builds: tiles keep the median, efficiency "
+  t->add_option("--reps", a.reps, "timed runs per candidate after one that builds: tiles keep the median, planner "
                                   "the fastest")
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
@@ -361,7 +481,7 @@ void register_tune_command(CLI::App& app, Options& opt) {
   add_tune_options(t, a, opt);
   add_command(t, [&opt] {
     if (!a.file.empty()) set_tuning_file(a.file);
-    if (a.what == "efficiency") return tune_efficiency(a, opt);
+    if (a.what == "planner" || a.what == "efficiency") return tune_planner(a, opt);
     const int kernel = gemm_kernel_named(a.what);
     if (kernel == 0) throw std::runtime_error("tune --what " + a.what + ": no GEMM kernel of that name");
     return tune_tiles(a, opt, kernel);

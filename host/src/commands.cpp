@@ -51,6 +51,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_gemm_command(app, opt);
   register_bench_command(app, opt);
   register_tune_command(app, opt);
+  register_plan_check_command(app, opt);
   register_stages_command(app, opt);
   register_tensor_command(app, opt);
 }

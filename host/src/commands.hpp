@@ -29,6 +29,7 @@ void register_transpose_command(CLI::App& app, Options& opt);
 void register_gemm_command(CLI::App& app, Options& opt);  // gemm.cpp
 void register_bench_command(CLI::App& app, Options& opt);
 void register_tune_command(CLI::App& app, Options& opt);
+void register_plan_check_command(CLI::App& app, Options& opt);  // cmd_plan_check.cpp
 void register_stages_command(CLI::App& app, Options& opt);
 void register_tensor_command(CLI::App& app, Options& opt);  // cmd_tensor.cpp
 int run_selected(CLI::App& app);

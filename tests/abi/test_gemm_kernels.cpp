@@ -153,7 +153,7 @@ TEST(GemmKernels, UnknownKernelOrFieldIsRefusedWithTheReason) {
   EXPECT_TRUE(t::mentions(0, "GEMM kernel 0 does not exist"));
   EXPECT_EQ(mqlcl_gemm_kernel_info(-1, MQLCL_GEMM_KERNEL_INFO_FLAGS), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(0, "GEMM kernel -1 does not exist"));
-  for (int what : {0, 13, -1}) {
+  for (int what : {0, 14, -1}) {
     EXPECT_EQ(mqlcl_gemm_kernel_info(10, what), MQLCL_ERR_ARGUMENT) << what;
     EXPECT_TRUE(t::mentions(0, "what = " + std::to_string(what) + " is not an MQLCL_GEMM_KERNEL_INFO_* field"));
   }

@@ -350,6 +350,7 @@ TEST_F(PlanFile, EveryTunableRoundTripsThroughTheFile) {
       // The default, changed where another value fits too.
       if (id == MQLCL_TUNABLE_TRANSFER) p[0] = 512;
       if (id == MQLCL_TUNABLE_EFFICIENCY) p[2] = 333;
+      if (id == MQLCL_TUNABLE_PREPARATION) p[0] = 150;
       if (id == MQLCL_TUNABLE_DGEMM) p[2] = 8;
       ASSERT_EQ(mqlcl_tuning_store(a.h, id, p.data(), n), MQLCL_OK) << id << ": " << t::message(a.h);
       stored.push_back(p);
@@ -374,6 +375,12 @@ std::vector<int> efficiency_with(int kernel, int value) {
   for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 500);
   return p;
 }
+// A preparation vector (hundredths of a byte an element per kernel): 0 each, `value` for `kernel`.
+std::vector<int> preparation_with(int kernel, int value) {
+  std::vector<int> p;
+  for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 0);
+  return p;
+}
 }  // namespace
 
 TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
@@ -395,11 +402,22 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
       {MQLCL_STAGE_TENSOR_FP16, {128, 128, 32, 64, 64, 3, 8}, "BK must be 16 (64 bytes of a line per k-tile)"},
       {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
       {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of kernel 31 = 0 per mille"},
+      {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, -1),
+       "preparation of kernel 32 = -1 hundredths of a byte per operand element: it must be 0 .. 100000"},
+      {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, 100001),
+       "preparation of kernel 33 = 100001 hundredths"},
   };
   for (const Bad& b : bad) {
     EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
     EXPECT_TRUE(t::mentions(c.h, b.rule));
     EXPECT_EQ(mqlcl_tuning_store(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
+  }
+  // The preparation's range ends are values.
+  for (int edge : {0, 100000}) {
+    const auto p = preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, edge);
+    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_PREPARATION, p.data(), static_cast<int>(p.size())),
+              static_cast<int>(p.size()))
+        << edge << ": " << t::message(c.h);
   }
   // The tensor tiles' __local need, from the same parameters the kernel is built with.
   const std::vector<int> deep = {128, 128, 32, 64, 64, 5, 8};  // 5 x 32 x 256 x 4 = 160 KiB
@@ -413,4 +431,135 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
   EXPECT_EQ(t::to_utf8(buf.substr(0, buf.find(u'\0'))), "CHUNK_KIB THREADS");
   EXPECT_EQ(mqlcl_tunable_text(5, MQLCL_TUNABLE_TEXT_NAME, reinterpret_cast<mqlcl_char*>(&buf[0]), 64), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_tunable_at(mqlcl_tunable_count()), MQLCL_ERR_RANGE);
+}
+
+// ---- the planner's calibration (MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_PREPARATION) -----------
+
+namespace {
+
+// An H100 as mma.sync measures it (the FP16 kernel's rate 1.2 x TF32's rather than the data
+// sheet's 2 x), with a short launch: FP16 and TF32 close enough at 2000 for the FP16 kernel's
+// scans, packs and waits to decide.
+const Profile kH100Like = {51000, 25600, 250000, 300000, 300000, 600000, 51000, 3000, 10, 10, 50, 50, 2};
+
+std::vector<int> tunable_vector(int h, int id) {
+  std::vector<int> p(16, -1);
+  const int n = mqlcl_stage_params_get(h, id, p.data(), 16);
+  EXPECT_EQ(n, mqlcl_gemm_kernel_count()) << t::message(h);
+  p.resize(static_cast<size_t>(std::max(n, 0)));
+  return p;
+}
+
+size_t kernel_index(int kernel) {
+  const auto all = t::gemm_kernels();
+  return static_cast<size_t>(std::find(all.begin(), all.end(), kernel) - all.begin());
+}
+
+// The planner's predicted ms of one candidate, or -1 where it is none.
+double predicted_ms(int h, int flags, int m, int n, int k, int kernel) {
+  std::vector<int> kernels(8, 0);
+  std::vector<double> ms(8, -1);
+  const int count = mqlcl_gemm_plan(h, flags, m, n, k, kernels.data(), ms.data(), 8);
+  for (int i = 0; i < count && i < 8; ++i)
+    if (kernels[static_cast<size_t>(i)] == kernel) return ms[static_cast<size_t>(i)];
+  return -1;
+}
+
+}  // namespace
+
+TEST_F(PlanFile, PreparationDefaultsAreTheTablesAndAStoredValueMovesThePredictionAsTheFormulaSays) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, MQLCL_TUNABLE_PREPARATION), MQLCL_TUNING_DEFAULT);
+  auto prep = tunable_vector(c.h, MQLCL_TUNABLE_PREPARATION);
+  ASSERT_EQ(prep.size(), t::gemm_kernels().size());
+  for (int k : t::gemm_kernels())
+    EXPECT_EQ(prep[kernel_index(k)], mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREPARATION)) << "K" << k;
+  // The table's values (an H200's): the FP16 kernels' scans and packs cost 2 and 4 bytes an
+  // element beyond the FP32 pack; the others nothing beyond it.
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)], 200);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_3XFP16)], 400);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_SGEMM_TUNED)], 0);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_DGEMM_TENSOR)], 0);
+
+  // Not square, so that a formula on m n or m + n shows: (m k + k n) elements of 12.34 - 4
+  // bytes more at the profile's copy rate (GB/s).
+  const int m = 2000, n = 1500, k = 1000;
+  const double before = predicted_ms(c.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
+  const double other = predicted_ms(c.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
+  ASSERT_GT(before, 0) << plan_text(c.h, MQLCL_GEMM_EXACT, m, n, k);
+  prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_3XFP16)] = 1234;
+  ASSERT_EQ(mqlcl_tuning_store(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), MQLCL_OK)
+      << t::message(c.h);
+  EXPECT_EQ(predicted_ms(c.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XFP16), before) << "stored for later contexts";
+
+  // A later context reads it from the file and predicts with it.
+  t::Ctx d;
+  ASSERT_EQ(mqlcl_profile_set(d.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(d.h);
+  EXPECT_EQ(mqlcl_tuning_source(d.h, MQLCL_TUNABLE_PREPARATION), MQLCL_TUNING_DEVICE);
+  EXPECT_EQ(tunable_vector(d.h, MQLCL_TUNABLE_PREPARATION), prep);
+  const double after = predicted_ms(d.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
+  const double elements = double(m) * k + double(k) * n;
+  const double expected = elements * (12.34 - 4.0) / (kH200[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
+  EXPECT_GT(expected, 0.005) << "a change the test can see";
+  EXPECT_NEAR(after - before, expected, 1e-9 * after) << plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k);
+  EXPECT_EQ(predicted_ms(d.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XTF32), other) << "only kernel 33's";
+  EXPECT_NE(plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k).find("preparation 12.340 bytes an operand element"), std::string::npos)
+      << plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k);
+}
+
+// What `tune --what planner` finds on an H100 (the FP16 kernel's efficiency higher, its
+// preparation lower than the H200's table says; the TF32 kernel's efficiency lower) flips the
+// fast choice from TF32 to FP16, at 2000 and at a size that runs here; each choice run and
+// its product checked.
+TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
+  constexpr int kRun = 384;  // run and checked: large enough for the FP16 kernel's launches to pay
+  // A context on the H100-like profile, the same blocks for both kernels (the same fill; small
+  // ones where the mma kernels are emulated).
+  const auto on_h100 = [](t::Ctx& c) {
+    tensor_test::use_tensor_kernels(c.h, true);
+    ASSERT_EQ(mqlcl_profile_set(c.h, kH100Like.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  };
+  const auto run = [](int h, int expected) {
+    const double error = product_error<float>(h, MQLCL_GEMM_FAST, kRun, kRun, kRun, mqlcl_sgemm);
+    EXPECT_EQ(mqlcl_last_product(h), expected);
+    EXPECT_GT(error, 2e-5) << "kernel " << expected << ": 11-bit inputs";
+    EXPECT_LT(error, t::tolerance(MQLCL_PRECISION_TF32, kRun)) << "kernel " << expected;
+  };
+  auto efficiency = t::gemm_kernels(), prep = t::gemm_kernels();
+  {
+    // Untuned, as a GPU starts: the table's GPU efficiencies and preparations (a CPU test
+    // device's own defaults are the CPU column).
+    t::Ctx c;
+    on_h100(c);
+    for (size_t i = 0; i < efficiency.size(); ++i) {
+      efficiency[i] = static_cast<int>(mqlcl_gemm_kernel_info(efficiency[i], MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU));
+      prep[i] = static_cast<int>(mqlcl_gemm_kernel_info(prep[i], MQLCL_GEMM_KERNEL_INFO_PREPARATION));
+    }
+    ASSERT_GT(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())), 0);
+    ASSERT_GT(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), 0);
+    for (int n : {2000, kRun})
+      EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, n, n, n).front(), MQLCL_GEMM_KERNEL_TENSOR_TF32)
+          << n << ": the table's values\n" << plan_text(c.h, MQLCL_GEMM_FAST, n, n, n);
+    run(c.h, MQLCL_GEMM_KERNEL_TENSOR_TF32);
+    // A fit's values: the FP16 kernel above its default with less preparation, the others far
+    // below theirs (so that at the small size run here the FP16 kernel's launches pay too).
+    for (int k : {MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
+                  MQLCL_GEMM_KERNEL_SGEMM_TUNED})
+      efficiency[kernel_index(k)] = 20;
+    efficiency[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)] = 700;
+    prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)] = 50;
+    ASSERT_EQ(mqlcl_tuning_store(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())),
+              MQLCL_OK) << t::message(c.h);
+    ASSERT_EQ(mqlcl_tuning_store(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), MQLCL_OK)
+        << t::message(c.h);
+  }
+  t::Ctx d;  // reads the stored calibration
+  on_h100(d);
+  EXPECT_EQ(tunable_vector(d.h, MQLCL_TUNABLE_EFFICIENCY), efficiency);
+  EXPECT_EQ(tunable_vector(d.h, MQLCL_TUNABLE_PREPARATION), prep);
+  for (int n : {2000, kRun})
+    EXPECT_EQ(candidates(d.h, MQLCL_GEMM_FAST, n, n, n).front(), MQLCL_GEMM_KERNEL_TENSOR_FP16)
+        << n << ": calibrated\n" << plan_text(d.h, MQLCL_GEMM_FAST, n, n, n);
+  run(d.h, MQLCL_GEMM_KERNEL_TENSOR_FP16);
 }

@@ -125,8 +125,9 @@ MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what) {
       case MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES: return g.prep_launches;
       case MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU: return g.efficiency_gpu;
       case MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU: return g.efficiency_cpu;
+      case MQLCL_GEMM_KERNEL_INFO_PREPARATION: return preparation_default(g);
       default:
-        fail(MQLCL_ERR_ARGUMENT, "what = ", what, " is not an MQLCL_GEMM_KERNEL_INFO_* field (1 .. 12)");
+        fail(MQLCL_ERR_ARGUMENT, "what = ", what, " is not an MQLCL_GEMM_KERNEL_INFO_* field (1 .. 13)");
     }
   });
 }

@@ -58,4 +58,15 @@ void validate_efficiency_params(const int* p, const DeviceFacts&) {
       fail(MQLCL_ERR_ARGUMENT, "efficiency of kernel ", kGemmKernels[i].id, " = ", p[i], " per mille: it must be 1 .. 1000");
 }
 
+void preparation_defaults(const DeviceFacts&, int* out) {
+  for (size_t i = 0; i < kGemmKernelCount; ++i) out[i] = preparation_default(kGemmKernels[i]);
+}
+
+void validate_preparation_params(const int* p, const DeviceFacts&) {
+  for (size_t i = 0; i < kGemmKernelCount; ++i)
+    if (p[i] < 0 || p[i] > kPreparationMax)
+      fail(MQLCL_ERR_ARGUMENT, "preparation of kernel ", kGemmKernels[i].id, " = ", p[i],
+           " hundredths of a byte per operand element: it must be 0 .. ", kPreparationMax);
+}
+
 }  // namespace mqlcl

@@ -23,12 +23,14 @@ struct GemmKernel {
   int tunable;         // the tunable of its tiles
   // What it costs beyond the FP32 pack every SGEMM kernel has: bytes moved per operand element
   // and launches (with a wait) before the product (the FP16 kernels' scans and packs).
+  // prep_bytes is the default of its preparation tunable (MQLCL_TUNABLE_PREPARATION), which
+  // `tune --what planner` fits on the device: measured on an H200, not every device's.
   double prep_bytes;
   int prep_launches;
   // The kernel that runs instead where its operands cannot be represented (the FP16 kernels'
   // unscalable lines), or 0.
   int fallback;
-  // Its share of its ceiling at large sizes, per mille, until `tune --what efficiency`
+  // Its share of its ceiling at large sizes, per mille, until `tune --what planner`
   // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (one candidate per
   // precision there: the value only scales the prediction).
   int efficiency_gpu, efficiency_cpu;
@@ -99,5 +101,17 @@ constexpr EfficiencyNames efficiency_names() {
 inline constexpr EfficiencyNames kEfficiencyNames = efficiency_names();
 void efficiency_defaults(const DeviceFacts& f, int* out);
 void validate_efficiency_params(const int* params, const DeviceFacts& f);
+
+// The preparation tunable (MQLCL_TUNABLE_PREPARATION): each kernel's work beyond the FP32 pack
+// as equivalent bytes per operand element at the profile's copy rate, in hundredths of a byte
+// (integer params; a rate-free unit, so one device's fit holds whatever its copy rate), in the
+// table's order; the same parameter names as the efficiency tunable ("K10 K30 ...": one per
+// kernel). Its defaults are the table's prep_bytes on every device.
+inline constexpr int kPreparationParamCount = static_cast<int>(kGemmKernelCount);
+inline constexpr const char* kPreparationNames = kEfficiencyNames.text;
+inline constexpr int kPreparationMax = 100000;  // 1000 bytes an element: beyond any pack or scan
+inline int preparation_default(const GemmKernel& k) { return static_cast<int>(k.prep_bytes * 100 + 0.5); }
+void preparation_defaults(const DeviceFacts& f, int* out);
+void validate_preparation_params(const int* params, const DeviceFacts& f);
 
 }  // namespace mqlcl

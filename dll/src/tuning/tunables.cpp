@@ -25,6 +25,7 @@ const Tunable kTunables[] = {
   {MQLCL_TUNABLE_DGEMM_TENSOR, tiles_tunable_name(MQLCL_TUNABLE_DGEMM_TENSOR), kDgemmTensorParamCount, "BM BN BK WM WN STAGES SHAPE GROUP_M",   dgemm_tensor_defaults, validate_dgemm_tensor_params},
   {MQLCL_TUNABLE_TRANSFER,     "transfer",     kTransferParamCount,    "CHUNK_KIB THREADS",                     transfer_defaults,     validate_transfer_params},
   {MQLCL_TUNABLE_EFFICIENCY,   "efficiency",   kEfficiencyParamCount,  kEfficiencyNames.text,                   efficiency_defaults,   validate_efficiency_params},
+  {MQLCL_TUNABLE_PREPARATION,  "preparation",  kPreparationParamCount, kPreparationNames,                       preparation_defaults,  validate_preparation_params},
 };
 // clang-format on
 

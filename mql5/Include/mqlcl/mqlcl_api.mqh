@@ -127,6 +127,7 @@
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41  // DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M}
 #define MQLCL_TUNABLE_TRANSFER 90  // host-array transfers: {CHUNK_KIB THREADS}
 #define MQLCL_TUNABLE_EFFICIENCY 91
+#define MQLCL_TUNABLE_PREPARATION 92
 #define MQLCL_TUNABLE_TEXT_NAME 1
 #define MQLCL_TUNABLE_TEXT_PARAMS 2
 #define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
@@ -181,6 +182,7 @@
 #define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10  // launches (with a wait) that prepare its operands
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU 11  // its default efficiency on a GPU, per mille (MQLCL_TUNABLE_EFFICIENCY)
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU 12  // its default efficiency on a CPU, per mille
+#define MQLCL_GEMM_KERNEL_INFO_PREPARATION 13  // its default preparation, hundredths of a byte per operand element (MQLCL_TUNABLE_PREPARATION)
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
