@@ -1,13 +1,13 @@
 // The GEMM planner's calibration, pure arithmetic shared by `mqlcl-host tune --what planner`
-// and the tests: a kernel's efficiency and preparation from its times at two sizes.
+// and the tests: a kernel's efficiency and fixed cost of a call from its times at two sizes.
 //
 // The planner predicts (dll/src/gemm/gemm_plan.cpp, predict_ms)
 //   t = F / e + P * prep + L
-// with F the product's time at 100 % of its ceiling, P the time of one byte per operand
-// element at the copy rate, L its launches, all three known for a size (read back from the
-// library's own predictions), and e (a fraction), prep (bytes an element) unknown. Two sizes
-// give two equations: a small one, where preparation and launches weigh, and a large one,
-// where the product does. Solved for x = 1/e and y = prep:
+// with F the product's time at 100 % of its ceiling, P one launch-and-wait time, L its
+// preparation's traffic, all three known for a size (read back from the library's own
+// predictions), and e (a fraction), prep (launch-and-wait times a call) unknown. Two sizes
+// give two equations: a small one, where the fixed cost weighs, and a large one, where the
+// product does. Solved for x = 1/e and y = prep:
 //   x = (r1 P2 - r2 P1) / det,  y = (F1 r2 - F2 r1) / det,  det = F1 P2 - F2 P1,  ri = ti - Li.
 #pragma once
 #include <algorithm>
@@ -15,17 +15,17 @@
 
 namespace planner_fit {
 
-// The preparation tunable's largest value (MQLCL_TUNABLE_PREPARATION, mqlcl.h: 0 .. 100000).
+// The fixed-cost tunable's largest value (MQLCL_TUNABLE_PREPARATION, mqlcl.h: 0 .. 100000).
 inline constexpr int kPreparationMax = 100000;
 
-// One size's terms of the formula (ms, ms per byte an element, ms) and the measured time (ms).
+// One size's terms of the formula (ms, ms a launch and wait, ms) and the measured time (ms).
 struct Point {
   double F, P, L, t;
 };
 
 struct Fit {
   int efficiency;   // per mille of the ceiling, 1 .. 1000 (MQLCL_TUNABLE_EFFICIENCY)
-  int preparation;  // hundredths of a byte per operand element, 0 .. prep_max (MQLCL_TUNABLE_PREPARATION)
+  int preparation;  // hundredths of a launch and wait a call, 0 .. prep_max (MQLCL_TUNABLE_PREPARATION)
   // How it was found: both from the two sizes; or efficiency alone from the large size with
   // the preparation kept (the sizes too alike to tell product from preparation) or set to 0
   // (the solution's preparation was negative: the small size ran faster than its share).
@@ -34,8 +34,8 @@ struct Fit {
 };
 
 // Below this |det| / (|F1 P2| + |F2 P1|) the two equations are too alike (sizes whose product
-// and preparation grow alike, e.g. the same size twice): a time's noise would swing the
-// solution, so the preparation is kept.
+// times are alike, e.g. the same size twice): a time's noise would swing the solution, so the
+// fixed cost is kept.
 inline constexpr double kIllConditioned = 0.05;
 
 inline int clamp_round(double v, int lo, int hi, bool& clamped) {

@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
 # The GEMM planner calibrated, then checked, on this machine's device:
+#   0. (GPU form) each tunable kernel's tiles swept (`tune --what NAME` at 4096, ${TILE_SECONDS:-25}
+#      s each): the planner is calibrated with the tiles the device runs;
 #   1. `mqlcl-host tune --what planner`: each GEMM kernel the planner offers, every precision,
 #      timed on device buffers at a small size and a large one; its efficiency and preparation
 #      fitted and stored (in $MQLCL_TUNING_FILE, a fresh one in the logs' directory);
@@ -49,9 +51,15 @@ run() {  # log name, then the command; its output to the log and stdout
   "$@" 2>&1 | tee -a "$logs/$log"
 }
 run profile.log $host --device "$dev" profile
+if [ $cpu = 0 ]; then
+  for what in ${TILES:-sgemm_tuned sgemm_tensor_tf32 sgemm_tensor_3xtf32 sgemm_tensor_fp16 sgemm_tensor_3xfp16 dgemm_tensor}; do
+    $host --device "$dev" tune --what "$what" --size 4096 --reps 3 --seconds "${TILE_SECONDS:-25}" >"$logs/tune-$what.log" 2>&1
+    echo "== tiles of $what: $(grep '^best' "$logs/tune-$what.log")"
+  done
+fi
 run tune-planner.log $host --device "$dev" tune --what planner --size $tune_size --reps 3
 run plan-check.log $host --device "$dev" plan-check --sizes "${sizes// /,}" --reps $reps
-if [ $cpu = 0 ]; then
+if [ $cpu = 0 ] && [ "${PLAN_LOGS:-1}" = 1 ]; then
   for size in $sizes; do
     for precision in exact fast fp64; do
       $host --device "$dev" gemm --plan --size $size --precision $precision --repeat 5 >"$logs/plan-$size-$precision.log" 2>&1
@@ -59,6 +67,8 @@ if [ $cpu = 0 ]; then
       sed -n '/^plan /,$p' "$logs/plan-$size-$precision.log"
     done
   done
+fi
+if [ $cpu = 0 ] && [ "${GTEST:-1}" = 1 ]; then
   MQLCL_TEST_DEVICE=$dev build/native/tests/mqlcl_tests --gtest_brief=1 \
     --gtest_filter='Plan*:PlanFile*:PlannerFit*:Tunables*:Tensor*:Dgemm*:Sgemm*:Tuning*:Gemm*' >"$logs/gtest.log" 2>&1
   echo "== GoogleTest on the GPU (device $dev): rc=$?"; tail -5 "$logs/gtest.log"

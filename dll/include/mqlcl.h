@@ -320,10 +320,10 @@ MQLCL_API int mqlcl_last_panels(int ctx);
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
 #define MQLCL_TUNABLE_EFFICIENCY 91   /* the GEMM planner's efficiency of each GEMM kernel, in the order
                                          of mqlcl_gemm_kernel_at, per mille of its measured ceiling */
-#define MQLCL_TUNABLE_PREPARATION 92  /* the GEMM planner's preparation cost of each GEMM kernel (its work
-                                         beyond the FP32 pack: scans, packs, waits), in the order of
-                                         mqlcl_gemm_kernel_at, in hundredths of a byte per operand
-                                         element at the profile's copy rate: 0 .. 100000 */
+#define MQLCL_TUNABLE_PREPARATION 92  /* the GEMM planner's fixed cost of a call of each GEMM kernel (its
+                                         product's and preparation's launches, waits, read-backs), in
+                                         the order of mqlcl_gemm_kernel_at, in hundredths of the
+                                         profile's launch-and-wait time: 0 .. 100000 */
 /* The tunables are one table inside the library: mqlcl_tunable_count, and the id of entry
  * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "stage" is any tunable id. */
 MQLCL_API int mqlcl_tunable_count(void);
@@ -537,8 +537,9 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
  * for sgemm, MQLCL_GEMM_FP64 for dgemm) and that the device can run, the one of least
  * predicted time for m, n, k: padded flops / (its measured ceiling x its efficiency,
  * MQLCL_TUNABLE_EFFICIENCY) spread over the compute units in whole blocks, plus its
- * preparation ((m k + k n) operand elements x MQLCL_TUNABLE_PREPARATION bytes at the copy
- * rate), plus launches. mqlcl-host tune --what planner fits both tunables on the device.
+ * preparation's traffic ((m k + k n) operand elements x the kernel's bytes at the copy rate),
+ * plus its fixed cost (MQLCL_TUNABLE_PREPARATION launch-and-wait times). mqlcl-host tune
+ * --what planner fits both tunables on the device.
  * A GEMM kernel's number is its tunable id: */
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10   /* FP32 units (stage 10) */
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30   /* tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only */
@@ -569,7 +570,7 @@ MQLCL_API int mqlcl_gemm_kernel_name(int kernel, mqlcl_char* buf, int cap);
 #define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10 /* launches (with a wait) that prepare its operands */
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU 11 /* its default efficiency on a GPU, per mille (MQLCL_TUNABLE_EFFICIENCY) */
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU 12 /* its default efficiency on a CPU, per mille */
-#define MQLCL_GEMM_KERNEL_INFO_PREPARATION 13 /* its default preparation, hundredths of a byte per operand element (MQLCL_TUNABLE_PREPARATION) */
+#define MQLCL_GEMM_KERNEL_INFO_PREPARATION 13 /* its default fixed cost of a call, hundredths of a launch and wait (MQLCL_TUNABLE_PREPARATION) */
 MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what);
 /* The precision class a call's flags promise: the least accurate of the kernels they may run
  * (MQLCL_GEMM_EXACT: MQLCL_PRECISION_FP32, _FAST: _TF32, _FP64: _FP64); MQLCL_ERR_ARGUMENT for

@@ -261,8 +261,8 @@ std::vector<int> precision_fields() {
   return out;
 }
 
-// The planner's tunables on the context: efficiency (per mille) and preparation (hundredths
-// of a byte an element), one entry per kernel in the table's order.
+// The planner's tunables on the context: efficiency (per mille) and preparation (the fixed cost
+// of a call, hundredths of a launch and wait), one entry per kernel in the table's order.
 struct PlannerTunables {
   std::vector<int> efficiency, preparation;
 };
@@ -296,7 +296,7 @@ std::map<int, double> predictions(int h, int n) {
 
 // The formula's terms F, P, L (planner_fit.hpp) of each candidate at n^3, read back from the
 // library's own predictions rather than computed again here: with every efficiency 1000 and
-// preparation 0 it predicts F + L, at efficiency 500 2F + L, with preparation 100 bytes
+// preparation 0 it predicts F + L, at efficiency 500 2F + L, with preparation 100 launches
 // F + 100 P + L. The context's tunables are restored after.
 std::map<int, planner_fit::Point> formula_terms(int h, int n) {
   const PlannerTunables now = planner_tunables(h);
@@ -393,7 +393,7 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
                         : f.how == planner_fit::Fit::kKeptPreparation
                             ? "sizes too alike: preparation kept, efficiency from the large size"
                             : "preparation below 0: set to 0, efficiency from the large size";
-      fmt::print("    efficiency {} -> {} per mille, preparation {:.2f} -> {:.2f} bytes an element ({}{})\n",
+      fmt::print("    efficiency {} -> {} per mille, fixed cost {:.2f} -> {:.2f} launches and waits a call ({}{})\n",
                  before.efficiency[at], f.efficiency, before.preparation[at] / 100.0, f.preparation / 100.0, how,
                  f.clamped ? "; held to the tunables' range" : "");
     }

@@ -375,7 +375,8 @@ std::vector<int> efficiency_with(int kernel, int value) {
   for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 500);
   return p;
 }
-// A preparation vector (hundredths of a byte an element per kernel): 0 each, `value` for `kernel`.
+// A preparation vector (hundredths of a launch and wait a call, per kernel): 0 each, `value` for
+// `kernel`.
 std::vector<int> preparation_with(int kernel, int value) {
   std::vector<int> p;
   for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 0);
@@ -399,11 +400,12 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
       {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 7, 884, 8}, "STAGES must be 2 .. 4"},
       {MQLCL_TUNABLE_TRANSFER, {0, 4}, "CHUNK_KIB = 0 is outside"},
       {MQLCL_TUNABLE_TRANSFER, {1024, 65}, "THREADS = 65 is outside"},
-      {MQLCL_STAGE_TENSOR_FP16, {128, 128, 32, 64, 64, 3, 8}, "BK must be 16 (64 bytes of a line per k-tile)"},
+      {MQLCL_STAGE_TENSOR_FP16, {128, 128, 24, 64, 64, 3, 8}, "BK must be 8, 16 or 32 (32, 64 or 128 bytes of a line per k-tile)"},
+      {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 8, 64, 64, 3, 8}, "BK must be 16 or 32 (64 or 128 bytes of a line per k-tile)"},
       {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
       {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of kernel 31 = 0 per mille"},
       {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, -1),
-       "preparation of kernel 32 = -1 hundredths of a byte per operand element: it must be 0 .. 100000"},
+       "preparation of kernel 32 = -1 hundredths of a launch and wait a call: it must be 0 .. 100000"},
       {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, 100001),
        "preparation of kernel 33 = 100001 hundredths"},
   };
@@ -475,15 +477,14 @@ TEST_F(PlanFile, PreparationDefaultsAreTheTablesAndAStoredValueMovesThePredictio
   ASSERT_EQ(prep.size(), t::gemm_kernels().size());
   for (int k : t::gemm_kernels())
     EXPECT_EQ(prep[kernel_index(k)], mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREPARATION)) << "K" << k;
-  // The table's values (an H200's): the FP16 kernels' scans and packs cost 2 and 4 bytes an
-  // element beyond the FP32 pack; the others nothing beyond it.
-  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)], 200);
-  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_3XFP16)], 400);
-  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_SGEMM_TUNED)], 0);
-  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_DGEMM_TENSOR)], 0);
+  // The table's launches: the FP16 kernels' scans, read-back and packs are 5 launches beyond
+  // the product's; the others launch their product alone.
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)], 600);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_3XFP16)], 600);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_SGEMM_TUNED)], 100);
+  EXPECT_EQ(prep[kernel_index(MQLCL_GEMM_KERNEL_DGEMM_TENSOR)], 100);
 
-  // Not square, so that a formula on m n or m + n shows: (m k + k n) elements of 12.34 - 4
-  // bytes more at the profile's copy rate (GB/s).
+  // 12.34 - 6 launch-and-wait times more (the profile's, microseconds); the same at any shape.
   const int m = 2000, n = 1500, k = 1000;
   const double before = predicted_ms(c.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
   const double other = predicted_ms(c.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XTF32);
@@ -499,17 +500,16 @@ TEST_F(PlanFile, PreparationDefaultsAreTheTablesAndAStoredValueMovesThePredictio
   EXPECT_EQ(mqlcl_tuning_source(d.h, MQLCL_TUNABLE_PREPARATION), MQLCL_TUNING_DEVICE);
   EXPECT_EQ(tunable_vector(d.h, MQLCL_TUNABLE_PREPARATION), prep);
   const double after = predicted_ms(d.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
-  const double elements = double(m) * k + double(k) * n;
-  const double expected = elements * (12.34 - 4.0) / (kH200[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
+  const double expected = (12.34 - 6.0) * kH200[MQLCL_PROFILE_LAUNCH_US] / 1e3;
   EXPECT_GT(expected, 0.005) << "a change the test can see";
   EXPECT_NEAR(after - before, expected, 1e-9 * after) << plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k);
   EXPECT_EQ(predicted_ms(d.h, MQLCL_GEMM_EXACT, m, n, k, MQLCL_GEMM_KERNEL_TENSOR_3XTF32), other) << "only kernel 33's";
-  EXPECT_NE(plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k).find("preparation 12.340 bytes an operand element"), std::string::npos)
+  EXPECT_NE(plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k).find("preparation 12.340 launches and waits a call"), std::string::npos)
       << plan_text(d.h, MQLCL_GEMM_EXACT, m, n, k);
 }
 
-// What `tune --what planner` finds on an H100 (the FP16 kernel's efficiency higher, its
-// preparation lower than the H200's table says; the TF32 kernel's efficiency lower) flips the
+// What `tune --what planner` may find on a device (the FP16 kernel's efficiency higher, its
+// fixed cost lower than the table says; the TF32 kernel's efficiency lower) flips the
 // fast choice from TF32 to FP16, at 2000 and at a size that runs here; each choice run and
 // its product checked.
 TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
@@ -542,13 +542,13 @@ TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
       EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, n, n, n).front(), MQLCL_GEMM_KERNEL_TENSOR_TF32)
           << n << ": the table's values\n" << plan_text(c.h, MQLCL_GEMM_FAST, n, n, n);
     run(c.h, MQLCL_GEMM_KERNEL_TENSOR_TF32);
-    // A fit's values: the FP16 kernel above its default with less preparation, the others far
+    // A fit's values: the FP16 kernel above its default with a smaller fixed cost, the others far
     // below theirs (so that at the small size run here the FP16 kernel's launches pay too).
     for (int k : {MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
                   MQLCL_GEMM_KERNEL_SGEMM_TUNED})
       efficiency[kernel_index(k)] = 20;
     efficiency[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)] = 700;
-    prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)] = 50;
+    prep[kernel_index(MQLCL_GEMM_KERNEL_TENSOR_FP16)] = 150;
     ASSERT_EQ(mqlcl_tuning_store(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())),
               MQLCL_OK) << t::message(c.h);
     ASSERT_EQ(mqlcl_tuning_store(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), MQLCL_OK)

@@ -10,12 +10,13 @@ using planner_fit::Fit;
 using planner_fit::Point;
 
 // One size's terms, as the library's formula gives them for n^3 on a device of `tflops`
-// (at 100 %), `gbs` of copy rate and `launch_us`, with `launches`.
-Point terms(double n, double tflops, double gbs, double launch_us, int launches) {
-  return {2 * n * n * n / (tflops * 1e12) * 1e3, 2 * n * n / (gbs * 1e9) * 1e3, launches * launch_us / 1e3, 0};
+// (at 100 %), `gbs` of copy rate and `launch_us`, with `bytes` of preparation's traffic an
+// operand element.
+Point terms(double n, double tflops, double gbs, double launch_us, int bytes) {
+  return {2 * n * n * n / (tflops * 1e12) * 1e3, launch_us / 1e3, 2 * n * n * bytes / (gbs * 1e9) * 1e3, 0};
 }
 
-// The time the formula gives with efficiency e (per mille) and preparation (hundredths).
+// The time the formula gives with efficiency e (per mille) and fixed cost (hundredths of a launch).
 Point timed(Point p, int e, int prep) {
   p.t = planner_fit::predicted(p, e, prep);
   return p;
@@ -23,13 +24,13 @@ Point timed(Point p, int e, int prep) {
 
 TEST(PlannerFit, RecoversEfficiencyAndPreparationFromTwoSizes) {
   struct Case {
-    int e, prep, launches;
+    int e, prep, bytes;
     double small, large;
   };
-  for (const Case& c : {Case{370, 200, 6, 1024, 4096}, Case{612, 35, 1, 1024, 8192}, Case{95, 1250, 6, 500, 2000},
-                        Case{1000, 0, 1, 256, 1024}}) {
-    const Point s = timed(terms(c.small, 300, 3000, 8, c.launches), c.e, c.prep);
-    const Point l = timed(terms(c.large, 300, 3000, 8, c.launches), c.e, c.prep);
+  for (const Case& c : {Case{370, 1700, 2, 1024, 4096}, Case{612, 100, 0, 1024, 8192}, Case{95, 1250, 4, 500, 2000},
+                        Case{1000, 0, 0, 256, 1024}}) {
+    const Point s = timed(terms(c.small, 300, 3000, 8, c.bytes), c.e, c.prep);
+    const Point l = timed(terms(c.large, 300, 3000, 8, c.bytes), c.e, c.prep);
     const Fit f = planner_fit::fit(s, l, 777, planner_fit::kPreparationMax);
     EXPECT_EQ(f.efficiency, c.e) << c.e << " " << c.prep;
     EXPECT_EQ(f.preparation, c.prep) << c.e << " " << c.prep;
@@ -72,7 +73,7 @@ TEST(PlannerFit, ValuesBeyondTheTunablesRangesAreHeldToThem) {
   // A preparation beyond the range: held to its largest value.
   const Point big_s = timed(s, 500, 0), big_l = timed(l, 500, 0);
   Point bs = big_s, bl = big_l;
-  bs.t += s.P * 2000, bl.t += l.P * 2000;  // 2000 bytes an element
+  bs.t += s.P * 2000, bl.t += l.P * 2000;  // 2000 launches a call
   const Fit g = planner_fit::fit(bs, bl, 0, planner_fit::kPreparationMax);
   EXPECT_EQ(g.preparation, planner_fit::kPreparationMax);
   EXPECT_TRUE(g.clamped);

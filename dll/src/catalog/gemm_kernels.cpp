@@ -66,7 +66,7 @@ void validate_preparation_params(const int* p, const DeviceFacts&) {
   for (size_t i = 0; i < kGemmKernelCount; ++i)
     if (p[i] < 0 || p[i] > kPreparationMax)
       fail(MQLCL_ERR_ARGUMENT, "preparation of kernel ", kGemmKernels[i].id, " = ", p[i],
-           " hundredths of a byte per operand element: it must be 0 .. ", kPreparationMax);
+           " hundredths of a launch and wait a call: it must be 0 .. ", kPreparationMax);
 }
 
 }  // namespace mqlcl

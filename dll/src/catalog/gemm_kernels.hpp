@@ -23,8 +23,8 @@ struct GemmKernel {
   int tunable;         // the tunable of its tiles
   // What it costs beyond the FP32 pack every SGEMM kernel has: bytes moved per operand element
   // and launches (with a wait) before the product (the FP16 kernels' scans and packs).
-  // prep_bytes is the default of its preparation tunable (MQLCL_TUNABLE_PREPARATION), which
-  // `tune --what planner` fits on the device: measured on an H200, not every device's.
+  // 1 + prep_launches is the default of its fixed cost (MQLCL_TUNABLE_PREPARATION), which
+  // `tune --what planner` fits on the device.
   double prep_bytes;
   int prep_launches;
   // The kernel that runs instead where its operands cannot be represented (the FP16 kernels'
@@ -102,15 +102,18 @@ inline constexpr EfficiencyNames kEfficiencyNames = efficiency_names();
 void efficiency_defaults(const DeviceFacts& f, int* out);
 void validate_efficiency_params(const int* params, const DeviceFacts& f);
 
-// The preparation tunable (MQLCL_TUNABLE_PREPARATION): each kernel's work beyond the FP32 pack
-// as equivalent bytes per operand element at the profile's copy rate, in hundredths of a byte
-// (integer params; a rate-free unit, so one device's fit holds whatever its copy rate), in the
-// table's order; the same parameter names as the efficiency tunable ("K10 K30 ...": one per
-// kernel). Its defaults are the table's prep_bytes on every device.
+// The preparation tunable (MQLCL_TUNABLE_PREPARATION): each kernel's fixed cost of a call (its
+// product's and preparation's launches, the waits and read-backs between them) in hundredths
+// of the profile's launch-and-wait time (integer params; a unit of the device's own, so a fit
+// holds whatever its launch cost), in the table's order; the same parameter names as the
+// efficiency tunable ("K10 K30 ...": one per kernel). Its defaults are the table's launches,
+// 1 + prep_launches, on every device. (Measured on an H100, the FP16 kernels' scans, their
+// read-back and packs cost a fixed 0.25 ms a call, about 17 launches; the bytes they move are
+// the table's prep_bytes.)
 inline constexpr int kPreparationParamCount = static_cast<int>(kGemmKernelCount);
 inline constexpr const char* kPreparationNames = kEfficiencyNames.text;
-inline constexpr int kPreparationMax = 100000;  // 1000 bytes an element: beyond any pack or scan
-inline int preparation_default(const GemmKernel& k) { return static_cast<int>(k.prep_bytes * 100 + 0.5); }
+inline constexpr int kPreparationMax = 100000;  // 1000 launches and waits: beyond any preparation
+inline int preparation_default(const GemmKernel& k) { return (1 + k.prep_launches) * 100; }
 void preparation_defaults(const DeviceFacts& f, int* out);
 void validate_preparation_params(const int* params, const DeviceFacts& f);
 

@@ -34,11 +34,13 @@ Block block_of(Context& ctx, const GemmKernel& g) {
 //   t = F / e + P * prep + L
 // F: the padded multiply-adds at the kernel's ceiling, in whole waves of blocks over the
 //    compute units; e: its efficiency (MQLCL_TUNABLE_EFFICIENCY, per mille);
-// P: the operands' elements (m k + k n) at the profile's copy rate, per byte an element;
-//    prep: its preparation (MQLCL_TUNABLE_PREPARATION, hundredths of a byte an element);
-// L: its launches, the product's and the preparation's (the FP16 kernels' scans read back
-//    with a wait), at the profile's launch-and-wait cost. `tune --what planner` fits e and prep from this formula's F, P, L at two
-//    sizes, read back through mqlcl_gemm_plan, so the two cannot drift apart.
+// P: the profile's launch-and-wait time; prep: the kernel's fixed cost of a call in those
+//    (MQLCL_TUNABLE_PREPARATION, hundredths: its launches, the FP16 kernels' scans read back
+//    with a wait, ...);
+// L: its preparation's traffic, the operands' elements (m k + k n) times the table's
+//    prep_bytes at the profile's copy rate.
+// `tune --what planner` fits e and prep from this formula's F, P, L at two sizes, read back
+// through mqlcl_gemm_plan, so the two cannot drift apart.
 double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
   const DeviceProfile& p = measured_profile(ctx);
   const Block b = block_of(ctx, g);
@@ -46,14 +48,14 @@ double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t 
                       static_cast<double>(round_up(k, b.k)) * g.passes;
   const size_t index = gemm_kernel_index(g);
   const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
-  const double prep_bytes = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
+  const double launches = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
   const double rate = p[g.ceiling] * 1e9 * efficiency;  // flop/s
   const double blocks = static_cast<double>(round_up(m, b.m) / b.m) * static_cast<double>(round_up(n, b.n) / b.n);
   const double units = std::max(1u, ctx.facts().units);
   const double fill = blocks / (std::ceil(blocks / units) * units);
   const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);
-  const double prep_ms = operands * prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
-  return flop / (rate * fill) * 1e3 + prep_ms + (1 + g.prep_launches) * p[MQLCL_PROFILE_LAUNCH_US] / 1e3;
+  const double traffic_ms = operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
+  return flop / (rate * fill) * 1e3 + launches * p[MQLCL_PROFILE_LAUNCH_US] / 1e3 + traffic_ms;
 }
 
 }  // namespace
@@ -127,7 +129,7 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
     }
     out << c.ms << " ms predicted (" << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 10.0 << "% of "
         << measured_profile(ctx)[g.ceiling] / g.passes << " GFLOP/s, preparation "
-        << ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[gemm_kernel_index(g)] / 100.0 << " bytes an operand element)\n";
+        << ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[gemm_kernel_index(g)] / 100.0 << " launches and waits a call)\n";
   }
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;

@@ -182,7 +182,7 @@
 #define MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES 10  // launches (with a wait) that prepare its operands
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU 11  // its default efficiency on a GPU, per mille (MQLCL_TUNABLE_EFFICIENCY)
 #define MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU 12  // its default efficiency on a CPU, per mille
-#define MQLCL_GEMM_KERNEL_INFO_PREPARATION 13  // its default preparation, hundredths of a byte per operand element (MQLCL_TUNABLE_PREPARATION)
+#define MQLCL_GEMM_KERNEL_INFO_PREPARATION 13  // its default fixed cost of a call, hundredths of a launch and wait (MQLCL_TUNABLE_PREPARATION)
 
 #import "mqlcl.dll"
 int mqlcl_errstr(int code, ushort &buf[], int cap);
