@@ -57,7 +57,7 @@ if [ $cpu = 0 ]; then
     echo "== tiles of $what: $(grep '^best' "$logs/tune-$what.log")"
   done
 fi
-run tune-planner.log $host --device "$dev" tune --what planner --size $tune_size --reps 3
+run tune-planner.log $host --device "$dev" tune --what planner --size $tune_size --reps 5
 run plan-check.log $host --device "$dev" plan-check --sizes "${sizes// /,}" --reps $reps
 if [ $cpu = 0 ] && [ "${PLAN_LOGS:-1}" = 1 ]; then
   for size in $sizes; do
