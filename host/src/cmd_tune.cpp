@@ -317,10 +317,9 @@ std::map<int, planner_fit::Point> formula_terms(int h, int n) {
 
 // --what planner (or efficiency): each GEMM kernel the planner offers here, every precision,
 // timed on device buffers at a small size (--small: preparation and launches weigh) and at
-// --size (the product does), the fastest of --reps calls each. Its time beyond what every
-// kernel of its element type shares (the packs and the epilogue: the call of a kernel without
-// preparation, less its product and its predicted launch) fits its efficiency and preparation
-// (planner_fit::fit); both tunables are stored. Kernels that cannot run, or ran wrong, or fell
+// --size (the product does), the fastest of --reps calls each. The call's time (its packs and
+// epilogue in the fixed cost and the traffic: the choice is between calls) fits its efficiency
+// and fixed cost (planner_fit::fit); both tunables are stored. Kernels that cannot run, or ran wrong, or fell
 // back (an FP16 kernel's unscalable lines), keep their values.
 int tune_planner(const TuneArgs& a, const Options& opt) {
   Context ctx(opt.device);
@@ -348,20 +347,7 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
       for (int k : kernels)
         times[s][k] = ops.time(static_cast<int>(gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_FLAGS)), k, a.reps);
     }
-    // The shared part, from the first kernel without preparation that ran right at both sizes.
-    int reference = 0;
-    for (int k : kernels)
-      if (gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREP_LAUNCHES) == 0 &&
-          gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_PREPARATION) == 0 && times[0][k].ok && times[1][k].ok) {
-        reference = k;
-        break;
-      }
-    double shared[2] = {0, 0};
-    if (reference)
-      for (int s = 0; s < 2; ++s)
-        shared[s] = std::max(0.0, times[s][reference].wall_ms - times[s][reference].kernel_ms - terms[s].at(reference).L);
-    fmt::print("{}: shared packs and epilogue (kernel {}'s call less its product and launch): {:.3f} ms at {}, {:.3f} ms at {}\n",
-               bytes == 8 ? "dgemm" : "sgemm", reference, shared[0], small, shared[1], large);
+    fmt::print("{}:\n", bytes == 8 ? "dgemm" : "sgemm");
     for (int k : kernels) {
       const size_t at = index_of(k);
       planner_fit::Point p[2];
@@ -369,7 +355,7 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
       for (int s = 0; s < 2; ++s) {
         const CallTimes& c = times[s][k];
         p[s] = terms[s].at(k);
-        p[s].t = c.wall_ms - shared[s];
+        p[s].t = c.wall_ms;
         usable = usable && c.ok && c.product == k && c.wall_ms > 0;
       }
       fmt::print("  kernel {} {}:\n", k, gemm_kernel_name(k));
@@ -384,9 +370,8 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
       after.efficiency[at] = f.efficiency, after.preparation[at] = f.preparation;
       stored_any = true;
       for (int s = 0; s < 2; ++s)
-        fmt::print("    {:>5}^3: call {:9.3f} ms, beyond the shared part {:9.3f} ms; predicted {:9.3f} ms before, "
-                   "{:9.3f} ms after\n",
-                   sizes[s], times[s][k].wall_ms, p[s].t,
+        fmt::print("    {:>5}^3: call {:9.3f} ms; predicted {:9.3f} ms before, {:9.3f} ms after\n", sizes[s],
+                   times[s][k].wall_ms,
                    planner_fit::predicted(p[s], before.efficiency[at], before.preparation[at]),
                    planner_fit::predicted(p[s], f.efficiency, f.preparation));
       const char* how = f.how == planner_fit::Fit::kBoth ? "both from the two sizes"

@@ -29,8 +29,8 @@ Block block_of(Context& ctx, const GemmKernel& g) {
 }
 
 
-// A call's time beyond what every kernel of its element type shares (the FP32 pack, which the
-// FP16 kernels' preparation replaces and is priced against, and the epilogue), one formula:
+// A call's time (a calibrated fixed cost holds its packs and epilogue; the table's traffic is
+// the FP16 kernels' beyond the FP32 pack they replace), one formula:
 //   t = F / e + P * prep + L
 // F: the padded multiply-adds at the kernel's ceiling, in whole waves of blocks over the
 //    compute units; e: its efficiency (MQLCL_TUNABLE_EFFICIENCY, per mille);
