@@ -67,6 +67,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
     size_t max_work_group;
   };
   void check_local_with(KernelLimits limits, const cl::NDRange& local, const char* what, size_t private_bytes = 0);
+  // The __local bytes the driver counts in CL_KERNEL_LOCAL_MEM_SIZE beyond what a kernel
+  // declares (NVIDIA: 16 of its own, and it still runs a kernel that declares the whole of
+  // CL_DEVICE_LOCAL_MEM_SIZE), measured once on a probe kernel that declares 16.
+  cl_ulong driver_local_bytes();
   // The work-group of a kernel whose __local tiles its tile rule has checked against the device
   // (catalog/tensor_tiles, dgemm_config): only against the kernel's CL_KERNEL_WORK_GROUP_SIZE,
   // not check_local, because NVIDIA's CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond
@@ -198,6 +202,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   OperationEvents events_;
   LaunchesInFlight launches_;
   int fail_launch_at_ = 0, user_launches_ = 0;
+  long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured
   void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any
   void place_marker();                   // a marker after every launch so far (LaunchesInFlight)
 };

@@ -24,6 +24,12 @@
 #if STAGES < 2 || STAGES > 5
 #error "STAGES (the cp.async pipeline's depth) must be 2..5"
 #endif
+#ifndef DIAG
+#define DIAG 0  // diagnostics only (wrong results): the k-loop without 1 its copies after the
+#endif          // prologue, 2 its fragment loads after the first, 4 its waits and barriers
+#define ENGINE_COPIES !(DIAG & 1)
+#define ENGINE_LOADS !(DIAG & 2)
+#define ENGINE_SYNC !(DIAG & 4)
 
 // Grouped raster: work-group `pid` of blocks_m x blocks_n blocks, GROUP_M block rows walked
 // column by column; the block's row and column (in blocks).
@@ -261,15 +267,19 @@ uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // 
       const int stage_ = kt % STAGES;                                                       \
       _Pragma("unroll") for (int sl = 0; sl < SLICES; ++sl) {                               \
         if (sl + 1 < SLICES) {                                                              \
-          LOAD_FRAGMENTS((sl + 1) & 1, stage_, sl + 1);                                     \
+          if (ENGINE_LOADS) {                                                               \
+            LOAD_FRAGMENTS((sl + 1) & 1, stage_, sl + 1);                                   \
+          }                                                                                 \
         } else {                                                                            \
-          copy_wait_next();                                                                 \
-          barrier(CLK_LOCAL_MEM_FENCE);                                                     \
-          if (kt + STAGES < (ktiles)) {                                                     \
+          if (ENGINE_SYNC) {                                                                \
+            copy_wait_next();                                                               \
+            barrier(CLK_LOCAL_MEM_FENCE);                                                   \
+          }                                                                                 \
+          if (kt + STAGES < (ktiles) && ENGINE_COPIES) {                                    \
             LOAD_TILE(stage_, kt + STAGES);                                                 \
           }                                                                                 \
           copy_commit();                                                                    \
-          if (kt + 1 < (ktiles)) {                                                          \
+          if (kt + 1 < (ktiles) && ENGINE_LOADS) {                                          \
             LOAD_FRAGMENTS((sl + 1) & 1, (kt + 1) % STAGES, 0);                             \
           }                                                                                 \
         }                                                                                   \
@@ -291,14 +301,18 @@ uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // 
       copy_commit();                                                                        \
     }                                                                                       \
     for (int kt = 0; kt < (ktiles); ++kt) {                                                 \
-      copy_wait_next();              /* this work-item's copies of tile kt have landed */   \
-      barrier(CLK_LOCAL_MEM_FENCE);  /* everyone's have, and tile kt - 1 is not read */     \
-      if (kt + STAGES - 1 < (ktiles)) {                                                     \
+      if (ENGINE_SYNC) {                                                                    \
+        copy_wait_next();              /* this work-item's copies of tile kt have landed */ \
+        barrier(CLK_LOCAL_MEM_FENCE);  /* everyone's have, and tile kt - 1 is not read */   \
+      }                                                                                     \
+      if (kt + STAGES - 1 < (ktiles) && ENGINE_COPIES) {                                    \
         LOAD_TILE((kt + STAGES - 1) % STAGES, kt + STAGES - 1);                             \
       }                                                                                     \
       copy_commit();                                                                        \
       _Pragma("unroll") for (int sl = 0; sl < SLICES; ++sl) {                               \
-        LOAD_FRAGMENTS(0, kt % STAGES, sl);                                                 \
+        if (ENGINE_LOADS || kt == 0) {                                                      \
+          LOAD_FRAGMENTS(0, kt % STAGES, sl);                                               \
+        }                                                                                   \
         MMA_SLICE(0, sl);                                                                   \
       }                                                                                     \
       AFTER_TILE(kt)                                                                        \

@@ -50,6 +50,47 @@ TEST(Generic, LocalArgumentAndWorkGroupSizeShapeTheResult) {
   }
 }
 
+// A kernel that declares the device's whole local memory runs and computes (NVIDIA's
+// CL_KERNEL_LOCAL_MEM_SIZE counts 16 bytes of its own beyond it, and its driver runs the
+// kernel: the library must not refuse it); one more int is refused.
+TEST(Generic, AKernelDeclaringTheDevicesWholeLocalMemoryRuns) {
+  t::Ctx ctx;
+  const long long local_bytes = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
+  ASSERT_GE(local_bytes, 64);
+  const char16_t* source =
+      u"__kernel void whole(__global int* out) {\n"
+      u"  __local int all[INTS];\n"
+      u"  all[INTS - 1 - get_local_id(0)] = 7 + (int)get_local_id(0);\n"
+      u"  barrier(CLK_LOCAL_MEM_FENCE);\n"
+      u"  if (get_local_id(0) == 0) out[0] = all[INTS - 1] + all[INTS - 2];\n"
+      u"}\n";
+  for (long long ints : {local_bytes / 4, local_bytes / 4 + 1}) {
+    const std::string options = "-DINTS=" + std::to_string(ints);
+    const int p = mqlcl_program(ctx.h, source, t::ascii16(options).c_str());
+    if (ints > local_bytes / 4) {
+      // Refused: by the driver's build (NVIDIA), else by the library at the launch.
+      if (p < 0) continue;
+    }
+    ASSERT_GT(p, 0) << options << ": " << t::message(ctx.h);
+    const int k = mqlcl_kernel(p, u"whole");
+    ASSERT_GT(k, 0) << t::message();
+    const int out = mqlcl_buffer(ctx.h, 4, MQLCL_MEM_READ_WRITE);
+    ASSERT_EQ(mqlcl_arg_mem(k, 0, out), MQLCL_OK);
+    const int global[1] = {2}, local[1] = {2};
+    const int rc = mqlcl_run(k, 1, global, 1, local, 1);
+    if (ints == local_bytes / 4) {
+      EXPECT_EQ(rc, MQLCL_OK) << options << ": " << t::message(k);
+      int v = 0;
+      EXPECT_EQ(mqlcl_buffer_read_int(out, &v, 0, 1), 1);
+      EXPECT_EQ(v, 7 + 8);
+    } else {
+      EXPECT_EQ(rc, MQLCL_ERR_LOCAL_SIZE) << options;
+      EXPECT_TRUE(t::mentions(k, "CL_DEVICE_LOCAL_MEM_SIZE"));
+    }
+    for (int h : {out, k, p}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
+  }
+}
+
 TEST(Generic, TypedBuffersRoundTrip) {
   t::Ctx ctx;
   const int b = mqlcl_buffer(ctx.h, 64, MQLCL_MEM_READ_WRITE);
