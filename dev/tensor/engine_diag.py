@@ -46,8 +46,6 @@ def main():
     kernels = [
         ("32 FP16 256x128 BK16 S2", "matmul/sgemm_half.cl", "sgemm_half",
          "-DSPLIT=0 -DBM=256 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=2 -DGROUP_M=8", 1, "half", 0),
-        ("32 FP16 128x128 BK16 S3", "matmul/sgemm_half.cl", "sgemm_half",
-         "-DSPLIT=0 -DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=8", 1, "half", 0),
         ("33 3xFP16 128x128 BK16 S3", "matmul/sgemm_half.cl", "sgemm_half",
          "-DSPLIT=1 -DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=8", 3, "half", 1),
         ("30 TF32 128x128 BK16 S3", "matmul/sgemm_tensor.cl", "sgemm_tensor",
