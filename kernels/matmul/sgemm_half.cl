@@ -17,11 +17,7 @@
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global size (Mp/BM) * (Np/BN) *
 // THREADS; the work-group id picks the block (grouped raster). __local: STAGES * 4 * BK *
 // (BM + BN) bytes.
-//
-// __local tile rows are ROW_QUADS 16-byte chunks, chunk c of row r stored at c ^ swizzle(r):
-// the eight rows an ldmatrix phase reads (one chunk each) then fall on eight distinct 16-byte
-// bank groups (2 chunks a row: four rows share the 128 bytes of banks, swizzle (r >> 2) & 1;
-// 4 chunks: (r >> 1) & 3; 8 chunks: r & 7).
+// The operands' tiles and fragments: util/mma_lines.cl.
 #ifndef SPLIT
 #define SPLIT 0
 #endif
@@ -50,35 +46,13 @@
 #endif
 #include "util/mma_engine.cl"
 
-#define MT (WM / 16)       // m16 tiles per warp
-#define NP (WN / 16)       // pairs of n8 tiles per warp (one ldmatrix.x4 each)
-#define ROW_QUADS (BK / 4)  // 16-byte chunks of a line per k-tile
-#define A_QUADS (BM * ROW_QUADS)
-#define B_QUADS (BN * ROW_QUADS)
-#define STAGE_QUADS (A_QUADS + B_QUADS)
 #define PARTS (1 + SPLIT)                  // fragments per slice: the values, or hi and lo
 #define SLICES (SPLIT ? BK / 16 : BK / 8)  // 32-byte k16 slices (SPLIT=0) or 64-byte chunks
+#include "util/mma_lines.cl"
 
 #if (BK != 8 || SPLIT) && BK != 16 && BK != 32
 #error "BK must be 8 (SPLIT=0), 16 or 32 (32, 64 or 128 bytes of a line per k-tile)"
 #endif
-#if WM % 16 || WN % 16 || BM % WM || BN % WN
-#error "WM and WN must be multiples of 16 dividing BM and BN"
-#endif
-#if A_QUADS % THREADS || B_QUADS % THREADS
-#error "the A and B tiles must split evenly into 16-byte chunks per work-item"
-#endif
-
-// Quad index of chunk c of row r inside a tile.
-int swizzled(int r, int c) {
-#if ROW_QUADS == 2
-  return r * 2 + (c ^ ((r >> 2) & 1));
-#elif ROW_QUADS == 4
-  return r * 4 + (c ^ ((r >> 1) & 3));
-#else
-  return r * 8 + (c ^ (r & 7));
-#endif
-}
 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void sgemm_half(const int M, const int N, const int ktiles, __global const uint4* A, __global const uint4* B,
@@ -95,50 +69,8 @@ void sgemm_half(const int M, const int N, const int ktiles, __global const uint4
   const int bm0 = block.x * BM, bn0 = block.y * BN;
   const uint tiles_addr = shared_address(tiles);
 
-  // Work-item tid copies chunk tid % ROW_QUADS of rows tid / ROW_QUADS + i * THREADS / ROW_QUADS.
-  __global const uint4* a_src = A + (size_t)(bm0 + tid / ROW_QUADS) * pitch_quads + tid % ROW_QUADS;
-  __global const uint4* b_src = B + (size_t)(bn0 + tid / ROW_QUADS) * pitch_quads + tid % ROW_QUADS;
-#define ROWS_PER_PASS (THREADS / ROW_QUADS)
-#define LOAD_TILE(stage, kt)                                                                               \
-  {                                                                                                        \
-    const int base_ = (stage) * STAGE_QUADS;                                                               \
-    _Pragma("unroll") for (int i = 0; i < A_QUADS / THREADS; ++i)                                          \
-        copy16(tiles_addr, tiles, base_ + swizzled(tid / ROW_QUADS + i * ROWS_PER_PASS, tid % ROW_QUADS), \
-               a_src + (size_t)i * ROWS_PER_PASS * pitch_quads + ROW_QUADS * (kt), 16u);                  \
-    _Pragma("unroll") for (int i = 0; i < B_QUADS / THREADS; ++i)                                          \
-        copy16(tiles_addr, tiles,                                                                          \
-               base_ + A_QUADS + swizzled(tid / ROW_QUADS + i * ROWS_PER_PASS, tid % ROW_QUADS),          \
-               b_src + (size_t)i * ROWS_PER_PASS * pitch_quads + ROW_QUADS * (kt), 16u);                  \
-  }
-
-  // Row rho of 8x8 matrix q of an ldmatrix.x4 at 32-byte column pair cp_ of a stage: A (m16
-  // tile i_): (rows 0-7, k 0-7), (rows 8-15, k 0-7), (rows 0-7, k 8-15), (rows 8-15, k 8-15) =
-  // a0..a3 of the mma; B (n8 tiles 2p_, 2p_+1): (tile 2p_, k 0-7), (2p_, k 8-15), (2p_+1,
-  // k 0-7), (2p_+1, k 8-15).
-#define A_AT(q, rho) (sb_ + swizzled(wm0 + 16 * i_ + 8 * ((q) & 1) + (rho), 2 * cp_ + ((q) >> 1)))
-#define B_AT(q, rho) (sb_ + A_QUADS + swizzled(wn0 + 16 * p_ + 8 * ((q) >> 1) + (rho), 2 * cp_ + ((q) & 1)))
-  uint fa[2][PARTS][MT][4], fb[2][PARTS][NP][4];
-  // Slice sl's fragments: SPLIT=0 column pair sl; SPLIT=1 pairs 2 sl (hi) and 2 sl + 1 (lo).
-#define LOAD_FRAGMENTS(set, stage, sl)                                           \
-  {                                                                              \
-    const int sb_ = (stage) * STAGE_QUADS;                                       \
-    _Pragma("unroll") for (int part = 0; part < PARTS; ++part) {                 \
-      const int cp_ = PARTS * (sl) + part;                                       \
-      _Pragma("unroll") for (int i_ = 0; i_ < MT; ++i_) LDSM_X4(fa[set][part][i_], A_AT); \
-      _Pragma("unroll") for (int p_ = 0; p_ < NP; ++p_) LDSM_X4(fb[set][part][p_], B_AT); \
-    }                                                                            \
-  }
-#define COPY_SET(to, from)                                                                          \
-  _Pragma("unroll") for (int part = 0; part < PARTS; ++part) {                                      \
-    _Pragma("unroll") for (int i = 0; i < MT; ++i) _Pragma("unroll") for (int r = 0; r < 4; ++r)    \
-        fa[to][part][i][r] = fa[from][part][i][r];                                                  \
-    _Pragma("unroll") for (int p = 0; p < NP; ++p) _Pragma("unroll") for (int r = 0; r < 4; ++r)    \
-        fb[to][part][p][r] = fb[from][part][p][r];                                                  \
-  }
+  LINE_OPERANDS(A, B, pitch_quads)
 #define AFTER_TILE(kt)
-// n8 tile j's b0, b1: registers 2 (j % 2), 2 (j % 2) + 1 of its pair's ldmatrix.
-#define B0(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2)]
-#define B1(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2) + 1]
 
   float acc[MT][2 * NP][4];
 #pragma unroll

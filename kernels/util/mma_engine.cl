@@ -111,6 +111,12 @@ void mma_tf32_fresh(float* acc, const uint* a, uint b0, uint b1) {
       : "=f"(acc[0]), "=f"(acc[1]), "=f"(acc[2]), "=f"(acc[3])
       : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1), "f"(0.0f));
 }
+// acc (16x8, s32) += a (16x32, s8 quads) * b (32x8, s8 quads): exact in 32 bits.
+void mma_s8(int* acc, const uint* a, uint b0, uint b1) {
+  asm("mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32 {%0,%1,%2,%3}, {%4,%5,%6,%7}, {%8,%9}, {%0,%1,%2,%3};"
+      : "+r"(acc[0]), "+r"(acc[1]), "+r"(acc[2]), "+r"(acc[3])
+      : "r"(a[0]), "r"(a[1]), "r"(a[2]), "r"(a[3]), "r"(b0), "r"(b1));
+}
 uint cvt_rna_tf32(float x) {
   uint r;
   asm("cvt.rna.tf32.f32 %0, %1;" : "=r"(r) : "f"(x));
@@ -160,39 +166,44 @@ void copy_wait_next(void) {}
 #define LDSM_X4(r, QUAD) \
   for (int q_ = 0; q_ < 4; ++q_) r[q_] = ((__local const uint*)tiles)[4 * (QUAD(q_, lane >> 2)) + (lane & 3)]
 
-// The fragment layouts of PTX's mma.m16n8kK (ISA, "Matrix fragments for mma"): for 32-bit
-// elements A's value i at row g + 8 (i % 2) (m16; g for m8), column t + 4 (i / 2 for m16, i for
-// m8); B's value i at k t + 4 i, column g; for 16-bit pairs (f16) register r's halves e at
-// column 2t + e + 8 (r / 2) (A) and k 2t + e + 8 r (B). C's value r at row g + 8 (r / 2),
-// column 2t + r % 2. The warp's fragments meet in its __local scratch (A m x kdim row-major,
-// then B kdim x 8 k-major); then each lane sums its C values.
-#define DEFINE_MMA_EMULATED(T)                                                                      \
-  void mma_emulated_##T(T* c, const T* a, const T* b, int m, int kdim, int pairs, __local T* s, int g, \
-                        int t) {                                                                  \
-    const int rows = m / 8, nc = rows * 2;                                                        \
-    for (int i = 0; i < m * kdim / 32; ++i) {                                                     \
-      const int r = pairs ? i / 2 : i, e = pairs ? i % 2 : 0;                                     \
-      const int row = g + 8 * (r % rows), col = pairs ? 2 * t + e + 8 * (r / 2) : t + 4 * (r / rows); \
-      s[row * kdim + col] = a[i];                                                                 \
-    }                                                                                             \
-    for (int i = 0; i < kdim / 4; ++i) {                                                          \
-      const int k = pairs ? 2 * t + i % 2 + 8 * (i / 2) : t + 4 * i;                              \
-      s[m * kdim + k * 8 + g] = b[i];                                                             \
-    }                                                                                             \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                                 \
-    for (int r = 0; r < nc; ++r) {                                                                \
-      const int row = g + 8 * (r / 2), col = 2 * t + r % 2;                                       \
-      for (int k = 0; k < kdim; ++k) c[r] = fma(s[row * kdim + k], s[m * kdim + k * 8 + col], c[r]);  \
-    }                                                                                             \
-    barrier(CLK_LOCAL_MEM_FENCE);                                                                 \
+// The fragment layouts of PTX's mma.m16n8kK (ISA, "Matrix fragments for mma"), E elements of
+// a register (1: 32-bit, 2: f16 pairs, 4: s8 quads), element e of register r: A's at row
+// g + 8 (r % 2) (m16; g for m8), column E t + e + 4 E (r / 2 for m16, r for m8); B's at k
+// E t + e + 4 E r, column g. C's value r at row g + 8 (r / 2), column 2t + r % 2. The warp's
+// fragments meet in its __local scratch (A m x kdim row-major, then B kdim x 8 k-major); then
+// each lane sums its C values (MAC: a fused multiply-add for floating point).
+#define DEFINE_MMA_EMULATED(T, MAC)                                                                 \
+  void mma_emulated_##T(T* c, const T* a, const T* b, int m, int kdim, int E, __local T* s, int g,  \
+                        int t) {                                                                    \
+    const int rows = m / 8;                                                                         \
+    for (int i = 0; i < m * kdim / 32; ++i) {                                                       \
+      const int r = i / E, e = i % E;                                                               \
+      s[(g + 8 * (r % rows)) * kdim + E * t + e + 4 * E * (r / rows)] = a[i];                       \
+    }                                                                                               \
+    for (int i = 0; i < kdim / 4; ++i) s[m * kdim + (E * t + i % E + 4 * E * (i / E)) * 8 + g] = b[i]; \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                   \
+    for (int r = 0; r < 2 * rows; ++r) {                                                            \
+      const int row = g + 8 * (r / 2), col = 2 * t + r % 2;                                         \
+      for (int k = 0; k < kdim; ++k) c[r] = MAC(s[row * kdim + k], s[m * kdim + k * 8 + col], c[r]); \
+    }                                                                                               \
+    barrier(CLK_LOCAL_MEM_FENCE);                                                                   \
   }
-DEFINE_MMA_EMULATED(float)
+#define ENGINE_FMA(a, b, c) fma(a, b, c)
+#define ENGINE_MAD(a, b, c) ((a) * (b) + (c))
+DEFINE_MMA_EMULATED(float, ENGINE_FMA)
+DEFINE_MMA_EMULATED(int, ENGINE_MAD)
 #ifdef ENGINE_FP64
-DEFINE_MMA_EMULATED(double)
+DEFINE_MMA_EMULATED(double, ENGINE_FMA)
 #endif
 // A warp's scratch: 384 values (16 x 16 of A and 16 x 8 of B at most) per warp.
-#define ENGINE_SCRATCH(type) __local type engine_scratch[384 * (THREADS / 32)];
-#define ENGINE_MMA_ARGS , engine_scratch + 384 * (get_local_id(0) >> 5), (get_local_id(0) & 31) >> 2, get_local_id(0) & 3
+// A warp's scratch: A (16 x kdim) and B (kdim x 8): 384 values for k16, 768 for the s8 mma's
+// k32 (ENGINE_SCRATCH_VALUES, set by the kernel before it includes the engine).
+#ifndef ENGINE_SCRATCH_VALUES
+#define ENGINE_SCRATCH_VALUES 384
+#endif
+#define ENGINE_SCRATCH(type) __local type engine_scratch[ENGINE_SCRATCH_VALUES * (THREADS / 32)];
+#define ENGINE_MMA_ARGS \
+  , engine_scratch + ENGINE_SCRATCH_VALUES * (get_local_id(0) >> 5), (get_local_id(0) & 31) >> 2, get_local_id(0) & 3
 float half_value(uint h) {
   const float sign = (h & 0x8000u) ? -1.0f : 1.0f;
   const uint e = (h >> 10) & 0x1fu, m = h & 0x3ffu;
@@ -208,7 +219,7 @@ void mma_f16_e(float* acc, const uint* a, uint b0, uint b1, __local float* s, in
   }
   bv[0] = half_value(b0 & 0xffffu), bv[1] = half_value(b0 >> 16);
   bv[2] = half_value(b1 & 0xffffu), bv[3] = half_value(b1 >> 16);
-  mma_emulated_float(acc, av, bv, 16, 16, 1, s, g, t);
+  mma_emulated_float(acc, av, bv, 16, 16, 2, s, g, t);
 }
 void mma_f16_fresh_e(float* acc, const uint* a, uint b0, uint b1, __local float* s, int g, int t) {
   acc[0] = acc[1] = acc[2] = acc[3] = 0.0f;
@@ -218,22 +229,33 @@ void mma_tf32_e(float* acc, const uint* a, uint b0, uint b1, __local float* s, i
   const float av[4] = {as_float(a[0] & 0xffffe000u), as_float(a[1] & 0xffffe000u), as_float(a[2] & 0xffffe000u),
                        as_float(a[3] & 0xffffe000u)};
   const float bv[2] = {as_float(b0 & 0xffffe000u), as_float(b1 & 0xffffe000u)};
-  mma_emulated_float(acc, av, bv, 16, 8, 0, s, g, t);
+  mma_emulated_float(acc, av, bv, 16, 8, 1, s, g, t);
 }
 void mma_tf32_fresh_e(float* acc, const uint* a, uint b0, uint b1, __local float* s, int g, int t) {
   acc[0] = acc[1] = acc[2] = acc[3] = 0.0f;
   mma_tf32_e(acc, a, b0, b1, s, g, t);
 }
+void mma_s8_e(int* acc, const uint* a, uint b0, uint b1, __local int* s, int g, int t) {
+  int av[16], bv[8];
+  for (int r = 0; r < 4; ++r)
+    for (int e = 0; e < 4; ++e) av[4 * r + e] = (int)(char)((a[r] >> (8 * e)) & 0xffu);
+  for (int e = 0; e < 4; ++e) {
+    bv[e] = (int)(char)((b0 >> (8 * e)) & 0xffu);
+    bv[4 + e] = (int)(char)((b1 >> (8 * e)) & 0xffu);
+  }
+  mma_emulated_int(acc, av, bv, 16, 32, 4, s, g, t);
+}
+#define mma_s8(acc, a, b0, b1) mma_s8_e(acc, a, b0, b1 ENGINE_MMA_ARGS)
 #define mma_f16(acc, a, b0, b1) mma_f16_e(acc, a, b0, b1 ENGINE_MMA_ARGS)
 #define mma_f16_fresh(acc, a, b0, b1) mma_f16_fresh_e(acc, a, b0, b1 ENGINE_MMA_ARGS)
 #define mma_tf32(acc, a, b0, b1) mma_tf32_e(acc, a, b0, b1 ENGINE_MMA_ARGS)
 #define mma_tf32_fresh(acc, a, b0, b1) mma_tf32_fresh_e(acc, a, b0, b1 ENGINE_MMA_ARGS)
 uint cvt_rna_tf32(float x) { return (as_uint(x) + 0x1000u) & 0xffffe000u; }  // finite x: ties away
 #ifdef ENGINE_FP64
-#define mma_f64_884(c, a, b) mma_emulated_double(c, a, b, 8, 4, 0 ENGINE_MMA_ARGS)
-#define mma_f64_1684(c, a, b) mma_emulated_double(c, a, b, 16, 4, 0 ENGINE_MMA_ARGS)
-#define mma_f64_1688(c, a, b) mma_emulated_double(c, a, b, 16, 8, 0 ENGINE_MMA_ARGS)
-#define mma_f64_16816(c, a, b) mma_emulated_double(c, a, b, 16, 16, 0 ENGINE_MMA_ARGS)
+#define mma_f64_884(c, a, b) mma_emulated_double(c, a, b, 8, 4, 1 ENGINE_MMA_ARGS)
+#define mma_f64_1684(c, a, b) mma_emulated_double(c, a, b, 16, 4, 1 ENGINE_MMA_ARGS)
+#define mma_f64_1688(c, a, b) mma_emulated_double(c, a, b, 16, 8, 1 ENGINE_MMA_ARGS)
+#define mma_f64_16816(c, a, b) mma_emulated_double(c, a, b, 16, 16, 1 ENGINE_MMA_ARGS)
 #endif
 #endif  // EMULATE_PTX
 
