@@ -10,8 +10,6 @@ namespace host {
 
 struct CallTimes {
   double wall_ms = 0;     // the fastest call, host clock
-  double kernel_ms = 0;   // its product (mqlcl_last_kernel_ms)
-  double convert_ms = 0;  // its packs, preparation and epilogue (mqlcl_last_convert_ms)
   int product = 0;        // the kernel that computed it (mqlcl_last_product; an FP16 kernel may fall back)
   bool ok = false;        // ran, and C within its precision's tolerance at sampled elements
 };

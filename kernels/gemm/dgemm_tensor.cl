@@ -96,16 +96,7 @@ void dgemm_tensor(const int M, const int N, const int K, __global const double* 
   __local uint4 tiles[STAGES * STAGE_PAIRS];
   ENGINE_SCRATCH(double)
   __local const double2* pairs = (__local const double2*)tiles;
-  const int tid = get_local_id(0);
-  const int lane = tid & 31, warp = tid >> 5;
-  const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
-  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
-
-  // Grouped raster: neighbours in launch order share B columns in L2.
-  const int2 block = raster_block(get_group_id(0), M / BM, N / BN);
-  const int bm0 = block.x * BM, bn0 = block.y * BN;
-
-  const uint tiles_addr = shared_address(tiles);
+  ENGINE_PROLOGUE(M / BM, N / BN)
   // This work-item's first chunk of each tile: row tid / CHUNK_PAIRS, pair tid % CHUNK_PAIRS;
   // the next ones THREADS / CHUNK_PAIRS rows further.
   const int row0 = tid / CHUNK_PAIRS, q0 = tid % CHUNK_PAIRS;

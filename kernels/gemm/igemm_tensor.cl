@@ -42,13 +42,7 @@ void igemm_tensor(const int M, const int N, const int ktiles, __global const uin
                   const int pitch_quads, __global int* C, const int ldc) {
   __local uint4 tiles[STAGES * STAGE_QUADS];
   ENGINE_SCRATCH(int)
-  const int tid = get_local_id(0);
-  const int lane = tid & 31, warp = tid >> 5;
-  const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
-  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
-  const int2 block = raster_block(get_group_id(0), (M + BM - 1) / BM, (N + BN - 1) / BN);
-  const int bm0 = block.x * BM, bn0 = block.y * BN;
-  const uint tiles_addr = shared_address(tiles);
+  ENGINE_PROLOGUE((M + BM - 1) / BM, (N + BN - 1) / BN)
 
   LINE_OPERANDS(A, B, pitch_quads)
 #define AFTER_TILE(kt)
@@ -66,19 +60,6 @@ void igemm_tensor(const int M, const int N, const int ktiles, __global const uin
 
   ENGINE_K_LOOP(ktiles)
 
-  // Lane (g, t) holds, of n8 tile j, columns 2t and 2t + 1 of rows g (r 0, 1) and g + 8 (r 2, 3).
-#pragma unroll
-  for (int i = 0; i < MT; ++i)
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      const int m = bm0 + wm0 + 16 * i + 8 * h + g;
-      if (m >= M) continue;
-      __global int* c = C + (size_t)m * ldc;
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j) {
-        const int n = bn0 + wn0 + 8 * j + 2 * t;
-        if (n < N) c[n] = acc[i][j][2 * h];
-        if (n + 1 < N) c[n + 1] = acc[i][j][2 * h + 1];
-      }
-    }
+#define STORE_SUM(m, n, i, j, r) C[(size_t)(m) * ldc + (n)] = acc[i][j][r]
+  LINE_EPILOGUE(STORE_SUM)
 }

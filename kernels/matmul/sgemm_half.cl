@@ -60,14 +60,7 @@ void sgemm_half(const int M, const int N, const int ktiles, __global const uint4
                 const int ldc) {
   __local uint4 tiles[STAGES * STAGE_QUADS];
   ENGINE_SCRATCH(float)
-  const int tid = get_local_id(0);
-  const int lane = tid & 31, warp = tid >> 5;
-  const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
-  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
-  const int blocks_m = (M + BM - 1) / BM, blocks_n = (N + BN - 1) / BN;
-  const int2 block = raster_block(get_group_id(0), blocks_m, blocks_n);
-  const int bm0 = block.x * BM, bn0 = block.y * BN;
-  const uint tiles_addr = shared_address(tiles);
+  ENGINE_PROLOGUE((M + BM - 1) / BM, (N + BN - 1) / BN)
 
   LINE_OPERANDS(A, B, pitch_quads)
 #define AFTER_TILE(kt)
@@ -112,20 +105,7 @@ void sgemm_half(const int M, const int N, const int ktiles, __global const uint4
 
   ENGINE_K_LOOP(ktiles)
 
-  // Lane (g, t) holds, of n8 tile j, columns 2t and 2t + 1 of rows g (r 0, 1) and g + 8 (r 2, 3).
-#pragma unroll
-  for (int i = 0; i < MT; ++i)
-#pragma unroll
-    for (int h = 0; h < 2; ++h) {
-      const int m = bm0 + wm0 + 16 * i + 8 * h + g;
-      if (m >= M) continue;
-      const int em = ea[m];
-      __global float* c = C + (size_t)m * ldc;
-#pragma unroll
-      for (int j = 0; j < 2 * NP; ++j) {
-        const int n = bn0 + wn0 + 8 * j + 2 * t;
-        if (n < N) c[n] = ldexp(RESULT[i][j][2 * h], -(em + eb[n]));
-        if (n + 1 < N) c[n + 1] = ldexp(RESULT[i][j][2 * h + 1], -(em + eb[n + 1]));
-      }
-    }
+  // The line scales undone.
+#define STORE_SCALED(m, n, i, j, r) C[(size_t)(m) * ldc + (n)] = ldexp(RESULT[i][j][r], -(ea[m] + eb[n]))
+  LINE_EPILOGUE(STORE_SCALED)
 }

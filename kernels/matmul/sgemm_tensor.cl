@@ -122,16 +122,7 @@ void sgemm_tensor(const int M, const int N, const int K, __global const float* A
   __local uint4 tiles[STAGES * STAGE_QUADS];
   ENGINE_SCRATCH(float)
   __local const float4* quads = (__local const float4*)tiles;
-  const int tid = get_local_id(0);
-  const int lane = tid & 31, warp = tid >> 5;
-  const int g = lane >> 2, t = lane & 3;  // the PTX fragment layout's groupID, threadID_in_group
-  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;
-
-  // Grouped raster: neighbours in launch order share B columns in L2.
-  const int2 block = raster_block(get_group_id(0), (M + BM - 1) / BM, (N + BN - 1) / BN);
-  const int bm0 = block.x * BM, bn0 = block.y * BN;
-
-  const uint tiles_addr = shared_address(tiles);
+  ENGINE_PROLOGUE((M + BM - 1) / BM, (N + BN - 1) / BN)
 
   // One k-tile: A (BM x BK) and B (BK x BN) chunks, tile column kt * BK. Blocks wholly inside C
   // on k-tiles wholly inside K take the fast path (no guards: pointers from per-thread bases);

@@ -41,6 +41,19 @@ int2 raster_block(int pid, int blocks_m, int blocks_n) {
   return (int2)(first_m + (pid % group_size) % rows_here, (pid % group_size) / rows_here);
 }
 
+// A work-item's place, declared by every engine kernel after its `tiles`: its lane (g, t: the
+// PTX fragment layout's groupID and threadID_in_group), its warp's tile (wm0, wn0) in the
+// block, the block's corner (bm0, bn0) by the grouped raster over blocks_m x blocks_n, and the
+// tiles' shared-window address. The kernel defines BM, BN, WM, WN, WARPS_N.
+#define ENGINE_PROLOGUE(blocks_m, blocks_n)                                 \
+  const int tid = get_local_id(0);                                          \
+  const int lane = tid & 31, warp = tid >> 5;                               \
+  const int g = lane >> 2, t = lane & 3;                                    \
+  const int wm0 = (warp / WARPS_N) * WM, wn0 = (warp % WARPS_N) * WN;       \
+  const int2 block = raster_block(get_group_id(0), (blocks_m), (blocks_n)); \
+  const int bm0 = block.x * BM, bn0 = block.y * BN;                         \
+  const uint tiles_addr = shared_address(tiles);
+
 // cp.async.wait_group's count is an immediate: groups that may stay in flight when the first
 // tile must have landed (all STAGES issued), then when the next one must (STAGES - 1 after it).
 #if STAGES == 2

@@ -86,3 +86,18 @@ int swizzled(int r, int c) {
 // n8 tile j's b0, b1: registers 2 (j % 2), 2 (j % 2) + 1 of its pair's ldmatrix.
 #define B0(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2)]
 #define B1(set, part, j) fb[set][part][(j) / 2][2 * ((j) % 2) + 1]
+
+// The accumulators' way out: lane (g, t) holds, of n8 tile j of m16 tile i, columns 2t and
+// 2t + 1 of rows g (r 0, 1) and g + 8 (r 2, 3); STORE(m, n, i, j, r) for those inside M x N.
+#define LINE_EPILOGUE(STORE)                                                 \
+  _Pragma("unroll") for (int i = 0; i < MT; ++i) {                           \
+    _Pragma("unroll") for (int h = 0; h < 2; ++h) {                          \
+      const int m = bm0 + wm0 + 16 * i + 8 * h + g;                          \
+      if (m >= M) continue;                                                  \
+      _Pragma("unroll") for (int j = 0; j < 2 * NP; ++j) {                   \
+        const int n = bn0 + wn0 + 8 * j + 2 * t;                             \
+        if (n < N) STORE(m, n, i, j, 2 * h);                                 \
+        if (n + 1 < N) STORE(m, n + 1, i, j, 2 * h + 1);                     \
+      }                                                                      \
+    }                                                                        \
+  }

@@ -107,9 +107,7 @@ void validate_efficiency_params(const int* params, const DeviceFacts& f);
 // of the profile's launch-and-wait time (integer params; a unit of the device's own, so a fit
 // holds whatever its launch cost), in the table's order; the same parameter names as the
 // efficiency tunable ("K10 K30 ...": one per kernel). Its defaults are the table's launches,
-// 1 + prep_launches, on every device. (Measured on an H100, the FP16 kernels' scans, their
-// read-back and packs cost a fixed 0.25 ms a call, about 17 launches; the bytes they move are
-// the table's prep_bytes.)
+// 1 + prep_launches, until `tune --what planner` measures the device's.
 inline constexpr int kPreparationParamCount = static_cast<int>(kGemmKernelCount);
 inline constexpr const char* kPreparationNames = kEfficiencyNames.text;
 inline constexpr int kPreparationMax = 100000;  // 1000 launches and waits: beyond any preparation
