@@ -15,6 +15,8 @@ CARDS = {
     # memory's rate; no FP64 tensor cores on either.
     "RTX 4090 (AD102)": [82600, 1290, 82600, 165200, 165200, 660600, 0, 907, 20, 20, 25, 25, 6],
     "RTX 3060 (GA106)": [12740, 199, 12740, 25500, 25500, 102000, 0, 324, 12, 12, 13, 13, 6],
+    # NVIDIA's A100 (SXM4 80 GB) datasheet: FP64 tensor cores at twice the FP64 units.
+    "A100 (GA100)": [19500, 9700, 156000, 312000, 312000, 624000, 19500, 1835, 20, 20, 25, 25, 6],
     # Measured from OpenCL by the profile (docs/results-h200.md).
     "H200 (measured)": [59341, 32660, 324476, 648324, 649000, 1298810, 66534, 4152, 10.5, 17.1, 35.3, 35.2, 12.3],
 }

@@ -546,8 +546,10 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31 /* tensor cores, 3xTF32: FP32 accuracy (stage 31) */
 #define MQLCL_GEMM_KERNEL_TENSOR_FP16 32   /* FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32) */
 #define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33 /* FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33) */
+#define MQLCL_GEMM_KERNEL_OZAKI_FP32 35    /* INT8 tensor cores, Ozaki scheme II: FP32 accuracy (docs/ABI.md) */
 #define MQLCL_GEMM_KERNEL_DGEMM 40         /* FP64 units */
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  /* FP64 tensor cores */
+#define MQLCL_GEMM_KERNEL_OZAKI_FP64 42    /* INT8 tensor cores, Ozaki scheme II: FP64 accuracy (docs/ABI.md) */
 /* The GEMM kernels are one table inside the library: enumerate it rather than copying
  * numbers. mqlcl_gemm_kernel_count: how many; mqlcl_gemm_kernel_at(index): the kernel number
  * of entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */

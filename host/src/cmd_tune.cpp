@@ -92,6 +92,13 @@ const std::map<int, std::vector<Tiles>>& tile_candidates() {
                                           {64, 128, 16, 32, 64, 4, 8},  {128, 64, 16, 32, 32, 4, 8},
                                           {128, 128, 16, 64, 64, 2, 8}, {128, 128, 16, 64, 64, 3, 4},
                                           {64, 64, 16, 32, 32, 5, 8}};
+  // The FP16 kernels: k-tiles of 32 (BK 8), 64 (16) or 128 (32) bytes a line, as many in
+  // flight as 48 KiB of __local holds; 256-wide blocks halve the bytes per flop from L2.
+  static const std::vector<Tiles> lines = {
+      {128, 128, 16, 64, 64, 3, 8}, {128, 128, 8, 64, 64, 5, 8},  {128, 128, 8, 64, 64, 4, 8},
+      {256, 128, 8, 64, 64, 4, 8},  {128, 256, 8, 64, 64, 4, 8},  {256, 128, 16, 64, 64, 2, 8},
+      {128, 256, 16, 64, 64, 2, 8}, {128, 64, 32, 64, 32, 2, 8},  {128, 128, 16, 64, 32, 3, 8},
+      {64, 128, 16, 32, 64, 4, 8},  {256, 128, 8, 64, 64, 4, 16}, {128, 128, 8, 64, 64, 5, 4}};
   static const std::map<int, std::vector<Tiles>> lists = {
       {MQLCL_STAGE_SGEMM_TUNED,
        {{128, 128, 32, 8, 8}, {128, 128, 16, 8, 8}, {128, 128, 8, 8, 8}, {64, 128, 16, 8, 8},  {128, 64, 16, 8, 8},
@@ -100,13 +107,10 @@ const std::map<int, std::vector<Tiles>>& tile_candidates() {
         {64, 128, 16, 4, 8},  {32, 128, 16, 4, 8},  {64, 64, 8, 4, 4},   {32, 32, 16, 4, 4},   {64, 32, 16, 4, 4}}},
       {MQLCL_STAGE_TENSOR_TF32, tf32},
       {MQLCL_STAGE_TENSOR_3XTF32, tf32},
-      // The FP16 kernels: k-tiles of 32 (BK 8), 64 (16) or 128 (32) bytes a line, as many in
-      // flight as 48 KiB of __local holds; 256-wide blocks halve the bytes per flop from L2.
-      {MQLCL_STAGE_TENSOR_FP16,
-       {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 8, 64, 64, 5, 8},  {128, 128, 8, 64, 64, 4, 8},
-        {256, 128, 8, 64, 64, 4, 8},  {128, 256, 8, 64, 64, 4, 8},  {256, 128, 16, 64, 64, 2, 8},
-        {128, 256, 16, 64, 64, 2, 8}, {128, 64, 32, 64, 32, 2, 8},  {128, 128, 16, 64, 32, 3, 8},
-        {64, 128, 16, 32, 64, 4, 8},  {256, 128, 8, 64, 64, 4, 16}, {128, 128, 8, 64, 64, 5, 4}}},
+      {MQLCL_STAGE_TENSOR_FP16, lines},
+      // The Ozaki kernels' INT8 products read the same lines (BK 16: k64 a k-tile).
+      {MQLCL_GEMM_KERNEL_OZAKI_FP32, lines},
+      {MQLCL_GEMM_KERNEL_OZAKI_FP64, lines},
       {MQLCL_STAGE_TENSOR_3XFP16,
        {{128, 128, 16, 64, 32, 3, 8}, {128, 128, 16, 32, 32, 3, 8}, {128, 128, 16, 32, 64, 3, 8},
         {128, 64, 16, 32, 32, 4, 8},  {64, 128, 16, 32, 32, 4, 8},  {128, 128, 16, 64, 64, 3, 8},

@@ -3,6 +3,8 @@
 // 16-byte chunks, padded with zeros to whole blocks and k-tiles. mma.sync m16n8k32 s8 x s8 ->
 // s32: exact while every partial sum fits 32 bits, k * 128^2 < 2^31 (k <= 131071); the caller
 // splits a longer k. An instance of the tensor-core engine (util/mma_engine.cl).
+// -DRESIDUES (the Ozaki scheme's products, gemm/ozaki.cl): C is int8, each sum's symmetric
+// residue modulo the argument `modulus` (<= 256).
 //
 // A k-tile is 4 BK bytes of a line (BK counts 4-byte words, as the other engine kernels': 8,
 // 16 or 32), 4 BK k; a slice is 32 bytes, k32: one mma.
@@ -37,9 +39,16 @@
 #define SLICES (BK / 8)  // 32-byte slices: k32, one mma each
 #include "util/mma_lines.cl"
 
+#include "util/symmetric_residue.cl"
+
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void igemm_tensor(const int M, const int N, const int ktiles, __global const uint4* A, __global const uint4* B,
-                  const int pitch_quads, __global int* C, const int ldc) {
+                  const int pitch_quads,
+#ifdef RESIDUES
+                  __global char* C, const int ldc, const int modulus) {
+#else
+                  __global int* C, const int ldc) {
+#endif
   __local uint4 tiles[STAGES * STAGE_QUADS];
   ENGINE_SCRATCH(int)
   ENGINE_PROLOGUE((M + BM - 1) / BM, (N + BN - 1) / BN)
@@ -60,6 +69,10 @@ void igemm_tensor(const int M, const int N, const int ktiles, __global const uin
 
   ENGINE_K_LOOP(ktiles)
 
+#ifdef RESIDUES
+#define STORE_SUM(m, n, i, j, r) C[(size_t)(m) * ldc + (n)] = symmetric_residue(acc[i][j][r], modulus)
+#else
 #define STORE_SUM(m, n, i, j, r) C[(size_t)(m) * ldc + (n)] = acc[i][j][r]
+#endif
   LINE_EPILOGUE(STORE_SUM)
 }

@@ -30,41 +30,7 @@ float line_value(__global const float* src, ulong offset, uint ld, int lines_are
   return lines_are_rows ? src[offset + (size_t)line * ld + k] : src[offset + (size_t)k * ld + line];
 }
 
-// Per line: the largest |x| (its bits: non-negative floats order as their bits, NaN above
-// Inf) at stats[line] and the smallest non-zero |x| (kept as the largest ~bits, so that the
-// buffer starts at zero) at stats[lines + line].
-// Range: (round_up(source columns, 32), round_up(source rows, 32) / 4), local (32, 8).
-__kernel __attribute__((reqd_work_group_size(TILE, TILE / ROWS_PER_ITEM, 1)))
-void half_line_stats(__global const float* src, ulong offset, uint ld, int lines_are_rows, uint lines, uint len,
-                     __global uint* stats) {
-  __local uint tile_max[TILE][TILE + 1], tile_min[TILE][TILE + 1];
-  const uint x = get_local_id(0), y = get_local_id(1);
-  const uint c0 = get_group_id(0) * TILE, r0 = get_group_id(1) * TILE;
-  const uint src_rows = lines_are_rows ? lines : len, src_cols = lines_are_rows ? len : lines;
-  for (uint i = 0; i < ROWS_PER_ITEM; ++i) {
-    const uint r = y + i * (TILE / ROWS_PER_ITEM);
-    uint bits = 0;
-    if (r0 + r < src_rows && c0 + x < src_cols) bits = as_uint(src[offset + (size_t)(r0 + r) * ld + c0 + x]) & 0x7fffffffu;
-    tile_max[r][x] = bits;
-    tile_min[r][x] = bits ? ~bits : 0u;
-  }
-  barrier(CLK_LOCAL_MEM_FENCE);
-  const uint flat = y * TILE + x;
-  if (flat >= TILE) return;
-  // Work-item `flat` reduces line r0 + flat (lines are rows) or c0 + flat (columns).
-  uint mx = 0, mn = 0;
-  for (uint i = 0; i < TILE; ++i) {
-    const uint a = lines_are_rows ? tile_max[flat][i] : tile_max[i][flat];
-    const uint b = lines_are_rows ? tile_min[flat][i] : tile_min[i][flat];
-    mx = max(mx, a);
-    mn = max(mn, b);
-  }
-  const uint line = lines_are_rows ? r0 + flat : c0 + flat;
-  if (line < lines && mx) {
-    atomic_max(stats + line, mx);
-    atomic_max(stats + lines + line, mn);
-  }
-}
+#include "util/line_stats.cl"
 
 // Per line: the scale exponent e (largest |x| * 2^e in [2^14, 2^15); 0 for a line of zeros)
 // and, counted in bad_lines, whether the line is not representable. Range: lines.

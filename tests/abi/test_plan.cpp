@@ -41,6 +41,17 @@ std::string plan_text(int h, int flags, int m, int n, int k) {
   return t::to_utf8(buf);
 }
 
+// The kernels' default efficiencies on GPUs (the table's), whatever the test device: the
+// injected GPU profiles then choose as that GPU would.
+void use_gpu_efficiencies(int h) {
+  std::vector<int> e;
+  for (int kernel : t::gemm_kernels())
+    e.push_back(static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU)));
+  EXPECT_EQ(mqlcl_stage_params_set(h, MQLCL_TUNABLE_EFFICIENCY, e.data(), static_cast<int>(e.size())),
+            static_cast<int>(e.size()))
+      << t::message(h);
+}
+
 // The planner's candidates for a call, fastest first.
 std::vector<int> candidates(int h, int flags, int m, int n, int k) {
   std::vector<int> kernels(8, -1);
@@ -115,14 +126,16 @@ void expect_fast_result(int h, int planned) {
   EXPECT_LT(error, t::tolerance(precision, kK)) << "kernel " << planned << " within its precision's tolerance";
 }
 
-TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64UnitsForDgemm) {
+TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8TensorCoresForDgemm) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kGeForce.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  use_gpu_efficiencies(c.h);
   // TF32 at the FP32 units' rate buys nothing: 3xTF32 is a third of it, TF32 no faster. FP16
-  // runs at twice that rate: three FP16 products still lose to the FP32 units, one wins.
+  // runs at twice that rate: three FP16 products still lose to the FP32 units, one wins; so do
+  // the eight INT8 products of the Ozaki scheme at eight times that rate.
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096),
-            (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
-                              MQLCL_GEMM_KERNEL_TENSOR_3XTF32}))
+            (std::vector<int>{MQLCL_GEMM_KERNEL_SGEMM_TUNED, MQLCL_GEMM_KERNEL_OZAKI_FP32,
+                              MQLCL_GEMM_KERNEL_TENSOR_3XFP16, MQLCL_GEMM_KERNEL_TENSOR_3XTF32}))
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_FP16)
       << plan_text(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096);
@@ -130,9 +143,25 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64Uni
   EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
-  // No FP64 tensor cores: the FP64-unit kernel is the only candidate.
-  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 2000, 2000, 2000), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
+  // No FP64 tensor cores, FP64 units at 1/64 of FP32: fifteen INT8 products (Ozaki scheme II)
+  // at 8x the FP32 rate win but for the smallest calls, where their launches dominate.
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 2000, 2000, 2000),
+            (std::vector<int>{MQLCL_GEMM_KERNEL_OZAKI_FP64, MQLCL_GEMM_KERNEL_DGEMM}));
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 70, 72, kK).front(), MQLCL_GEMM_KERNEL_DGEMM);
   EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
+  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_DGEMM);
+  // A GeForce of a faster launch (1 us) chooses the scheme from 192^3 on: run and checked.
+  Profile fast_launch = kGeForce;
+  fast_launch[MQLCL_PROFILE_LAUNCH_US] = 1;
+  ASSERT_EQ(mqlcl_profile_set(c.h, fast_launch.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 192, 192, 192).front(), MQLCL_GEMM_KERNEL_OZAKI_FP64)
+      << plan_text(c.h, MQLCL_GEMM_FP64, 192, 192, 192);
+  EXPECT_LT(product_error<double>(c.h, MQLCL_GEMM_FP64, 192, 192, 192, mqlcl_dgemm), t::tolerance(MQLCL_PRECISION_FP64, 192));
+  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_OZAKI_FP64);
+  // Beyond the INT8 sums' exact k the scheme is not offered.
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 64, 64, 131072), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
+  EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 131072).find("beyond its exact INT8 sums"), std::string::npos)
+      << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 131072);
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64).find("41 dgemm_tensor: cannot run here"), std::string::npos)
       << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64);
 }
@@ -140,11 +169,12 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheFp64Uni
 TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  use_gpu_efficiencies(c.h);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16)
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096),
             (std::vector<int>{MQLCL_GEMM_KERNEL_TENSOR_FP16, MQLCL_GEMM_KERNEL_TENSOR_TF32, MQLCL_GEMM_KERNEL_TENSOR_3XFP16,
-                              MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
+                              MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_OZAKI_FP32, MQLCL_GEMM_KERNEL_SGEMM_TUNED}));
   // The small product below runs what the plan chooses for its own size (one block of 128 x 128
   // may lose to smaller blocks on a GPU of many units). On a device without mma.sync the claimed
   // tensor kernels run with emulated PTX: the same arithmetic, so the split kernels keep FP32
@@ -153,7 +183,10 @@ TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
-  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_DGEMM_TENSOR);
+  // The FP64 tensor cores at 1/19 of the INT8 rate beat fifteen INT8 products at the
+  // engine's efficiency.
+  EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 4096, 4096, 4096),
+            (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM_TENSOR, MQLCL_GEMM_KERNEL_OZAKI_FP64, MQLCL_GEMM_KERNEL_DGEMM}));
   EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
 }
 
@@ -176,14 +209,15 @@ TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
   std::vector<int> kernels(4);
   std::vector<double> ms(4);
-  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 4), 3);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 4), 4);
   const double big_ratio = ms[1] / ms[0];
   EXPECT_GT(big_ratio, 1.2);
-  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 4), 3);
+  ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 4), 4);
   EXPECT_NEAR(ms[0], kH200[MQLCL_PROFILE_LAUNCH_US] / 1e3, 1e-3) << "a 1 x 1 x 1 product costs about a launch";
   // The FP16 kernels' scans and packs (five more launches, a wait) keep tiny products off them.
   EXPECT_EQ(kernels[0], MQLCL_GEMM_KERNEL_SGEMM_TUNED);
   EXPECT_EQ(kernels[2], MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
+  EXPECT_EQ(kernels[3], MQLCL_GEMM_KERNEL_OZAKI_FP32) << "its scans, residues and eight products cost the most launches";
 }
 
 TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {

@@ -1,5 +1,6 @@
 #include "catalog/gemm_kernels.hpp"
 
+#include "catalog/ozaki_moduli.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
@@ -8,6 +9,10 @@ const GemmKernel& gemm_kernel(int id) {
   for (const auto& g : kGemmKernels)
     if (g.id == id) return g;
   fail(MQLCL_ERR_ARGUMENT, "GEMM kernel ", id, " does not exist (", gemm_kernel_list(), ")");
+}
+
+double passes_at(const GemmKernel& k, long long kk) {
+  return is_ozaki(k) ? ozaki_plan(ozaki_significand(k), kk).moduli : k.passes;
 }
 
 size_t gemm_kernel_index(const GemmKernel& k) { return static_cast<size_t>(&k - kGemmKernels); }

@@ -46,12 +46,27 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // write 4); the scans' counts read back before the packs.
   {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500},
   {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500},
+  // Ozaki scheme II: passes = moduli at k = 8192 (ozaki_plan: they grow with the precision and
+  // k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
+  // the reconstruction's reads (a byte per modulus per element of C) counted with them;
+  // launches: two scans with a read-back and the residues per operand, the products, the
+  // reconstruction. No fixed fallback: the planner's fastest native kernel runs instead.
+  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 7,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 16,               0,                               350, 500},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
   {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500},
   {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 24,               0,                               350, 500},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);
+
+// The Ozaki scheme's kernels (catalog/ozaki_moduli.hpp): those bounded by the INT8 tensor
+// cores; the significand their results keep (53: FP64 class, 24: FP32 class).
+constexpr bool is_ozaki(const GemmKernel& k) { return k.ceiling == MQLCL_PROFILE_MMA_INT8; }
+constexpr int ozaki_significand(const GemmKernel& k) { return k.precision == MQLCL_PRECISION_FP64 ? 53 : 24; }
+// Products per multiply-add of C at this k: the table's passes, or an Ozaki kernel's moduli
+// (0: k beyond the scheme, it cannot run).
+double passes_at(const GemmKernel& k, long long kk);
 
 // The name of the tunable of a kernel's tiles (the kernel's name; the tunables' rows read it at
 // compile time); nullptr where no kernel has that tunable.

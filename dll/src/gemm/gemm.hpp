@@ -6,6 +6,7 @@
 // context's scratch buffers, reused while large enough, so repeated sizes allocate nothing.
 #pragma once
 #include <cstddef>
+#include <memory>
 #include <string>
 
 #include "context.hpp"
@@ -64,39 +65,56 @@ void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, cons
 // panel's shape is the whole one's but for m and lda; its operands start at its first row.
 // op(B) and a panel's op(A) are copied before its C is written, so C may share a buffer with
 // them. SGEMM: an FP16 kernel whose op(B) cannot be scaled runs its fallback for every panel,
-// one whose panel of op(A) cannot, for that panel.
+// one whose panel of op(A) cannot, for that panel. An Ozaki kernel (gemm/gemm_ozaki) whose
+// operands cannot be represented runs the planner's fastest native kernel of the precision
+// instead (native_kernel), the same way.
+template <class T>
+class OzakiRows;
 class SgemmRows {
  public:
   SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
+  ~SgemmRows();
   void rows(const GemmShape& panel, float alpha, const GemmOperand& a, float beta, const GemmOperand& c);
   // The kernel, or the fallback that computed some panel instead (mqlcl_last_product).
   int product() const { return product_; }
 
  private:
-  void pack_b();  // op(B) for simt_, once
+  void prepare(int kernel);  // the stage kernel's op(B), scanned for an FP16 kernel
+  void pack_b();             // op(B) for simt_, once
   Context& ctx_;
-  const Stage& asked_;
-  const Stage* simt_;  // the stage on FP32 operands: the kernel, or an FP16 kernel's fallback
+  std::unique_ptr<OzakiRows<float>> ozaki_;
+  const Stage* asked_ = nullptr;  // the stage kernel, once prepared
+  const Stage* simt_ = nullptr;   // the stage on FP32 operands: the kernel, or an FP16 kernel's fallback
   GemmShape whole_;
   GemmOperand b_;
-  size_t kp_;
+  size_t kp_ = 0;
   bool half_ = false, b_packed_ = false;
   int product_;
 };
 class DgemmRows {
  public:
   DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
+  ~DgemmRows();
   void rows(const GemmShape& panel, double alpha, const GemmOperand& a, double beta, const GemmOperand& c);
-  int product() const { return kernel_; }
+  int product() const { return product_; }
 
  private:
+  void prepare(int kernel);  // the FP64 kernel's op(B) packed
   Context& ctx_;
-  int kernel_;
+  std::unique_ptr<OzakiRows<double>> ozaki_;
+  GemmShape whole_;
+  GemmOperand b_;
+  int kernel_ = 0;  // the native kernel, once prepared
+  int product_;
   DgemmProduct p_;
-  size_t np_, kp_;
+  size_t np_ = 0, kp_ = 0;
   cl::Kernel k_;
   cl::NDRange local_;
 };
+
+// The planner's fastest kernel for the call's precision that is not an Ozaki kernel: what
+// runs where the scheme cannot represent the operands.
+int native_kernel(Context& ctx, const GemmShape& s);
 
 // DGEMM on device buffers (checked by the caller against s), results left in c.
 void dgemm_device(Context& ctx, const GemmShape& s, double alpha, const GemmOperand& a, const GemmOperand& b,

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "catalog/dgemm_config.hpp"
+#include "gemm/gemm_ozaki.hpp"
 #include "gemm/gemm_plan.hpp"
 #include "ladder/half_operands.hpp"
 #include "ladder/matmul_launchers.hpp"
@@ -53,10 +54,31 @@ void epilogue(Context& ctx, const GemmShape& s, const cl::Buffer& ab, size_t ab_
 
 }  // namespace
 
+int native_kernel(Context& ctx, const GemmShape& s) {
+  for (const GemmCandidate& c : plan_gemm(ctx, s.precision, s.m, s.n, s.k, false).candidates)
+    if (!is_ozaki(gemm_kernel(c.kernel))) return c.kernel;
+  fail(MQLCL_ERR_UNSUPPORTED, "no native GEMM kernel of this precision runs on ", ctx.facts().name,
+       " for operands the Ozaki scheme cannot represent");
+}
+
 SgemmRows::SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
-    : ctx_(ctx), asked_(find_stage(kernel)), whole_(whole), b_(b) {
-  const bool half = is_half_stage(asked_);
-  simt_ = half ? &find_stage(half_fallback(asked_.number)) : &asked_;
+    : ctx_(ctx), whole_(whole), b_(b), product_(kernel) {
+  if (is_ozaki(gemm_kernel(kernel))) {
+    ozaki_ = std::make_unique<OzakiRows<float>>(ctx, kernel, whole, b);
+    if (ozaki_->ready()) return;
+    ozaki_.reset();
+    kernel = native_kernel(ctx, whole);
+  }
+  prepare(kernel);
+}
+
+SgemmRows::~SgemmRows() = default;
+
+void SgemmRows::prepare(int kernel) {
+  const GemmShape& whole = whole_;
+  asked_ = &find_stage(kernel);
+  const bool half = is_half_stage(*asked_);
+  simt_ = half ? &find_stage(half_fallback(asked_->number)) : asked_;
   kp_ = round_up(whole.k, static_cast<size_t>(simt_->vw));
   if (simt_->private_row && kp_ > static_cast<size_t>(kMaxPrivateRow))
     fail(MQLCL_ERR_SHAPE, "k = ", whole.k, " exceeds the ", kMaxPrivateRow, " of stage ", simt_->number, " (",
@@ -65,8 +87,9 @@ SgemmRows::SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const Gem
   checked_mul(whole.m, kp_, "m x k", INT_MAX);
   checked_mul(kp_, whole.n, "k x n", INT_MAX);
   checked_mul(whole.m, whole.n, "m x n", INT_MAX);
-  half_ = half && half_prepare_b(ctx, asked_, HalfSource{b.buffer, b.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);
-  product_ = half_ ? asked_.number : simt_->number;
+  half_ = half &&
+          half_prepare_b(ctx_, *asked_, HalfSource{b_.buffer, b_.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);
+  product_ = half_ ? asked_->number : simt_->number;
 }
 
 void SgemmRows::pack_b() {
@@ -81,9 +104,11 @@ void SgemmRows::pack_b() {
 }
 
 void SgemmRows::rows(const GemmShape& p, float alpha, const GemmOperand& a, float beta, const GemmOperand& c) {
+  if (ozaki_ && ozaki_->rows(p, alpha, a, beta, c)) return;
+  if (!asked_) prepare(native_kernel(ctx_, whole_));
   const size_t prod = p.m * p.n;
   cl::Buffer& ab = ctx_.scratch(Context::Scratch::GemmProduct, prod * 4);
-  if (!half_ || !half_rows(ctx_, asked_, HalfSource{a.buffer, a.offset, p.lda, !p.trans_a}, p.m, p.n, p.k, ab, p.n)) {
+  if (!half_ || !half_rows(ctx_, *asked_, HalfSource{a.buffer, a.offset, p.lda, !p.trans_a}, p.m, p.n, p.k, ab, p.n)) {
     // The SIMT or TF32 stage, or an FP16 stage's fallback for rows it cannot scale.
     product_ = simt_->number;
     pack_b();
@@ -122,7 +147,24 @@ DgemmProduct dgemm_product(Context& ctx, int kernel) {
 }
 
 DgemmRows::DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
-    : ctx_(ctx), kernel_(kernel), p_(dgemm_product(ctx, kernel)) {
+    : ctx_(ctx), whole_(whole), b_(b), product_(kernel) {
+  if (is_ozaki(gemm_kernel(kernel))) {
+    ozaki_ = std::make_unique<OzakiRows<double>>(ctx, kernel, whole, b);
+    if (ozaki_->ready()) return;
+    ozaki_.reset();
+    kernel = native_kernel(ctx, whole);
+  }
+  prepare(kernel);
+}
+
+DgemmRows::~DgemmRows() = default;
+
+void DgemmRows::prepare(int kernel) {
+  Context& ctx = ctx_;
+  const GemmShape& whole = whole_;
+  const GemmOperand& b = b_;
+  kernel_ = product_ = kernel;
+  p_ = dgemm_product(ctx, kernel);
   np_ = round_up(whole.n, static_cast<size_t>(p_.bn)), kp_ = round_up(whole.k, static_cast<size_t>(p_.bk));
   const size_t mp = round_up(whole.m, static_cast<size_t>(p_.bm));
   // The kernels take M, N, K as int and the layout kernels pitches as uint.
@@ -145,6 +187,9 @@ DgemmRows::DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const Gem
 }
 
 void DgemmRows::rows(const GemmShape& p, double alpha, const GemmOperand& a, double beta, const GemmOperand& c) {
+  if (ozaki_ && ozaki_->rows(p, alpha, a, beta, c)) return;
+  if (!kernel_) prepare(native_kernel(ctx_, whole_));
+  product_ = kernel_;
   const size_t mp = round_up(p.m, static_cast<size_t>(p_.bm));
   cl::Buffer& pa = ctx_.scratch(Context::Scratch::GemmPackA, mp * kp_ * 8);
   cl::Buffer& ab = ctx_.scratch(Context::Scratch::GemmProduct, mp * np_ * 8);
@@ -167,7 +212,7 @@ void dgemm_with(Context& ctx, int kernel, const GemmShape& s, double alpha, cons
   ctx.begin_op();
   DgemmRows product(ctx, kernel, s, b);
   product.rows(s, alpha, a, beta, c);
-  ctx.product_by(kernel);
+  ctx.product_by(product.product());
   ctx.end_op();
 }
 

@@ -45,7 +45,7 @@ double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t 
   const DeviceProfile& p = measured_profile(ctx);
   const Block b = block_of(ctx, g);
   const double flop = 2.0 * static_cast<double>(round_up(m, b.m)) * static_cast<double>(round_up(n, b.n)) *
-                      static_cast<double>(round_up(k, b.k)) * g.passes;
+                      static_cast<double>(round_up(k, b.k)) * passes_at(g, static_cast<long long>(k));
   const size_t index = gemm_kernel_index(g);
   const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
   const double launches = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
@@ -56,6 +56,13 @@ double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t 
   const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);
   const double traffic_ms = operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
   return flop / (rate * fill) * 1e3 + launches * p[MQLCL_PROFILE_LAUNCH_US] / 1e3 + traffic_ms;
+}
+
+// Why a kernel cannot run a call of inner size k here, or empty.
+std::string unavailable_at(Context& ctx, const GemmKernel& g, size_t k) {
+  std::string why = gemm_kernel_unavailable(ctx, g);
+  if (why.empty() && !passes_at(g, static_cast<long long>(k))) why = str("k = ", k, " is beyond its exact INT8 sums");
+  return why;
 }
 
 }  // namespace
@@ -72,7 +79,7 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   std::string why_none;
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;
-    const std::string why = gemm_kernel_unavailable(ctx, g);
+    const std::string why = unavailable_at(ctx, g, k);
     if (why.empty())
       runnable.push_back(&g);
     else
@@ -95,7 +102,7 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
     if (it == plan.candidates.end()) {
       // Pinned while it could run; since then a set or measured profile lacks its rate.
       const GemmKernel& g = gemm_kernel(pin);
-      std::string why = gemm_kernel_unavailable(ctx, g);
+      std::string why = unavailable_at(ctx, g, k);
       if (why.empty()) why = str("the device profile has no ", profile_key(g.ceiling), " rate");
       fail(MQLCL_ERR_UNSUPPORTED, "kernel ", pin, " (", g.name, ") is pinned (mqlcl_gemm_pin) but cannot run here: ", why,
            "; pin 0 to let the planner choose");
@@ -128,12 +135,12 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
       continue;
     }
     out << c.ms << " ms predicted (" << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 10.0 << "% of "
-        << measured_profile(ctx)[g.ceiling] / g.passes << " GFLOP/s, preparation "
+        << measured_profile(ctx)[g.ceiling] / passes_at(g, static_cast<long long>(k)) << " GFLOP/s, preparation "
         << ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[gemm_kernel_index(g)] / 100.0 << " launches and waits a call)\n";
   }
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;
-    const std::string why = gemm_kernel_unavailable(ctx, g);
+    const std::string why = unavailable_at(ctx, g, k);
     if (!why.empty()) out << "  " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
   }
   if (ctx.has_profile()) out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);

@@ -36,7 +36,7 @@ void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_
   cl::Buffer& exps = ctx.scratch(exps_id, checked_mul(lines, 4, "line scales"));
   ctx.fill(stats, 0.0f, 2 * lines);
   const size_t src_rows = src.lines_are_rows ? lines : len, src_cols = src.lines_are_rows ? len : lines;
-  cl::Kernel s = ctx.embedded(kOperandsFile, defines, "half_line_stats");
+  cl::Kernel s = ctx.embedded(kOperandsFile, defines, "line_stats");
   set_source(s, src, lines, len);
   s.setArg(6, stats);
   ctx.launch_convert(s, cl::NDRange(round_up(src_cols, 32), round_up(src_rows, 32) / 4), cl::NDRange(32, 8));

@@ -168,8 +168,10 @@
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31  // tensor cores, 3xTF32: FP32 accuracy (stage 31)
 #define MQLCL_GEMM_KERNEL_TENSOR_FP16 32  // FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32)
 #define MQLCL_GEMM_KERNEL_TENSOR_3XFP16 33  // FP16 tensor cores, hi/lo split: FP32 accuracy (stage 33)
+#define MQLCL_GEMM_KERNEL_OZAKI_FP32 35  // INT8 tensor cores, Ozaki scheme II: FP32 accuracy (docs/ABI.md)
 #define MQLCL_GEMM_KERNEL_DGEMM 40  // FP64 units
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  // FP64 tensor cores
+#define MQLCL_GEMM_KERNEL_OZAKI_FP64 42  // INT8 tensor cores, Ozaki scheme II: FP64 accuracy (docs/ABI.md)
 #define MQLCL_GEMM_KERNEL_INFO_PRECISION 1  // MQLCL_PRECISION_* of its results
 #define MQLCL_GEMM_KERNEL_INFO_FLAGS 2  // the flags' precision field that runs it (pin, plan): MQLCL_GEMM_EXACT, _FAST or _FP64
 #define MQLCL_GEMM_KERNEL_INFO_CEILING 3  // the MQLCL_PROFILE_* rate that bounds it

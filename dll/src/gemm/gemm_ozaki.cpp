@@ -1,0 +1,156 @@
+#include "gemm/gemm_ozaki.hpp"
+
+#include <climits>
+#include <string>
+
+#include "catalog/gemm_kernels.hpp"
+#include "catalog/ozaki_moduli.hpp"
+#include "catalog/tensor_tiles.hpp"
+#include "core/checked_math.hpp"
+#include "core/error.hpp"
+
+namespace mqlcl {
+
+namespace {
+
+const char* kOzakiFile = "gemm/ozaki.cl";
+using Scratch = Context::Scratch;
+
+// Sub-buffers start on the device's base alignment; planes are whole pages.
+size_t plane_bytes(size_t bytes) { return round_up(bytes, size_t{4096}); }
+
+cl::Buffer plane_of(const cl::Buffer& whole, size_t plane, int index) {
+  const cl_buffer_region region{plane * static_cast<size_t>(index), plane};
+  return const_cast<cl::Buffer&>(whole).createSubBuffer(CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region);
+}
+
+}  // namespace
+
+template <class T>
+OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
+    : ctx_(ctx), kernel_(kernel) {
+  const GemmKernel& g = gemm_kernel(kernel);
+  const OzakiPlan plan = ozaki_plan(ozaki_significand(g), static_cast<long long>(whole.k));
+  if (!plan.moduli) return;  // k beyond the scheme: the caller's native kernel
+  moduli_ = plan.moduli, bits_ = plan.bits;
+  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(kernel));
+  k_ = whole.k, n_ = whole.n;
+  pitch_ = round_up(whole.k, static_cast<size_t>(4 * tiles.bk));  // bytes a line: whole k-tiles
+  np_ = round_up(whole.n, static_cast<size_t>(tiles.bn));
+  if (np_ > INT_MAX || pitch_ > INT_MAX || whole.ldb > UINT_MAX || whole.ldc > UINT_MAX)
+    fail(MQLCL_ERR_RANGE, g.name, ": n, k or a leading dimension exceeds 2^31 - 1");
+  defines_ = std::string(sizeof(T) == 8 ? "-DLINE_DOUBLE" : "") + ozaki_defines(moduli_);
+  // op(B)'s lines are its columns: B's rows when B is stored transposed.
+  if (!scan(b, whole.ldb, whole.trans_b, whole.n, Scratch::StatsB, Scratch::ExpsB)) return;
+  b_plane_ = plane_bytes(checked_mul(np_, pitch_, "padded B"));
+  cl::Buffer& rb = ctx.scratch(Scratch::OzakiB, checked_mul(b_plane_, static_cast<size_t>(moduli_), "B's residues"));
+  cut(b, whole.ldb, whole.trans_b, whole.n, Scratch::ExpsB, rb, np_, b_plane_);
+  ready_ = true;
+}
+
+template <class T>
+bool OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch stats_id,
+                        Scratch exps_id) {
+  cl::Buffer& stats = ctx_.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
+  cl::Buffer& exps = ctx_.scratch(exps_id, checked_mul(lines, 4, "line scales"));
+  cl::Buffer& bad = ctx_.scratch(Scratch::BadLines, 4);
+  ctx_.fill(stats, 0.0f, 2 * lines);
+  ctx_.fill(bad, 0.0f, 1);
+  const size_t src_rows = lines_are_rows ? lines : k_, src_cols = lines_are_rows ? k_ : lines;
+  cl::Kernel s = ctx_.embedded(kOzakiFile, defines_, "line_stats");
+  s.setArg(0, src.buffer);
+  s.setArg(1, static_cast<cl_ulong>(src.offset));
+  s.setArg(2, static_cast<cl_uint>(ld));
+  s.setArg(3, static_cast<cl_int>(lines_are_rows ? 1 : 0));
+  s.setArg(4, static_cast<cl_uint>(lines));
+  s.setArg(5, static_cast<cl_uint>(k_));
+  s.setArg(6, stats);
+  ctx_.launch_convert(s, cl::NDRange(round_up(src_cols, size_t{32}), round_up(src_rows, size_t{32}) / 4), cl::NDRange(32, 8));
+  cl::Kernel e = ctx_.embedded(kOzakiFile, defines_, "ozaki_line_scales");
+  e.setArg(0, stats);
+  e.setArg(1, static_cast<cl_uint>(lines));
+  e.setArg(2, static_cast<cl_int>(bits_));
+  e.setArg(3, exps);
+  e.setArg(4, bad);
+  ctx_.launch_convert(e, cl::NDRange(round_up(lines, size_t{64})), cl::NullRange);
+  cl_uint bad_lines = 0;
+  ctx_.queue().enqueueReadBuffer(bad, CL_TRUE, 0, 4, &bad_lines);
+  return bad_lines == 0;
+}
+
+template <class T>
+void OzakiRows<T>::cut(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch exps_id,
+                       const cl::Buffer& dst, size_t lines_padded, size_t plane) {
+  cl::Kernel r = ctx_.embedded(kOzakiFile, defines_, "ozaki_residues");
+  r.setArg(0, src.buffer);
+  r.setArg(1, static_cast<cl_ulong>(src.offset));
+  r.setArg(2, static_cast<cl_uint>(ld));
+  r.setArg(3, static_cast<cl_int>(lines_are_rows ? 1 : 0));
+  r.setArg(4, static_cast<cl_uint>(lines));
+  r.setArg(5, static_cast<cl_uint>(k_));
+  r.setArg(6, ctx_.scratch(exps_id, lines * 4));
+  r.setArg(7, dst);
+  r.setArg(8, static_cast<cl_uint>(pitch_));
+  r.setArg(9, static_cast<cl_uint>(lines_padded));
+  r.setArg(10, static_cast<cl_ulong>(plane));
+  ctx_.launch_convert(r, cl::NDRange(round_up(pitch_, size_t{32}), round_up(lines_padded, size_t{32}) / 4), cl::NDRange(32, 8));
+}
+
+template <class T>
+bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T beta, const GemmOperand& c) {
+  const TensorTiles tiles = tensor_tiles(ctx_.tuning.params(kernel_));
+  const size_t mp = round_up(p.m, static_cast<size_t>(tiles.bm));
+  if (mp > INT_MAX || p.lda > UINT_MAX) fail(MQLCL_ERR_RANGE, gemm_kernel(kernel_).name, ": m padded exceeds 2^31 - 1");
+  // op(A)'s lines are its rows: A's columns when A is stored transposed.
+  if (!scan(a, p.lda, !p.trans_a, p.m, Scratch::StatsA, Scratch::ExpsA)) return false;
+  const size_t a_plane = plane_bytes(checked_mul(mp, pitch_, "padded A"));
+  const size_t moduli = static_cast<size_t>(moduli_);
+  cl::Buffer& ra = ctx_.scratch(Scratch::OzakiA, checked_mul(a_plane, moduli, "A's residues"));
+  cut(a, p.lda, !p.trans_a, p.m, Scratch::ExpsA, ra, mp, a_plane);
+
+  // One INT8 product per modulus, each into its plane of residues of A'B'.
+  const size_t c_plane = plane_bytes(checked_mul(p.m, n_, "m x n"));
+  cl::Buffer& products = ctx_.scratch(Scratch::OzakiProducts, checked_mul(c_plane, moduli, "the products' residues"));
+  cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", "-DRESIDUES" + tiles.defines() + ctx_.ptx_defines(), "igemm_tensor");
+  const size_t threads = static_cast<size_t>(tiles.threads());
+  ctx_.check_tiled_work_group(product, threads, gemm_kernel(kernel_).name);
+  const size_t blocks = checked_mul(mp / tiles.bm, np_ / tiles.bn, "blocks", INT_MAX);
+  cl::Buffer& rb = ctx_.scratch(Scratch::OzakiB, b_plane_ * moduli);
+  planes_.clear();  // the last panel's launches hold their own
+  for (int l = 0; l < moduli_; ++l) {
+    product.setArg(0, static_cast<cl_int>(p.m));
+    product.setArg(1, static_cast<cl_int>(n_));
+    product.setArg(2, static_cast<cl_int>(pitch_ / (4 * static_cast<size_t>(tiles.bk))));
+    // The planes outlive their launches' enqueue: a kernel does not retain its arguments.
+    planes_.push_back(plane_of(ra, a_plane, l));
+    product.setArg(3, planes_.back());
+    planes_.push_back(plane_of(rb, b_plane_, l));
+    product.setArg(4, planes_.back());
+    product.setArg(5, static_cast<cl_int>(pitch_ / 16));
+    planes_.push_back(plane_of(products, c_plane, l));
+    product.setArg(6, planes_.back());
+    product.setArg(7, static_cast<cl_int>(n_));
+    product.setArg(8, static_cast<cl_int>(kOzakiModuli[l]));
+    ctx_.launch(product, cl::NDRange(checked_mul(blocks, threads, "work-items")), cl::NDRange(threads));
+  }
+
+  cl::Kernel r = ctx_.embedded(kOzakiFile, defines_, "ozaki_reconstruct");
+  r.setArg(0, products);
+  r.setArg(1, static_cast<cl_ulong>(c_plane));
+  r.setArg(2, static_cast<cl_uint>(p.m));
+  r.setArg(3, static_cast<cl_uint>(n_));
+  r.setArg(4, ctx_.scratch(Scratch::ExpsA, p.m * 4));
+  r.setArg(5, ctx_.scratch(Scratch::ExpsB, n_ * 4));
+  r.setArg(6, alpha);
+  r.setArg(7, beta);
+  r.setArg(8, c.buffer);
+  r.setArg(9, static_cast<cl_ulong>(c.offset));
+  r.setArg(10, static_cast<cl_uint>(p.ldc));
+  ctx_.launch_convert(r, cl::NDRange(round_up(n_, size_t{16}), round_up(p.m, size_t{16})), cl::NDRange(16, 16));
+  return true;
+}
+
+template class OzakiRows<float>;
+template class OzakiRows<double>;
+
+}  // namespace mqlcl

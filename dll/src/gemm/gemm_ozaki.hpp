@@ -1,0 +1,45 @@
+// The Ozaki scheme II kernels (35: FP32 class, 42: FP64 class; catalog/ozaki_moduli.hpp has
+// the arithmetic) on device operands, by panels of rows as SgemmRows / DgemmRows call them:
+// op(B) scanned, scaled and cut into residues once, then per panel of op(A) the same, one INT8
+// product per modulus (gemm/igemm_tensor.cl -DRESIDUES) and the reconstruction with the
+// epilogue (gemm/ozaki.cl). What the scheme cannot represent (NaN or Inf in a line, k beyond
+// kOzakiMaxK) is reported as not ready / false, and the caller runs a native kernel instead.
+#pragma once
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "gemm/gemm.hpp"
+
+namespace mqlcl {
+
+template <class T>
+class OzakiRows {
+ public:
+  OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
+  // op(B) was represented: the panels may run.
+  bool ready() const { return ready_; }
+  // One panel (its shape as SgemmRows::rows takes it); false, C untouched, when its op(A)
+  // cannot be represented.
+  bool rows(const GemmShape& panel, T alpha, const GemmOperand& a, T beta, const GemmOperand& c);
+
+ private:
+  // Scale exponents of an operand's lines into `exps`; false when some line holds NaN or Inf.
+  bool scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch stats,
+            Context::Scratch exps);
+  // Its residues: moduli planes of `lines_padded` lines of pitch_ bytes.
+  void cut(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch exps,
+           const cl::Buffer& dst, size_t lines_padded, size_t plane);
+  Context& ctx_;
+  int kernel_;
+  bool ready_ = false;
+  int moduli_ = 0, bits_ = 0;
+  size_t k_ = 0, n_ = 0, pitch_ = 0, np_ = 0, b_plane_ = 0;
+  std::string defines_;  // the operand and reconstruction kernels' build
+  std::vector<cl::Buffer> planes_;  // the products' sub-buffers, alive while the call runs
+};
+
+extern template class OzakiRows<float>;
+extern template class OzakiRows<double>;
+
+}  // namespace mqlcl
