@@ -29,6 +29,30 @@ __kernel void ozaki_line_scales(__global const uint* stats, uint lines, int bits
 
 #include "util/symmetric_residue.cl"
 
+// The exponent of a magnitude's bits (line_stats.cl), shifted by 2048 to stay positive; 0 for 0.
+int biased_exponent(uint bits) {
+#ifdef LINE_DOUBLE
+  return bits ? (int)(bits >> 20) - 1023 + 2048 : 0;
+#else
+  return bits ? (int)(bits >> 23) - 127 + 2048 : 0;
+#endif
+}
+
+// How far the inner positions' scales pull apart (the operands' lines are scaled by their
+// largest elements, so a product whose large terms sit where op(A)'s column and op(B)'s row
+// are both small loses bits): spread[1] = the largest column exponent of op(A), spread[2]
+// the largest row exponent of op(B), spread[3] the largest sum of the two at one position;
+// the host reads spread[1] + spread[2] - spread[3] (in bits). Range: k.
+__kernel void ozaki_inner_spread(__global const uint* a_k_stats, __global const uint* b_k_stats, uint k,
+                                 __global int* spread) {
+  const uint h = get_global_id(0);
+  if (h >= k) return;
+  const int ea = biased_exponent(a_k_stats[h]), eb = biased_exponent(b_k_stats[h]);
+  if (ea) atomic_max(spread + 1, ea);
+  if (eb) atomic_max(spread + 2, eb);
+  if (ea && eb) atomic_max(spread + 3, ea + eb);
+}
+
 #ifdef OZAKI_MODULI
 __constant int kModuli[OZAKI_MODULI] = {OZAKI_P};
 

@@ -16,11 +16,17 @@
 #define STATS_ROWS_PER_ITEM 4  // work-group 32 x 8
 
 // stats[line]: the largest |x|'s bits; stats[lines + line]: the smallest non-zero |x|'s,
-// kept as the largest ~bits so that the buffer starts at zero.
+// kept as the largest ~bits so that the buffer starts at zero. -DK_STATS: also, at
+// k_stats[k], the largest |x|'s bits of each position k across the lines (a column of op(A),
+// a row of op(B)).
 // Range: (round_up(source columns, 32), round_up(source rows, 32) / 4), local (32, 8).
 __kernel __attribute__((reqd_work_group_size(STATS_TILE, STATS_TILE / STATS_ROWS_PER_ITEM, 1)))
 void line_stats(__global const LINE_REAL* src, ulong offset, uint ld, int lines_are_rows, uint lines, uint len,
-                __global uint* stats) {
+                __global uint* stats
+#ifdef K_STATS
+                , __global uint* k_stats
+#endif
+                ) {
   __local uint tile_max[STATS_TILE][STATS_TILE + 1], tile_min[STATS_TILE][STATS_TILE + 1];
   const uint x = get_local_id(0), y = get_local_id(1);
   const uint c0 = get_group_id(0) * STATS_TILE, r0 = get_group_id(1) * STATS_TILE;
@@ -34,6 +40,16 @@ void line_stats(__global const LINE_REAL* src, ulong offset, uint ld, int lines_
   }
   barrier(CLK_LOCAL_MEM_FENCE);
   const uint flat = y * STATS_TILE + x;
+#ifdef K_STATS
+  if (flat >= STATS_TILE && flat < 2 * STATS_TILE) {
+    // Work-item flat - 32 reduces position r0 + flat - 32 (lines are columns) or c0 + flat - 32.
+    const uint at = flat - STATS_TILE;
+    uint mk = 0;
+    for (uint i = 0; i < STATS_TILE; ++i) mk = max(mk, lines_are_rows ? tile_max[i][at] : tile_max[at][i]);
+    const uint k = lines_are_rows ? c0 + at : r0 + at;
+    if (k < len && mk) atomic_max(k_stats + k, mk);
+  }
+#endif
   if (flat >= STATS_TILE) return;
   // Work-item `flat` reduces line r0 + flat (lines are rows) or c0 + flat (columns).
   uint mx = 0, mn = 0;

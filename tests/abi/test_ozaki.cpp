@@ -222,4 +222,31 @@ TEST(Ozaki, NanAndInfFallBackToTheNativeKernelAndPropagate) {
   for (int i = 0; i < p.m; ++i) EXPECT_FALSE(std::isfinite(r.c[size_t(i) * p.ldc() + 4])) << i;
 }
 
+// op(A)'s columns scaled by 2^(+-s) against op(B)'s rows by 2^(-+s): the products are those
+// of unscaled inputs, but each line's scale is set by its largest elements and the others
+// lose 2 s bits. Up to kOzakiInnerSpreadBits (2 bits: s = 1) the scheme keeps DGEMM's
+// accuracy; beyond (s = 2, unchecked it lost 34x DGEMM's accuracy at s = 4 and every bit at
+// s = 40) the panel runs the native kernel.
+TEST(Ozaki, InnerSpreadBeyondTwoBitsRunsTheNativeKernel) {
+  if (!t::has_fp64()) GTEST_SKIP() << "no FP64 on the test device";
+  OzakiCtx ctx;
+  const auto normal = pool(9, true);
+  for (int spread : {1, 2, 40}) {
+    const auto inner = [&](int r, int c, int which) {
+      const int h = which == 0 ? c : r;
+      return std::ldexp(from(normal)(r, c, which), (which == 0 ? 1 : -1) * (h % 3 - 1) * spread);
+    };
+    const Problem p = make(16, 16, 90, inner);
+    const std::string what = "inner spread 2^(+-" + std::to_string(spread) + ")";
+    if (spread == 1) {
+      expect_fp64_class(ctx.h, p, what);
+      continue;
+    }
+    const Result native = run(ctx.h, MQLCL_GEMM_KERNEL_DGEMM, p), ozaki = run(ctx.h, MQLCL_GEMM_KERNEL_OZAKI_FP64, p);
+    EXPECT_NE(ozaki.product, MQLCL_GEMM_KERNEL_OZAKI_FP64) << what;
+    EXPECT_LE(error(p, ozaki, false), std::max(2 * error(p, native, false), 0x1p-53)) << what;
+    EXPECT_NE(run(ctx.h, MQLCL_GEMM_KERNEL_OZAKI_FP32, p).product, MQLCL_GEMM_KERNEL_OZAKI_FP32) << what;
+  }
+}
+
 }  // namespace

@@ -19,6 +19,13 @@ constexpr int kOzakiModuli[kOzakiModuliMax] = {256, 255, 253, 251, 247, 241, 239
 // The longest k whose INT8 products stay exact in int32: k 128^2 < 2^31.
 constexpr long long kOzakiMaxK = 131071;
 
+// Each line is scaled by its largest element, so a product whose large terms sit at positions
+// where op(A)'s column and op(B)'s row are not both large (op(A)'s columns scaled against
+// op(B)'s rows) loses about one bit per bit of that spread: max_h ea_h + max_h eb_h -
+// max_h (ea_h + eb_h), ea_h and eb_h the exponents of the largest elements of op(A)'s column h
+// and op(B)'s row h. Beyond this many bits a panel runs the native kernel.
+constexpr int kOzakiInnerSpreadBits = 2;
+
 // The plan of one product: how many moduli, and the operands' integer bits.
 struct OzakiPlan {
   int moduli;  // N

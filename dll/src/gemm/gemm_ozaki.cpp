@@ -39,9 +39,13 @@ OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const 
   np_ = round_up(whole.n, static_cast<size_t>(tiles.bn));
   if (np_ > INT_MAX || pitch_ > INT_MAX || whole.ldb > UINT_MAX || whole.ldc > UINT_MAX)
     fail(MQLCL_ERR_RANGE, g.name, ": n, k or a leading dimension exceeds 2^31 - 1");
-  defines_ = std::string(sizeof(T) == 8 ? "-DLINE_DOUBLE" : "") + ozaki_defines(moduli_);
+  defines_ = std::string(sizeof(T) == 8 ? "-DLINE_DOUBLE" : "") + " -DK_STATS" + ozaki_defines(moduli_);
   // op(B)'s lines are its columns: B's rows when B is stored transposed.
-  if (!scan(b, whole.ldb, whole.trans_b, whole.n, Scratch::StatsB, Scratch::ExpsB)) return;
+  cl::Buffer& status = clear_status();
+  scan(b, whole.ldb, whole.trans_b, whole.n, Scratch::StatsB, Scratch::ExpsB, Scratch::OzakiKStatsB);
+  cl_int bad_lines = 0;
+  ctx.queue().enqueueReadBuffer(status, CL_TRUE, 0, sizeof bad_lines, &bad_lines);
+  if (bad_lines) return;
   b_plane_ = plane_bytes(checked_mul(np_, pitch_, "padded B"));
   cl::Buffer& rb = ctx.scratch(Scratch::OzakiB, checked_mul(b_plane_, static_cast<size_t>(moduli_), "B's residues"));
   cut(b, whole.ldb, whole.trans_b, whole.n, Scratch::ExpsB, rb, np_, b_plane_);
@@ -49,13 +53,21 @@ OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const 
 }
 
 template <class T>
-bool OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch stats_id,
-                        Scratch exps_id) {
+cl::Buffer& OzakiRows<T>::clear_status() {
+  cl::Buffer& status = ctx_.scratch(Scratch::BadLines, 4 * sizeof(cl_int));
+  ctx_.fill(status, 0.0f, 4);
+  return status;
+}
+
+template <class T>
+void OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch stats_id,
+                        Scratch exps_id, Scratch k_stats_id) {
   cl::Buffer& stats = ctx_.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
   cl::Buffer& exps = ctx_.scratch(exps_id, checked_mul(lines, 4, "line scales"));
-  cl::Buffer& bad = ctx_.scratch(Scratch::BadLines, 4);
+  cl::Buffer& k_stats = ctx_.scratch(k_stats_id, checked_mul(k_, 4, "position statistics"));
+  cl::Buffer& status = ctx_.scratch(Scratch::BadLines, 4 * sizeof(cl_int));
   ctx_.fill(stats, 0.0f, 2 * lines);
-  ctx_.fill(bad, 0.0f, 1);
+  ctx_.fill(k_stats, 0.0f, k_);
   const size_t src_rows = lines_are_rows ? lines : k_, src_cols = lines_are_rows ? k_ : lines;
   cl::Kernel s = ctx_.embedded(kOzakiFile, defines_, "line_stats");
   s.setArg(0, src.buffer);
@@ -65,17 +77,15 @@ bool OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, 
   s.setArg(4, static_cast<cl_uint>(lines));
   s.setArg(5, static_cast<cl_uint>(k_));
   s.setArg(6, stats);
+  s.setArg(7, k_stats);
   ctx_.launch_convert(s, cl::NDRange(round_up(src_cols, size_t{32}), round_up(src_rows, size_t{32}) / 4), cl::NDRange(32, 8));
   cl::Kernel e = ctx_.embedded(kOzakiFile, defines_, "ozaki_line_scales");
   e.setArg(0, stats);
   e.setArg(1, static_cast<cl_uint>(lines));
   e.setArg(2, static_cast<cl_int>(bits_));
   e.setArg(3, exps);
-  e.setArg(4, bad);
+  e.setArg(4, status);
   ctx_.launch_convert(e, cl::NDRange(round_up(lines, size_t{64})), cl::NullRange);
-  cl_uint bad_lines = 0;
-  ctx_.queue().enqueueReadBuffer(bad, CL_TRUE, 0, 4, &bad_lines);
-  return bad_lines == 0;
 }
 
 template <class T>
@@ -102,7 +112,18 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   const size_t mp = round_up(p.m, static_cast<size_t>(tiles.bm));
   if (mp > INT_MAX || p.lda > UINT_MAX) fail(MQLCL_ERR_RANGE, gemm_kernel(kernel_).name, ": m padded exceeds 2^31 - 1");
   // op(A)'s lines are its rows: A's columns when A is stored transposed.
-  if (!scan(a, p.lda, !p.trans_a, p.m, Scratch::StatsA, Scratch::ExpsA)) return false;
+  cl::Buffer& status = clear_status();
+  scan(a, p.lda, !p.trans_a, p.m, Scratch::StatsA, Scratch::ExpsA, Scratch::OzakiKStatsA);
+  cl::Kernel spread = ctx_.embedded(kOzakiFile, defines_, "ozaki_inner_spread");
+  spread.setArg(0, ctx_.scratch(Scratch::OzakiKStatsA, k_ * 4));
+  spread.setArg(1, ctx_.scratch(Scratch::OzakiKStatsB, k_ * 4));
+  spread.setArg(2, static_cast<cl_uint>(k_));
+  spread.setArg(3, status);
+  ctx_.launch_convert(spread, cl::NDRange(round_up(k_, size_t{64})), cl::NullRange);
+  cl_int check[4] = {};  // bad lines; the largest exponents of op(A)'s columns, op(B)'s rows, their sum
+  ctx_.queue().enqueueReadBuffer(status, CL_TRUE, 0, sizeof check, check);
+  const int inner_spread = check[3] ? check[1] + check[2] - check[3] : 0;
+  if (check[0] || inner_spread > kOzakiInnerSpreadBits) return false;
   const size_t a_plane = plane_bytes(checked_mul(mp, pitch_, "padded A"));
   const size_t moduli = static_cast<size_t>(moduli_);
   cl::Buffer& ra = ctx_.scratch(Scratch::OzakiA, checked_mul(a_plane, moduli, "A's residues"));

@@ -3,7 +3,8 @@
 // op(B) scanned, scaled and cut into residues once, then per panel of op(A) the same, one INT8
 // product per modulus (gemm/igemm_tensor.cl -DRESIDUES) and the reconstruction with the
 // epilogue (gemm/ozaki.cl). What the scheme cannot represent (NaN or Inf in a line, k beyond
-// kOzakiMaxK) is reported as not ready / false, and the caller runs a native kernel instead.
+// kOzakiMaxK, a panel whose inner positions' scales spread beyond kOzakiInnerSpreadBits) is
+// reported as not ready / false, and the caller runs a native kernel instead.
 #pragma once
 #include <cstddef>
 #include <string>
@@ -24,9 +25,12 @@ class OzakiRows {
   bool rows(const GemmShape& panel, T alpha, const GemmOperand& a, T beta, const GemmOperand& c);
 
  private:
-  // Scale exponents of an operand's lines into `exps`; false when some line holds NaN or Inf.
-  bool scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch stats,
-            Context::Scratch exps);
+  // The checks' results zeroed (BadLines: NaN/Inf lines, then the inner spread's exponents).
+  cl::Buffer& clear_status();
+  // Scale exponents of an operand's lines into `exps`, its lines holding NaN or Inf counted
+  // into the status, its positions' largest elements into `k_stats`.
+  void scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch stats,
+            Context::Scratch exps, Context::Scratch k_stats);
   // Its residues: moduli planes of `lines_padded` lines of pitch_ bytes.
   void cut(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch exps,
            const cl::Buffer& dst, size_t lines_padded, size_t plane);

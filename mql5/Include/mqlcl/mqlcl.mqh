@@ -55,6 +55,17 @@ string MqlclDeviceText(const int device,const int what)
    return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
   }
 //+------------------------------------------------------------------+
+string MqlclGemmKernelName(const int kernel)
+  {
+   ushort buf[];
+   if(ArrayResize(buf,64)!=64)
+      return("kernel "+IntegerToString(kernel));
+   int n=mqlcl_gemm_kernel_name(kernel,buf,ArraySize(buf));
+   if(n<0)
+      return("kernel "+IntegerToString(kernel));
+   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
+  }
+//+------------------------------------------------------------------+
 string MqlclStageName(const int stage)
   {
    ushort buf[];
@@ -249,6 +260,13 @@ public:
    int               Panels(void) const { return(mqlcl_last_panels(m_ctx)); }
    //--- the stage or GEMM kernel that computed the last product (an FP16 stage's fallback)
    int               Product(void) const { return(mqlcl_last_product(m_ctx)); }
+   //--- runs `kernel` (MQLCL_GEMM_KERNEL_*) for the flags' precision from now on; 0: the planner's choice
+   bool              Pin(const int flags,const int kernel)
+     {
+      if(mqlcl_gemm_pin(m_ctx,flags,kernel)!=MQLCL_OK)
+         return(Fail(MqlclErrorText(m_ctx)));
+      return(true);
+     }
    int               Launches(void) const { return(mqlcl_last_launches(m_ctx)); }
   };
 //+------------------------------------------------------------------+

@@ -5,7 +5,10 @@
 //| matrices go to the device and C comes back). For each precision  |
 //| the best time of each over the repeats, the GPU time split into  |
 //| kernel, layout work, upload, download, and the largest difference|
-//| against MatMul, checked against a bound of the arithmetic.       |
+//| against MatMul, checked against a bound of the arithmetic, and   |
+//| the GEMM kernel that computed it: the planner's, or the one      |
+//| InpFp64Kernel pins for the double product (42: FP64 accuracy     |
+//| from INT8 tensor cores, the Ozaki scheme, where FP64 is slow).   |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"
@@ -27,6 +30,7 @@ input int                 InpN=2000;                      // columns of B and C
 input int                 InpK=2000;                      // columns of A, rows of B
 input ENUM_GEMM_PRECISION InpPrecision=GEMM_PRECISION_ALL; // precision
 input int                 InpRepeats=3;                   // runs of each product (the best time is printed)
+input int                 InpFp64Kernel=0;                // the double product's GEMM kernel (0: the planner's; 40, 41, 42)
 //+------------------------------------------------------------------+
 //| The DLL's product for each element type                          |
 //+------------------------------------------------------------------+
@@ -57,7 +61,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
   {
    M cpu,gpu;
    double cpu_ms=-1,gpu_ms=-1,first_ms=0,kernel=0,layout=0,upload=0,download=0;
-   int panels=0;
+   int panels=0,product=0;
    for(int r=0; r<InpRepeats; r++)
      {
       if(ScriptStopped("before the "+label+" products"))
@@ -81,6 +85,7 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
          upload=cl.UploadMs();
          download=cl.DownloadMs();
          panels=cl.Panels();
+         product=cl.Product();
         }
      }
    if(ScriptStopped("before the "+label+" check"))
@@ -97,7 +102,8 @@ bool RunPrecision(CMqlcl &cl,const string label,const M &a,const M &b,const int 
    double max_ref=MaxAbs(cpu);
    double bound=InpK*MaxAbs(a)*MaxAbs(b)*(2.0*InpK*unit+input_unit);
    Print(StringFormat("  %-18s | MatMul %10.3f ms | mqlcl %10.3f ms (first %9.3f; kernel %.3f, layout %.3f, "+
-                      "upload %.3f, download %.3f, panels %d) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,upload,download,panels,max_diff,
+                      "upload %.3f, download %.3f, panels %d, kernel %d %s) | max |diff| %.2e, relative %.2e (bound %.2e) | %s",label,cpu_ms,gpu_ms,first_ms,kernel,layout,upload,download,panels,product,
+                      MqlclGemmKernelName(product),max_diff,
                       max_ref>0 ? max_diff/max_ref : max_diff,bound,max_diff<=bound ? "OK" : "WRONG"));
    return(true);
   }
@@ -141,6 +147,11 @@ void OnStart()
       if(ScriptStopped("while filling A"))
          return;
       b.Random(-0.5,0.5);
+      if(InpFp64Kernel!=0 && !cl.Pin(MQLCL_GEMM_FP64,InpFp64Kernel))
+        {
+         Print("  FP64 matrix        | not available: kernel "+i2s(InpFp64Kernel)+" cannot be pinned: "+cl.LastError());
+         return;
+        }
       RunPrecision(cl,"FP64 matrix",a,b,MQLCL_GEMM_FP64,fp64,16*fp64);
      }
   }

@@ -21,24 +21,11 @@ input int InpColsRows=2000;    // columns of A, rows of B
 input int InpCols2=2000;       // columns of B and C
 input int InpSamples=64;       // elements of C checked against a CPU double product
 //+------------------------------------------------------------------+
-//| A GEMM kernel's name from the library's table.                   |
-//+------------------------------------------------------------------+
-string GemmKernelName(const int kernel)
-  {
-   ushort buf[];
-   if(ArrayResize(buf,64)!=64)
-      return("kernel "+i2s(kernel));
-   int n=mqlcl_gemm_kernel_name(kernel,buf,ArraySize(buf));
-   if(n<0)
-      return("kernel "+i2s(kernel));
-   return(ShortArrayToString(buf,0,MathMin(n,ArraySize(buf)-1)));
-  }
-//+------------------------------------------------------------------+
 //| Runs one kernel's stage on the uploaded A and B; prints its row. |
 //+------------------------------------------------------------------+
 bool RunTensorStage(CMqlcl &cl,const int kernel,const int stage,const float &a[],const float &b[])
   {
-   string name=GemmKernelName(kernel);
+   string name=MqlclGemmKernelName(kernel);
    int available=mqlcl_stage_available(InpDevice,stage);
    if(available<0)
      {
