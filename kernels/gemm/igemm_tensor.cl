@@ -3,8 +3,10 @@
 // 16-byte chunks, padded with zeros to whole blocks and k-tiles. mma.sync m16n8k32 s8 x s8 ->
 // s32: exact while every partial sum fits 32 bits, k * 128^2 < 2^31 (k <= 131071); the caller
 // splits a longer k. An instance of the tensor-core engine (util/mma_engine.cl).
-// -DRESIDUES (the Ozaki scheme's products, gemm/ozaki.cl): C is int8, each sum's symmetric
-// residue modulo the argument `modulus` (<= 256).
+// -DRESIDUES (the Ozaki scheme's products, gemm/ozaki.cl): one product per modulus of the list
+// OZAKI_P, the modulus the launch's second dimension (global (blocks * THREADS, moduli)), its
+// operands and C the planes of that index (a_plane and b_plane 16-byte chunks, c_plane bytes
+// apart); C is int8, each sum's symmetric residue modulo it (<= 256).
 //
 // A k-tile is 4 BK bytes of a line (BK counts 4-byte words, as the other engine kernels': 8,
 // 16 or 32), 4 BK k; a slice is 32 bytes, k32: one mma.
@@ -40,12 +42,20 @@
 #include "util/mma_lines.cl"
 
 #include "util/symmetric_residue.cl"
+#ifdef RESIDUES
+__constant int kResidueModuli[] = {OZAKI_P};
+#endif
 
 __kernel __attribute__((reqd_work_group_size(THREADS, 1, 1)))
 void igemm_tensor(const int M, const int N, const int ktiles, __global const uint4* A, __global const uint4* B,
                   const int pitch_quads,
 #ifdef RESIDUES
-                  __global char* C, const int ldc, const int modulus) {
+                  __global char* C, const int ldc, const ulong a_plane, const ulong b_plane, const ulong c_plane) {
+  const int plane = get_group_id(1);
+  const int modulus = kResidueModuli[plane];
+  A += plane * a_plane;
+  B += plane * b_plane;
+  C += plane * c_plane;
 #else
                   __global int* C, const int ldc) {
 #endif

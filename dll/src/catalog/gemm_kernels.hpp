@@ -46,16 +46,18 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // write 4); the scans' counts read back before the packs.
   {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500},
   {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500},
-  // Ozaki scheme II: passes = moduli at k = 8192 (ozaki_plan: they grow with the precision and
-  // k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
+  // Ozaki scheme II: passes = its moduli (ozaki_plan: from the precision and k; 8 and 15 at
+  // every k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
   // the reconstruction's reads (a byte per modulus per element of C) counted with them;
-  // launches: two scans with a read-back and the residues per operand, the products, the
-  // reconstruction. No fixed fallback: the planner's fastest native kernel runs instead.
-  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 7,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 16,               0,                               350, 500},
+  // launches: per operand its fills, two scans and the residues, a read-back with a wait (op(A):
+  // the inner spread's too), one launch of the products, the reconstruction; as the calibration
+  // on the H200 found, about twice that in launch-and-wait times. No fixed fallback: the
+  // planner's fastest native kernel runs instead.
+  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
   {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500},
   {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500},
-  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 24,               0,                               350, 500},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);

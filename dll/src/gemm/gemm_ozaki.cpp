@@ -16,13 +16,8 @@ namespace {
 const char* kOzakiFile = "gemm/ozaki.cl";
 using Scratch = Context::Scratch;
 
-// Sub-buffers start on the device's base alignment; planes are whole pages.
+// A plane starts on a page: every line's 16-byte chunks stay aligned.
 size_t plane_bytes(size_t bytes) { return round_up(bytes, size_t{4096}); }
-
-cl::Buffer plane_of(const cl::Buffer& whole, size_t plane, int index) {
-  const cl_buffer_region region{plane * static_cast<size_t>(index), plane};
-  return const_cast<cl::Buffer&>(whole).createSubBuffer(CL_MEM_READ_WRITE, CL_BUFFER_CREATE_TYPE_REGION, &region);
-}
 
 }  // namespace
 
@@ -129,31 +124,27 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   cl::Buffer& ra = ctx_.scratch(Scratch::OzakiA, checked_mul(a_plane, moduli, "A's residues"));
   cut(a, p.lda, !p.trans_a, p.m, Scratch::ExpsA, ra, mp, a_plane);
 
-  // One INT8 product per modulus, each into its plane of residues of A'B'.
+  // One INT8 product per modulus in one launch (its second dimension), each into its plane
+  // of residues of A'B'.
   const size_t c_plane = plane_bytes(checked_mul(p.m, n_, "m x n"));
   cl::Buffer& products = ctx_.scratch(Scratch::OzakiProducts, checked_mul(c_plane, moduli, "the products' residues"));
-  cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", "-DRESIDUES" + tiles.defines() + ctx_.ptx_defines(), "igemm_tensor");
+  cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", "-DRESIDUES" + tiles.defines() + ozaki_defines(moduli_) +
+                                                                ctx_.ptx_defines(), "igemm_tensor");
   const size_t threads = static_cast<size_t>(tiles.threads());
   ctx_.check_tiled_work_group(product, threads, gemm_kernel(kernel_).name);
   const size_t blocks = checked_mul(mp / tiles.bm, np_ / tiles.bn, "blocks", INT_MAX);
-  cl::Buffer& rb = ctx_.scratch(Scratch::OzakiB, b_plane_ * moduli);
-  planes_.clear();  // the last panel's launches hold their own
-  for (int l = 0; l < moduli_; ++l) {
-    product.setArg(0, static_cast<cl_int>(p.m));
-    product.setArg(1, static_cast<cl_int>(n_));
-    product.setArg(2, static_cast<cl_int>(pitch_ / (4 * static_cast<size_t>(tiles.bk))));
-    // The planes outlive their launches' enqueue: a kernel does not retain its arguments.
-    planes_.push_back(plane_of(ra, a_plane, l));
-    product.setArg(3, planes_.back());
-    planes_.push_back(plane_of(rb, b_plane_, l));
-    product.setArg(4, planes_.back());
-    product.setArg(5, static_cast<cl_int>(pitch_ / 16));
-    planes_.push_back(plane_of(products, c_plane, l));
-    product.setArg(6, planes_.back());
-    product.setArg(7, static_cast<cl_int>(n_));
-    product.setArg(8, static_cast<cl_int>(kOzakiModuli[l]));
-    ctx_.launch(product, cl::NDRange(checked_mul(blocks, threads, "work-items")), cl::NDRange(threads));
-  }
+  product.setArg(0, static_cast<cl_int>(p.m));
+  product.setArg(1, static_cast<cl_int>(n_));
+  product.setArg(2, static_cast<cl_int>(pitch_ / (4 * static_cast<size_t>(tiles.bk))));
+  product.setArg(3, ra);
+  product.setArg(4, ctx_.scratch(Scratch::OzakiB, b_plane_ * moduli));
+  product.setArg(5, static_cast<cl_int>(pitch_ / 16));
+  product.setArg(6, products);
+  product.setArg(7, static_cast<cl_int>(n_));
+  product.setArg(8, static_cast<cl_ulong>(a_plane / 16));
+  product.setArg(9, static_cast<cl_ulong>(b_plane_ / 16));
+  product.setArg(10, static_cast<cl_ulong>(c_plane));
+  ctx_.launch(product, cl::NDRange(checked_mul(blocks, threads, "work-items"), moduli), cl::NDRange(threads, 1));
 
   cl::Kernel r = ctx_.embedded(kOzakiFile, defines_, "ozaki_reconstruct");
   r.setArg(0, products);

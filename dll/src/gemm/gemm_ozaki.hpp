@@ -40,7 +40,6 @@ class OzakiRows {
   int moduli_ = 0, bits_ = 0;
   size_t k_ = 0, n_ = 0, pitch_ = 0, np_ = 0, b_plane_ = 0;
   std::string defines_;  // the operand and reconstruction kernels' build
-  std::vector<cl::Buffer> planes_;  // the products' sub-buffers, alive while the call runs
 };
 
 extern template class OzakiRows<float>;
