@@ -3,8 +3,9 @@
 // POCL_DEVICES and one shared tuning file, make contexts and say where they went. 16 at once
 // split 8/8 over two devices; a killed process's contexts are reclaimed; $MQLCL_DEVICE and an
 // explicit device stay put; cached profiles decide ties; dead, reused-id and corrupt registry
-// lines count for nothing. Every choice is made under the registry's lock, so the counts are
-// the same whatever order the processes run in. Linux only (fork/exec); Windows: skipped.
+// lines count for nothing; a registry that cannot be written fails no context. Every choice
+// is made under the registry's lock, so the counts are the same whatever order the processes
+// run in. Linux only (fork/exec); Windows: skipped.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -242,6 +243,13 @@ TEST_F(Placement, DeadReusedAndCorruptLinesCountForNothing) {
   const std::vector<std::string> kept = registry_lines();
   EXPECT_EQ(kept.size(), 3u) << "dead and unreadable lines are dropped, live ones kept";
   EXPECT_EQ(std::count(kept.begin(), kept.end(), me + "\t" + since + "\t7\t1\t" + name), 1);
+}
+
+TEST_F(Placement, AnUnwritableRegistryNeverFailsAContext) {
+  tuning_ = dir_ / "no-such-folder" / "tuning.txt";  // neither the registry nor its lock can be made
+  for (int i = 0; i < 3; ++i) EXPECT_EQ(place(), 0) << "no counts: the devices' order";
+  EXPECT_EQ(place(kTwoDevices, "1"), 1);
+  for (Child& c : children_) EXPECT_EQ(end(c), 0) << "freed and exited normally";
 }
 
 #else
