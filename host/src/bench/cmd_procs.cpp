@@ -13,8 +13,9 @@
 // Per N and workload: the aggregate rate (all processes' work over the slowest one's time),
 // its ratio to N = 1, the slowest and fastest process's time, failures, the devices the
 // contexts took, and device memory per process (nvidia-smi's used_memory of each process where
-// nvidia-smi answers; else the growth of the process's resident memory from before its context,
-// said as such). Linux only (it re-executes /proc/self/exe); on Windows it says so.
+// it names them; else the GPUs' memory.used growth while all hold their contexts over N; else
+// the growth of the process's resident memory from before its context, said as such). Linux
+// only (it re-executes /proc/self/exe); on Windows it says so.
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -351,6 +352,21 @@ std::map<long long, long long> device_memory_mib() {
   pclose(p);
   return out;
 }
+
+// nvidia-smi's memory.used summed over the GPUs (MiB), or -1: the per-process figure where the
+// processes' ids are not nvidia-smi's (a container's own process ids).
+long long gpus_memory_used_mib() {
+  FILE* p = popen("nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits 2>/dev/null", "r");
+  if (!p) return -1;
+  long long sum = -1;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, p)) {
+    long long mib = 0;
+    if (std::sscanf(buf, "%lld", &mib) == 1) sum = (sum < 0 ? 0 : sum) + mib;
+  }
+  pclose(p);
+  return sum;
+}
 #endif
 
 struct Row {
@@ -385,6 +401,7 @@ int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   std::vector<Row> rows;
   std::map<std::string, double> single;  // N = 1's rate per workload
   for (int n : counts) {
+    const long long used_before = gpus_memory_used_mib();
     std::vector<Worker> ws;
     for (int i = 0; i < n; ++i)
       ws.push_back(spawn({self, "--library", lib().path, "--seed", std::to_string(opt.seed + static_cast<unsigned>(i)),
@@ -450,7 +467,12 @@ int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
       lo = lo < 0 ? v : std::min(lo, v);
       hi = std::max(hi, v);
     }
-    const std::string memory = lo < 0 ? "unknown" : fmt::format("{}..{} {}", lo, hi, how);
+    const long long used_now = mib.empty() || lo < 0 ? gpus_memory_used_mib() : -1;
+    std::string memory = lo < 0 ? "unknown" : fmt::format("{}..{} {}", lo, hi, how);
+    if (used_before >= 0 && used_now >= 0)  // no process ids of nvidia-smi's: the GPUs' growth shared out
+      memory = fmt::format("{:.0f} MiB device memory (nvidia-smi memory.used: {} MiB more while the {} processes hold "
+                           "their contexts, shared out)",
+                           static_cast<double>(used_now - used_before) / n, used_now - used_before, n);
     for (Row& r : rows)
       if (r.n == n) r.memory = memory;
     int exited_badly = 0;
