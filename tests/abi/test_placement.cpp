@@ -1,11 +1,11 @@
 // MQLCL_DEVICE_BEST across processes (tuning/placement, tuning/context_registry): agent
-// processes (tests/abi/placement_child.cpp), each with its own PoCL devices through
-// POCL_DEVICES and one shared tuning file, make contexts and say where they went. 16 at once
-// split 8/8 over two devices; a killed process's contexts are reclaimed; $MQLCL_DEVICE and an
-// explicit device stay put; cached profiles decide ties; dead, reused-id and corrupt registry
-// lines count for nothing; a registry that cannot be written fails no context. Every choice
-// is made under the registry's lock, so the counts are the same whatever order the processes
-// run in. Linux only (fork/exec); Windows: skipped.
+// processes (tests/abi/placement_child.cpp), each with PoCL alone (OCL_ICD_VENDORS), its
+// devices through POCL_DEVICES, and one shared tuning file, make contexts and say where they
+// went. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
+// $MQLCL_DEVICE and an explicit device stay put; cached profiles decide ties; dead, reused-id
+// and corrupt registry lines count for nothing; a registry that cannot be written fails no
+// context. Every choice is made under the registry's lock, so the counts are the same whatever
+// order the processes run in. Linux only (fork/exec); Windows: skipped.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,6 +35,7 @@ namespace {
 #if !defined(_WIN32)
 
 constexpr char kTwoDevices[] = "pthread pthread";
+constexpr char kPoclIcd[] = "/etc/OpenCL/vendors/pocl.icd";
 
 // A child process with pipes to its standard input and from its standard output.
 struct Child {
@@ -46,6 +47,8 @@ struct Child {
 class Placement : public ::testing::Test {
  protected:
   void SetUp() override {
+    // PoCL alone (a GPU machine registers its GPU's driver beside it): the children see two CPU devices.
+    if (!fs::exists(kPoclIcd)) GTEST_SKIP() << kPoclIcd << " is absent: the tests need PoCL's two CPU devices";
     char tmpl[] = "/tmp/mqlcl-placement-XXXXXX";
     ASSERT_NE(mkdtemp(tmpl), nullptr);
     dir_ = tmpl;
@@ -55,7 +58,7 @@ class Placement : public ::testing::Test {
   void TearDown() override {
     for (Child& c : children_) end(c);
     std::error_code ec;
-    fs::remove_all(dir_, ec);
+    if (!dir_.empty()) fs::remove_all(dir_, ec);
   }
 
   // Starts `placement_child ARGS` with POCL_DEVICES = pocl, the test's tuning file and, where
@@ -64,9 +67,11 @@ class Placement : public ::testing::Test {
     std::vector<std::string> env;
     for (char** e = environ; *e; ++e) {
       const std::string v = *e;
-      if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0)
+      if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0 &&
+          v.rfind("OCL_ICD_VENDORS=", 0) != 0)
         env.push_back(v);
     }
+    env.push_back(std::string("OCL_ICD_VENDORS=") + kPoclIcd);
     env.push_back(std::string("POCL_DEVICES=") + pocl);
     env.push_back("MQLCL_TUNING_FILE=" + tuning_.string());
     if (pin) env.push_back(std::string("MQLCL_DEVICE=") + pin);
