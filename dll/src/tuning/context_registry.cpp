@@ -13,7 +13,7 @@ namespace mqlcl {
 
 namespace {
 
-constexpr char kHeader[] = "# mqlcl-contexts 1";
+constexpr char kRegistryHeader[] = "# mqlcl-contexts 1";
 
 // This process's turn at the registry (the file lock excludes other processes). Never destroyed.
 std::mutex& registry_mutex() {
@@ -29,7 +29,7 @@ bool whole_number(const std::string& s, unsigned long long& out) {
 }
 
 // One line into e; false for comments, blank and unreadable lines.
-bool parse_line(const std::string& line, RegisteredContext& e) {
+bool parse_registry_line(const std::string& line, RegisteredContext& e) {
   if (line.empty() || line[0] == '#') return false;
   std::vector<std::string> f(1);
   for (char c : line) {
@@ -56,13 +56,13 @@ std::vector<RegisteredContext> read_live(const NativePath& path) {
   std::vector<RegisteredContext> live;
   for (const std::string& line : read_text_lines(path)) {
     RegisteredContext e;
-    if (parse_line(line, e) && process_running(e.process)) live.push_back(e);
+    if (parse_registry_line(line, e) && process_running(e.process)) live.push_back(e);
   }
   return live;
 }
 
 void write_all(const NativePath& path, const std::vector<RegisteredContext>& live) {
-  std::vector<std::string> lines = {kHeader, "# process id<TAB>process start<TAB>context<TAB>device number<TAB>device name"};
+  std::vector<std::string> lines = {kRegistryHeader, "# process id<TAB>process start<TAB>context<TAB>device number<TAB>device name"};
   for (const RegisteredContext& e : live) lines.push_back(format_line(e));
   replace_tuning_file(path, lines);
 }

@@ -57,7 +57,7 @@ struct Candidate {
 };
 
 // Rule 2 of placement.hpp.
-std::vector<Candidate> candidates() {
+std::vector<Candidate> placement_candidates() {
   const auto& ds = all_devices();
   TuningFile file;
   {
@@ -112,7 +112,7 @@ int placed_device() {
   const int pin = pinned_device();
   if (pin >= 0) return pin;
   if (best_kind_devices().size() < 2) return best_device();
-  return least_loaded(candidates(), live_contexts());
+  return least_loaded(placement_candidates(), live_contexts());
 }
 
 int resolved_device(int device) { return device == MQLCL_DEVICE_BEST ? placed_device() : device; }
@@ -128,7 +128,7 @@ ContextPlacement::ContextPlacement(int requested) {
     return;
   }
   std::vector<Candidate> cs;
-  if (pin < 0) cs = candidates();  // read before the registry's lock: it takes the tuning file's
+  if (pin < 0) cs = placement_candidates();  // read before the registry's lock: it takes the tuning file's
   const Claim claim = claim_context([&](const std::vector<RegisteredContext>& live) {
     RegisteredContext mine;
     mine.device = pin >= 0 ? pin : least_loaded(cs, live);
