@@ -17,11 +17,6 @@ namespace mqlcl {
 
 namespace {
 
-int kind_rank(const DeviceFacts& f) {
-  const cl_device_type t = f.type;
-  return t & CL_DEVICE_TYPE_GPU ? 3 : t & CL_DEVICE_TYPE_ACCELERATOR ? 2 : t & CL_DEVICE_TYPE_CPU ? 1 : 0;
-}
-
 // The pinned device, or -1 where $MQLCL_DEVICE is unset.
 int pinned_device() {
   const size_t n = all_devices().size();
@@ -72,10 +67,7 @@ std::vector<Candidate> placement_candidates() {
     all.push_back({i, fp32});
   }
   if (!profiled)
-    for (Candidate& c : all) {
-      const DeviceFacts& f = ds[static_cast<size_t>(c.device)].facts;
-      c.rate = static_cast<double>(f.units) * f.clock_mhz;
-    }
+    for (Candidate& c : all) c.rate = facts_rate(ds[static_cast<size_t>(c.device)].facts);
   double fastest = 0;
   for (const Candidate& c : all) fastest = std::max(fastest, c.rate);
   std::vector<Candidate> kept;
