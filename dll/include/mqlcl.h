@@ -69,7 +69,10 @@ MQLCL_API int mqlcl_version(void);
 MQLCL_API int mqlcl_device_count(void);
 /* Wherever a device number is taken (mqlcl_create, mqlcl_device_info, ...), the best device:
  * a GPU before an accelerator before a CPU, among them the most compute units x clock
- * (docs/ABI.md). mqlcl_device_best() says which number it is. */
+ * (docs/ABI.md). With two or more devices of that kind, the one with the fewest contexts of
+ * all processes sharing the tuning file (the strategy tester's agents spread over the GPUs),
+ * the faster by the cached profile on a tie; $MQLCL_DEVICE = N pins device N.
+ * mqlcl_device_best() says which number a context made now would take. */
 #define MQLCL_DEVICE_BEST -1
 MQLCL_API int mqlcl_device_best(void);
 

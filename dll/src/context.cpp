@@ -19,7 +19,7 @@ constexpr size_t kMaxLaunchItems = size_t{1} << 30;
 }  // namespace
 
 Context::Context(int device_index)
-    : Object(kKind), device_index_(device_index == MQLCL_DEVICE_BEST ? best_device() : device_index) {
+    : Object(kKind), placement_(device_index), device_index_(placement_.device()) {
   const DeviceEntry& entry = device_at(device_index_);
   device_ = entry.device;
   facts_ = entry.facts;

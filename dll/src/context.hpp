@@ -2,7 +2,8 @@
 // operations and timed launches, a plain one for the generic layer), a cache of built programs,
 // the timing of its operations, and what it owns: the data slots (slots), the launches in
 // flight (launches), the host transfers (transfer/), the tuning (tuning/stage_tuning), the
-// profile once known (measure/profile_measure). The routines that use them live above it.
+// profile once known (measure/profile_measure), its line in the placement registry
+// (tuning/placement). The routines that use them live above it.
 #pragma once
 #include <map>
 #include <memory>
@@ -16,6 +17,7 @@
 #include "timing.hpp"
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
+#include "tuning/placement.hpp"
 #include "tuning/stage_tuning.hpp"
 
 namespace mqlcl {
@@ -176,6 +178,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   int gemm_pin[3] = {0, 0, 0};
 
  private:
+  // Its line in the placement registry (MQLCL_DEVICE_BEST chosen there), first made, last gone.
+  ContextPlacement placement_;
   int device_index_;
   DeviceFacts facts_;
   cl::Context context_;

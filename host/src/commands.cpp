@@ -50,6 +50,7 @@ void register_commands(CLI::App& app, Options& opt) {
   register_transpose_command(app, opt);
   register_gemm_command(app, opt);
   register_bench_command(app, opt);
+  register_procs_commands(app, opt);
   register_tune_command(app, opt);
   register_plan_check_command(app, opt);
   register_stages_command(app, opt);

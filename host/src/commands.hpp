@@ -28,6 +28,7 @@ void register_dia_command(CLI::App& app, Options& opt);
 void register_transpose_command(CLI::App& app, Options& opt);
 void register_gemm_command(CLI::App& app, Options& opt);  // gemm.cpp
 void register_bench_command(CLI::App& app, Options& opt);
+void register_procs_commands(CLI::App& app, Options& opt);  // bench/cmd_procs.cpp: procs, procs-worker
 void register_tune_command(CLI::App& app, Options& opt);
 void register_plan_check_command(CLI::App& app, Options& opt);  // cmd_plan_check.cpp
 void register_stages_command(CLI::App& app, Options& opt);

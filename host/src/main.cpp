@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
       // Where no device exists the commands say so themselves (devices lists none).
       const int best = host::lib().mqlcl_device_best();
       opt.device = best >= 0 ? best : 0;
-      if (best >= 0 && !app.got_subcommand("devices")) {
+      if (best >= 0 && !app.got_subcommand("devices") && !app.got_subcommand("procs-worker")) {
         fmt::print(stderr, "mqlcl-host: device {} ({}), the best of {} (--device to choose another)\n", best,
                    host::device_text(best, MQLCL_TEXT_NAME), host::lib().mqlcl_device_count());
       }

@@ -141,7 +141,9 @@ TEST_F(Tuning, StoreKeepsOtherLinesAndNoTemporaryFile) {
     EXPECT_NE(text.find(kept), std::string::npos) << kept << " missing in\n" << text;
   EXPECT_EQ(text.find("1 2 3 4 5"), std::string::npos) << "this device's old entry is replaced:\n" << text;
   std::vector<std::string> names;
-  for (const auto& f : fs::directory_iterator(dir_)) names.push_back(f.path().filename().string());
+  for (const auto& f : fs::directory_iterator(dir_))
+    if (f.path().filename().string().rfind("tuning.txt.contexts", 0) != 0)  // the placement registry, with two GPUs
+      names.push_back(f.path().filename().string());
   std::sort(names.begin(), names.end());
   EXPECT_EQ(names, (std::vector<std::string>{"tuning.txt", "tuning.txt.lock"}))
       << "only the file and its lock file (kept: other processes may be waiting on it); no temporary file";

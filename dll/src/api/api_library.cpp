@@ -8,6 +8,7 @@
 #include "core/guard.hpp"
 #include "core/handles.hpp"
 #include "core/text.hpp"
+#include "tuning/placement.hpp"
 
 using namespace mqlcl;
 
@@ -56,7 +57,7 @@ extern "C" {
 MQLCL_API int mqlcl_version(void) { return MQLCL_VERSION_NUMBER; }
 
 MQLCL_API int mqlcl_device_best(void) {
-  return guard(0, [] { return best_device(); });
+  return guard(0, [] { return placed_device(); });
 }
 
 MQLCL_API int mqlcl_device_count(void) {
@@ -64,13 +65,13 @@ MQLCL_API int mqlcl_device_count(void) {
 }
 
 MQLCL_API long long mqlcl_device_info(int device, int what) {
-  return guard(0, [&] { return device_number(device_at(device).facts, what); });
+  return guard(0, [&] { return device_number(device_at(resolved_device(device)).facts, what); });
 }
 
 MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap) {
   return guard(0, [&] {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
-    return copy_out(device_string(device_at(device).facts, what), buf, cap);
+    return copy_out(device_string(device_at(resolved_device(device)).facts, what), buf, cap);
   });
 }
 
@@ -81,7 +82,7 @@ MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out
       fail(MQLCL_ERR_ARGUMENT, "property = ", property, ": an OpenCL 1.2 device property is 0x1000 .. 0x104B");
     if (out == nullptr) fail(MQLCL_ERR_ARGUMENT, "out is a null pointer");
     if (cap < 0) fail(MQLCL_ERR_ARGUMENT, "cap = ", cap, ": it must be >= 0");
-    const cl::Device& d = device_at(device).device;
+    const cl::Device& d = device_at(resolved_device(device)).device;
     size_t size = 0;
     cl_int err = clGetDeviceInfo(d(), static_cast<cl_device_info>(property), 0, nullptr, &size);
     if (err != CL_SUCCESS)

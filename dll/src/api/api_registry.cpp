@@ -6,6 +6,7 @@
 #include "catalog/stage_registry.hpp"
 #include "core/guard.hpp"
 #include "core/text.hpp"
+#include "tuning/placement.hpp"
 #include "mqlcl_codes.h"
 
 using namespace mqlcl;
@@ -72,7 +73,7 @@ MQLCL_API long long mqlcl_stage_info(int stage, int what) {
 
 MQLCL_API int mqlcl_stage_available(int device, int stage) {
   return guard(0, [&] {
-    const std::string why = stage_unavailable(find_stage(stage), device_at(device).facts);
+    const std::string why = stage_unavailable(find_stage(stage), device_at(resolved_device(device)).facts);
     if (why.empty()) return 1;
     record_message(0, why);
     return 0;

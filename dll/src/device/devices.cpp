@@ -41,16 +41,20 @@ int best_device() {
   const auto& ds = all_devices();
   if (ds.empty()) fail(MQLCL_ERR_DEVICE, "there is no OpenCL device");
   const auto rank = [](const DeviceFacts& f) {
-    const cl_device_type t = f.type;
-    const int kind = t & CL_DEVICE_TYPE_GPU ? 3 : t & CL_DEVICE_TYPE_ACCELERATOR ? 2 : t & CL_DEVICE_TYPE_CPU ? 1 : 0;
-    const double rate = static_cast<double>(f.units) * f.clock_mhz;
-    return std::make_pair(kind, rate);
+    return std::make_pair(kind_rank(f), facts_rate(f));
   };
   size_t best = 0;
   for (size_t i = 1; i < ds.size(); ++i)
     if (rank(ds[i].facts) > rank(ds[best].facts)) best = i;
   return static_cast<int>(best);
 }
+
+int kind_rank(const DeviceFacts& f) {
+  const cl_device_type t = f.type;
+  return t & CL_DEVICE_TYPE_GPU ? 3 : t & CL_DEVICE_TYPE_ACCELERATOR ? 2 : t & CL_DEVICE_TYPE_CPU ? 1 : 0;
+}
+
+double facts_rate(const DeviceFacts& f) { return static_cast<double>(f.units) * f.clock_mhz; }
 
 const DeviceEntry& device_at(int index) {
   if (index == MQLCL_DEVICE_BEST) index = best_device();

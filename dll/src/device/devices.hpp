@@ -25,6 +25,10 @@ const DeviceEntry& device_at(int index);  // MQLCL_ERR_DEVICE when out of range;
 // first on a tie: the driver's figures, until a measured device profile replaces them.
 // MQLCL_ERR_NO_OPENCL / MQLCL_ERR_DEVICE where there is no device.
 int best_device();
+// That order's keys (tuning/placement's too): the kind (GPU 3, accelerator 2, CPU 1, else 0),
+// then the driver's rate, compute units x clock (MHz).
+int kind_rank(const DeviceFacts& f);
+double facts_rate(const DeviceFacts& f);
 DeviceFacts read_facts(const cl::Platform& p, const cl::Device& d);
 
 // A read-write buffer of `bytes` (0: 4) on the device; MQLCL_ERR_MEMORY naming `what` beyond

@@ -151,23 +151,47 @@ std::string path_text(const NativePath& p) {
 #endif
 }
 
-TuningFile read_tuning_file(const NativePath& path) {
-  TuningFile out;
+namespace {
+
+enum class FileRead { Absent, Failed, Read };
+
+// The file's lines without their ends ("\n" or "\r\n").
+FileRead read_lines(const NativePath& path, std::vector<std::string>& lines) {
   FileCloser in{open_file(path, MODE("rb"))};
-  if (!in.f) return out;  // absent (or unreadable: lookups then say no entry was found)
-  out.exists = true;
+  if (!in.f) return FileRead::Absent;  // or unreadable
   std::string text;
   char buf[4096];
   size_t n = 0;
   while ((n = std::fread(buf, 1, sizeof buf, in.f)) > 0) text.append(buf, n);
-  if (std::ferror(in.f)) {  // tuning is optional: the lookups say why they found nothing
+  if (std::ferror(in.f)) return FileRead::Failed;
+  if (!text.empty() && text.back() == '\n') text.pop_back();
+  if (text.empty()) return FileRead::Read;
+  for (std::string line : split(text, '\n')) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    lines.push_back(line);
+  }
+  return FileRead::Read;
+}
+
+}  // namespace
+
+std::vector<std::string> read_text_lines(const NativePath& path) {
+  std::vector<std::string> lines;
+  if (read_lines(path, lines) != FileRead::Read) lines.clear();
+  return lines;
+}
+
+TuningFile read_tuning_file(const NativePath& path) {
+  TuningFile out;
+  std::vector<std::string> lines;
+  const FileRead read = read_lines(path, lines);
+  if (read == FileRead::Absent) return out;  // absent (or unreadable: lookups then say no entry was found)
+  out.exists = true;
+  if (read == FileRead::Failed) {  // tuning is optional: the lookups say why they found nothing
     out.rejected.push_back("the file could not be read");
     return out;
   }
-  if (!text.empty() && text.back() == '\n') text.pop_back();
-  if (text.empty()) return out;
-  for (std::string line : split(text, '\n')) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
+  for (const std::string& line : lines) {
     out.lines.push_back(line);
     const int no = static_cast<int>(out.lines.size());
     if (line.compare(0, sizeof kHeader - 1, kHeader) == 0) {

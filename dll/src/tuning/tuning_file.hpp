@@ -57,6 +57,8 @@ struct TuningFile {
 // An absent file is an empty TuningFile (exists = false); a read error leaves it without
 // entries, with the reason in `rejected` (a context is still created, with defaults).
 TuningFile read_tuning_file(const NativePath& path);
+// Any text file's lines without their ends; none where it is absent or cannot be read.
+std::vector<std::string> read_text_lines(const NativePath& path);
 std::string format_entry(const TuningEntry& e);
 std::string format_profile(const ProfileEntry& e);
 constexpr char kProfileTag[] = "profile";

@@ -343,6 +343,26 @@ struct Driver {
 };
 }  // namespace
 
+namespace {
+class MlpOnMqlclCalls : public MlpOnMqlcl {
+ public:
+  MlpOnMqlclCalls(Context& ctx, const MlpConfig& c)
+      : config_(c), data_(make_data(c)), calls_(ctx, false), trainer_(calls_, config_, data_) {}
+  MlpTraining train() override {
+    const MlpRun r = trainer_.run();
+    return MlpTraining{r.steps, r.seconds, r.end_loss};
+  }
+
+ private:
+  MlpConfig config_;  // the trainer keeps a reference
+  MlpData data_;
+  MqlclCalls calls_;
+  Trainer trainer_;  // after calls_: destroyed first
+};
+}  // namespace
+
+std::unique_ptr<MlpOnMqlcl> mlp_on_mqlcl(Context& ctx, const MlpConfig& c) { return std::make_unique<MlpOnMqlclCalls>(ctx, c); }
+
 void add_mlp_rows(Context& ctx, int device, const MlpConfig& c, int reps, BenchRun& run) {
   if (c.hidden < 1 || c.layers < 1 || c.batch < 1 || c.samples < c.batch || c.samples % c.batch || c.epochs < 1 ||
       c.loss_every < 1 || c.optimizer < 0 || c.optimizer > 1)

@@ -9,6 +9,8 @@
 // Training steps per second each (median of the runs), the ratio mqlcl / raw (target >= 0.9),
 // and whether the final losses (and predictions) are bit-identical across the three.
 #pragma once
+#include <memory>
+
 #include "../context.hpp"
 #include "results.hpp"
 
@@ -22,5 +24,18 @@ struct MlpConfig {
 };
 
 void add_mlp_rows(Context& ctx, int device, const MlpConfig& config, int reps, BenchRun& run);
+
+// The training through mqlcl_enqueue alone (as the CL* layer calls it), for the processes'
+// benchmark (procs_bench): made (program built, buffers allocated) before it is timed.
+struct MlpTraining {
+  int steps = 0;
+  double seconds = 0, end_loss = 0;  // the training loop's wall time
+};
+class MlpOnMqlcl {
+ public:
+  virtual ~MlpOnMqlcl() = default;
+  virtual MlpTraining train() = 0;  // from the initial weights
+};
+std::unique_ptr<MlpOnMqlcl> mlp_on_mqlcl(Context& ctx, const MlpConfig& config);
 
 }  // namespace host

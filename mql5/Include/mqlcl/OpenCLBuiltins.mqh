@@ -350,11 +350,13 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
 //+------------------------------------------------------------------+
 //| CL_USE_ANY: mqlcl's best device (a GPU first, then the most      |
 //| compute units x clock), as the terminal prefers the fastest      |
-//| device; the others: the first device of their kind.              |
+//| device; with several GPUs the least loaded by all processes      |
+//| (placement, chosen inside mqlcl_create so that agents starting   |
+//| together spread); the others: the first device of their kind.    |
 //+------------------------------------------------------------------+
 int MqlclCLContextCreate(int device=CL_USE_ANY)
   {
-   int chosen=device==CL_USE_ANY ? mqlcl_device_best() : device;
+   int chosen=device==CL_USE_ANY ? MQLCL_DEVICE_BEST : device;
    if(device<CL_USE_ANY)
      {
       chosen=-1;

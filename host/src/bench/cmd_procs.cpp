@@ -1,0 +1,527 @@
+// `mqlcl-host procs`: what N processes get from the devices together, as the strategy
+// tester's agents (one process per core, each loading the library) do. For each N of --counts
+// (default 1, 2, 4, 8, 16) the host starts N copies of itself (`procs-worker`, hidden), each
+// with its own context: on MQLCL_DEVICE_BEST (placement across processes: tuning/placement
+// in the library) unless --device is given. Each worker prepares a workload (program built,
+// buffers allocated, one untimed call), says it is ready and waits; once all are, the parent
+// starts them at once; each does the same fixed work and reports its time:
+//   gemm256, gemm512, gemm1024   mqlcl_sgemm on host arrays (exact), n x n x n, a fixed count
+//                                of calls; sampled elements checked against a double product
+//   launch                       chains of 100 mqlcl_enqueue of x[i] += 1 (1024 floats), one
+//                                blocking read each; x must read back the chain's length
+//   mlp                          the training of mlp_training.mq5 through mqlcl_enqueue (MlpOnMqlcl)
+// Per N and workload: the aggregate rate (all processes' work over the slowest one's time),
+// its ratio to N = 1, the slowest and fastest process's time, failures, the devices the
+// contexts took, and device memory per process (nvidia-smi's used_memory of each process where
+// it names them; else the GPUs' memory.used growth while all hold their contexts over N; else
+// the growth of the process's resident memory from before its context, said as such). Linux
+// only (it re-executes /proc/self/exe); on Windows it says so.
+#include <CLI/CLI.hpp>
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../commands.hpp"
+#include "../context.hpp"
+#include "../devices.hpp"
+#include "../library.hpp"
+#include "mlp_bench.hpp"
+
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+namespace host {
+
+// Its own namespace: the host is a unity build, where anonymous namespaces of files meet.
+namespace procs {
+
+using Clock = std::chrono::steady_clock;
+
+struct ProcsArgs {
+  std::string counts = "1,2,4,8,16";
+  std::string work = "gemm256,gemm512,gemm1024,launch,mlp";
+  double scale = 1;  // times each workload's default amount of work
+  std::string csv = "procs.csv";
+};
+
+// One workload's fixed work at scale 1: GEMM calls per size, chains of 100 launches, MLP epochs.
+int gemm_calls(int n) { return n <= 256 ? 400 : n <= 512 ? 100 : 25; }
+constexpr int kChain = 100, kChains = 40, kElements = 1024;
+
+int scaled(int base, double scale) { return std::max(1, static_cast<int>(std::lround(base * scale))); }
+
+// "gemm512" -> 512; 0 for other workloads.
+int gemm_size(const std::string& w) { return w.rfind("gemm", 0) == 0 ? std::atoi(w.c_str() + 4) : 0; }
+
+std::vector<std::string> split(const std::string& s) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, ',');)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+void check_workloads(const std::vector<std::string>& work) {
+  for (const std::string& w : work)
+    if (!(w == "launch" || w == "mlp" || (gemm_size(w) >= 16 && gemm_size(w) <= 8192 && w == "gemm" + std::to_string(gemm_size(w)))))
+      throw std::runtime_error("procs: unknown workload '" + w + "' (gemmN with N 16 .. 8192, launch, mlp)");
+}
+
+// ---- the worker ----
+
+#if !defined(_WIN32)
+long long rss_kib() {
+  std::ifstream in("/proc/self/status");
+  for (std::string l; std::getline(in, l);)
+    if (l.rfind("VmRSS:", 0) == 0) return std::atoll(l.c_str() + 6);
+  return 0;
+}
+#endif
+
+// What a workload did: its units (flop, launches, steps), its seconds, and why it failed ("" if not).
+struct Done {
+  double units = 0, seconds = 0;
+  std::string failure;
+};
+
+// A workload made ready (everything but the timed part done once), then run.
+class Workload {
+ public:
+  virtual ~Workload() = default;
+  virtual Done run() = 0;
+};
+
+class GemmWork : public Workload {
+ public:
+  GemmWork(Context& ctx, int n, int calls, unsigned seed) : ctx_(ctx), n_(n), calls_(calls) {
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<float> u(-1, 1);
+    a_.resize(static_cast<size_t>(n) * n);
+    b_.resize(a_.size());
+    c_.resize(a_.size());
+    for (float& x : a_) x = u(rng);
+    for (float& x : b_) x = u(rng);
+    call();  // builds and plans: untimed
+  }
+  Done run() override {
+    const auto t0 = Clock::now();
+    for (int i = 0; i < calls_; ++i) call();
+    Done d;
+    d.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
+    d.units = 2.0 * n_ * n_ * static_cast<double>(n_) * calls_;
+    // 16 sampled elements against a double product, relative to the sum of |terms|.
+    for (int s = 0; s < 16 && d.failure.empty(); ++s) {
+      const int i = (s * 7919) % n_, j = (s * 104729) % n_;
+      double exact = 0, mag = 0;
+      for (int k = 0; k < n_; ++k) {
+        const double t = static_cast<double>(a_[static_cast<size_t>(i) * n_ + k]) * b_[static_cast<size_t>(k) * n_ + j];
+        exact += t;
+        mag += std::fabs(t);
+      }
+      const double got = c_[static_cast<size_t>(i) * n_ + j];
+      if (!(std::fabs(got - exact) <= 1e-5 * mag * std::sqrt(static_cast<double>(n_)) + 1e-30))
+        d.failure = fmt::format("C[{}][{}] = {} where the double product is {}", i, j, got, exact);
+    }
+    return d;
+  }
+
+ private:
+  void call() {
+    const int count = static_cast<int>(a_.size());
+    check(lib().mqlcl_sgemm(ctx_.handle(), MQLCL_GEMM_EXACT, n_, n_, n_, 1.0f, a_.data(), count, n_, b_.data(), count, n_,
+                            0.0f, c_.data(), count, n_),
+          "mqlcl_sgemm");
+  }
+  Context& ctx_;
+  int n_, calls_;
+  std::vector<float> a_, b_, c_;
+};
+
+class LaunchWork : public Workload {
+ public:
+  LaunchWork(Context& ctx, int chains) : chains_(chains) {
+    const char* source = "__kernel void inc(__global float* x) { x[get_global_id(0)] += 1.0f; }\n";
+    program_ = check(lib().mqlcl_program(ctx.handle(), utf16::from_utf8(source).c_str(), u""), "mqlcl_program");
+    kernel_ = check(lib().mqlcl_kernel(program_, u"inc"), "mqlcl_kernel");
+    buffer_ = check(lib().mqlcl_buffer(ctx.handle(), kElements * 4, MQLCL_MEM_READ_WRITE), "mqlcl_buffer");
+    check(lib().mqlcl_arg_mem(kernel_, 0, buffer_), "mqlcl_arg_mem");
+    std::vector<float> x(kElements);
+    chain(x);  // untimed
+  }
+  ~LaunchWork() override {
+    for (int h : {buffer_, kernel_, program_}) lib().mqlcl_free(h);
+  }
+  Done run() override {
+    std::vector<float> x(kElements);
+    Done d;
+    double seconds = 0;
+    for (int c = 0; c < chains_ && d.failure.empty(); ++c) {
+      const std::vector<float> zeros(kElements, 0.0f);
+      check(lib().mqlcl_buffer_write_bytes(buffer_, 0, zeros.data(), kElements, 4, 0, kElements), "mqlcl_buffer_write_bytes");
+      const auto t0 = Clock::now();
+      chain(x);
+      seconds += std::chrono::duration<double>(Clock::now() - t0).count();
+      for (float v : x)
+        if (v != static_cast<float>(kChain)) {
+          d.failure = fmt::format("x reads {} after a chain of {} launches", v, kChain);
+          break;
+        }
+    }
+    d.seconds = seconds;
+    d.units = static_cast<double>(kChain) * chains_;
+    return d;
+  }
+
+ private:
+  void chain(std::vector<float>& x) {
+    const unsigned offset[1] = {0}, global[1] = {kElements};
+    for (int i = 0; i < kChain; ++i) check(lib().mqlcl_enqueue(kernel_, 1, offset, 1, global, 1, nullptr, 0), "mqlcl_enqueue");
+    check(lib().mqlcl_buffer_read_bytes(buffer_, 0, x.data(), kElements, 4, 0, kElements), "mqlcl_buffer_read_bytes");
+  }
+  int chains_, program_ = -1, kernel_ = -1, buffer_ = -1;
+};
+
+class MlpWork : public Workload {
+ public:
+  MlpWork(Context& ctx, const MlpConfig& c) : mlp_(mlp_on_mqlcl(ctx, c)) { mlp_->train(); }  // the first training: untimed
+  Done run() override {
+    const MlpTraining t = mlp_->train();
+    Done d{static_cast<double>(t.steps), t.seconds, ""};
+    if (!std::isfinite(t.end_loss)) d.failure = "the final loss is not finite";
+    return d;
+  }
+
+ private:
+  std::unique_ptr<MlpOnMqlcl> mlp_;
+};
+
+std::unique_ptr<Workload> make_workload(Context& ctx, const std::string& w, double scale, unsigned seed) {
+  if (const int n = gemm_size(w)) return std::make_unique<GemmWork>(ctx, n, scaled(gemm_calls(n), scale), seed);
+  if (w == "launch") return std::make_unique<LaunchWork>(ctx, scaled(kChains, scale));
+  MlpConfig c;
+  c.epochs = scaled(c.epochs, scale);
+  return std::make_unique<MlpWork>(ctx, c);
+}
+
+// The line protocol on stdout (one line each, flushed): "device D", then per workload
+// "ready W" (then a line on stdin starts it) and "result W UNITS SECONDS" or "failed W WHY",
+// then "hold RSS_GROWTH_KIB" (the parent reads device memory now) until stdin ends.
+void say(const std::string& line) {
+  std::fputs((line + "\n").c_str(), stdout);
+  std::fflush(stdout);
+}
+
+bool wait_for_go() {
+  char buf[64];
+  return std::fgets(buf, sizeof buf, stdin) != nullptr;
+}
+
+int run_worker(int create_on, const std::string& work, double scale, unsigned seed) {
+#if defined(_WIN32)
+  (void)create_on, (void)work, (void)scale, (void)seed;
+  return 2;
+#else
+  const long long rss0 = rss_kib();
+  std::unique_ptr<Context> ctx;
+  try {
+    ctx = std::make_unique<Context>(create_on);
+  } catch (const std::exception& e) {
+    say(std::string("failed create ") + e.what());
+    return 1;
+  }
+  say(fmt::format("device {}", lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_DEVICE)));
+  int failures = 0;
+  for (const std::string& w : split(work)) {
+    std::unique_ptr<Workload> job;
+    std::string why;
+    try {
+      job = make_workload(*ctx, w, scale, seed);
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    say("ready " + w);
+    if (!wait_for_go()) return 1;
+    Done d;
+    if (job) {
+      try {
+        d = job->run();
+      } catch (const std::exception& e) {
+        d.failure = e.what();
+      }
+    } else {
+      d.failure = why;
+    }
+    for (char& c : d.failure)
+      if (c == '\n') c = ' ';
+    if (d.failure.empty())
+      say(fmt::format("result {} {} {}", w, d.units, d.seconds));
+    else
+      say(fmt::format("failed {} {}", w, d.failure)), ++failures;
+  }
+  say(fmt::format("hold {}", rss_kib() - rss0));
+  while (wait_for_go()) {
+  }
+  return failures ? 1 : 0;
+#endif
+}
+
+// ---- the parent ----
+
+#if !defined(_WIN32)
+struct Worker {
+  pid_t pid = -1;
+  FILE* out = nullptr;  // its stdout
+  int in = -1;          // its stdin
+  int device = -1;
+  long long rss_growth_kib = -1;
+  std::map<std::string, Done> done;
+};
+
+std::string read_line(Worker& w) {
+  char buf[4096];
+  if (!w.out || !std::fgets(buf, sizeof buf, w.out)) return "";
+  std::string s = buf;
+  if (!s.empty() && s.back() == '\n') s.pop_back();
+  return s;
+}
+
+std::string self_path() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n <= 0) throw std::runtime_error("procs: /proc/self/exe cannot be read");
+  return std::string(buf, static_cast<size_t>(n));
+}
+
+Worker spawn(const std::vector<std::string>& args) {
+  int to[2], from[2];
+  if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) throw std::runtime_error("procs: pipe failed");
+  std::vector<std::string> a = args;
+  std::vector<char*> argv;
+  for (auto& s : a) argv.push_back(&s[0]);
+  argv.push_back(nullptr);
+  std::fflush(stdout);
+  const pid_t pid = fork();
+  if (pid < 0) throw std::runtime_error("procs: fork failed");
+  if (pid == 0) {
+    dup2(to[0], 0);
+    dup2(from[1], 1);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(to[0]);
+  close(from[1]);
+  Worker w;
+  w.pid = pid;
+  w.in = to[1];
+  w.out = fdopen(from[0], "r");
+  return w;
+}
+
+void go(Worker& w) {
+  if (w.in >= 0 && write(w.in, "go\n", 3) != 3) {
+    close(w.in);
+    w.in = -1;
+  }
+}
+
+// nvidia-smi's used memory (MiB) per process id; empty where it does not answer.
+std::map<long long, long long> device_memory_mib() {
+  std::map<long long, long long> out;
+  FILE* p = popen("nvidia-smi --query-compute-apps=pid,used_memory --format=csv,noheader,nounits 2>/dev/null", "r");
+  if (!p) return out;
+  char buf[512];
+  while (std::fgets(buf, sizeof buf, p)) {
+    long long pid = 0, mib = 0;
+    if (std::sscanf(buf, "%lld, %lld", &pid, &mib) == 2) out[pid] = mib;
+  }
+  pclose(p);
+  return out;
+}
+
+// nvidia-smi's memory.used summed over the GPUs (MiB), or -1: the per-process figure where the
+// processes' ids are not nvidia-smi's (a container's own process ids).
+long long gpus_memory_used_mib() {
+  FILE* p = popen("nvidia-smi --query-gpu=memory.used --format=csv,noheader,nounits 2>/dev/null", "r");
+  if (!p) return -1;
+  long long sum = -1;
+  char buf[256];
+  while (std::fgets(buf, sizeof buf, p)) {
+    long long mib = 0;
+    if (std::sscanf(buf, "%lld", &mib) == 1) sum = (sum < 0 ? 0 : sum) + mib;
+  }
+  pclose(p);
+  return sum;
+}
+#endif
+
+struct Row {
+  int n = 0;
+  std::string work, unit, devices, memory;
+  double rate = 0, ratio = 0, slowest = 0, fastest = 0;
+  int failures = 0;
+};
+
+std::string unit_of(const std::string& w) { return gemm_size(w) ? "GFLOP/s" : w == "launch" ? "launches/s" : "steps/s"; }
+double scale_of(const std::string& w) { return gemm_size(w) ? 1e-9 : 1; }
+
+int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
+#if defined(_WIN32)
+  (void)app, (void)a, (void)opt;
+  fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
+  return 2;
+#else
+  const std::vector<std::string> work = split(a.work);
+  check_workloads(work);
+  std::vector<int> counts;
+  for (const std::string& c : split(a.counts)) counts.push_back(std::atoi(c.c_str()));
+  for (int n : counts)
+    if (n < 1 || n > 256) throw std::runtime_error("procs: each count is 1 .. 256");
+  const bool pinned = app.get_option("--device")->count() > 0;
+  const int create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
+  signal(SIGPIPE, SIG_IGN);  // a worker that died: its pipe's write fails instead
+  const std::string self = self_path();
+  fmt::print("procs: {} processes at once, each its own context on {}; workloads {} (scale {}); {} devices, device {} is {}\n",
+             a.counts, pinned ? fmt::format("device {} (--device)", opt.device) : "MQLCL_DEVICE_BEST (placed by load)",
+             a.work, a.scale, lib().mqlcl_device_count(), opt.device, device_text(opt.device, MQLCL_TEXT_NAME));
+  std::vector<Row> rows;
+  std::map<std::string, double> single;  // N = 1's rate per workload
+  for (int n : counts) {
+    const long long used_before = gpus_memory_used_mib();
+    std::vector<Worker> ws;
+    for (int i = 0; i < n; ++i)
+      ws.push_back(spawn({self, "--library", lib().path, "--seed", std::to_string(opt.seed + static_cast<unsigned>(i)),
+                          "procs-worker", "--create", std::to_string(create_on), "--work", a.work, "--scale",
+                          fmt::format("{}", a.scale)}));
+    std::map<int, int> per_device;
+    for (Worker& w : ws) {
+      const std::string l = read_line(w);
+      if (std::sscanf(l.c_str(), "device %d", &w.device) != 1) {
+        fmt::print(stderr, "procs: worker {}: {}\n", w.pid, l.empty() ? "ended" : l);
+        w.device = -1;
+      }
+      ++per_device[w.device];
+    }
+    std::string devices;
+    for (const auto& [d, c] : per_device) devices += (devices.empty() ? "" : " ") + fmt::format("{}:{}", d, c);
+    for (const std::string& wl : work) {
+      for (Worker& w : ws) read_line(w);  // "ready W" (or nothing from a worker that ended)
+      for (Worker& w : ws) go(w);
+      Row r;
+      r.n = n, r.work = wl, r.unit = unit_of(wl), r.devices = devices;
+      double units = 0;
+      r.fastest = 1e300;
+      for (Worker& w : ws) {
+        const std::string l = read_line(w);
+        std::istringstream in(l);
+        std::string tag, name;
+        Done d;
+        in >> tag >> name;
+        if (tag == "result" && name == wl && (in >> d.units >> d.seconds)) {
+          units += d.units;
+          r.slowest = std::max(r.slowest, d.seconds);
+          r.fastest = std::min(r.fastest, d.seconds);
+        } else {
+          ++r.failures;
+          fmt::print(stderr, "procs: N={} {}: worker {}: {}\n", n, wl, w.pid, l.empty() ? "ended" : l);
+        }
+      }
+      if (r.fastest > 1e299) r.fastest = 0;
+      r.rate = r.slowest > 0 ? units / r.slowest * scale_of(wl) : 0;
+      if (n == counts.front() && n == 1) single[wl] = r.rate;
+      r.ratio = single.count(wl) && single[wl] > 0 ? r.rate / single[wl] : 0;
+      rows.push_back(r);
+      fmt::print("  N={:<3} {:<9} {:>12.1f} {:<10}  x{:<5.2f} of N=1   slowest {:.3f} s, fastest {:.3f} s, failures {}\n", n, wl,
+                 r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures);
+      std::fflush(stdout);
+    }
+    for (Worker& w : ws) {
+      const std::string l = read_line(w);
+      if (std::sscanf(l.c_str(), "hold %lld", &w.rss_growth_kib) != 1) w.rss_growth_kib = -1;
+    }
+    const std::map<long long, long long> mib = device_memory_mib();
+    long long lo = -1, hi = -1;
+    std::string how;
+    for (const Worker& w : ws) {
+      long long v = -1;
+      if (mib.count(w.pid)) {
+        v = mib.at(w.pid), how = "MiB device memory (nvidia-smi)";
+      } else if (mib.empty() && w.rss_growth_kib >= 0) {
+        v = w.rss_growth_kib / 1024, how = "MiB host RSS growth (no nvidia-smi)";
+      }
+      if (v < 0) continue;
+      lo = lo < 0 ? v : std::min(lo, v);
+      hi = std::max(hi, v);
+    }
+    const long long used_now = mib.empty() || lo < 0 ? gpus_memory_used_mib() : -1;
+    std::string memory = lo < 0 ? "unknown" : fmt::format("{}..{} {}", lo, hi, how);
+    if (used_before >= 0 && used_now >= 0)  // no process ids of nvidia-smi's: the GPUs' growth shared out
+      memory = fmt::format("{:.0f} MiB device memory (nvidia-smi memory.used: {} MiB more while the {} processes hold "
+                           "their contexts, shared out)",
+                           static_cast<double>(used_now - used_before) / n, used_now - used_before, n);
+    for (Row& r : rows)
+      if (r.n == n) r.memory = memory;
+    int exited_badly = 0;
+    for (Worker& w : ws) {
+      if (w.in >= 0) close(w.in);
+      int status = 0;
+      waitpid(w.pid, &status, 0);
+      if (w.out) std::fclose(w.out);
+      exited_badly += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+    }
+    fmt::print("  N={:<3} devices (number:processes) {}; memory per process {}; workers that exited with a failure: {}\n", n,
+               devices, memory, exited_badly);
+  }
+  std::ofstream csv(a.csv);
+  csv << "processes,workload,rate,unit,ratio_to_one,slowest_s,fastest_s,failures,devices,memory_per_process\n";
+  for (const Row& r : rows)
+    csv << fmt::format("{},{},{:.3f},{},{:.3f},{:.4f},{:.4f},{},{},{}\n", r.n, r.work, r.rate, r.unit, r.ratio, r.slowest, r.fastest,
+                       r.failures, r.devices, r.memory);
+  fmt::print("written: {}\n", a.csv);
+  int failures = 0;
+  for (const Row& r : rows) failures += r.failures;
+  return failures ? 1 : 0;
+#endif
+}
+
+}  // namespace procs
+
+void register_procs_commands(CLI::App& app, Options& opt) {
+  static procs::ProcsArgs a;
+  auto* p = app.add_subcommand("procs", "N processes at once on the devices (the strategy tester's agents): aggregate "
+                                        "throughput against one, the slowest process, device memory per process");
+  p->add_option("--counts", a.counts, "the numbers of processes, in turn")->capture_default_str();
+  p->add_option("--work", a.work, "workloads: gemmN (mqlcl_sgemm host arrays, n x n x n), launch, mlp")->capture_default_str();
+  p->add_option("--scale", a.scale, "times each workload's default work per process")->capture_default_str();
+  p->add_option("--csv", a.csv, "where the rows are written")->capture_default_str();
+  add_command(p, [&app, &opt] { return procs::run_procs(app, a, opt); });
+
+  static int create_on = MQLCL_DEVICE_BEST;
+  static std::string work;
+  static double scale = 1;
+  auto* w = app.add_subcommand("procs-worker", "one process of `procs` (started by it)");
+  w->group("");  // hidden from --help
+  w->add_option("--create", create_on);
+  w->add_option("--work", work)->required();
+  w->add_option("--scale", scale);
+  add_command(w, [&opt] {
+    procs::check_workloads(procs::split(work));
+    return procs::run_worker(create_on, work, scale, opt.seed);
+  });
+}
+
+}  // namespace host
