@@ -64,13 +64,13 @@ void validate_half(const int* params, const DeviceFacts& f, bool split) {
   const TensorTiles t = tensor_tiles(params);
   check_range(t);
   if ((t.bk != 8 || split) && t.bk != 16 && t.bk != 32)
-    fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: BK must be ", split ? "" : "8, ", "16 or 32 (",
+    fail(MQLCL_ERR_ARGUMENT, "FP16 and INT8 tensor GEMM: BK must be ", split ? "" : "8, ", "16 or 32 (",
          split ? "" : "32, ", "64 or 128 bytes of a line per k-tile), not ", t.bk);
   if (t.wm % 16 || t.wn % 16 || t.bm % t.wm || t.bn % t.wn)
-    fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: WM and WN must be multiples of 16 dividing BM and BN");
-  if (t.stages < 2 || t.stages > 5) fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: STAGES must be 2 .. 5, not ", t.stages);
+    fail(MQLCL_ERR_ARGUMENT, "FP16 and INT8 tensor GEMM: WM and WN must be multiples of 16 dividing BM and BN");
+  if (t.stages < 2 || t.stages > 5) fail(MQLCL_ERR_ARGUMENT, "FP16 and INT8 tensor GEMM: STAGES must be 2 .. 5, not ", t.stages);
   if ((t.bm * t.bk / 4) % t.threads() || (t.bn * t.bk / 4) % t.threads())
-    fail(MQLCL_ERR_ARGUMENT, "FP16 tensor SGEMM: the A and B tiles must split evenly into 16-byte chunks over the ",
+    fail(MQLCL_ERR_ARGUMENT, "FP16 and INT8 tensor GEMM: the A and B tiles must split evenly into 16-byte chunks over the ",
          t.threads(), " work-items");
   check_device(t, f);
 }

@@ -25,7 +25,7 @@ TensorTiles tensor_tiles(const int* params);
 // MQLCL_ERR_ARGUMENT when the tiles break the kernel's rules, MQLCL_ERR_LOCAL_SIZE when the
 // work-group or the pipeline's __local tiles exceed the device.
 void validate_tensor_params(const int* params, const DeviceFacts& f);
-void validate_half_tensor_params(const int* params, const DeviceFacts& f);        // stage 32
+void validate_half_tensor_params(const int* params, const DeviceFacts& f);        // stage 32, the Ozaki kernels 35 and 42
 void validate_split_half_tensor_params(const int* params, const DeviceFacts& f);  // stage 33 (no BK 8)
 // Why the tensor-core stages cannot run on the device with their default tiles, or empty
 // (the stage registry's availability predicate).
