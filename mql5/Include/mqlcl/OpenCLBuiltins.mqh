@@ -352,12 +352,31 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
 //| compute units x clock), as the terminal prefers the fastest      |
 //| device; with several GPUs the least loaded by all processes      |
 //| (placement, chosen inside mqlcl_create so that agents starting   |
-//| together spread); the others: the first device of their kind.    |
+//| together spread). CL_USE_GPU_ONLY and CL_USE_GPU_DOUBLE_ONLY the  |
+//| same where mqlcl's best device is a GPU (and every GPU has FP64  |
+//| for the latter), else the first device of their kind, as         |
+//| CL_USE_CPU_ONLY.                                                 |
+//+------------------------------------------------------------------+
+bool MqlclCLPlacedAmongGpus(const int device)
+  {
+   if(device!=CL_USE_GPU_ONLY && device!=CL_USE_GPU_DOUBLE_ONLY)
+      return(false);
+   int best=mqlcl_device_best();
+   if(best<0 || (mqlcl_device_info(best,MQLCL_INFO_TYPE) & CL_DEVICE_GPU)==0)
+      return(false);
+   if(device==CL_USE_GPU_ONLY)
+      return(true);
+   int count=mqlcl_device_count();
+   for(int d=0; d<count; d++)
+      if((mqlcl_device_info(d,MQLCL_INFO_TYPE) & CL_DEVICE_GPU)!=0 && mqlcl_device_info(d,MQLCL_INFO_DOUBLE_SUPPORT)!=1)
+         return(false);
+   return(true);
+  }
 //+------------------------------------------------------------------+
 int MqlclCLContextCreate(int device=CL_USE_ANY)
   {
-   int chosen=device==CL_USE_ANY ? MQLCL_DEVICE_BEST : device;
-   if(device<CL_USE_ANY)
+   int chosen=device==CL_USE_ANY || MqlclCLPlacedAmongGpus(device) ? MQLCL_DEVICE_BEST : device;
+   if(device<CL_USE_ANY && chosen!=MQLCL_DEVICE_BEST)
      {
       chosen=-1;
       int count=mqlcl_device_count();
