@@ -50,9 +50,9 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // every k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
   // the reconstruction's reads (a byte per modulus per element of C) counted with them;
   // launches: per operand its fills, two scans and the residues, a read-back with a wait (op(A):
-  // the inner spread's too), one launch of the products, the reconstruction; as the calibration
-  // on the H200 found, about twice that in launch-and-wait times. No fixed fallback: the
-  // planner's fastest native kernel runs instead.
+  // the inner spread's too), one launch of the products, the reconstruction; counted twice, as
+  // launches without a wait still cost (`tune --what planner` measures the device's). No
+  // fixed fallback: the planner's fastest native kernel runs instead.
   {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
   {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500},

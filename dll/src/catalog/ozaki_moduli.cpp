@@ -39,9 +39,9 @@ std::string hex(double v) {
   return buf;
 }
 
-// A u128 below 2^g... as the double of its bits at and above g (exact: at most 41 of them) and
+// A u128 as the double of its bits at and above bit g (exact: at most 41 of them) and
 // the rest rounded.
-void split(u128 v, int g, double& hi, double& lo) {
+void split_at_bit(u128 v, int g, double& hi, double& lo) {
   const u128 top = v >> g;
   hi = std::ldexp(static_cast<double>(static_cast<uint64_t>(top)), g);
   const u128 rest = v - (top << g);
@@ -77,14 +77,14 @@ std::string ozaki_defines(int n) {
     while ((static_cast<unsigned long long>(r) * inverse) % p != 1) ++inverse;
     const u128 w = (others * inverse) % m;  // others < 2^120, inverse < 2^8: no overflow
     double hi, lo;
-    split(w, g, hi, lo);
+    split_at_bit(w, g, hi, lo);
     const char* sep = i ? "," : "";
     moduli += sep + std::to_string(p);
     w1 += sep + hex(hi);
     w2 += sep + hex(lo);
   }
   double m1, m2;
-  split(m, g, m1, m2);
+  split_at_bit(m, g, m1, m2);
   return str(" -DOZAKI_MODULI=", n, " -DOZAKI_P=", moduli, " -DOZAKI_W1=", w1, " -DOZAKI_W2=", w2, " -DOZAKI_M1=", hex(m1),
              " -DOZAKI_M2=", hex(m2), " -DOZAKI_INV_M=", hex(1.0 / (std::ldexp(m1, 0) + m2)));
 }

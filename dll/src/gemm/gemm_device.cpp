@@ -61,15 +61,26 @@ int native_kernel(Context& ctx, const GemmShape& s) {
        " for operands the Ozaki scheme cannot represent");
 }
 
+namespace {
+
+// For an Ozaki kernel, its op(B) prepared into `ozaki` and 0; where the scheme cannot
+// represent op(B), `ozaki` empty and the native kernel that runs instead; any other kernel as
+// it is.
+template <class T>
+int ozaki_or_native(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b,
+                    std::unique_ptr<OzakiRows<T>>& ozaki) {
+  if (!is_ozaki(gemm_kernel(kernel))) return kernel;
+  ozaki = std::make_unique<OzakiRows<T>>(ctx, kernel, whole, b);
+  if (ozaki->ready()) return 0;
+  ozaki.reset();
+  return native_kernel(ctx, whole);
+}
+
+}  // namespace
+
 SgemmRows::SgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
     : ctx_(ctx), whole_(whole), b_(b), product_(kernel) {
-  if (is_ozaki(gemm_kernel(kernel))) {
-    ozaki_ = std::make_unique<OzakiRows<float>>(ctx, kernel, whole, b);
-    if (ozaki_->ready()) return;
-    ozaki_.reset();
-    kernel = native_kernel(ctx, whole);
-  }
-  prepare(kernel);
+  if (const int native = ozaki_or_native(ctx, kernel, whole, b, ozaki_)) prepare(native);
 }
 
 SgemmRows::~SgemmRows() = default;
@@ -148,13 +159,7 @@ DgemmProduct dgemm_product(Context& ctx, int kernel) {
 
 DgemmRows::DgemmRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
     : ctx_(ctx), whole_(whole), b_(b), product_(kernel) {
-  if (is_ozaki(gemm_kernel(kernel))) {
-    ozaki_ = std::make_unique<OzakiRows<double>>(ctx, kernel, whole, b);
-    if (ozaki_->ready()) return;
-    ozaki_.reset();
-    kernel = native_kernel(ctx, whole);
-  }
-  prepare(kernel);
+  if (const int native = ozaki_or_native(ctx, kernel, whole, b, ozaki_)) prepare(native);
 }
 
 DgemmRows::~DgemmRows() = default;

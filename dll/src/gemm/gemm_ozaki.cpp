@@ -8,6 +8,7 @@
 #include "catalog/tensor_tiles.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
+#include "ladder/half_operands.hpp"
 
 namespace mqlcl {
 
@@ -28,22 +29,25 @@ OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const 
   const OzakiPlan plan = ozaki_plan(ozaki_significand(g), static_cast<long long>(whole.k));
   if (!plan.moduli) return;  // k beyond the scheme: the caller's native kernel
   moduli_ = plan.moduli, bits_ = plan.bits;
-  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(kernel));
+  tiles_ = tensor_tiles(ctx.tuning.params(kernel));
   k_ = whole.k, n_ = whole.n;
-  pitch_ = round_up(whole.k, static_cast<size_t>(4 * tiles.bk));  // bytes a line: whole k-tiles
-  np_ = round_up(whole.n, static_cast<size_t>(tiles.bn));
+  pitch_ = round_up(whole.k, static_cast<size_t>(4 * tiles_.bk));  // bytes a line: whole k-tiles
+  np_ = round_up(whole.n, static_cast<size_t>(tiles_.bn));
   if (np_ > INT_MAX || pitch_ > INT_MAX || whole.ldb > UINT_MAX || whole.ldc > UINT_MAX)
     fail(MQLCL_ERR_RANGE, g.name, ": n, k or a leading dimension exceeds 2^31 - 1");
-  defines_ = std::string(sizeof(T) == 8 ? "-DLINE_DOUBLE" : "") + " -DK_STATS" + ozaki_defines(moduli_);
+  const std::string moduli_defines = ozaki_defines(moduli_);
+  defines_ = std::string(sizeof(T) == 8 ? "-DLINE_DOUBLE" : "") + " -DK_STATS" + moduli_defines;
+  product_defines_ = "-DRESIDUES" + tiles_.defines() + moduli_defines + ctx.ptx_defines();
   // op(B)'s lines are its columns: B's rows when B is stored transposed.
+  const HalfSource op_b{b.buffer, b.offset, whole.ldb, whole.trans_b};
   cl::Buffer& status = clear_status();
-  scan(b, whole.ldb, whole.trans_b, whole.n, Scratch::StatsB, Scratch::ExpsB, Scratch::OzakiKStatsB);
+  scan(op_b, whole.n, Scratch::StatsB, Scratch::ExpsB, Scratch::OzakiKStatsB);
   cl_int bad_lines = 0;
   ctx.queue().enqueueReadBuffer(status, CL_TRUE, 0, sizeof bad_lines, &bad_lines);
   if (bad_lines) return;
   b_plane_ = plane_bytes(checked_mul(np_, pitch_, "padded B"));
   cl::Buffer& rb = ctx.scratch(Scratch::OzakiB, checked_mul(b_plane_, static_cast<size_t>(moduli_), "B's residues"));
-  cut(b, whole.ldb, whole.trans_b, whole.n, Scratch::ExpsB, rb, np_, b_plane_);
+  cut(op_b, whole.n, Scratch::ExpsB, rb, np_, b_plane_);
   ready_ = true;
 }
 
@@ -55,22 +59,16 @@ cl::Buffer& OzakiRows<T>::clear_status() {
 }
 
 template <class T>
-void OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch stats_id,
-                        Scratch exps_id, Scratch k_stats_id) {
+void OzakiRows<T>::scan(const HalfSource& src, size_t lines, Scratch stats_id, Scratch exps_id, Scratch k_stats_id) {
   cl::Buffer& stats = ctx_.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
   cl::Buffer& exps = ctx_.scratch(exps_id, checked_mul(lines, 4, "line scales"));
   cl::Buffer& k_stats = ctx_.scratch(k_stats_id, checked_mul(k_, 4, "position statistics"));
   cl::Buffer& status = ctx_.scratch(Scratch::BadLines, 4 * sizeof(cl_int));
   ctx_.fill(stats, 0.0f, 2 * lines);
   ctx_.fill(k_stats, 0.0f, k_);
-  const size_t src_rows = lines_are_rows ? lines : k_, src_cols = lines_are_rows ? k_ : lines;
+  const size_t src_rows = src.lines_are_rows ? lines : k_, src_cols = src.lines_are_rows ? k_ : lines;
   cl::Kernel s = ctx_.embedded(kOzakiFile, defines_, "line_stats");
-  s.setArg(0, src.buffer);
-  s.setArg(1, static_cast<cl_ulong>(src.offset));
-  s.setArg(2, static_cast<cl_uint>(ld));
-  s.setArg(3, static_cast<cl_int>(lines_are_rows ? 1 : 0));
-  s.setArg(4, static_cast<cl_uint>(lines));
-  s.setArg(5, static_cast<cl_uint>(k_));
+  set_line_source(s, src, lines, k_);
   s.setArg(6, stats);
   s.setArg(7, k_stats);
   ctx_.launch_convert(s, cl::NDRange(round_up(src_cols, size_t{32}), round_up(src_rows, size_t{32}) / 4), cl::NDRange(32, 8));
@@ -84,15 +82,10 @@ void OzakiRows<T>::scan(const GemmOperand& src, size_t ld, bool lines_are_rows, 
 }
 
 template <class T>
-void OzakiRows<T>::cut(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Scratch exps_id,
-                       const cl::Buffer& dst, size_t lines_padded, size_t plane) {
+void OzakiRows<T>::cut(const HalfSource& src, size_t lines, Scratch exps_id, const cl::Buffer& dst, size_t lines_padded,
+                       size_t plane) {
   cl::Kernel r = ctx_.embedded(kOzakiFile, defines_, "ozaki_residues");
-  r.setArg(0, src.buffer);
-  r.setArg(1, static_cast<cl_ulong>(src.offset));
-  r.setArg(2, static_cast<cl_uint>(ld));
-  r.setArg(3, static_cast<cl_int>(lines_are_rows ? 1 : 0));
-  r.setArg(4, static_cast<cl_uint>(lines));
-  r.setArg(5, static_cast<cl_uint>(k_));
+  set_line_source(r, src, lines, k_);
   r.setArg(6, ctx_.scratch(exps_id, lines * 4));
   r.setArg(7, dst);
   r.setArg(8, static_cast<cl_uint>(pitch_));
@@ -103,12 +96,13 @@ void OzakiRows<T>::cut(const GemmOperand& src, size_t ld, bool lines_are_rows, s
 
 template <class T>
 bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T beta, const GemmOperand& c) {
-  const TensorTiles tiles = tensor_tiles(ctx_.tuning.params(kernel_));
+  const TensorTiles& tiles = tiles_;
   const size_t mp = round_up(p.m, static_cast<size_t>(tiles.bm));
   if (mp > INT_MAX || p.lda > UINT_MAX) fail(MQLCL_ERR_RANGE, gemm_kernel(kernel_).name, ": m padded exceeds 2^31 - 1");
   // op(A)'s lines are its rows: A's columns when A is stored transposed.
+  const HalfSource op_a{a.buffer, a.offset, p.lda, !p.trans_a};
   cl::Buffer& status = clear_status();
-  scan(a, p.lda, !p.trans_a, p.m, Scratch::StatsA, Scratch::ExpsA, Scratch::OzakiKStatsA);
+  scan(op_a, p.m, Scratch::StatsA, Scratch::ExpsA, Scratch::OzakiKStatsA);
   cl::Kernel spread = ctx_.embedded(kOzakiFile, defines_, "ozaki_inner_spread");
   spread.setArg(0, ctx_.scratch(Scratch::OzakiKStatsA, k_ * 4));
   spread.setArg(1, ctx_.scratch(Scratch::OzakiKStatsB, k_ * 4));
@@ -122,14 +116,13 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   const size_t a_plane = plane_bytes(checked_mul(mp, pitch_, "padded A"));
   const size_t moduli = static_cast<size_t>(moduli_);
   cl::Buffer& ra = ctx_.scratch(Scratch::OzakiA, checked_mul(a_plane, moduli, "A's residues"));
-  cut(a, p.lda, !p.trans_a, p.m, Scratch::ExpsA, ra, mp, a_plane);
+  cut(op_a, p.m, Scratch::ExpsA, ra, mp, a_plane);
 
   // One INT8 product per modulus in one launch (its second dimension), each into its plane
   // of residues of A'B'.
   const size_t c_plane = plane_bytes(checked_mul(p.m, n_, "m x n"));
   cl::Buffer& products = ctx_.scratch(Scratch::OzakiProducts, checked_mul(c_plane, moduli, "the products' residues"));
-  cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", "-DRESIDUES" + tiles.defines() + ozaki_defines(moduli_) +
-                                                                ctx_.ptx_defines(), "igemm_tensor");
+  cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", product_defines_, "igemm_tensor");
   const size_t threads = static_cast<size_t>(tiles.threads());
   ctx_.check_tiled_work_group(product, threads, gemm_kernel(kernel_).name);
   const size_t blocks = checked_mul(mp / tiles.bm, np_ / tiles.bn, "blocks", INT_MAX);

@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "catalog/tensor_tiles.hpp"
 #include "gemm/gemm.hpp"
+#include "ladder/half_operands.hpp"
 
 namespace mqlcl {
 
@@ -29,17 +31,19 @@ class OzakiRows {
   cl::Buffer& clear_status();
   // Scale exponents of an operand's lines into `exps`, its lines holding NaN or Inf counted
   // into the status, its positions' largest elements into `k_stats`.
-  void scan(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch stats,
-            Context::Scratch exps, Context::Scratch k_stats);
+  void scan(const HalfSource& src, size_t lines, Context::Scratch stats, Context::Scratch exps,
+            Context::Scratch k_stats);
   // Its residues: moduli planes of `lines_padded` lines of pitch_ bytes.
-  void cut(const GemmOperand& src, size_t ld, bool lines_are_rows, size_t lines, Context::Scratch exps,
-           const cl::Buffer& dst, size_t lines_padded, size_t plane);
+  void cut(const HalfSource& src, size_t lines, Context::Scratch exps, const cl::Buffer& dst, size_t lines_padded,
+           size_t plane);
   Context& ctx_;
   int kernel_;
   bool ready_ = false;
   int moduli_ = 0, bits_ = 0;
   size_t k_ = 0, n_ = 0, pitch_ = 0, np_ = 0, b_plane_ = 0;
-  std::string defines_;  // the operand and reconstruction kernels' build
+  TensorTiles tiles_{};          // the INT8 products' tiles for the whole call
+  std::string defines_;          // the operand and reconstruction kernels' build
+  std::string product_defines_;  // the INT8 products' build
 };
 
 extern template class OzakiRows<float>;

@@ -18,15 +18,6 @@ using Scratch = Context::Scratch;
 const char* kOperandsFile = "matmul/half_operands.cl";
 
 
-// Arguments 0-5 of the scan and the pack: the source and the operand's lines.
-void set_source(cl::Kernel& k, const HalfSource& src, size_t lines, size_t len) {
-  k.setArg(0, src.buffer);
-  k.setArg(1, static_cast<cl_ulong>(src.offset));
-  k.setArg(2, static_cast<cl_uint>(src.ld));
-  k.setArg(3, static_cast<cl_int>(src.lines_are_rows ? 1 : 0));
-  k.setArg(4, static_cast<cl_uint>(lines));
-  k.setArg(5, static_cast<cl_uint>(len));
-}
 
 // Per line of the operand: its scale exponent into `exps`; the unrepresentable lines counted
 // into `bad` (zeroed by the caller).
@@ -37,7 +28,7 @@ void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_
   ctx.fill(stats, 0.0f, 2 * lines);
   const size_t src_rows = src.lines_are_rows ? lines : len, src_cols = src.lines_are_rows ? len : lines;
   cl::Kernel s = ctx.embedded(kOperandsFile, defines, "line_stats");
-  set_source(s, src, lines, len);
+  set_line_source(s, src, lines, len);
   s.setArg(6, stats);
   ctx.launch_convert(s, cl::NDRange(round_up(src_cols, 32), round_up(src_rows, 32) / 4), cl::NDRange(32, 8));
   cl::Kernel e = ctx.embedded(kOperandsFile, defines, "half_line_scales");
@@ -52,7 +43,7 @@ void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_
 void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, Scratch exps_id,
           cl::Buffer& dst, size_t pitch, size_t lines_padded, size_t kcols) {
   cl::Kernel p = ctx.embedded(kOperandsFile, defines, "half_pack");
-  set_source(p, src, lines, len);
+  set_line_source(p, src, lines, len);
   p.setArg(6, ctx.scratch(exps_id, lines * 4));
   p.setArg(7, dst);
   p.setArg(8, static_cast<cl_uint>(pitch));
@@ -61,6 +52,15 @@ void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_
 }
 
 }  // namespace
+
+void set_line_source(cl::Kernel& k, const HalfSource& src, size_t lines, size_t len) {
+  k.setArg(0, src.buffer);
+  k.setArg(1, static_cast<cl_ulong>(src.offset));
+  k.setArg(2, static_cast<cl_uint>(src.ld));
+  k.setArg(3, static_cast<cl_int>(src.lines_are_rows ? 1 : 0));
+  k.setArg(4, static_cast<cl_uint>(lines));
+  k.setArg(5, static_cast<cl_uint>(len));
+}
 
 bool is_half_stage(const Stage& st) { return st.family == Family::TensorHalf; }
 

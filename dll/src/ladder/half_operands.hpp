@@ -19,6 +19,10 @@ struct HalfSource {
   bool lines_are_rows;
 };
 
+// Arguments 0-5 of the kernels that read an operand by lines (util/line_stats.cl's
+// line_stats, the FP16 pack, the Ozaki residues): the source and the operand's lines of len.
+void set_line_source(cl::Kernel& k, const HalfSource& src, size_t lines, size_t len);
+
 bool is_half_stage(const Stage& st);
 // The stage that runs when an FP16 stage's operands cannot be scaled (the kernel table's fallback).
 int half_fallback(int stage);

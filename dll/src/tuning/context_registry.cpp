@@ -31,13 +31,7 @@ bool whole_number(const std::string& s, unsigned long long& out) {
 // One line into e; false for comments, blank and unreadable lines.
 bool parse_registry_line(const std::string& line, RegisteredContext& e) {
   if (line.empty() || line[0] == '#') return false;
-  std::vector<std::string> f(1);
-  for (char c : line) {
-    if (c == '\t')
-      f.emplace_back();
-    else
-      f.back() += c;
-  }
+  const std::vector<std::string> f = split(line, '\t');
   unsigned long long device = 0;
   if (f.size() != 5 || !whole_number(f[0], e.process.pid) || !whole_number(f[1], e.process.start) ||
       !whole_number(f[2], e.context) || !whole_number(f[3], device) || device > 1000000 || f[4].empty())

@@ -74,17 +74,6 @@ struct FileCloser {
   }
 };
 
-std::vector<std::string> split(const std::string& s, char sep) {
-  std::vector<std::string> out(1);
-  for (char c : s) {
-    if (c == sep)
-      out.emplace_back();
-    else
-      out.back() += c;
-  }
-  return out;
-}
-
 // Whole-field integer list: "128 128 16 8 8" -> {128, ...}; false on anything else.
 bool parse_ints(const std::string& s, std::vector<int>& out) {
   std::istringstream in(s);
@@ -141,6 +130,17 @@ NativePath tuning_file_path() {
   if (env && *env) return env;
   return library_dir() + "mqlcl-tuning.txt";
 #endif
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out(1);
+  for (char c : s) {
+    if (c == sep)
+      out.emplace_back();
+    else
+      out.back() += c;
+  }
+  return out;
 }
 
 std::string path_text(const NativePath& p) {

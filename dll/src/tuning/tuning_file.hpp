@@ -59,6 +59,9 @@ struct TuningFile {
 TuningFile read_tuning_file(const NativePath& path);
 // Any text file's lines without their ends; none where it is absent or cannot be read.
 std::vector<std::string> read_text_lines(const NativePath& path);
+// A line's fields between `sep`s (n separators: n + 1 fields, empty ones kept): the tuning
+// file's and the placement registry's tab-separated lines.
+std::vector<std::string> split(const std::string& s, char sep);
 std::string format_entry(const TuningEntry& e);
 std::string format_profile(const ProfileEntry& e);
 constexpr char kProfileTag[] = "profile";
