@@ -41,6 +41,8 @@ SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpS
          "InpDevice": int(os.environ.get("MQLCL_TEST_DEVICE") or 0)}
 SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300
+# The runtime's sources, compiled once per target and linked with every script.
+RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp")
 
 
 def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
@@ -404,7 +406,7 @@ def main():
         tdir = work / t.name.replace("/", "-")
         tdir.mkdir(exist_ok=True)
         objs = []
-        for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+        for src in RUNTIME_SOURCES:
             obj = tdir / (src[:-4] + ".o")
             rc, o, e = sh(runtime_compile_command(t, src, obj))
             expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])

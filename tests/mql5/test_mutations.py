@@ -177,7 +177,7 @@ def run(root, native, work):
     target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", ["-ldl"], [],
                                 dict(run_scripts.os.environ, LD_LIBRARY_PATH=str((native / "dll").resolve())))
     objs = []
-    for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+    for src in run_scripts.RUNTIME_SOURCES:
         obj = work / (src[:-4] + ".o")
         rc, o, e = run_scripts.sh(run_scripts.runtime_compile_command(target, src, obj))
         expect(rc == 0, f"mutations: runtime {src} compiled", o + e)

@@ -31,7 +31,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
+from mql5_tokens import BUILTIN_TYPES, SourceError, class_names, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
 import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
@@ -297,7 +297,7 @@ def const_array_overloads(toks, types):
 
 def rewrite_array_declarations(toks, types):
     """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;"""
-    i = 0
+    i, classes = 0, class_names(toks)
     while i < len(toks):
         start = i
         prev = toks[i - 1].text if i else ";"
@@ -308,10 +308,13 @@ def rewrite_array_declarations(toks, types):
         while toks[i].kind == "id" and toks[i].text in ("static", "const"):
             quals.append(toks[i].text)
             i += 1
-        if not (is_type(toks[i], types) and toks[i + 1].kind == "id" and toks[i + 2].text in ("[", "=", ",", ";")):
+        # T *a[]: an array of object pointers
+        star = toks[i + 1] if i + 2 < len(toks) and toks[i + 1].text == "*" and toks[i].text in classes else None
+        at = i + 1 + (star is not None)
+        if not (is_type(toks[i], types) and toks[at].kind == "id" and toks[at + 1].text in ("[", "=", ",", ";")):
             i = start + 1
             continue
-        type_tok, j = toks[i], i + 1
+        type_tok, j = toks[i], at
         declarators, ok = [], True  # (comma before it or None, name index, dims, dims end)
         comma = None
         while ok:
@@ -335,7 +338,9 @@ def rewrite_array_declarations(toks, types):
                 break
             comma, j = toks[k], k + 1
         if ok and any(d for _, _, d, _ in declarators):
-            base = c_type(type_tok.text)
+            base = c_type(type_tok.text) + ("*" if star is not None else "")
+            if star is not None:
+                star.out = ""
             prefix = " ".join(quals)
             for comma, name_i, dims, dims_end in declarators:
                 if dims and not dims[0] and toks[dims_end].text == "=" and toks[dims_end + 1].text == "{":
@@ -451,8 +456,130 @@ def rewrite_simple(toks):
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
-        elif t.kind == "op" and t.text == "." and i and toks[i - 1].text == "this":
+        elif t.kind == "op" and t.text == ".":
+            # MQL5 reaches members with '.' on objects and object pointers alike (docs: Object
+            # Pointers); every class and struct has an operator-> that gives itself (class_bodies)
             t.out = "->"
+        elif t.kind == "id" and t.text == "__FUNCTION__":
+            t.out = "string(mql5::function_name(__PRETTY_FUNCTION__))"
+        elif t.kind == "id" and t.text == "__FILE__":  # docs: Predefined Macro Substitutions
+            t.out = f"string(u{json.dumps(Path(t.file).name)})"
+
+
+def bases_of(toks, colon, brace):
+    """Base names of a class head `: public A, B<int>` (tokens colon..brace)."""
+    names, depth, last = [], 0, None
+    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
+        if t.text == "<":
+            depth += 1
+        elif t.text == ">":
+            depth -= 1
+        elif depth == 0 and t.text == ",":
+            names.append(last)
+            last = None
+        elif depth == 0 and t.kind == "id" and t.text not in ("public", "protected", "private", "virtual"):
+            last = t.text
+    return names
+
+
+def class_bodies(toks, types):
+    """Each class, struct and interface the program defines gets, at the start of its body: an
+    operator-> giving itself (MQL5 writes '.' for members through pointers and objects alike: the
+    translator writes '->' for every '.'), and its name for typename(). A class whose bases are
+    no class of the program gets mql5::object as its first base: the registry of live objects
+    behind CheckPointer (docs: Object Pointers). An interface is a struct of public pure virtual
+    methods with a virtual destructor (docs: Interfaces)."""
+    kinds = {}
+    for a, b in zip(toks, toks[1:]):
+        if a.kind == "id" and a.text in ("class", "struct", "interface") and b.kind == "id":
+            kinds.setdefault(b.text, a.text)
+    for i, t in enumerate(toks):
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface") and i + 1 < len(toks)
+                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
+            continue
+        name, j, colon = toks[i + 1].text, i + 2, None
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "=", ","):
+            if toks[j].text == ":" and colon is None:
+                colon = j
+            j += 1
+        if j >= len(toks) or toks[j].text != "{":
+            continue  # a declaration, not a definition
+        brace = toks[j]
+        default = "private" if t.text == "class" else "public"
+        inject = (f" public: {name}* operator->() {{ return this; }} const {name}* operator->() const {{ return this; }}"
+                  f' static const char16_t* mql5_type_name() {{ return u"{"class" if t.text == "interface" else t.text} {name}"; }}')
+        if t.text == "interface":
+            t.out = "struct"
+            inject += f" virtual ~{name}() {{}}"
+            pure_virtual_members(toks, j)
+        elif t.text == "class":
+            bases = bases_of(toks, colon, j) if colon is not None else []
+            if not any(kinds.get(b) == "class" or (b in types and b not in kinds) for b in bases):
+                if colon is None:
+                    toks[i + 1].out = f"{name} : public mql5::object"
+                else:
+                    toks[colon].out = ": public mql5::object,"
+        brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {default}:"
+
+
+def pure_virtual_members(toks, open_i):
+    """The methods declared in an interface's body: `virtual ... = 0;`."""
+    close, depth, start = matching(toks, open_i), 0, open_i + 1
+    for k in range(open_i + 1, close):
+        depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
+        if depth == 0 and toks[k].text == ";":
+            stmt = toks[start:k]
+            if any(s.text == "(" for s in stmt) and stmt:
+                if stmt[0].text != "virtual":
+                    stmt[0].out = "virtual " + (stmt[0].out if stmt[0].out is not None else stmt[0].text)
+                if not (len(stmt) >= 2 and stmt[-2].text == "=" and stmt[-1].text == "0"):
+                    toks[k].out = " = 0;"
+            start = k + 1
+
+
+def rewrite_objects(toks, types):
+    """delete p -> mql5::destroy(p) (checks the pointer as the terminal does); a cast to a class
+    pointer (CDerived*)p -> (mql5::pointer_to<CDerived>)p (the terminal checks the object's type);
+    typename(x) -> the name of x's type (docs: Function Templates)."""
+    classes = class_names(toks)
+    for i, t in enumerate(toks):
+        if t.out is not None:
+            continue
+        if t.kind == "id" and t.text == "delete":
+            depth, k = 0, i + 1
+            while k < len(toks) and not (depth == 0 and toks[k].text == ";"):
+                depth += (toks[k].text in ("(", "[")) - (toks[k].text in (")", "]"))
+                k += 1
+            if k < len(toks):
+                t.out = "mql5::destroy("
+                toks[k].out = ");"
+        elif t.kind == "id" and t.text == "typename" and i + 1 < len(toks) and toks[i + 1].text == "(":
+            close = matching(toks, i + 1)
+            inner = toks[i + 2:close]
+            if len(inner) == 1 and is_type(inner[0], types):
+                t.out = f"string(mql5::type_name_of<{c_type(inner[0].text)}>::get()"
+                toks[i + 1].out = ""
+                inner[0].out = ""
+            else:
+                t.out = "string(mql5::type_name_of<std::remove_cv_t<std::remove_reference_t<decltype"
+                toks[close].out = ")>>>::get())"
+        elif t.text == "(" and t.kind == "op" and not (i and toks[i - 1].kind == "id" and toks[i - 1].text != "return"):
+            k = i + 1
+            if k < len(toks) and toks[k].text == "const":
+                k += 1
+            if not (k < len(toks) and toks[k].kind == "id" and toks[k].text in classes):
+                continue
+            k += 1
+            if k < len(toks) and toks[k].text == "<":
+                depth = 0
+                while k < len(toks):
+                    depth += (toks[k].text == "<") - (toks[k].text == ">")
+                    k += 1
+                    if depth == 0:
+                        break
+            if k + 1 < len(toks) and toks[k].text == "*" and toks[k + 1].text == ")":
+                t.out = "(mql5::pointer_to<"
+                toks[k].out = ">"
 
 
 #---------------------------------------------------------------------------------------------
@@ -648,6 +775,8 @@ def translate(script, include_dir, header=None):
     strip_definition_defaults(sig)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
+    class_bodies(sig, types)
+    rewrite_objects(sig, types)
     rewrite_simple(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)

@@ -35,6 +35,9 @@ class matrix_of {
 
   // docs (Initialization): "matrix m;" allocates nothing; "matrix m(rows,cols);" allocates
   // "without any initialization".
+  // MQL5's '.' is translated to '->' (objects and pointers alike): a matrix gives itself.
+  matrix_of* operator->() { return this; }
+  const matrix_of* operator->() const { return this; }
   matrix_of() = default;
   matrix_of(mql_ulong rows, mql_ulong cols) { allocate(rows, cols); }
   matrix_of(const matrix_of& other) { *this = other; }
@@ -159,6 +162,8 @@ namespace mql5 {
 template <class T>
 class vector_of {
  public:
+  vector_of* operator->() { return this; }
+  const vector_of* operator->() const { return this; }
   vector_of() = default;
   explicit vector_of(mql_ulong n) : m_(1, n) {}
   mql_ulong Size() const { return m_.Cols(); }

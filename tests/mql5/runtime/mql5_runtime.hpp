@@ -509,3 +509,4 @@ struct same_abi<R (*)(H...), R (*)(M...)>
 }  // namespace mql5
 
 #include "mql5_matrix.hpp"
+#include "mql5_objects.hpp"
