@@ -336,7 +336,7 @@ def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
     return rc, o + e
 
 
-def stop_all(scripts, scripts_dir, include_dir, whole_runs, native):
+def stop_all(scripts, scripts_dir, include_dir, whole_runs, native, mqlcl_dir=None):
     """stop_test.py on every script of mql5/Scripts whose whole native run passed."""
     for s in scripts:
         if s.parent != scripts_dir:
@@ -348,7 +348,7 @@ def stop_all(scripts, scripts_dir, include_dir, whole_runs, native):
 
         def run(args, timeout, exe=exe):
             return sh(native.runner + [str(exe)] + args, env=native.env, cwd=exe.parent, timeout=timeout)
-        skipped, outcomes = stop_test.check_script(s.stem, s, include_dir, run, log, err, declared)
+        skipped, outcomes = stop_test.check_script(s.stem, s, include_dir, run, log, err, declared, mqlcl_dir)
         if skipped:
             print(f"[SKIP] stop test: {s.stem}.mq5: {skipped}")
         for what, problems, out in outcomes:
@@ -365,7 +365,8 @@ def main():
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--work", type=Path)
     ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
-    ap.add_argument("--include-dir", type=Path, help="MQL5 Include folder (default ROOT/mql5/Include)")
+    ap.add_argument("--include-dir", type=Path, help="a terminal's MQL5/Include folder (default ROOT/mql5/Include); "
+                    "ROOT/mql5/Include is searched after it (first for mqlcl/...)")
     ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
     ap.add_argument("--no-stop-test", action="store_true", help="skip stop_test.py (programs that are not ours)")
     a = ap.parse_args()
@@ -395,6 +396,7 @@ def main():
     for s in scripts:
         cpp = work / f"{s.stem}.cpp"
         rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(s), "--include-dir", str(include_dir),
+                           "--mqlcl-include", str(root / "mql5/Include"),
                            "--out", str(cpp), "--header", str(header)], cwd=root)
         if expect(rc == 0, f"{s.stem}.mq5 translated (lint clean)", err.strip()):
             cpps[s.stem] = cpp
@@ -436,7 +438,7 @@ def main():
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])
     if not a.no_stop_test:
-        stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0])
+        stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0], root / "mql5/Include")
     if own_prefix:
         sh(["wineserver", "-k"], env=targets[-1].env)
         shutil.rmtree(own_prefix, ignore_errors=True)

@@ -195,7 +195,7 @@ def run(root, native, work):
             continue
         cpp = tree / "script.cpp"
         rc, out, err = run_scripts.sh([sys.executable, str(HERE / "translate.py"), script, "--include-dir",
-                                       "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
+                                       "mql5/Include", "--mqlcl-include", "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
                                       cwd=tree)
         refused_by, log = ("lint", err) if rc else (None, "")
         if not refused_by:

@@ -12,7 +12,8 @@ looked into), never on the meaning of the code:
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
-  #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
+  #include <f> / "f"     -> the file, once, from the terminal's Include folder (--include-dir) or
+                            mqlcl's (mql5/Include), or beside the includer
   #resource "f" as string s / as T a[] -> a const string / numeric array of the file's content
   a source in UTF-16 (its byte order mark), UTF-8 or ANSI, lines ending in CRLF or LF, as
   MetaEditor reads them (mql5_tokens.read_source)
@@ -37,6 +38,7 @@ import lint  # noqa: E402
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
 # https://www.mql5.com/en/docs/matrix/matrix_types).
 MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "vectorf": "float"}
+MQLCL_INCLUDE = Path(__file__).resolve().parent.parent.parent / "mql5/Include"
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
@@ -61,7 +63,22 @@ def line_marker(line, path, before="", after=""):
 
 
 #---------------------------------------------------------------------------------------------
-def expand(path, include_dir, seen, out):
+def include_target(name, angle, includer, include_dir, mqlcl_dir):
+    """The file `#include <name>` / "name" names: "name" beside the includer; <name> in the
+    terminal's Include folder, then in mqlcl's own (mqlcl/... in mqlcl's own first, so that the
+    harness tests the project's copy, not one installed in the terminal's folder)."""
+    if not angle:
+        return includer.parent / name, [includer.parent]
+    dirs = [include_dir] + ([mqlcl_dir] if mqlcl_dir is not None and mqlcl_dir != include_dir else [])
+    if name.startswith("mqlcl/"):
+        dirs.reverse()
+    for d in dirs:
+        if (d / name).is_file():
+            return d / name, dirs
+    return dirs[0] / name, dirs
+
+
+def expand(path, include_dir, seen, out, mqlcl_dir=None):
     """Tokens of path with each #include replaced by the included file's tokens (once each)."""
     tokens = tokenize(read_source(path), path)
     for t in tokens:
@@ -72,17 +89,17 @@ def expand(path, include_dir, seen, out):
             continue
         # MQL5 writes folders with backslashes (<Trade\Trade.mqh>, "sub\\x.mqh"); either separator here
         name = re.sub(r"[\\/]+", "/", m.group(2))
-        target = (include_dir / name) if m.group(1) == "<" else (path.parent / name)
+        target, looked = include_target(name, m.group(1) == "<", path, include_dir, mqlcl_dir)
         if not target.is_file():
             raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
-                              + (f" (looked in {shown(include_dir)})" if m.group(1) == "<" else ""))
+                              + (f" (looked in {', '.join(shown(d) for d in looked)})" if m.group(1) == "<" else ""))
         key = target.resolve()
         if key in seen:  # MQL5 includes a file once
             out.append(Token("marker", "", path, t.line, t.ws, out=""))
             continue
         seen.add(key)
         out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
-        expand(target, include_dir, seen, out)
+        expand(target, include_dir, seen, out, mqlcl_dir)
         out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
     return out
 
@@ -402,20 +419,23 @@ def type_aliases(toks, types):
 
 def forward_declarations(toks, script, types):
     """MQL5 calls a function defined further down the file; C++ needs it declared first. Each
-    global function the script itself defines (not a member, template or one with default
-    arguments, whose types are all known at that point) is declared before its first function
-    definition; a #line keeps the diagnostics on the script's lines."""
+    global function the program defines, in the script or an included file (not a member, template
+    or one with default arguments, whose types and macros are all known at that point) is declared
+    before its first function definition; a #line keeps the diagnostics on the script's lines."""
     depth, first, protos = 0, None, []
     declared_at = {}
     script = script.resolve()
     for i, t in enumerate(toks):
         if t.kind == "id" and t.text in ("class", "struct", "enum", "interface") and i + 1 < len(toks):
             declared_at.setdefault(toks[i + 1].text, i)
+        m = re.match(r"#\s*define\s+(\w+)", t.text) if t.kind == "pp" else None
+        if m:  # a type or a constant by #define: the prototype must come after it
+            declared_at.setdefault(m.group(1), i)
         if t.text == "{":
             depth += 1
         elif t.text == "}":
             depth -= 1
-        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id" or t.file.resolve() != script:
+        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
             continue
         # type ... name ( ... ) {   at file scope
         close = matching(toks, i)
@@ -482,6 +502,41 @@ def bases_of(toks, colon, brace):
     return names
 
 
+def bases_of_text(toks, colon, brace):
+    return base_heads(toks, colon, brace)
+
+
+def base_heads(toks, colon, brace):
+    """[(name, text)] of the bases in `: public A, B<T>` (tokens colon..brace)."""
+    out, depth, cur = [], 0, []
+    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
+        depth += (t.text == "<") - (t.text == ">")
+        if depth == 0 and t.text == ",":
+            words = [c for c in cur if c.text not in ("public", "protected", "private", "virtual")]
+            names = [c.text for c in words if c.kind == "id"]
+            if names:
+                out.append((names[0], "".join(c.text if c.kind != "id" else " " + c.text + " " for c in words).strip()))
+            cur = []
+        else:
+            cur.append(t)
+    return out
+
+
+def member_functions(toks, open_i, default):
+    """{name: access} of the methods a class body declares (not constructors, operators)."""
+    close, depth, access, out = matching(toks, open_i), 0, default, {}
+    for k in range(open_i + 1, close):
+        t = toks[k]
+        depth += (t.text in ("(", "[", "{")) - (t.text in (")", "]", "}"))
+        if depth == 0 and t.text in ("public", "protected", "private") and toks[k + 1].text == ":":
+            access = t.text
+        elif depth == 0 and t.kind == "id" and toks[k + 1].text == "(" and toks[k - 1].text not in ("~", "operator") \
+                and toks[k - 1].kind == "id" or (depth == 0 and t.kind == "id" and toks[k + 1].text == "("
+                                                  and toks[k - 1].text in ("*", "&")):
+            out.setdefault(t.text, access)
+    return out
+
+
 def class_bodies(toks, types):
     """Each class, struct and interface the program defines gets, at the start of its body: an
     operator-> giving itself (MQL5 writes '.' for members through pointers and objects alike: the
@@ -493,6 +548,30 @@ def class_bodies(toks, types):
     for a, b in zip(toks, toks[1:]):
         if a.kind == "id" and a.text in ("class", "struct", "interface") and b.kind == "id":
             kinds.setdefault(b.text, a.text)
+    heads = []  # (keyword index, name, colon, brace)
+    for i, t in enumerate(toks):
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface") and i + 1 < len(toks)
+                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
+            continue
+        j, colon = i + 2, None
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "=", ","):
+            if toks[j].text == ":" and colon is None:
+                colon = j
+            j += 1
+        if j < len(toks) and toks[j].text == "{":
+            heads.append((i, toks[i + 1].text, colon, j))
+    methods, parents = {}, {}
+    for i, name, colon, j in heads:
+        methods.setdefault(name, {}).update(member_functions(toks, j, "private" if toks[i].text == "class" else "public"))
+        parents[name] = base_heads(toks, colon, j) if colon is not None else []
+
+    def inherited(cls, seen=()):
+        """Names of the public and protected methods of cls and its ancestors."""
+        out = {n for n, a in methods.get(cls, {}).items() if a != "private"}
+        for b, _ in parents.get(cls, []):
+            if b not in seen:
+                out |= inherited(b, seen + (cls,))
+        return out
     for i, t in enumerate(toks):
         if not (t.kind == "id" and t.text in ("class", "struct", "interface") and i + 1 < len(toks)
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
@@ -519,6 +598,11 @@ def class_bodies(toks, types):
                     toks[i + 1].out = f"{name} : public mql5::object"
                 else:
                     toks[colon].out = ": public mql5::object,"
+        # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
+        # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
+        for base, text in (bases_of_text(toks, colon, j) if colon is not None else []):
+            for m in sorted(set(methods.get(name, {})) & inherited(base)):
+                inject += f" using {text}::{m};"
         brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {default}:"
 
 
@@ -580,6 +664,102 @@ def rewrite_objects(toks, types):
             if k + 1 < len(toks) and toks[k].text == "*" and toks[k + 1].text == ")":
                 t.out = "(mql5::pointer_to<"
                 toks[k].out = ">"
+
+
+def pointer_conversions(toks):
+    """MQL5 converts a base class pointer to a derived one implicitly, checking the object's type
+    at run time (docs: Object Pointers; the terminal stops on a wrong type), C++ only explicitly:
+    the value given to a name declared as an object pointer (`C *p = e`, `p = e`) and the value a
+    function returning an object pointer returns go through mql5::object_cast, which converts to
+    whichever pointer the destination is."""
+    classes = class_names(toks)
+    names = set()
+    for i in range(1, len(toks) - 1):
+        if toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id" \
+                and (i + 2 >= len(toks) or toks[i + 2].text != "("):
+            names.add(toks[i + 1].text)
+
+    def wrap(start, stops):
+        """Wraps toks[start:end] (end: the first of stops at depth 0, or a closing bracket)."""
+        depth, k = 0, start
+        while k < len(toks):
+            x = toks[k].text
+            if depth == 0 and (x in stops or x in (")", "]", "}")):
+                break
+            depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
+            k += 1
+        if k >= len(toks) or k == start or [x.text for x in toks[start:k] if x.text not in "()"] in (["NULL"], ["this"]):
+            return  # NULL stays a null pointer constant
+        first, last = toks[start], toks[k]
+        first.ws = first.ws + " mql5::object_cast("
+        last.out = ")" + (last.out if last.out is not None else last.text)
+
+    for i in range(len(toks) - 2):
+        if toks[i].kind == "id" and toks[i].text in names and toks[i + 1].text == "=" and toks[i + 1].kind == "op":
+            wrap(i + 2, (";", ","))
+    # functions returning an object pointer: C *name(...) [const] { ... return e; ... }
+    for i in range(1, len(toks) - 3):
+        if not (toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id"):
+            continue
+        k = i + 1
+        while k + 2 < len(toks) and toks[k + 1].text == "::" and toks[k + 2].kind == "id":
+            k += 2
+        if k + 1 >= len(toks) or toks[k + 1].text != "(":
+            continue
+        close = matching(toks, k + 1)
+        b = close + 1
+        while b < len(toks) and toks[b].text == "const":
+            b += 1
+        if b >= len(toks) or toks[b].text != "{":
+            continue
+        for r in range(b, matching(toks, b)):
+            if toks[r].text == "return" and toks[r + 1].text != ";":
+                wrap(r + 1, (";",))
+
+
+def struct_casts(toks):
+    """(S)x between simple structures copies the bytes (docs: Typecasting, simple structures):
+    -> (mql5::struct_bits<S>)x."""
+    structs = {b.text for a, b in zip(toks, toks[1:]) if a.text == "struct" and b.kind == "id"}
+    for i in range(len(toks) - 3):
+        t = toks[i]
+        if t.text == "(" and t.out is None and toks[i + 1].text in structs and toks[i + 2].text == ")" \
+                and not (i and toks[i - 1].kind == "id" and toks[i - 1].text != "return") \
+                and (toks[i + 3].kind == "id" or toks[i + 3].text == "("):
+            toks[i + 1].out = f"mql5::struct_bits<{toks[i + 1].text}>"
+
+
+def shadowed_overloads(toks):
+    """f(a, b = 1) beside f(a): MQL5 calls f(x) the one without defaults, C++ finds the call
+    ambiguous; the one with defaults becomes a template (C++ prefers a non-template)."""
+    depth, found = 0, []  # (name, key types, defaults, start index)
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
+            continue
+        start = i - 1
+        while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("*", "&", "::")) \
+                and toks[start - 1].text not in ("return", "else"):
+            start -= 1
+        if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
+            continue
+        if any(x.text in ("::", "template", "operator", "=") for x in toks[start:i]):
+            continue
+        close = matching(toks, i)
+        if close + 1 >= len(toks) or toks[close + 1].text not in ("{", ";"):
+            continue
+        keys, defaults = [], 0
+        for param in split_parameters(toks, i, close):
+            texts = [x.text for x in param]
+            head = texts[:texts.index("=")] if "=" in texts else texts
+            defaults += "=" in texts
+            name = parameter_name(param)
+            keys.append(" ".join(x for x in head if x != name))
+        found.append((toks[i - 1].text, keys, defaults, start))
+    plain = {(n, tuple(k)) for n, k, d, _ in found}
+    for name, keys, defaults, start in found:
+        if defaults and any((name, tuple(keys[:len(keys) - c])) in plain for c in range(1, defaults + 1)):
+            toks[start].ws = toks[start].ws + "template <int = 0> "
 
 
 #---------------------------------------------------------------------------------------------
@@ -742,9 +922,9 @@ def import_block(decl_toks, dll, header_ok):
     return "".join(wrappers), checks
 
 
-def translate(script, include_dir, header=None):
+def translate(script, include_dir, header=None, mqlcl_dir=None):
     """The C++ text of script; raises SourceError."""
-    tokens = expand(script, include_dir, {script.resolve()}, [])
+    tokens = expand(script, include_dir, {script.resolve()}, [], mqlcl_dir)
     sig = significant(tokens)
     types = declared_types(sig)
     types |= type_aliases(sig, types)
@@ -777,6 +957,9 @@ def translate(script, include_dir, header=None):
     rewrite_array_declarations(sig, types)
     class_bodies(sig, types)
     rewrite_objects(sig, types)
+    pointer_conversions(sig)
+    struct_casts(sig)
+    shadowed_overloads(sig)
     rewrite_simple(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
@@ -798,12 +981,14 @@ def translate(script, include_dir, header=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("script", type=Path)
-    ap.add_argument("--include-dir", type=Path, required=True)
+    ap.add_argument("--include-dir", type=Path, required=True, help="the terminal's MQL5/Include folder")
+    ap.add_argument("--mqlcl-include", type=Path, default=MQLCL_INCLUDE,
+                    help="mqlcl's own Include folder, searched after --include-dir (first for mqlcl/...)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
     a = ap.parse_args()
     try:
-        a.out.write_text(translate(a.script, a.include_dir, a.header), encoding="utf-8")
+        a.out.write_text(translate(a.script, a.include_dir, a.header, a.mqlcl_include), encoding="utf-8")
     except SourceError as e:
         print(e, file=sys.stderr)
         return 1

@@ -139,3 +139,40 @@ ENUM_POINTER_TYPE CheckPointer(const T* p) {
   return p ? mql5::object_state(mql5::object_base(p)) : POINTER_INVALID;
 }
 inline ENUM_POINTER_TYPE CheckPointer(decltype(nullptr)) { return POINTER_INVALID; }
+
+namespace mql5 {
+// A class pointer on its way to a pointer of another class (translate.py: pointer_conversions):
+// converts to the destination's type, upwards as C++ does, downwards after checking the object.
+template <class U>
+struct any_pointer {
+  U* p;
+  template <class T>
+  operator T*() const {  // NOLINT
+    return pointer_to<T>(p);
+  }
+};
+template <class U>
+any_pointer<U> object_cast(U* p) {
+  return {p};
+}
+template <class V, typename std::enable_if<!std::is_pointer<typename std::decay<V>::type>::value, int>::type = 0>
+V&& object_cast(V&& v) {
+  return static_cast<V&&>(v);
+}
+}  // namespace mql5
+
+namespace mql5 {
+// (S)x between simple structures: the bytes of x, as many as fit in S (docs: Typecasting,
+// "Typecasting of simple structure types").
+template <class S>
+struct struct_bits {
+  S value;
+  template <class U>
+  struct_bits(const U& from) : value() {  // NOLINT: the cast's source
+    static_assert(std::is_trivially_copyable<U>::value && std::is_trivially_copyable<S>::value,
+                  "only simple structures are cast to each other");
+    __builtin_memcpy(static_cast<void*>(&value), static_cast<const void*>(&from), sizeof(S) < sizeof(U) ? sizeof(S) : sizeof(U));
+  }
+  operator S() const { return value; }  // NOLINT
+};
+}  // namespace mql5
