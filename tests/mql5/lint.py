@@ -69,6 +69,8 @@ def check(toks, types=None):
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
                 and not prev.ws and t.ws == "":
             err(prev, f"C++ string prefix {prev.text}\"...\" (MQL5 strings are already Unicode)", RESERVED)
+        elif t.text == "::" and t.kind == "op" and prev is not None and prev.text in ("return", "else", "case"):
+            pass  # `return ::f(x)`: the global scope
         elif t.text == "::" and t.kind == "op":
             if prev is not None and prev.kind == "id" and prev.text not in types:
                 err(t, f"'{prev.text}::' names no class, struct or enum of this program", SCOPE)

@@ -266,8 +266,18 @@ def source_encodings(log):
     return runtime_semantics(log, at_least=12)
 
 
+def language_features(log):
+    """tests/mql5/selftest: classes, pointers, templates, the preprocessor; the one object the
+    script leaves undeleted is reported after its end, as the terminal reports it."""
+    problems = runtime_semantics(log, at_least=40)
+    for line in ("1 undeleted objects left", "1 object of type CCircle left"):
+        if not re.search(rf"^{line}$", log, re.M):
+            problems.append(f"no '{line}' line after the end")
+    return problems
+
+
 def expectations(name, log):
-    if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "language_features", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

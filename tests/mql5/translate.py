@@ -546,11 +546,11 @@ def class_bodies(toks, types):
     methods with a virtual destructor (docs: Interfaces)."""
     kinds = {}
     for a, b in zip(toks, toks[1:]):
-        if a.kind == "id" and a.text in ("class", "struct", "interface") and b.kind == "id":
+        if a.kind == "id" and a.text in ("class", "struct", "interface", "union") and b.kind == "id":
             kinds.setdefault(b.text, a.text)
     heads = []  # (keyword index, name, colon, brace)
     for i, t in enumerate(toks):
-        if not (t.kind == "id" and t.text in ("class", "struct", "interface") and i + 1 < len(toks)
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
             continue
         j, colon = i + 2, None
@@ -573,7 +573,7 @@ def class_bodies(toks, types):
                 out |= inherited(b, seen + (cls,))
         return out
     for i, t in enumerate(toks):
-        if not (t.kind == "id" and t.text in ("class", "struct", "interface") and i + 1 < len(toks)
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
             continue
         name, j, colon = toks[i + 1].text, i + 2, None
@@ -584,7 +584,7 @@ def class_bodies(toks, types):
         if j >= len(toks) or toks[j].text != "{":
             continue  # a declaration, not a definition
         brace = toks[j]
-        default = "private" if t.text == "class" else "public"
+        default = "private" if t.text == "class" else "public"  # docs: Structures, Classes and Interfaces
         inject = (f" public: {name}* operator->() {{ return this; }} const {name}* operator->() const {{ return this; }}"
                   f' static const char16_t* mql5_type_name() {{ return u"{"class" if t.text == "interface" else t.text} {name}"; }}')
         if t.text == "interface":
@@ -760,6 +760,34 @@ def shadowed_overloads(toks):
     for name, keys, defaults, start in found:
         if defaults and any((name, tuple(keys[:len(keys) - c])) in plain for c in range(1, defaults + 1)):
             toks[start].ws = toks[start].ws + "template <int = 0> "
+
+
+def template_member_definitions(toks):
+    """A member of a class template defined outside it: MQL5 writes `template<typename T>
+    CList::Add(...)`, C++ `CList<T>::Add`: the header's parameters are added to the class name."""
+    templates, depth = set(), 0
+    for i, t in enumerate(toks):
+        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
+            close = i + 1
+            while toks[close].text != ">":
+                close += 1
+            if close + 2 < len(toks) and toks[close + 1].text in ("class", "struct") and toks[close + 2].kind == "id":
+                templates.add(toks[close + 2].text)
+    params = None
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if depth:
+            continue
+        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
+            close = i + 1
+            while toks[close].text != ">":
+                close += 1
+            params = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
+        elif t.text in (";", "}"):
+            params = None
+        elif params and t.kind == "id" and t.text in templates and i + 1 < len(toks) and toks[i + 1].text == "::" \
+                and t.out is None:
+            t.out = f"{t.text}<{', '.join(params)}>"
 
 
 #---------------------------------------------------------------------------------------------
@@ -956,6 +984,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     class_bodies(sig, types)
+    template_member_definitions(sig)
     rewrite_objects(sig, types)
     pointer_conversions(sig)
     struct_casts(sig)
