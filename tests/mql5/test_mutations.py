@@ -43,6 +43,20 @@ def before_onstart(*lines):
     return apply
 
 
+def before_and_in_onstart(before, inside):
+    """Lines before OnStart and lines at the start of its body; the fault is the first inside."""
+    def apply(text):
+        m = re.search(r"^void OnStart\(\)\s*\{[^\n]*\n", text, re.M)
+        if not m:
+            return None
+        head = "".join(f"{line}\n" for line in before)
+        new = text[:m.start()] + head + text[m.start():m.end()]
+        at = len(new)
+        new += "".join(f"   {line}\n" for line in inside) + text[m.end():]
+        return 0, len(text), new, at
+    return apply
+
+
 def at_top(line):
     return lambda text: (0, line + "\n")
 
@@ -102,6 +116,38 @@ MUTATIONS = [
     ("brace initialisation", SCRIPT, in_onstart("int b{3};"), "lint", "brace initialisation"),
     ("'->' on an object pointer", SCRIPT, in_onstart("CMqlcl *c = new CMqlcl;", "c->Free();"), "lint", "'->' is C++"),
     ("#pragma", SCRIPT, at_top("#pragma once"), "lint", "#pragma is not an MQL5"),
+    # Objects and their pointers (docs: Object Pointers, new, delete, Virtual Functions, Interfaces).
+    ("pointer to a structure", SCRIPT, before_onstart("struct SFault { int a; };", "int FaultA(SFault *p) { return(0); }"),
+     "lint", "pointer to 'SFault'"),
+    ("new of a structure", SCRIPT, before_and_in_onstart(["struct SFault { int a; };"], ["Print(new SFault);"]), "lint",
+     "new of 'SFault'"),
+    ("GetPointer of a structure", SCRIPT, before_and_in_onstart(["struct SFault { int a; };"], ["SFault s;", "Print(GetPointer(s)==NULL);"]),
+     "compile", "only class objects have pointers"),
+    ("undeclared method called through a pointer", SCRIPT, in_onstart("CMqlcl *c = new CMqlcl;", "c.NoSuchMethod();"),
+     "compile", "has no member named 'NoSuchMethod'"),
+    ("class with a pure virtual method instantiated", SCRIPT,
+     before_and_in_onstart(["class CFaultAbstract { public: virtual int F(void) = 0; };"], ["CFaultAbstract *a = new CFaultAbstract;"]),
+     "compile", "abstract"),
+    ("pure virtual method not overridden", SCRIPT,
+     before_and_in_onstart(["class CFaultBase { public: virtual int F(void) = 0; };",
+                            "class CFaultImpl : public CFaultBase { public: int G(void) { return(1); } };"], ["CFaultImpl x;"]),
+     "compile", "abstract"),
+    ("interface method not implemented", SCRIPT,
+     before_and_in_onstart(["interface IFault { int F(void); };", "class CFaultImpl : public IFault { public: int G(void) { return(1); } };"],
+                           ["IFault *f = new CFaultImpl;"]), "compile", "abstract"),
+    ("delete of an object, not a pointer", SCRIPT, in_onstart("CMqlcl c;", "delete c;"), "compile", "destroy"),
+    ("method called through a NULL pointer", SCRIPT, in_onstart("CMqlcl *c = NULL;", "c.Free();"), "run",
+     "invalid pointer access"),
+    ("virtual method called through a deleted object's pointer", SCRIPT,
+     before_and_in_onstart(["class CFaultV { public: virtual int F(void) { return(1); } };"],
+                           ["CFaultV *v = new CFaultV;", "delete v;", "Print(v.F());"]), "run", "invalid pointer access"),
+    ("pointer cast to a class the object is not", SCRIPT,
+     before_and_in_onstart(["class CFaultA { public: virtual int F(void) { return(1); } };", "class CFaultB : public CFaultA { };"],
+                           ["CFaultA *a = new CFaultA;", "CFaultB *b = (CFaultB*)a;", "delete a;"]), "run",
+     "incorrect casting of pointers"),
+    ("base pointer given to a derived pointer, the object of another class", SCRIPT,
+     before_and_in_onstart(["class CFaultA { public: virtual int F(void) { return(1); } };", "class CFaultB : public CFaultA { };"],
+                           ["CFaultA *a = new CFaultA;", "CFaultB *b = a;", "delete a;"]), "run", "incorrect casting of pointers"),
     ("array assigned to an array", SCRIPT, in_onstart("float a1[], a2[];", "a1 = a2;"), "compile", "deleted"),
     ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
     ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('Alert("x");'), "compile", "not declared"),

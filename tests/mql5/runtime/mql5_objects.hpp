@@ -128,6 +128,7 @@ const char16_t* function_name(const char* signature);
 
 template <class T>
 T* GetPointer(T& obj) {
+  static_assert(std::is_polymorphic<T>::value, "GetPointer: only class objects have pointers (docs: GetPointer)");
   return &obj;
 }
 template <class T>
