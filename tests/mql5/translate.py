@@ -572,6 +572,20 @@ def class_bodies(toks, types):
             if b not in seen:
                 out |= inherited(b, seen + (cls,))
         return out
+    template_params = {}
+    for i, name, colon, j in heads:
+        if i >= 2 and toks[i - 1].text == ">":
+            k = i - 1
+            while k > 0 and toks[k].text != "template":
+                k -= 1
+            template_params[name] = sum(1 for x in toks[k:i] if x.text == "typename")
+
+    def descendants(cls):
+        out = set()
+        for d, bases in parents.items():
+            if any(b == cls for b, _ in bases) and d != cls:
+                out |= {d} | descendants(d)
+        return out
     for i, t in enumerate(toks):
         if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
@@ -603,6 +617,12 @@ def class_bodies(toks, types):
         for base, text in (bases_of_text(toks, colon, j) if colon is not None else []):
             for m in sorted(set(methods.get(name, {})) & inherited(base)):
                 inject += f" using {text}::{m};"
+        # MQL5 lets a derived class reach the protected members of its base through any pointer
+        # to the base (CNeuronBase *n; n.Connections), C++ only through its own type: friends
+        if t.text == "class":
+            for d in sorted(descendants(name)):
+                n = template_params.get(d)
+                inject += f" template <{', '.join(['typename'] * n)}> friend class {d};" if n else f" friend class {d};"
         brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {default}:"
 
 
@@ -666,18 +686,27 @@ def rewrite_objects(toks, types):
                 toks[k].out = ">"
 
 
-def pointer_conversions(toks):
+def pointer_conversions(toks, types=frozenset()):
     """MQL5 converts a base class pointer to a derived one implicitly, checking the object's type
     at run time (docs: Object Pointers; the terminal stops on a wrong type), C++ only explicitly:
     the value given to a name declared as an object pointer (`C *p = e`, `p = e`) and the value a
     function returning an object pointer returns go through mql5::object_cast, which converts to
     whichever pointer the destination is."""
     classes = class_names(toks)
+    typenames = set(types) | BUILTIN_TYPES | classes
     names = set()
     for i in range(1, len(toks) - 1):
         if toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id" \
                 and (i + 2 >= len(toks) or toks[i + 2].text != "("):
             names.add(toks[i + 1].text)
+        elif toks[i].text == "*" and toks[i - 1].text == "," and toks[i + 1].kind == "id":
+            k = i  # C *a=NULL, *b: the statement starts with a class pointer declaration
+            while k > 0 and toks[k - 1].text not in (";", "{", "}", "(") and toks[k - 1].kind != "pp":
+                k -= 1
+            while toks[k].text in ("const", "static"):
+                k += 1
+            if toks[k].text in classes and toks[k + 1].text == "*":
+                names.add(toks[i + 1].text)
 
     def wrap(start, stops):
         """Wraps toks[start:end] (end: the first of stops at depth 0, or a closing bracket)."""
@@ -695,8 +724,55 @@ def pointer_conversions(toks):
         last.out = ")" + (last.out if last.out is not None else last.text)
 
     for i in range(len(toks) - 2):
-        if toks[i].kind == "id" and toks[i].text in names and toks[i + 1].text == "=" and toks[i + 1].kind == "op":
+        if toks[i].kind == "id" and toks[i].text in names and toks[i + 1].text == "=" and toks[i + 1].kind == "op" \
+                and toks[i + 1].out is None:
             wrap(i + 2, (";", ","))
+    # p[i] on an object pointer is the object's operator[] (a pointer is no array in MQL5); a
+    # name's kind is the one its function declares, else the one of the whole program
+    def kinds(a, b):
+        ptrs, arrs = set(), set()
+        for i in range(max(a, 1), min(b, len(toks) - 1)):
+            t = toks[i]
+            if t.kind != "id":
+                continue
+            if toks[i - 1].text == "*" and i >= 2 and toks[i - 2].text in classes and toks[i + 1].text != "[":
+                ptrs.add(t.text)
+            elif toks[i + 1].text == "[" and (toks[i - 1].text in typenames or toks[i - 1].text in ("*", "&")
+                                              and i >= 2 and toks[i - 2].text in typenames):
+                arrs.add(t.text)
+        return ptrs, arrs
+    g_ptrs, g_arrs = kinds(0, len(toks))
+    bodies = []
+    for i, t in enumerate(toks):
+        if t.text != "{" or i < 1:
+            continue
+        k = i - 1
+        while k > 0 and toks[k].text == "const":
+            k -= 1
+        if toks[k].text != ")":
+            continue
+        depth, o = 0, k
+        while o >= 0:
+            depth += (toks[o].text == ")") - (toks[o].text == "(")
+            if depth == 0:
+                break
+            o -= 1
+        if o > 0 and toks[o - 1].kind == "id" and toks[o - 1].text not in ("if", "for", "while", "switch", "return"):
+            bodies.append((o, matching(toks, i)))
+    scope_of = {}
+    for o, e in bodies:
+        local = kinds(o, e)
+        for k in range(o, e):
+            scope_of[k] = local
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and toks[i + 1].text == "[" and t.out is None and toks[i + 1].out is None
+                and toks[i - 1].text not in (".", "::") and not (toks[i - 1].text == "*" and toks[i - 2].text in typenames)):
+            continue
+        ptrs, arrs = scope_of.get(i, (set(), set()))
+        is_ptr = t.text in ptrs or (t.text not in arrs and t.text in g_ptrs and t.text not in g_arrs)
+        if is_ptr:
+            t.out = f"(*{t.text})"
     # functions returning an object pointer: C *name(...) [const] { ... return e; ... }
     for i in range(1, len(toks) - 3):
         if not (toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id"):
@@ -788,6 +864,102 @@ def template_member_definitions(toks):
         elif params and t.kind == "id" and t.text in templates and i + 1 < len(toks) and toks[i + 1].text == "::" \
                 and t.out is None:
             t.out = f"{t.text}<{', '.join(params)}>"
+
+
+def pointer_arguments(toks):
+    """The same implicit base-to-derived conversion for an argument given to a parameter that
+    every declaration of the function declares `C *name` of one class C: the argument goes
+    through mql5::object_cast."""
+    classes = class_names(toks)
+    decls = {}  # name -> [parameter classes (None: not a class pointer)]
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and toks[i + 1].text == "(" and (toks[i - 1].kind == "id" or toks[i - 1].text in ("*", "&", "::"))
+                and toks[i - 1].text not in ("return", "new", "else", "delete", "case")):
+            continue
+        close = matching(toks, i + 1)
+        if close + 1 >= len(toks) or toks[close + 1].text not in (";", "{", "const", ":"):
+            continue
+        kinds = []
+        for param in split_parameters(toks, i + 1, close):
+            texts = [x.text for x in param]
+            head = texts[:texts.index("=")] if "=" in texts else texts
+            if head and head[0] == "const":
+                head = head[1:]
+            kinds.append(head[0] if len(head) == 3 and head[0] in classes and head[1] == "*" else None)
+        decls.setdefault(t.text, []).append(kinds)
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") or toks[i - 1].kind == "id" \
+                and toks[i - 1].text not in ("return", "else", "case") or toks[i - 1].text in ("*", "&", "::", "~"):
+            continue
+        close = matching(toks, i + 1)
+        args = split_parameters(toks, i + 1, close)
+        if any(len(a) >= 2 and (a[0].text == "const" or a[0].text in classes and a[1].text in ("*", "&")
+                                or a[0].text in BUILTIN_TYPES and a[1].kind == "id") for a in args):
+            continue  # a declaration (a constructor's), not a call
+        for n, arg in enumerate(args):
+            targets = {d[n] if n < len(d) else None for d in decls[t.text] if len(d) >= len(args)}
+            if len(targets) != 1 or None in targets or not arg:
+                continue
+            if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"]):
+                continue
+            arg[0].ws = arg[0].ws + " mql5::object_cast("
+            arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
+
+
+def hoisted_member_definitions(toks):
+    """MQL5 compiles a file as a whole: a member function defined outside its class may use a
+    class defined further down (new CLater, its members); C++ needs that class complete. Such
+    definitions (at file scope, outside #if blocks) move to the end of the translation unit,
+    each with its #line. Returns the token ranges moved."""
+    ranges, depth, cond, i = [], 0, 0, 0
+    while i < len(toks):
+        t = toks[i]
+        if t.kind == "pp":
+            d = re.match(r"#\s*(\w+)", t.text)
+            d = d.group(1) if d else ""
+            cond += (d in ("ifdef", "ifndef", "if")) - (d == "endif")
+        depth += (t.text == "{") - (t.text == "}")
+        if depth or cond or not (t.kind == "id" and i + 3 < len(toks) and toks[i + 1].text == "::"
+                                 and toks[i + 2].kind == "id" or (t.kind == "id" and toks[i + 1].text == "<")):
+            i += 1
+            continue
+        # Class[<T>]::name( or Class::~Class(
+        k = i + 1
+        if toks[k].text == "<":
+            d2 = 0
+            while k < len(toks):
+                d2 += (toks[k].text == "<") - (toks[k].text == ">")
+                k += 1
+                if d2 == 0:
+                    break
+        if not (k + 2 < len(toks) and toks[k].text == "::" and (toks[k + 1].kind == "id" or toks[k + 1].text == "~")):
+            i += 1
+            continue
+        n = k + 1 + (toks[k + 1].text == "~")
+        if n + 1 >= len(toks) or toks[n + 1].text != "(":
+            i += 1
+            continue
+        close = matching(toks, n + 1)
+        b = close + 1
+        while b < len(toks) and toks[b].text == "const":
+            b += 1
+        if b < len(toks) and toks[b].text == ":":  # a constructor's initializer list
+            while b < len(toks) and toks[b].text != "{":
+                if toks[b].text in ("(", "["):
+                    b = matching(toks, b)
+                b += 1
+        if b >= len(toks) or toks[b].text != "{":
+            i += 1
+            continue
+        start = i  # back over the return type and a template header
+        while start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp":
+            start -= 1
+        end = matching(toks, b)
+        ranges.append((start, end))
+        i = end + 1
+    return ranges
 
 
 #---------------------------------------------------------------------------------------------
@@ -986,7 +1158,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     class_bodies(sig, types)
     template_member_definitions(sig)
     rewrite_objects(sig, types)
-    pointer_conversions(sig)
+    pointer_conversions(sig, types)
+    pointer_arguments(sig)
     struct_casts(sig)
     shadowed_overloads(sig)
     rewrite_simple(sig)
@@ -1001,7 +1174,13 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         code_text, block_checks = import_block(decls, dll, header_ok)
         body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
         checks += block_checks
-    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"]
+    moved, at = [], {id(t): n for n, t in enumerate(body)}
+    for a, b in hoisted_member_definitions(sig):
+        part = body[at[id(sig[a])]:at[id(sig[b])] + 1]  # with the comments between
+        moved.append(line_marker(sig[a].line, sig[a].file, before="\n", after="\n") + text_of(part).lstrip())
+        for t in part:
+            t.out, t.ws = "", "\n" * t.ws.count("\n")
+    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"] + moved
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
         out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]
     return "".join(out)
