@@ -16,7 +16,7 @@ RESERVED = "https://docs.mql4.com/basis/syntax/reserved (MQL5: /en/docs/basis/sy
 # none of them, so in MQL5 code they are C++ leaking in.
 CPP_ONLY_KEYWORDS = {
     "auto", "nullptr", "static_cast", "const_cast", "reinterpret_cast", "constexpr", "consteval", "constinit",
-    "decltype", "using", "namespace", "unsigned", "signed", "mutable", "explicit", "noexcept", "throw", "try",
+    "decltype", "using", "unsigned", "signed", "mutable", "explicit", "noexcept", "throw", "try",
     "catch", "typeid", "thread_local", "alignas", "alignof", "volatile", "register", "goto", "concept",
     "requires", "co_await", "co_return", "co_yield", "asm", "static_assert", "wchar_t", "char8_t", "char16_t",
     "char32_t", "friend", "inline", "nullptr_t"}

@@ -612,6 +612,23 @@ def class_bodies(toks, types):
                     toks[i + 1].out = f"{name} : public mql5::object"
                 else:
                     toks[colon].out = ": public mql5::object,"
+            # The terminal converts a pointer to any base, whatever the inheritance's access
+            # (class X : protected CBase, then CBase *p = x): the bases are public here.
+            if colon is not None:
+                depth = 0
+                for k in range(colon + 1, j):
+                    depth += (toks[k].text == "<") - (toks[k].text == ">")
+                    if depth == 0 and toks[k].text in ("private", "protected"):
+                        toks[k].out = "public"
+                    elif depth == 0 and toks[k].kind == "id" and toks[k - 1].text in (":", ",") \
+                            and toks[k].text not in ("public", "private", "protected", "virtual"):
+                        toks[k].out = "public " + toks[k].text
+            # each class allocates through the registry itself (a base reached through a
+            # protected one would hide mql5::object's operator new)
+            inject += (" static void* operator new(decltype(sizeof 0) n) { return mql5::object_allocate(n); }"
+                       " static void* operator new(decltype(sizeof 0), void* at) { return at; }"
+                       " static void operator delete(void* at, decltype(sizeof 0) n) { mql5::object_release(at, n); }"
+                       " static void operator delete(void*, void*) {}")
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
         for base, text in (bases_of_text(toks, colon, j) if colon is not None else []):
@@ -962,6 +979,29 @@ def hoisted_member_definitions(toks):
     return ranges
 
 
+def method_spellings(toks):
+    """What MetaEditor accepts in a method's head and C++ does not: `f(void) override const`
+    (C++: const override), `void C::~C(void)` (a destructor has no return type); and namespaces,
+    whose functions MQL5 finds beside the global ones of the same name (a namespace's MathExp(a[])
+    does not hide MathExp(x)): a namespace's content is global here, N::name is ::name."""
+    spaces = set()
+    for i, t in enumerate(toks):
+        if t.text in ("override", "final") and i + 1 < len(toks) and toks[i + 1].text == "const" and t.out is None:
+            t.out, toks[i + 1].out = "const", t.text
+        elif t.text == "~" and i >= 3 and toks[i - 1].text == "::" and toks[i - 3].text == "void" and toks[i - 3].out is None:
+            toks[i - 3].out = ""
+        elif t.text == "::" and 2 <= i < len(toks) - 2 and toks[i - 2].text == "void" and toks[i - 1].text == toks[i + 1].text \
+                and toks[i + 2].text == "(" and toks[i - 2].out is None:  # void C::C(...): a constructor
+            toks[i - 2].out = ""
+        elif t.text == "namespace" and i + 2 < len(toks) and toks[i + 1].kind == "id" and toks[i + 2].text == "{":
+            spaces.add(toks[i + 1].text)
+            t.out, toks[i + 1].out, toks[i + 2].out = "", "", ""
+            toks[matching(toks, i + 2)].out = ""
+    for i in range(len(toks) - 1):
+        if toks[i].text in spaces and toks[i + 1].text == "::" and toks[i].out is None:
+            toks[i].out = ""
+
+
 #---------------------------------------------------------------------------------------------
 # `#resource "file" as T name[]`: the file's bytes as an array of T (little-endian, as on the
 # terminal's x86-64), for the numeric types.
@@ -1155,6 +1195,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     strip_definition_defaults(sig)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
+    method_spellings(sig)
     class_bodies(sig, types)
     template_member_definitions(sig)
     rewrite_objects(sig, types)
