@@ -97,6 +97,76 @@ enum ENUM_LEVEL
    LEVEL_MID,
    LEVEL_HIGH=10
   };
+//--- a class template's members defined outside it, the header naming the parameter
+template<typename T>
+class CBox
+  {
+   T                 m_value;
+public:
+   void              Set(const T value);
+   T                 Get(void) const;
+  };
+template<typename T>
+void CBox::Set(const T value)
+  {
+   m_value=value;
+  }
+template<typename T>
+T CBox::Get(void) const
+  {
+   return(m_value);
+  }
+//--- a member defined before the class it creates (MQL5 compiles a file as a whole)
+class CTriangle;
+class CFactory
+  {
+public:
+   CShape           *Make(const int id);
+  };
+CShape *CFactory::Make(const int id)
+  {
+   CTriangle *t=new CTriangle(id,4.0,3.0);
+   return(t);
+  }
+class CTriangle : public CShape
+  {
+   double            m_b;
+   double            m_h;
+public:
+                     CTriangle(const int id,const double b,const double h) : CShape(id),m_b(b),m_h(h) {}
+   double            Area(void) const { return(m_b*m_h/2); }
+  };
+//--- an object pointer indexed: the object's operator[]
+class CRow
+  {
+   double            m_cells[4];
+public:
+                     CRow(void) { for(int i=0; i<4; i++) m_cells[i]=i*1.5; }
+   double            operator[](const int i) const { return(m_cells[i]); }
+  };
+//--- namespaces
+namespace Geometry
+  {
+   double Half(const double x) { return(x/2); }
+  }
+//--- the bytes of simple structures and unions
+union UBits
+  {
+   double            d;
+   long              l;
+  };
+struct SReal
+  {
+   double            v;
+  };
+struct SWhole
+  {
+   long              v;
+  };
+double WidthOf(CRect *rect)
+  {
+   return(rect.Width());
+  }
 //+------------------------------------------------------------------+
 //| Overloading, default arguments, static locals                    |
 //+------------------------------------------------------------------+
@@ -223,6 +293,31 @@ void OnStart()
    NextTicket();
    Check("static local keeps its value",IntegerToString(NextTicket()),"102");
    Check("__FUNCTION__ and __FILE__ as strings",StringFormat("%s %s",__FUNCTION__,__FILE__),"OnStart language_features.mq5");
+//--- what real programs write beyond the basics
+   CBox<int> box;
+   box.Set(41);
+   Check("class template members defined outside the class",IntegerToString(box.Get()+1),"42");
+   CFactory factory;
+   CShape *tri=factory.Make(8);
+   Check("member creating a class defined after it",DoubleToString(tri.Area(),1)+" "+IntegerToString(tri.Id()),"6.0 8");
+   CRect frame(9,1.0,1.0);
+   Check("protected base member through a base pointer",IntegerToString(frame.IdOf(tri)),"8");
+   delete tri;
+   CRow *row=new CRow;
+   Check("object pointer indexed calls operator[]",DoubleToString(row[1]+row[3],2),"6.00");
+   delete row;
+   Check("namespace function",DoubleToString(Geometry::Half(5.0),2),"2.50");
+   UBits bits;
+   bits.d=1.0;
+   CheckTrue("union: the bits of 1.0",bits.l==0x3FF0000000000000);
+   SReal real;
+   real.v=-2.0;
+   SWhole whole=(SWhole)real;
+   CheckTrue("simple structure cast copies the bytes (-2.0 = 0xC000000000000000)",whole.v==(long)0xC000000000000000);
+   CShape *square=new CSquare(10,3.0);
+   Check("base pointer given to a derived pointer parameter",DoubleToString(WidthOf(square),1),"3.0");
+   Check("override written before const",square.Name(),"square");
+   delete square;
 //--- left undeleted on purpose: reported after the end
    CShape *left=new CCircle(99,1.0);
    Check("the object left undeleted is alive",IntegerToString(CheckPointer(left)==POINTER_DYNAMIC),"1");

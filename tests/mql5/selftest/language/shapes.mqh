@@ -47,12 +47,14 @@ public:
    double            Area(void) const { return(m_w*m_h); }
    string            Name(void) const { return("rect"); }
    double            Width(void) const { return(m_w); }
+   //--- a protected member of the base, reached through a pointer to the base
+   int               IdOf(const CShape *other) const { return(other.m_id); }
   };
 class CSquare : public CRect
   {
 public:
                      CSquare(const int id,const double side) : CRect(id,side,side) {}
-   string            Name(void) const { return("square"); }
+   string            Name(void) override const { return("square"); }
   };
 class CCircle : public CShape
   {
