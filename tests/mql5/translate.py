@@ -21,9 +21,16 @@ looked into), never on the meaning of the code:
                             (dlopen/LoadLibraryW, dlsym/GetProcAddress) whose C type is the
                             one the declaration says; a static_assert holds it against the
                             C header (--header), so a wrong type in the block fails to compile
-  this.m                 -> this->m
+  a.m (objects and object pointers alike) -> a->m; every class and struct has an operator->
+                            giving itself, every class mql5::object as first base (the registry
+                            of live objects: CheckPointer, the undeleted-objects report)
+  delete p / (CDerived*)p / a base pointer given to a derived one -> checked as the terminal
+                            checks them (mql5::destroy, mql5::pointer_to, mql5::object_cast)
+  interface I {...}      -> a struct of public pure virtual methods
+  typename(x), __FUNCTION__, __FILE__ -> MQL5 strings
+  member definitions outside their class -> after all classes (MQL5 compiles a file as a whole)
 #line directives keep every diagnostic on the .mq5/.mqh file and line. The lint (lint.py) runs
-first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR --out FILE.cpp
+first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR [--mqlcl-include DIR] --out FILE.cpp
 [--header mqlcl.h]; errors are printed as FILE:LINE: error: ... and exit with 1."""
 import argparse
 import json
