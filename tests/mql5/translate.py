@@ -319,6 +319,38 @@ def const_array_overloads(toks, types):
             last.out = (last.out if last.out is not None else last.text) + overload
 
 
+def template_array_declarations(toks, types):
+    """X<A,B> a[] / X<A,B> *a[] (a class template's type): -> mql5::dynarray<X<A,B>> a (one
+    declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
+    for i in range(1, len(toks) - 4):
+        t = toks[i]
+        if not (is_type(t, types) and toks[i + 1].text == "<" and t.out is None
+                and (toks[i - 1].text in (";", "{", "}", ":", "(", ",", "const", "static") or toks[i - 1].kind == "pp")):
+            continue
+        depth, m = 0, i + 1
+        while m < len(toks):
+            depth += (toks[m].text == "<") - (toks[m].text == ">")
+            if depth == 0:
+                break
+            m += 1
+        k = m + 1
+        star = k < len(toks) and toks[k].text == "*"
+        k += star
+        ref = k < len(toks) and toks[k].text == "&"
+        k += ref
+        if not (k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "["):
+            continue
+        dims, end = read_dims(toks, k + 1)
+        inner = "".join(c_type(x.text) if x.kind == "id" else x.text for x in toks[i:m + 1]) + ("*" if star else "")
+        if ref:  # a parameter: any array of that type
+            t.out = ("mql5::array<" + ("const " if toks[i - 1].text == "const" else "") +
+                     array_type(inner, dims[1:]) + "> &")
+        else:
+            t.out = array_type(inner, dims)
+        blank(toks, i + 1, k)
+        blank(toks, k + 1, end)
+
+
 def rewrite_array_declarations(toks, types):
     """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;"""
     i, classes = 0, class_names(toks)
@@ -561,7 +593,7 @@ def class_bodies(toks, types):
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
             continue
         j, colon = i + 2, None
-        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "=", ","):
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
             if toks[j].text == ":" and colon is None:
                 colon = j
             j += 1
@@ -598,7 +630,7 @@ def class_bodies(toks, types):
                 and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
             continue
         name, j, colon = toks[i + 1].text, i + 2, None
-        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "=", ","):
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
             if toks[j].text == ":" and colon is None:
                 colon = j
             j += 1
@@ -986,6 +1018,45 @@ def hoisted_member_definitions(toks):
     return ranges
 
 
+def default_constructed_locals(toks):
+    """`CFoo obj();` in a function's body: MQL5 makes an object with the default constructor
+    (the standard library's generic containers write it), C++ would declare a function."""
+    depth_fn = 0
+    for i in range(1, len(toks) - 4):
+        depth_fn += (toks[i].text == "{") - (toks[i].text == "}")
+        t = toks[i]
+        if depth_fn < 1 or t.kind != "id" or toks[i - 1].text not in (";", "{", "}") \
+                or t.text in ("return", "else", "case", "delete", "new", "do", "public", "private", "protected", "virtual", "static"):
+            continue
+        k = i + 1
+        if toks[k].text == "<":
+            depth = 0
+            while k < len(toks):
+                depth += (toks[k].text == "<") - (toks[k].text == ">")
+                k += 1
+                if depth == 0:
+                    break
+        if k + 3 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "(" and toks[k + 2].text == ")" \
+                and toks[k + 3].text == ";" and not in_class_body(toks, i):
+            toks[k + 1].out, toks[k + 2].out = "", ""
+
+
+def in_class_body(toks, i):
+    """Whether toks[i] is directly in a class, struct or interface body (a method declaration)."""
+    depth, k = 0, i
+    while k > 0:
+        k -= 1
+        depth += (toks[k].text == "}") - (toks[k].text == "{")
+        if depth < 0:  # the brace that opens i's block
+            j = k - 1
+            while j > 0 and toks[j].text not in (";", "{", "}", ")"):
+                if toks[j].text in ("class", "struct", "interface", "union"):
+                    return True
+                j -= 1
+            return False
+    return False
+
+
 def method_spellings(toks):
     """What MetaEditor accepts in a method's head and C++ does not: `f(void) override const`
     (C++: const override), `void C::~C(void)` (a destructor has no return type); and namespaces,
@@ -1007,6 +1078,19 @@ def method_spellings(toks):
     for i in range(len(toks) - 1):
         if toks[i].text in spaces and toks[i + 1].text == "::" and toks[i].out is None:
             toks[i].out = ""
+    depth = 0
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if t.text == "dynamic_cast" and t.out is None:  # of a value that is no pointer: NULL
+            t.out = "mql5::dynamic_pointer"
+        elif depth == 0 and t.text == "static" and t.out is None:
+            # `const static int C::x=1;`: a static member's definition repeats `static`
+            k = i + 1
+            while k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].kind == "id":  # const, the type
+                k += 1
+            if k + 2 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "::" and toks[k + 2].kind == "id" \
+                    and k + 3 < len(toks) and toks[k + 3].text in ("=", ";", "["):
+                t.out = ""
 
 
 #---------------------------------------------------------------------------------------------
@@ -1200,9 +1284,11 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     sig = significant(body)
     rewrite_inputs(sig)
     strip_definition_defaults(sig)
+    template_array_declarations(sig, types)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
     method_spellings(sig)
+    default_constructed_locals(sig)
     class_bodies(sig, types)
     template_member_definitions(sig)
     rewrite_objects(sig, types)

@@ -177,3 +177,16 @@ struct struct_bits {
   operator S() const { return value; }  // NOLINT
 };
 }  // namespace mql5
+
+namespace mql5 {
+// dynamic_cast<I*>(x) (docs: Dynamic Type Casting): the object as I, or NULL; a template's code
+// may give it a value that is no pointer (T an int), which is NULL too.
+template <class P, class U>
+P dynamic_pointer(U* p) {
+  return dynamic_cast<P>(p);
+}
+template <class P, class U, typename std::enable_if<!std::is_pointer<U>::value, int>::type = 0>
+P dynamic_pointer(const U&) {
+  return nullptr;
+}
+}  // namespace mql5
