@@ -163,6 +163,18 @@ struct SWhole
   {
    long              v;
   };
+//--- a class and an interface as bases
+class CTape : public CRect,public IMeasurable
+  {
+public:
+                     CTape(const int id,const double len) : CRect(id,len,0.1) {}
+   double            Measure(void) { return(m_w); }
+  };
+template<typename T>
+bool IsMeasurable(T value)
+  {
+   return(dynamic_cast<IMeasurable*>(value)!=NULL);
+  }
 double WidthOf(CRect *rect)
   {
    return(rect.Width());
@@ -314,6 +326,16 @@ void OnStart()
    real.v=-2.0;
    SWhole whole=(SWhole)real;
    CheckTrue("simple structure cast copies the bytes (-2.0 = 0xC000000000000000)",whole.v==(long)0xC000000000000000);
+   CTape tape(11,2.5);
+   CShape *as_shape=GetPointer(tape);
+   CheckTrue("class and interface as bases: both views of one object",
+             as_shape.Id()==11 && MeasureOf(GetPointer(tape))==2.5 && IsMeasurable(as_shape) && !IsMeasurable(7));
+   CBox<double> boxes[];
+   ArrayResize(boxes,2);
+   boxes[1].Set(2.5);
+   CheckTrue("array of a class template's objects, each automatic",boxes[1].Get()==2.5 && CheckPointer(GetPointer(boxes[0]))==POINTER_AUTOMATIC);
+   CRow cells();
+   Check("'CRow cells();' is a default-constructed object",DoubleToString(cells[2],1),"3.0");
    CShape *square=new CSquare(10,3.0);
    Check("base pointer given to a derived pointer parameter",DoubleToString(WidthOf(square),1),"3.0");
    Check("override written before const",square.Name(),"square");
