@@ -541,10 +541,6 @@ def bases_of(toks, colon, brace):
     return names
 
 
-def bases_of_text(toks, colon, brace):
-    return base_heads(toks, colon, brace)
-
-
 def base_heads(toks, colon, brace):
     """[(name, text)] of the bases in `: public A, B<T>` (tokens colon..brace)."""
     out, depth, cur = [], 0, []
@@ -670,7 +666,7 @@ def class_bodies(toks, types):
                        " static void operator delete(void*, void*) {}")
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
-        for base, text in (bases_of_text(toks, colon, j) if colon is not None else []):
+        for base, text in (base_heads(toks, colon, j) if colon is not None else []):
             for m in sorted(set(methods.get(name, {})) & inherited(base)):
                 inject += f" using {text}::{m};"
         # MQL5 lets a derived class reach the protected members of its base through any pointer

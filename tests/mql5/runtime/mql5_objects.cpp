@@ -101,7 +101,7 @@ bool object_in_released(const void* at) {
   --it;
   return c < it->first + it->second;
 }
-void object_born(const void* base, const char* (*)(const void*)) {
+void object_born(const void* base) {
   const char* c = static_cast<const char*>(base);
   const bool dynamic = g_pending && c >= g_pending && c < g_pending + g_pending_bytes;
   if (dynamic) g_pending = nullptr;

@@ -4,7 +4,7 @@
 // registered while it lives, as automatic or dynamic (created by new); a pointer is a C++ pointer
 // and CheckPointer asks the registry, so a deleted object's pointer answers POINTER_INVALID.
 // Deleted objects' memory is not reused at once (a stale pointer never names a new object) and is
-// overwritten, so a call through it stops the program with "invalid pointer access".
+// overwritten, so a virtual call through it stops the program with "invalid pointer access".
 #pragma once
 
 #include <cstddef>
@@ -15,7 +15,7 @@ enum ENUM_POINTER_TYPE { POINTER_INVALID = 0, POINTER_DYNAMIC = 1, POINTER_AUTOM
 namespace mql5 {
 void* object_allocate(std::size_t bytes);
 void object_release(void* at, std::size_t bytes);
-void object_born(const void* base, const char* (*type_name)(const void*));
+void object_born(const void* base);
 void object_died(const void* base);
 ENUM_POINTER_TYPE object_state(const void* base);
 bool object_in_released(const void* at);
@@ -24,8 +24,8 @@ bool object_in_released(const void* at);
 // Destructors are always virtual in MQL5 (docs: Constructors and Destructors).
 class object {
  public:
-  object() { object_born(this, nullptr); }
-  object(const object&) { object_born(this, nullptr); }
+  object() { object_born(this); }
+  object(const object&) { object_born(this); }
   object& operator=(const object&) { return *this; }
   virtual ~object() { object_died(this); }
   static void* operator new(std::size_t bytes) { return object_allocate(bytes); }
