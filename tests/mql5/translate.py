@@ -319,6 +319,43 @@ def const_array_overloads(toks, types):
             last.out = (last.out if last.out is not None else last.text) + overload
 
 
+def static_member_arrays(toks):
+    """`static const int s_table[];` in a class, `const int C::s_table[]={...};` outside: both
+    become the static array the list sizes (docs: Static Class Members)."""
+    depth = 0
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if not (depth == 0 and t.kind == "id" and i + 6 < len(toks) and toks[i + 1].text == "::" and toks[i + 2].kind == "id"
+                and toks[i + 3].text == "[" and toks[i + 4].text == "]" and toks[i + 5].text == "="
+                and toks[i + 6].text == "{" and toks[i - 1].kind == "id"):
+            continue
+        cls, member, type_tok = t.text, toks[i + 2].text, toks[i - 1]
+        decl = f"mql5::sarray<{c_type(type_tok.text)}, {initializer_count(toks, i + 6)}>"
+        type_tok.out = decl
+        blank(toks, i + 3, i + 5)
+        for k in range(len(toks) - 3):  # the declaration in the class: the same type
+            if toks[k].text == member and toks[k + 1].text == "[" and toks[k + 2].text == "]" and toks[k + 3].text == ";" \
+                    and toks[k - 1].text == type_tok.text and k < i and in_class_body(toks, k) and class_of(toks, k) == cls:
+                toks[k - 1].out = decl
+                blank(toks, k + 1, k + 3)
+
+
+def class_of(toks, i):
+    """The name of the class whose body holds toks[i] (None outside one)."""
+    depth, k = 0, i
+    while k > 0:
+        k -= 1
+        depth += (toks[k].text == "}") - (toks[k].text == "{")
+        if depth < 0:
+            j = k - 1
+            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
+                if toks[j].text in ("class", "struct", "interface", "union") and toks[j + 1].kind == "id":
+                    return toks[j + 1].text
+                j -= 1
+            return None
+    return None
+
+
 def template_array_declarations(toks, types):
     """X<A,B> a[] / X<A,B> *a[] (a class template's type): -> mql5::dynarray<X<A,B>> a (one
     declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
@@ -367,7 +404,8 @@ def rewrite_array_declarations(toks, types):
         # T *a[]: an array of object pointers
         star = toks[i + 1] if i + 2 < len(toks) and toks[i + 1].text == "*" and toks[i].text in classes else None
         at = i + 1 + (star is not None)
-        if not (is_type(toks[i], types) and toks[at].kind == "id" and toks[at + 1].text in ("[", "=", ",", ";")):
+        if not (is_type(toks[i], types) and toks[i].out is None and toks[at].kind == "id"
+                and toks[at + 1].text in ("[", "=", ",", ";")):
             i = start + 1
             continue
         type_tok, j = toks[i], at
@@ -751,6 +789,9 @@ def pointer_conversions(toks, types=frozenset()):
         if toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id" \
                 and (i + 2 >= len(toks) or toks[i + 2].text != "("):
             names.add(toks[i + 1].text)
+        elif toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].text == "&" and i + 2 < len(toks) \
+                and toks[i + 2].kind == "id":  # C *&p: a pointer passed by reference
+            names.add(toks[i + 2].text)
         elif toks[i].text == "*" and toks[i - 1].text == "," and toks[i + 1].kind == "id":
             k = i  # C *a=NULL, *b: the statement starts with a class pointer declaration
             while k > 0 and toks[k - 1].text not in (";", "{", "}", "(") and toks[k - 1].kind != "pp":
@@ -1045,7 +1086,7 @@ def in_class_body(toks, i):
         depth += (toks[k].text == "}") - (toks[k].text == "{")
         if depth < 0:  # the brace that opens i's block
             j = k - 1
-            while j > 0 and toks[j].text not in (";", "{", "}", ")"):
+            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
                 if toks[j].text in ("class", "struct", "interface", "union"):
                     return True
                 j -= 1
@@ -1280,6 +1321,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     sig = significant(body)
     rewrite_inputs(sig)
     strip_definition_defaults(sig)
+    static_member_arrays(sig)
     template_array_declarations(sig, types)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)

@@ -163,6 +163,14 @@ struct SWhole
   {
    long              v;
   };
+//--- a static array member, sized by its definition's list
+class CTable
+  {
+public:
+   static const int  s_steps[];
+   static int        Sum(void) { int t=0; for(int i=0; i<ArraySize(s_steps); i++) t+=s_steps[i]; return(t); }
+  };
+static const int CTable::s_steps[]={1,2,4,8};
 //--- a class and an interface as bases
 class CTape : public CRect,public IMeasurable
   {
@@ -336,6 +344,7 @@ void OnStart()
    CheckTrue("array of a class template's objects, each automatic",boxes[1].Get()==2.5 && CheckPointer(GetPointer(boxes[0]))==POINTER_AUTOMATIC);
    CRow cells();
    Check("'CRow cells();' is a default-constructed object",DoubleToString(cells[2],1),"3.0");
+   Check("static array member defined with a list",IntegerToString(ArraySize(CTable::s_steps))+" "+IntegerToString(CTable::Sum()),"4 15");
    CShape *square=new CSquare(10,3.0);
    Check("base pointer given to a derived pointer parameter",DoubleToString(WidthOf(square),1),"3.0");
    Check("override written before const",square.Name(),"square");
