@@ -117,7 +117,7 @@ def check(toks, types=None):
             after = toks[i + 2]
             if after.text == "[" and paren > 0 and prev is not None and prev.text in ("(", ",", "const"):
                 err(after, f"array parameter '{nxt.text}[]' without '&'", ARRAYS_BY_REF)
-            elif after.text == "{" and paren == 0:
+            elif after.text == "{" and paren == 0 and not (prev is not None and prev.text in ("class", "struct")):
                 err(after, f"brace initialisation of '{nxt.text}'", INIT)
     return errors
 

@@ -681,7 +681,9 @@ def class_bodies(toks, types):
         elif t.text == "class":
             bases = bases_of(toks, colon, j) if colon is not None else []
             if not any(kinds.get(b) == "class" or (b in types and b not in kinds) for b in bases):
-                if colon is None:
+                if colon is None and toks[i + 2].text == "final":  # class X final {
+                    toks[i + 2].out = "final : public mql5::object"
+                elif colon is None:
                     toks[i + 1].out = f"{name} : public mql5::object"
                 else:
                     toks[colon].out = ": public mql5::object,"

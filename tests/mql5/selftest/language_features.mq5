@@ -163,6 +163,15 @@ struct SWhole
   {
    long              v;
   };
+//--- a class nothing may derive from; a function pointer type
+class CSealed final
+  {
+public:
+   int               Seven(void) const { return(7); }
+  };
+typedef double (*TUnary)(const double);
+double Twice(const double x) { return(2*x); }
+double ApplyTo(TUnary f,const double x) { return(f(x)); }
 //--- a static array member, sized by its definition's list
 class CTable
   {
@@ -345,6 +354,8 @@ void OnStart()
    CRow cells();
    Check("'CRow cells();' is a default-constructed object",DoubleToString(cells[2],1),"3.0");
    Check("static array member defined with a list",IntegerToString(ArraySize(CTable::s_steps))+" "+IntegerToString(CTable::Sum()),"4 15");
+   CSealed sealed;
+   Check("final class; function pointer",IntegerToString(sealed.Seven())+" "+DoubleToString(ApplyTo(Twice,1.25),1),"7 2.5");
    CShape *square=new CSquare(10,3.0);
    Check("base pointer given to a derived pointer parameter",DoubleToString(WidthOf(square),1),"3.0");
    Check("override written before const",square.Name(),"square");
