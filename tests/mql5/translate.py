@@ -508,6 +508,12 @@ def forward_declarations(toks, script, types):
         m = re.match(r"#\s*define\s+(\w+)", t.text) if t.kind == "pp" else None
         if m:  # a type or a constant by #define: the prototype must come after it
             declared_at.setdefault(m.group(1), i)
+        if t.text == "typedef":  # typedef T name; typedef R (*name)(...);
+            k = i + 1
+            while k < len(toks) and toks[k].text != ";":
+                if toks[k].kind == "id" and (toks[k - 1].text == "*" or toks[k + 1].text == ";"):
+                    declared_at.setdefault(toks[k].text, i)
+                k += 1
         if t.text == "{":
             depth += 1
         elif t.text == "}":
