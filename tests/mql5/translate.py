@@ -818,7 +818,7 @@ def pointer_conversions(toks, types=frozenset()):
                 break
             depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
             k += 1
-        if k >= len(toks) or k == start or [x.text for x in toks[start:k] if x.text not in "()"] in (["NULL"], ["this"]):
+        if k >= len(toks) or k == start or [x.text for x in toks[start:k] if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
             return  # NULL stays a null pointer constant
         first, last = toks[start], toks[k]
         first.ws = first.ws + " mql5::object_cast("
@@ -1003,7 +1003,7 @@ def pointer_arguments(toks):
             targets = {d[n] if n < len(d) else None for d in decls[t.text] if len(d) >= len(args)}
             if len(targets) != 1 or None in targets or not arg:
                 continue
-            if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"]):
+            if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
                 continue
             arg[0].ws = arg[0].ws + " mql5::object_cast("
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
