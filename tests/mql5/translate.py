@@ -29,6 +29,8 @@ looked into), never on the meaning of the code:
   interface I {...}      -> a struct of public pure virtual methods
   typename(x), __FUNCTION__, __FILE__ -> MQL5 strings
   member definitions outside their class -> after all classes (MQL5 compiles a file as a whole)
+  a method of a class    -> begins with mql5::check_this(this) (NULL or deleted: the terminal's
+                            "invalid pointer access")
 #line directives keep every diagnostic on the .mq5/.mqh file and line. The lint (lint.py) runs
 first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR [--mqlcl-include DIR] --out FILE.cpp
 [--header mqlcl.h]; errors are printed as FILE:LINE: error: ... and exit with 1."""
@@ -1102,6 +1104,59 @@ def in_class_body(toks, i):
     return False
 
 
+def method_checks(toks):
+    """Every method of a class (not a static one, a constructor or a destructor) starts with
+    mql5::check_this(this): a call through a NULL or deleted object's pointer stops the program
+    with "invalid pointer access", as in the terminal, even where the method reads no member."""
+    classes = {b.text for a, b in zip(toks, toks[1:]) if a.text == "class" and b.kind == "id"}
+    statics = set()  # (class, method) declared static
+    for i, t in enumerate(toks):
+        if t.kind == "id" and i + 1 < len(toks) and toks[i + 1].text == "(" and in_class_body(toks, i):
+            k = i - 1
+            while k > 0 and toks[k].text not in (";", "{", "}", ":"):
+                if toks[k].text == "static":
+                    statics.add((class_of(toks, i), t.text))
+                k -= 1
+    for i, t in enumerate(toks):
+        if t.text != "{" or i < 2:
+            continue
+        k = i - 1
+        while k > 0 and toks[k].text in ("const", "override", "final"):
+            k -= 1
+        if toks[k].text != ")":
+            continue
+        depth, o = 0, k
+        while o >= 0:
+            depth += (toks[o].text == ")") - (toks[o].text == "(")
+            if depth == 0:
+                break
+            o -= 1
+        if o < 1:
+            continue
+        name = toks[o - 1]
+        if name.text in ("if", "for", "while", "switch", "return", "catch") or toks[o - 2].text == "~":
+            continue
+        if toks[o - 2].text == "operator" or name.kind == "op" and toks[o - 2].text == "operator":
+            pass
+        elif name.kind != "id":
+            continue
+        if o >= 3 and toks[o - 2].text == "::" and toks[o - 3].kind == "id" or (o >= 4 and toks[o - 2].text == "operator"
+                                                                                and toks[o - 3].text == "::"):
+            cls = toks[o - 3].text if toks[o - 2].text == "::" else toks[o - 4].text
+            if toks[o - 3].text == ">":  # C<T>::name: the class name before its arguments
+                m = o - 3
+                while m > 0 and toks[m].text != "<":
+                    m -= 1
+                cls = toks[m - 1].text
+        elif in_class_body(toks, o - 1):
+            cls = class_of(toks, o - 1)
+        else:
+            continue
+        if cls not in classes or name.text == cls or (cls, name.text) in statics:
+            continue
+        t.out = (t.out if t.out is not None else t.text) + " mql5::check_this(this);"
+
+
 def method_spellings(toks):
     """What MetaEditor accepts in a method's head and C++ does not: `f(void) override const`
     (C++: const override), `void C::~C(void)` (a destructor has no return type); and namespaces,
@@ -1336,6 +1391,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     method_spellings(sig)
     default_constructed_locals(sig)
     class_bodies(sig, types)
+    method_checks(sig)
     template_member_definitions(sig)
     rewrite_objects(sig, types)
     pointer_conversions(sig, types)

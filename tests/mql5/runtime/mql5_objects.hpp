@@ -27,11 +27,19 @@ class object {
   object() { object_born(this); }
   object(const object&) { object_born(this); }
   object& operator=(const object&) { return *this; }
-  virtual ~object() { object_died(this); }
+  virtual ~object() {
+    alive_ = 0;
+    object_died(this);
+  }
+  bool alive() const { return alive_ == kAlive; }
   static void* operator new(std::size_t bytes) { return object_allocate(bytes); }
   static void* operator new(std::size_t, void* at) { return at; }  // arrays of objects construct in place
   static void operator delete(void* at, std::size_t bytes) { object_release(at, bytes); }
   static void operator delete(void*, void*) {}
+
+ private:
+  static constexpr unsigned kAlive = 0x4D514C35u;
+  unsigned alive_ = kAlive;
 };
 
 template <class T>
@@ -40,6 +48,14 @@ const object* object_base(const T* p) {
     return (const object*)p;  // NOLINT: a C-style cast reaches a private base too (class X : B)
   else  // an interface: the object behind it, unless it was deleted
     return !p || object_in_released(p) ? nullptr : dynamic_cast<const object*>(p);
+}
+
+// The start of every method of a class: a call through a NULL or deleted object's pointer is
+// the critical error "invalid pointer access" (docs: CheckPointer); a deleted object's memory is
+// kept a while, overwritten, so its mark reads as dead.
+template <class T>
+inline void check_this(const T* self) {
+  if (!self || !static_cast<const object*>(object_base(self))->alive()) invalid_pointer("invalid pointer access");
 }
 
 // delete p (docs: Object Delete Operator delete): NULL is nothing to do; an object not created by
