@@ -259,13 +259,18 @@ def harness_features(log):
     return runtime_semantics(log, at_least=54)
 
 
+def runtime_library(log):
+    """tests/mql5/selftest: StringFormat, predefined macros, Math*, Array*, String*, time functions."""
+    return runtime_semantics(log, at_least=130)
+
+
 def source_encodings(log):
     """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
     return runtime_semantics(log, at_least=12)
 
 
 def expectations(name, log):
-    if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "runtime_library", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

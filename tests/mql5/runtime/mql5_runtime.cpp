@@ -52,6 +52,31 @@ std::string printf_text(const char* spec, ...) {
   return big;
 }
 
+// Numbers in text as the terminal's C runtime writes them: an exponent of at least three digits
+// (docs: Real Types: DoubleToString(c1,-16) gives 1.1212351499999999e-025), the infinities and
+// NaN the same on every target (inf, -inf, nan, -nan(ind) for the NaN of an invalid operation).
+std::string msvc_exponent(std::string s) {
+  const size_t e = s.find_first_of("eE");
+  if (e == std::string::npos || e + 2 >= s.size() || (s[e + 1] != '+' && s[e + 1] != '-')) return s;
+  size_t digits = s.size() - (e + 2);
+  while (digits < 3) {
+    s.insert(e + 2, "0");
+    ++digits;
+  }
+  return s;
+}
+bool special_text(double v, std::string& out) {
+  if (std::isinf(v)) out = v > 0 ? "inf" : "-inf";
+  else if (std::isnan(v)) out = std::signbit(v) ? "-nan(ind)" : "nan";
+  else return false;
+  return true;
+}
+std::string real_text(const char* spec, double v) {
+  std::string s;
+  if (special_text(v, s)) return s;
+  return msvc_exponent(printf_text(spec, v));
+}
+
 // The command line: read where static initialisation of the inputs can reach it.
 const std::vector<std::string>& command_line() {
   static const std::vector<std::string> args = platform::arguments();
@@ -184,8 +209,8 @@ bool operator<(const string& a, const string& b) {
 }
 
 namespace mql5 {
-string text_of(double v) { return text16(printf_text("%.16G", v)); }
-string text_of(float v) { return text16(printf_text("%.5f", static_cast<double>(v))); }
+string text_of(double v) { return text16(real_text("%.16G", v)); }
+string text_of(float v) { return text16(real_text("%.5f", static_cast<double>(v))); }
 string text_of(bool v) { return string(v ? u"true" : u"false"); }
 string text_of(long long v) { return text16(printf_text("%lld", v)); }
 string text_of(unsigned long long v) { return text16(printf_text("%llu", v)); }
@@ -216,11 +241,27 @@ string format(const string& spec16, const format_arg* args, int count) {
     }
     size_t j = i + 1;
     std::string flags, width, precision;
+    // '*': the width or precision is the next argument, an integer (docs: PrintFormat)
+    auto star = [&](std::string& to) {
+      if (next >= count || (args[next].kind != format_arg::Signed && args[next].kind != format_arg::Unsigned))
+        critical("StringFormat: '*' without an integer argument", spec.c_str());
+      const long long n = args[next].kind == format_arg::Signed ? args[next].i : static_cast<long long>(args[next].u);
+      ++next;
+      ++j;
+      if (&to == &width && n < 0) {
+        flags += '-';
+        to += std::to_string(-n);
+      } else {
+        to += std::to_string(n < 0 ? 0 : n);
+      }
+    };
     while (j < spec.size() && std::strchr("-+ #0", spec[j])) flags += spec[j++];
+    if (j < spec.size() && spec[j] == '*') star(width);
     while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) width += spec[j++];
     if (j < spec.size() && spec[j] == '.') {
       precision = ".";
       ++j;
+      if (j < spec.size() && spec[j] == '*') star(precision);
       while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) precision += spec[j++];
     }
     while (j < spec.size() && std::strchr("hlI6432", spec[j])) ++j;  // h, l, ll, I64, I32: size prefixes
@@ -239,8 +280,16 @@ string format(const string& spec16, const format_arg* args, int count) {
       case 'x':
       case 'X':
         if (!integer) critical("StringFormat: an integer specification got a non-integer argument", spec.c_str());
-        piece = a.kind == format_arg::Signed ? printf_text((head + "ll" + type).c_str(), a.i)
-                                             : printf_text((head + "ll" + type).c_str(), a.u);
+        if (type == 'd' || type == 'i') {  // an unsigned argument read as the signed type of its size
+          long long v = a.i;
+          if (a.kind == format_arg::Unsigned)
+            v = a.bytes == 4 ? static_cast<int>(static_cast<unsigned>(a.u)) : static_cast<long long>(a.u);
+          piece = printf_text((head + "lld").c_str(), v);
+        } else {  // unsigned conversions see the argument's own bits: an int's 32 (-1 is ffffffff)
+          unsigned long long bits = a.kind == format_arg::Signed ? static_cast<unsigned long long>(a.i) : a.u;
+          if (a.bytes > 0 && a.bytes < 8) bits &= (1ull << (8 * a.bytes)) - 1;
+          piece = printf_text((head + "ll" + (type == 'i' ? 'd' : type)).c_str(), bits);
+        }
         break;
       case 'e':
       case 'E':
@@ -250,7 +299,21 @@ string format(const string& spec16, const format_arg* args, int count) {
       case 'a':
       case 'A':
         if (a.kind != format_arg::Real) critical("StringFormat: a real-number specification got a non-real argument", spec.c_str());
-        piece = printf_text((head + type).c_str(), a.d);
+        if (special_text(a.d, piece)) {
+          const int pad = std::atoi(width.c_str()) - static_cast<int>(piece.size());
+          if (pad > 0) piece = flags.find('-') != std::string::npos ? piece + std::string(pad, ' ') : std::string(pad, ' ') + piece;
+        } else {
+          piece = printf_text((head + type).c_str(), a.d);
+          if (type != 'a' && type != 'A') {  // the longer exponent takes padding spaces first
+            std::string wide = msvc_exponent(piece);
+            size_t extra = wide.size() - piece.size();
+            while (extra > 0 && !wide.empty() && wide[0] == ' ') {
+              wide.erase(0, 1);
+              --extra;
+            }
+            piece = wide;
+          }
+        }
         break;
       case 'c':
       case 'C': {
@@ -336,8 +399,10 @@ string IntegerToString(mql_long number, int str_len, mql_ushort fill_symbol) {
 // docs: digits 0..16: that many digits after the point; -1..-16: scientific with that many;
 // anything else: 8 digits.
 string DoubleToString(double value, int digits) {
+  std::string s;
+  if (special_text(value, s)) return text16(s);
   if (digits >= 0 && digits <= 16) return text16(printf_text("%.*f", digits, value));
-  if (digits <= -1 && digits >= -16) return text16(printf_text("%.*e", -digits, value));
+  if (digits <= -1 && digits >= -16) return text16(msvc_exponent(printf_text("%.*e", -digits, value)));
   return text16(printf_text("%.8f", value));
 }
 string ShortArrayToString(const mql5::array<const mql_ushort>& array, int start, int count) {
@@ -383,6 +448,321 @@ int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& r
 }
 mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
 double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
+
+//---------------------------------------------------------------------------------------------
+namespace {
+std::u16string u16(const string& s) { return std::u16string(s.c_str(), s.length()); }
+string of16(const std::u16string& s) { return string(s.data(), static_cast<int>(s.size())); }
+// Case mapping of the Latin-1 and basic Cyrillic letters besides ASCII (the terminal maps the
+// letters of the Windows locale; these are the ones of the code pages the project's texts use).
+char16_t lower16(char16_t c) {
+  if ((c >= u'A' && c <= u'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return c + 32;
+  if (c >= 0x410 && c <= 0x42F) return c + 32;
+  if (c >= 0x400 && c <= 0x40F) return c + 80;
+  return c;
+}
+char16_t upper16(char16_t c) {
+  if ((c >= u'a' && c <= u'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
+  if (c >= 0x430 && c <= 0x44F) return c - 32;
+  if (c >= 0x450 && c <= 0x45F) return c - 80;
+  return c;
+}
+// docs (StringTrimLeft): spaces, tabs and line feeds.
+bool blank16(char16_t c) { return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r'; }
+}  // namespace
+
+// docs (StringReplace): the number of replacements, -1 on an error (an empty find).
+int StringReplace(string& str, const string& find, const string& replacement) {
+  if (find.length() == 0) {
+    _LastError = ERR_WRONG_STRING_PARAMETER;
+    return -1;
+  }
+  const std::u16string s = u16(str), f = u16(find), r = u16(replacement);
+  std::u16string out;
+  int n = 0;
+  size_t at = 0;
+  for (size_t hit; (hit = s.find(f, at)) != std::u16string::npos; at = hit + f.size(), ++n) out += s.substr(at, hit - at) + r;
+  out += s.substr(at);
+  str = of16(out);
+  return n;
+}
+bool StringToLower(string& str) {
+  std::u16string s = u16(str);
+  for (char16_t& c : s) c = lower16(c);
+  str = of16(s);
+  return true;
+}
+bool StringToUpper(string& str) {
+  std::u16string s = u16(str);
+  for (char16_t& c : s) c = upper16(c);
+  str = of16(s);
+  return true;
+}
+// docs (StringTrimLeft, StringTrimRight): the number of characters cut.
+int StringTrimLeft(string& str) {
+  const std::u16string s = u16(str);
+  size_t k = 0;
+  while (k < s.size() && blank16(s[k])) ++k;
+  str = of16(s.substr(k));
+  return static_cast<int>(k);
+}
+int StringTrimRight(string& str) {
+  const std::u16string s = u16(str);
+  size_t k = s.size();
+  while (k > 0 && blank16(s[k - 1])) --k;
+  str = of16(s.substr(0, k));
+  return static_cast<int>(s.size() - k);
+}
+bool StringAdd(string& str, const string& add) {
+  str += add;
+  return true;
+}
+// docs (StringCompare): -1, 0 or 1 as a is less than, equal to or greater than b, in alphabetical
+// order ("Apple" < "home"); case sensitive, "A" > "a" where the strings differ only in case,
+// else "A" = "a".
+int StringCompare(const string& a, const string& b, bool case_sensitive) {
+  std::u16string x = u16(a), y = u16(b), fx = x, fy = y;
+  for (char16_t& c : fx) c = lower16(c);
+  for (char16_t& c : fy) c = lower16(c);
+  if (fx != fy) return fx < fy ? -1 : 1;
+  if (!case_sensitive) return 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i] != y[i]) return lower16(x[i]) == x[i] ? -1 : 1;  // the lower-case letter first
+  return 0;
+}
+// docs (StringGetCharacter): 0 and an error for a position outside the string.
+mql_ushort StringGetCharacter(const string& str, int pos) {
+  if (pos < 0 || pos >= str.length()) {
+    _LastError = ERR_STRINGPOS_OUTOFRANGE;
+    return 0;
+  }
+  return str.c_str()[pos];
+}
+// docs (StringSetCharacter): pos == length appends the character; the character 0 cuts the
+// string at pos.
+bool StringSetCharacter(string& str, int pos, mql_ushort character) {
+  if (pos < 0 || pos > str.length()) {
+    _LastError = ERR_STRINGPOS_OUTOFRANGE;
+    return false;
+  }
+  std::u16string s = u16(str);
+  if (character == 0) s.resize(pos);
+  else if (pos == static_cast<int>(s.size())) s += static_cast<char16_t>(character);
+  else s[pos] = static_cast<char16_t>(character);
+  str = of16(s);
+  return true;
+}
+// docs (StringInit): new_len characters of character; with character 0 the string is empty.
+bool StringInit(string& str, int new_len, mql_ushort character) {
+  if (new_len < 0) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return false;
+  }
+  str = character == 0 ? string() : of16(std::u16string(static_cast<size_t>(new_len), static_cast<char16_t>(character)));
+  return true;
+}
+bool StringFill(string& str, mql_ushort character) {
+  str = of16(std::u16string(static_cast<size_t>(str.length()), static_cast<char16_t>(character)));
+  return true;
+}
+// docs (CharToString): the character of the code; in the ANSI code page of the harness (Latin-1).
+string CharToString(mql_uchar char_code) {
+  const char16_t c = char_code;
+  return string(&c, 1);
+}
+string ShortToString(mql_ushort symbol_code) {
+  const char16_t c = symbol_code;
+  return string(&c, 1);
+}
+namespace {
+// The bytes of text in a code page: UTF-8, or the ANSI code page (Latin-1 here: '?' for what it
+// cannot hold).
+std::string bytes_of(const std::u16string& s, mql_uint codepage) {
+  if (codepage == CP_UTF8) return utf16::to_utf8(s);
+  std::string out;
+  for (char16_t c : s) out += c < 256 ? static_cast<char>(c) : '?';
+  return out;
+}
+std::u16string text_of_bytes(const std::string& b, mql_uint codepage) {
+  if (codepage == CP_UTF8) return utf16::from_utf8(b);
+  std::u16string out;
+  for (char c : b) out += static_cast<char16_t>(static_cast<unsigned char>(c));
+  return out;
+}
+}  // namespace
+// docs (StringToCharArray): the text's bytes and its terminating 0 (count -1: the whole text) from
+// start; the number of bytes copied.
+int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start, int count, mql_uint codepage) {
+  std::string b = bytes_of(u16(text), codepage);
+  b += '\0';
+  const int n = count < 0 || count > static_cast<int>(b.size()) ? static_cast<int>(b.size()) : count;
+  if (start < 0) return 0;
+  if (!array.is_static() && start + n > array.size()) array.resize(start + n);
+  int copied = 0;
+  for (; copied < n && start + copied < array.size(); ++copied) array[start + copied] = static_cast<mql_uchar>(b[copied]);
+  return copied;
+}
+// docs (CharArrayToString): the bytes from start up to count or a 0 byte as text.
+string CharArrayToString(const mql5::array<const mql_uchar>& array, int start, int count, mql_uint codepage) {
+  std::string b;
+  for (int i = start; i >= 0 && i < array.size() && (count < 0 || i < start + count) && array[i] != 0; ++i)
+    b += static_cast<char>(array[i]);
+  return of16(text_of_bytes(b, codepage));
+}
+
+// docs (NormalizeDouble): digits 0..8 (others are clamped), rounded half away from zero.
+double NormalizeDouble(double value, int digits) {
+  if (!std::isfinite(value)) return value;
+  digits = digits < 0 ? 0 : digits > 8 ? 8 : digits;
+  const double scale = std::pow(10.0, digits);
+  return std::round(value * scale) / scale;
+}
+
+//---------------------------------------------------------------------------------------------
+// docs (TimeToStruct, StructToTime, TimeToString, StringToTime): datetime counts seconds from
+// 1970.01.01 00:00; text as "yyyy.mm.dd hh:mi[:ss]".
+namespace {
+long long days_from_civil(long long y, int m, int d) {  // m 1..12
+  y -= m <= 2;
+  const long long era = (y >= 0 ? y : y - 399) / 400;
+  const long long yoe = y - era * 400;
+  const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+void civil_from_days(long long z, int& y, int& m, int& d) {
+  z += 719468;
+  const long long era = (z >= 0 ? z : z - 146096) / 146097;
+  const long long doe = z - era * 146097;
+  const long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const long long mp = (5 * doy + 2) / 153;
+  d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  y = static_cast<int>(yoe + era * 400 + (m <= 2));
+}
+}  // namespace
+bool TimeToStruct(datetime value, MqlDateTime& dt) {
+  long long days = value / 86400, secs = value % 86400;
+  if (secs < 0) {
+    secs += 86400;
+    --days;
+  }
+  civil_from_days(days, dt.year, dt.mon, dt.day);
+  dt.hour = static_cast<int>(secs / 3600);
+  dt.min = static_cast<int>(secs / 60 % 60);
+  dt.sec = static_cast<int>(secs % 60);
+  dt.day_of_week = static_cast<int>(((days % 7) + 11) % 7);  // 1970-01-01 was a Thursday
+  dt.day_of_year = static_cast<int>(days - days_from_civil(dt.year, 1, 1));
+  return true;
+}
+datetime StructToTime(const MqlDateTime& dt) {
+  return days_from_civil(dt.year, dt.mon, dt.day) * 86400 + dt.hour * 3600LL + dt.min * 60LL + dt.sec;
+}
+string TimeToString(datetime value, int mode) {
+  MqlDateTime t;
+  TimeToStruct(value, t);
+  std::string s;
+  if (mode & TIME_DATE) s = printf_text("%04d.%02d.%02d", t.year, t.mon, t.day);
+  if (mode & (TIME_MINUTES | TIME_SECONDS)) {
+    if (!s.empty()) s += ' ';
+    s += (mode & TIME_SECONDS) ? printf_text("%02d:%02d:%02d", t.hour, t.min, t.sec) : printf_text("%02d:%02d", t.hour, t.min);
+  }
+  return text16(s);
+}
+// "yyyy.mm.dd [hh:mi[:ss]]", or "hh:mi[:ss]" alone on 1970.01.01 (the harness has no current
+// day of a trade server); 0 and ERR_WRONG_STRING_DATE otherwise.
+datetime StringToTime(const string& text) {
+  const std::string s = utf8_of(text);
+  int y = 1970, mo = 1, d = 1, h = 0, mi = 0, se = 0, used = 0;
+  const char* p = s.c_str();
+  while (*p == ' ') ++p;
+  if (std::sscanf(p, "%4d.%2d.%2d%n", &y, &mo, &d, &used) == 3) {
+    p += used;
+    while (*p == ' ') ++p;
+  }
+  if (*p) {
+    int n = std::sscanf(p, "%2d:%2d%n:%2d", &h, &mi, &used, &se);
+    if (n < 2) {
+      _LastError = ERR_WRONG_STRING_DATE;
+      return 0;
+    }
+  }
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) {
+    _LastError = ERR_WRONG_STRING_DATE;
+    return 0;
+  }
+  return days_from_civil(y, mo, d) * 86400 + h * 3600LL + mi * 60LL + se;
+}
+
+//---------------------------------------------------------------------------------------------
+namespace mql5 {
+string function_name(const char* pretty) {
+  // "R Cls::f(params) const": the name before the parameters' '(' (the last one at depth 0)
+  std::string s(pretty);
+  size_t end = s.size(), depth = 0;
+  for (size_t i = s.size(); i-- > 0;) {
+    if (s[i] == ')') ++depth;
+    else if (s[i] == '(' && --depth == 0) {
+      end = i;
+      break;
+    }
+  }
+  size_t begin = s.rfind(' ', end);
+  begin = begin == std::string::npos ? 0 : begin + 1;
+  std::string name = s.substr(begin, end - begin);
+  if (name.compare(0, 2, "::") == 0) name.erase(0, 2);
+  return text16(name);
+}
+string function_signature(const char* pretty) { return text16(pretty); }
+string file_name(const char* path) {
+  const char* base = path;
+  for (const char* p = path; *p; ++p)
+    if (*p == '/' || *p == '\\') base = p + 1;
+  return text16(base);
+}
+void alert_line(const string& text) { print_line(string(u"Alert: ") + text); }
+void comment_line(const string& text) {
+  std::fprintf(stderr, "chart comment: %s\n", utf8_of(text).c_str());
+}
+}  // namespace mql5
+int MessageBox(const string& text, const string& caption, int flags) {
+  (void)flags;
+  mql5::print_line(string(u"MessageBox: ") + (caption.length() ? caption + string(u": ") : string()) + text);
+  return IDOK;
+}
+int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id) {
+  switch (property_id) {
+    case MQL_PROGRAM_TYPE: return PROGRAM_SCRIPT;
+    case MQL_DLLS_ALLOWED: return 1;
+    default: return 0;  // no trading, signals, debugger, profiler, tester, optimization, frames
+  }
+}
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id) {
+  switch (property_id) {
+    case TERMINAL_BUILD: return MQL5_HARNESS_BUILD;
+    case TERMINAL_CPU_CORES: return static_cast<int>(std::thread::hardware_concurrency());
+    case TERMINAL_DLLS_ALLOWED: return 1;
+    case TERMINAL_X64: return 1;
+  }
+  return 0;
+}
+
+double MathArccos(double v) { return std::acos(v); }
+double MathArcsin(double v) { return std::asin(v); }
+double MathArctan(double v) { return std::atan(v); }
+double MathTan(double v) { return std::tan(v); }
+double MathLog10(double v) { return std::log10(v); }
+double MathMod(double value, double value2) { return std::fmod(value, value2); }
+double MathExpm1(double v) { return std::expm1(v); }
+double MathLog1p(double v) { return std::log1p(v); }
+double MathCosh(double v) { return std::cosh(v); }
+double MathSinh(double v) { return std::sinh(v); }
+double MathTanh(double v) { return std::tanh(v); }
+double MathArccosh(double v) { return std::acosh(v); }
+double MathArcsinh(double v) { return std::asinh(v); }
+double MathArctanh(double v) { return std::atanh(v); }
+bool MathIsValidNumber(double v) { return std::isfinite(v); }
 
 double MathSqrt(double v) { return std::sqrt(v); }
 double MathFloor(double v) { return std::floor(v); }
