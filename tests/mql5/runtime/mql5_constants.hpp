@@ -312,3 +312,20 @@ enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_D
 // The compiler build the harness answers for __MQLBUILD__ and TERMINAL_BUILD: a build with
 // matrices, vectors and OpenCL as this runtime has them.
 constexpr int MQL5_HARNESS_BUILD = 4620;
+// ArrayPrint's flags (docs: ArrayPrint).
+constexpr mql_ulong ARRAYPRINT_HEADER = 1;
+constexpr mql_ulong ARRAYPRINT_INDEX = 2;
+constexpr mql_ulong ARRAYPRINT_LIMIT = 4;
+constexpr mql_ulong ARRAYPRINT_ALIGN = 8;
+constexpr mql_ulong ARRAYPRINT_DATE = 16;
+constexpr mql_ulong ARRAYPRINT_MINUTES = 32;
+constexpr mql_ulong ARRAYPRINT_SECONDS = 64;
+// The chart's symbol properties a program reads as _Digits and _Point: the harness has no chart;
+// it answers as on EURUSD, five digits after the point.
+constexpr int _Digits = 5;
+constexpr double _Point = 0.00001;
+// FileSeek's origin (docs: ENUM_FILE_POSITION); the C library's macros have the same values.
+#undef SEEK_SET
+#undef SEEK_CUR
+#undef SEEK_END
+enum ENUM_FILE_POSITION { SEEK_SET = 0, SEEK_CUR = 1, SEEK_END = 2 };

@@ -721,6 +721,17 @@ string file_name(const char* path) {
     if (*p == '/' || *p == '\\') base = p + 1;
   return text16(base);
 }
+void array_print_line(const string* items, int count, const string& separator, bool align) {
+  int width = 0;
+  for (int i = 0; align && i < count; ++i) width = items[i].length() > width ? items[i].length() : width;
+  std::u16string line;
+  for (int i = 0; i < count; ++i) {
+    if (i) line += u16(separator);
+    line.append(static_cast<size_t>(width - items[i].length() > 0 ? width - items[i].length() : 0), u' ');
+    line += u16(items[i]);
+  }
+  print_line(of16(line));
+}
 void alert_line(const string& text) { print_line(string(u"Alert: ") + text); }
 void comment_line(const string& text) {
   std::fprintf(stderr, "chart comment: %s\n", utf8_of(text).c_str());
@@ -788,35 +799,63 @@ namespace {
 struct OpenFile {
   std::FILE* f = nullptr;
   bool ansi = true;
+  bool bin = false;
+  bool read = false;
+  bool write = false;
 };
 OpenFile g_files[64];  // handle = index + 1
+// The sandbox path of a name: MQL5/Files, or with FILE_COMMON the terminals' common folder
+// (Common/Files here); "" for a name outside the sandbox.
+std::string sandbox_path(const string& name, bool common) {
+  std::string n = utf8_of(name);
+  for (char& c : n)
+    if (c == '\\') c = '/';
+  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n.find(':') != std::string::npos) return "";
+  return (common ? "Common/Files/" : "MQL5/Files/") + n;
+}
+OpenFile* open_file(int handle) {
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
+    _LastError = ERR_INVALID_FILEHANDLE;
+    return nullptr;
+  }
+  return &g_files[handle - 1];
+}
 }  // namespace
 
 // docs (FileOpen): INVALID_HANDLE on failure, the reason in GetLastError() (Runtime Errors, File
-// Operations: at most 64 open files, an invalid name, an opening error).
+// Operations: at most 64 open files, an invalid name, an opening error). The harness opens
+// FILE_TXT files to write (ANSI or UNICODE) and FILE_BIN files to read, write or both: FILE_WRITE
+// alone empties the file, FILE_READ|FILE_WRITE keeps it (and creates it if missing).
 int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codepage) {
   (void)delimiter;
   (void)codepage;
-  if ((flags & FILE_WRITE) == 0 || (flags & FILE_TXT) == 0 || (flags & (FILE_READ | FILE_BIN | FILE_CSV)) != 0) {
-    std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) only\n");
+  const bool bin = (flags & FILE_BIN) != 0, read = (flags & FILE_READ) != 0, write = (flags & FILE_WRITE) != 0;
+  const bool txt_write = (flags & FILE_TXT) != 0 && write && !read && !bin && (flags & FILE_CSV) == 0;
+  const bool bin_any = bin && (read || write) && (flags & (FILE_TXT | FILE_CSV)) == 0;
+  if (!txt_write && !bin_any) {
+    std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) and FILE_BIN only\n");
     _LastError = ERR_CANNOT_OPEN_FILE;
     return INVALID_HANDLE;
   }
-  const std::string n = utf8_of(name);
-  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n[0] == '\\') {
+  const std::string path = sandbox_path(name, (flags & FILE_COMMON) != 0);
+  if (path.empty()) {
     _LastError = ERR_WRONG_FILENAME;
     return INVALID_HANDLE;
   }
   std::error_code ec;
-  std::filesystem::create_directories("MQL5/Files", ec);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   for (int i = 0; i < 64; ++i)
     if (!g_files[i].f) {
-      g_files[i].f = std::fopen(("MQL5/Files/" + n).c_str(), "wb");
+      const char* mode = !read ? "wb" : !write ? "rb" : std::filesystem::exists(path, ec) ? "r+b" : "w+b";
+      g_files[i].f = std::fopen(path.c_str(), mode);
       if (!g_files[i].f) {
         _LastError = ERR_CANNOT_OPEN_FILE;
         return INVALID_HANDLE;
       }
-      g_files[i].ansi = (flags & FILE_UNICODE) == 0;
+      g_files[i].ansi = (flags & FILE_UNICODE) == 0 && (!bin || (flags & FILE_ANSI) != 0);
+      g_files[i].bin = bin;
+      g_files[i].read = read;
+      g_files[i].write = write;
       return i + 1;
     }
   _LastError = ERR_TOO_MANY_FILES;
@@ -833,20 +872,176 @@ void FileClose(int handle) {
 }
 
 namespace mql5 {
-mql_uint file_write_line(int handle, const string& line) {
+mql_uint file_write_text(int handle, const string& text) {
   if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
     _LastError = ERR_INVALID_FILEHANDLE;
     return 0;
   }
   OpenFile& of = g_files[handle - 1];
-  const string text = line + string(u"\r\n");
+  if (of.bin || !of.write) {
+    _LastError = of.bin ? ERR_FILE_NOTTXT : ERR_FILE_NOTTOWRITE;
+    return 0;
+  }
   if (of.ansi) {
     const std::string bytes = utf8_of(text);
     return static_cast<mql_uint>(std::fwrite(bytes.data(), 1, bytes.size(), of.f));
   }
   return static_cast<mql_uint>(std::fwrite(text.c_str(), 2, static_cast<size_t>(text.length()), of.f) * 2);
 }
+mql_uint file_write_line(int handle, const string& line) { return file_write_text(handle, line + string(u"\r\n")); }
 }  // namespace mql5
+namespace mql5 {
+// docs (FileWriteInteger & co.): the value's bytes, little-endian as on the terminal's x86-64;
+// the number of bytes written (0 and the error for a file not open to write in FILE_BIN).
+mql_uint file_write_bytes(int handle, const void* bytes, mql_uint size) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin || !of->write) {
+    _LastError = of->bin ? ERR_FILE_NOTTOWRITE : ERR_FILE_NOTBIN;
+    return 0;
+  }
+  std::fseek(of->f, 0, SEEK_CUR);  // a write after a read needs a positioning call in C
+  const size_t n = size ? std::fwrite(bytes, 1, size, of->f) : 0;
+  if (n != size) _LastError = ERR_FILE_WRITEERROR;
+  return static_cast<mql_uint>(n);
+}
+mql_uint file_read_bytes(int handle, void* bytes, mql_uint size) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin || !of->read) {
+    _LastError = of->bin ? ERR_FILE_NOTTOREAD : ERR_FILE_NOTBIN;
+    return 0;
+  }
+  std::fseek(of->f, 0, SEEK_CUR);
+  const size_t n = size ? std::fread(bytes, 1, size, of->f) : 0;
+  if (n != size) {
+    std::memset(static_cast<char*>(bytes) + n, 0, size - n);
+    _LastError = ERR_FILE_READERROR;
+  }
+  return static_cast<mql_uint>(n);
+}
+}  // namespace mql5
+mql_uint FileWriteInteger(int handle, int value, int size) {
+  if (size != CHAR_VALUE && size != SHORT_VALUE && size != INT_VALUE) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return 0;
+  }
+  unsigned char b[4];
+  for (int i = 0; i < 4; ++i) b[i] = static_cast<unsigned char>(static_cast<unsigned>(value) >> (8 * i));
+  return mql5::file_write_bytes(handle, b, static_cast<mql_uint>(size));
+}
+// docs (FileReadInteger): CHAR_VALUE and SHORT_VALUE come back as their bytes; the caller casts
+// to char or short.
+int FileReadInteger(int handle, int size) {
+  if (size != CHAR_VALUE && size != SHORT_VALUE && size != INT_VALUE) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return 0;
+  }
+  unsigned char b[4] = {0, 0, 0, 0};
+  mql5::file_read_bytes(handle, b, static_cast<mql_uint>(size));
+  unsigned v = 0;
+  for (int i = 0; i < size; ++i) v |= static_cast<unsigned>(b[i]) << (8 * i);
+  return static_cast<int>(v);
+}
+mql_uint FileWriteLong(int handle, mql_long value) { return mql5::file_write_bytes(handle, &value, 8); }
+mql_long FileReadLong(int handle) {
+  mql_long v = 0;
+  mql5::file_read_bytes(handle, &v, 8);
+  return v;
+}
+mql_uint FileWriteDouble(int handle, double value) { return mql5::file_write_bytes(handle, &value, 8); }
+double FileReadDouble(int handle) {
+  double v = 0;
+  mql5::file_read_bytes(handle, &v, 8);
+  return v;
+}
+mql_uint FileWriteFloat(int handle, float value) { return mql5::file_write_bytes(handle, &value, 4); }
+float FileReadFloat(int handle) {
+  float v = 0;
+  mql5::file_read_bytes(handle, &v, 4);
+  return v;
+}
+// docs (FileWriteString, FileReadString): in a FILE_BIN file, length characters (the whole string
+// for -1) without a terminator, in UTF-16 or, with FILE_ANSI, one byte each.
+mql_uint FileWriteString(int handle, const string& text, int length) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin) return mql5::file_write_text(handle, text);  // a text file: the string as it is, no line end
+  const int n = length < 0 || length > text.length() ? text.length() : length;
+  if (of->ansi) {
+    std::string b = bytes_of(std::u16string(text.c_str(), static_cast<size_t>(n)), CP_ACP);
+    return mql5::file_write_bytes(handle, b.data(), static_cast<mql_uint>(b.size()));
+  }
+  return mql5::file_write_bytes(handle, text.c_str(), static_cast<mql_uint>(2 * n));
+}
+string FileReadString(int handle, int length) {
+  OpenFile* of = open_file(handle);
+  if (!of) return string();
+  if (!of->bin || length < 0) {
+    _LastError = of->bin ? ERR_INVALID_PARAMETER : ERR_FILE_NOTBIN;
+    return string();
+  }
+  if (of->ansi) {
+    std::string b(static_cast<size_t>(length), '\0');
+    b.resize(mql5::file_read_bytes(handle, &b[0], static_cast<mql_uint>(length)));
+    std::u16string s = text_of_bytes(b, CP_ACP);
+    return string(s.data(), static_cast<int>(s.size()));
+  }
+  std::u16string s(static_cast<size_t>(length), u'\0');
+  s.resize(mql5::file_read_bytes(handle, &s[0], static_cast<mql_uint>(2 * length)) / 2);
+  return string(s.data(), static_cast<int>(s.size()));
+}
+bool FileIsEnding(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return false;
+  const long at = std::ftell(of->f);
+  std::fseek(of->f, 0, SEEK_END);
+  const long end = std::ftell(of->f);
+  std::fseek(of->f, at, SEEK_SET);
+  return at >= end;
+}
+mql_ulong FileTell(int handle) {
+  OpenFile* of = open_file(handle);
+  return of ? static_cast<mql_ulong>(std::ftell(of->f)) : 0;
+}
+mql_ulong FileSize(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  std::fflush(of->f);
+  const long at = std::ftell(of->f);
+  std::fseek(of->f, 0, SEEK_END);
+  const long end = std::ftell(of->f);
+  std::fseek(of->f, at, SEEK_SET);
+  return static_cast<mql_ulong>(end);
+}
+bool FileSeek(int handle, mql_long offset, int origin) {
+  OpenFile* of = open_file(handle);
+  if (!of) return false;
+  const int whence = origin == SEEK_SET ? SEEK_SET : origin == SEEK_CUR ? SEEK_CUR : SEEK_END;
+  return std::fseek(of->f, static_cast<long>(offset), whence) == 0;
+}
+void FileFlush(int handle) {
+  if (OpenFile* of = open_file(handle)) std::fflush(of->f);
+}
+bool FileIsExist(const string& name, int common_flag) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_regular_file(path, ec)) {
+    _LastError = ERR_FILE_NOT_EXIST;
+    return false;
+  }
+  return true;
+}
+bool FileDelete(const string& name, int common_flag) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::remove(path, ec)) {
+    _LastError = ERR_CANNOT_DELETE_FILE;
+    return false;
+  }
+  return true;
+}
+
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }

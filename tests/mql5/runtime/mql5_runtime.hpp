@@ -612,6 +612,34 @@ string TimeToString(datetime value, int mode = TIME_DATE | TIME_MINUTES);
 datetime StringToTime(const string& text);
 // docs (NormalizeDouble): rounded to digits (0..8) after the point.
 double NormalizeDouble(double value, int digits);
+// docs (ArrayPrint): the elements of a one-dimensional array of a simple type on one line,
+// reals with digits after the point, joined by separator (a space by default), with
+// ARRAYPRINT_ALIGN each right-aligned to the widest.
+namespace mql5 {
+void array_print_line(const string* items, int count, const string& separator, bool align);
+}
+template <class T>
+void ArrayPrint(const mql5::array<T>& a, mql_uint digits = _Digits, const string& separator = string(),
+                mql_ulong start = 0, mql_ulong count = WHOLE_ARRAY,
+                mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_ALIGN) {
+  typedef typename std::remove_const<T>::type E;
+  static_assert(std::is_arithmetic<E>::value || std::is_same<E, string>::value,
+                "the harness's ArrayPrint takes one-dimensional arrays of numbers or strings");
+  const long long first = static_cast<long long>(start);
+  long long n = static_cast<long long>(count);
+  if (first >= a.size()) return;
+  if (n < 0 || first + n > a.size()) n = a.size() - first;
+  mql5::dynarray<string> items;
+  items.resize(static_cast<int>(n));
+  for (long long i = 0; i < n; ++i) {
+    const E& v = a[first + i];
+    if constexpr (std::is_floating_point<E>::value) items[i] = DoubleToString(static_cast<double>(v), static_cast<int>(digits));
+    else if constexpr (std::is_same<E, string>::value) items[i] = string(u"\"") + v + string(u"\"");
+    else items[i] = mql5::text_of(v);
+  }
+  mql5::array_print_line(items.dll_data(), static_cast<int>(n), separator.length() ? separator : string(u" "),
+                         (flags & ARRAYPRINT_ALIGN) != 0);
+}
 
 //---------------------------------------------------------------------------------------------
 // Math: MQL5's MathAbs/MathMin/MathMax keep the (larger) type of their arguments.
@@ -684,6 +712,10 @@ datetime TimeLocal();
 #define FILE_TXT 16
 #define FILE_ANSI 32
 #define FILE_UNICODE 64
+#define FILE_SHARE_READ 128
+#define FILE_SHARE_WRITE 256
+#define FILE_REWRITE 512
+#define FILE_COMMON 4096
 int FileOpen(const string& name, int flags, mql_ushort delimiter = '\t', mql_uint codepage = 0);
 void FileClose(int handle);
 namespace mql5 {
@@ -695,6 +727,62 @@ mql_uint FileWrite(int handle, const A&... args) {
   int i = 0;
   ((line += (i++ ? string(u"\t") : string()) + mql5::text_of(args)), ...);
   return mql5::file_write_line(handle, line);
+}
+// Binary files (docs: File Functions): FileOpen(name, FILE_BIN|FILE_READ and/or FILE_WRITE).
+mql_uint FileWriteInteger(int handle, int value, int size = INT_VALUE);
+int FileReadInteger(int handle, int size = INT_VALUE);
+mql_uint FileWriteLong(int handle, mql_long value);
+mql_long FileReadLong(int handle);
+mql_uint FileWriteDouble(int handle, double value);
+double FileReadDouble(int handle);
+mql_uint FileWriteFloat(int handle, float value);
+float FileReadFloat(int handle);
+mql_uint FileWriteString(int handle, const string& text, int length = -1);
+string FileReadString(int handle, int length = -1);
+bool FileIsEnding(int handle);
+mql_ulong FileTell(int handle);
+mql_ulong FileSize(int handle);
+bool FileSeek(int handle, mql_long offset, int origin);
+void FileFlush(int handle);
+bool FileIsExist(const string& name, int common_flag = 0);
+bool FileDelete(const string& name, int common_flag = 0);
+namespace mql5 {
+mql_uint file_write_text(int handle, const string& text);
+mql_uint file_write_bytes(int handle, const void* bytes, mql_uint size);
+mql_uint file_read_bytes(int handle, void* bytes, mql_uint size);
+}  // namespace mql5
+// docs (FileWriteArray, FileReadArray): the elements of a numeric or simple-structure array in
+// a FILE_BIN file, as their bytes; the number of elements written or read. FileReadArray grows a
+// dynamic array to what it reads (count WHOLE_ARRAY: up to the end of the file).
+template <class T>
+mql_uint FileWriteArray(int handle, const mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  typedef typename std::remove_const<T>::type E;
+  static_assert(std::is_trivially_copyable<E>::value, "FileWriteArray: arrays of numbers or simple structures");
+  if (start < 0 || start > a.size()) return 0;
+  const int n = count < 0 || count > a.size() - start ? a.size() - start : count;
+  mql_uint written = 0;
+  for (int i = 0; i < n; ++i) {
+    const E v = a[start + i];
+    if (mql5::file_write_bytes(handle, &v, sizeof(E)) != sizeof(E)) break;
+    ++written;
+  }
+  return written;
+}
+template <class T>
+mql_uint FileReadArray(int handle, mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  static_assert(std::is_trivially_copyable<T>::value, "FileReadArray: arrays of numbers or simple structures");
+  if (start < 0) return 0;
+  int n = count;
+  if (n < 0) n = static_cast<int>((FileSize(handle) - FileTell(handle)) / sizeof(T));
+  if (!a.is_static() && start + n > a.size()) a.resize(start + n);
+  mql_uint got = 0;
+  for (int i = 0; i < n && start + i < a.size(); ++i) {
+    T v;
+    if (mql5::file_read_bytes(handle, &v, sizeof(T)) != sizeof(T)) break;
+    a[start + i] = v;
+    ++got;
+  }
+  return got;
 }
 mql_ulong GetMicrosecondCount();
 bool IsStopped();

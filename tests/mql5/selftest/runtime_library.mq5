@@ -295,6 +295,42 @@ void OnStart()
    parts.day=29;
    Check("StructToTime of a leap day",TimeToString(StructToTime(parts),TIME_DATE),"2000.02.29");
    Check("StringToTime of a date alone",TimeToString(StringToTime("1999.12.31"),TIME_DATE|TIME_SECONDS),"1999.12.31 00:00:00");
+//--- binary files (docs: FileWriteInteger, FileWriteDouble, FileWriteString, FileWriteArray and
+//--- their readers): each value's bytes, little-endian; the sizes add up as each page says
+   string fname="runtime_library.bin";
+   int h=FileOpen(fname,FILE_WRITE|FILE_BIN);
+   CheckTrue("FileOpen(FILE_WRITE|FILE_BIN)",h!=INVALID_HANDLE);
+   uint wrote=FileWriteInteger(h,-123456)+FileWriteInteger(h,-2,SHORT_VALUE)+FileWriteInteger(h,200,CHAR_VALUE)+
+              FileWriteLong(h,-tera)+FileWriteDouble(h,M_PI)+FileWriteFloat(h,0.25f)+FileWriteString(h,"abc");
+   double block[]= {1.5,-2.25,10,0.125,1e300};
+   uint wrote_elements=FileWriteArray(h,block,1,3);
+   Check("bytes written: 4+2+1+8+8+4+2*3, then 3 doubles",IntegerToString(wrote)+" "+IntegerToString(wrote_elements),"33 3");
+   FileClose(h);
+   h=FileOpen(fname,FILE_READ|FILE_BIN);
+   Check("FileSize",IntegerToString(FileSize(h)),IntegerToString(33+3*8));
+   int i4=FileReadInteger(h);
+   short i2=(short)FileReadInteger(h,SHORT_VALUE);
+   uchar i1=(uchar)FileReadInteger(h,CHAR_VALUE);
+   long i8=FileReadLong(h);
+   double d8=FileReadDouble(h);
+   float f4=FileReadFloat(h);
+   string s3=FileReadString(h,3);
+   Check("read back the values",IntegerToString(i4)+" "+IntegerToString(i2)+" "+IntegerToString(i1)+" "+IntegerToString(i8)+" "+
+         (d8==M_PI ? "pi" : "not pi")+" "+DoubleToString(f4,2)+" "+s3,"-123456 -2 200 -1099511627776 pi 0.25 abc");
+   Check("FileTell after them",IntegerToString(FileTell(h)),"33");
+   double back[];
+   Check("FileReadArray to the end",IntegerToString(FileReadArray(h,back)),"3");
+   Check("the array read back",DoubleToString(back[0],2)+" "+DoubleToString(back[1],2)+" "+DoubleToString(back[2],3),"-2.25 10.00 0.125");
+   CheckTrue("FileIsEnding at the end",FileIsEnding(h));
+   FileSeek(h,-8,SEEK_END);
+   Check("FileSeek from the end",DoubleToString(FileReadDouble(h),3),"0.125");
+   FileClose(h);
+   CheckTrue("FileIsExist, FileDelete",FileIsExist(fname) && FileDelete(fname) && !FileIsExist(fname));
+//--- ArrayPrint: one line, reals with _Digits (5) digits, aligned right (run_scripts.py checks the line)
+   double shown[]= {1.5,-2.25,10};
+   ArrayPrint(shown);
+   int shown_ints[]= {7,-30,200};
+   ArrayPrint(shown_ints,0,",");
 //--- the terminal's state in the harness: a script, not in the tester, DLLs allowed
    CheckTrue("MQLInfoInteger",MQLInfoInteger(MQL_PROGRAM_TYPE)==PROGRAM_SCRIPT && MQLInfoInteger(MQL_TESTER)==0 &&
              MQLInfoInteger(MQL_DLLS_ALLOWED)==1);
