@@ -1007,7 +1007,7 @@ mql_ulong FileTell(int handle) {
 mql_ulong FileSize(int handle) {
   OpenFile* of = open_file(handle);
   if (!of) return 0;
-  std::fflush(of->f);
+  if (of->write) std::fflush(of->f);  // not a read-only stream: the Windows C runtime drops its buffer
   const long at = std::ftell(of->f);
   std::fseek(of->f, 0, SEEK_END);
   const long end = std::ftell(of->f);
@@ -1021,7 +1021,8 @@ bool FileSeek(int handle, mql_long offset, int origin) {
   return std::fseek(of->f, static_cast<long>(offset), whence) == 0;
 }
 void FileFlush(int handle) {
-  if (OpenFile* of = open_file(handle)) std::fflush(of->f);
+  OpenFile* of = open_file(handle);
+  if (of && of->write) std::fflush(of->f);
 }
 bool FileIsExist(const string& name, int common_flag) {
   const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
