@@ -50,6 +50,8 @@ bool operator==(const string& a, const string& b);
 inline bool operator!=(const string& a, const string& b) { return !(a == b); }
 bool operator<(const string& a, const string& b);
 inline bool operator>(const string& a, const string& b) { return b < a; }
+inline bool operator<=(const string& a, const string& b) { return !(b < a); }
+inline bool operator>=(const string& a, const string& b) { return !(a < b); }
 string operator+(const string& a, const string& b);
 
 namespace mql5 {
