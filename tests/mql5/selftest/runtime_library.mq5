@@ -249,8 +249,8 @@ void OnStart()
    Check("StringCompare(A,a) case sensitive",IntegerToString(StringCompare("A","a")),"1");
    Check("StringCompare(A,a,false)",IntegerToString(StringCompare("A","a",false)),"0");
    Check("StringCompare(abc,ab)",IntegerToString(StringCompare("abc","ab")),"1");
-   string sab="ab",sb="b";
-   CheckTrue("string <= >= < >",sab<="ab" && sab<=sb && sb>=sab && sb>sab && !(sb<=sab) && sab>="ab");
+   string s_ab="ab",s_b="b";
+   CheckTrue("string <= >= < >",s_ab<="ab" && s_ab<=s_b && s_b>=s_ab && s_b>s_ab && !(s_b<=s_ab) && s_ab>="ab");
    Check("StringGetCharacter",IntegerToString(StringGetCharacter("abc",1)),"98");
    ResetLastError();
    ushort outside=StringGetCharacter("abc",3);
