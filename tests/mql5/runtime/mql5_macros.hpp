@@ -6,9 +6,9 @@
 #pragma GCC system_header
 
 namespace mql5 {
-string function_name(const char* pretty);      // "int CFoo::Bar(int)" -> "CFoo::Bar"
-string function_signature(const char* pretty);  // as written by the C++ compiler
-string file_name(const char* path);             // the name of the file, no folder
+string macro_function(const char* pretty);   // "int CFoo<T>::Bar(int)" -> "CFoo::Bar"
+string macro_signature(const char* pretty);  // as written by the C++ compiler
+string macro_file(const char* path);         // the name of the file, no folder
 // "Mmm dd yyyy" and "hh:mm:ss" (C++'s __DATE__ and __TIME__) as a datetime.
 constexpr datetime compile_time(const char* d, const char* t) {
   const char* months = "JanFebMarAprMayJunJulAugSepOctNovDec";
@@ -33,12 +33,12 @@ constexpr datetime kCompileDateTime = compile_time(__DATE__, __TIME__);
 }  // namespace mql5
 
 #undef __FILE__
-#define __FILE__ (::mql5::file_name(__builtin_FILE()))
+#define __FILE__ (::mql5::macro_file(__builtin_FILE()))
 #undef __DATE__
 #define __DATE__ (::mql5::kCompileDate)
 #define __DATETIME__ (::mql5::kCompileDateTime)
-#define __FUNCTION__ (::mql5::function_name(__PRETTY_FUNCTION__))
-#define __FUNCSIG__ (::mql5::function_signature(__PRETTY_FUNCTION__))
+#define __FUNCTION__ (::mql5::macro_function(__PRETTY_FUNCTION__))
+#define __FUNCSIG__ (::mql5::macro_signature(__PRETTY_FUNCTION__))
 #define __MQLBUILD__ MQL5_HARNESS_BUILD
 #define __MQL5BUILD__ MQL5_HARNESS_BUILD
 // defined for #ifdef, as in MetaEditor: an MQL5 program, the release build

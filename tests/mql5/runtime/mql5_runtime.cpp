@@ -697,25 +697,34 @@ datetime StringToTime(const string& text) {
 
 //---------------------------------------------------------------------------------------------
 namespace mql5 {
-string function_name(const char* pretty) {
-  // "R Cls::f(params) const": the name before the parameters' '(' (the last one at depth 0)
-  std::string s(pretty);
-  size_t end = s.size(), depth = 0;
-  for (size_t i = s.size(); i-- > 0;) {
-    if (s[i] == ')') ++depth;
-    else if (s[i] == '(' && --depth == 0) {
-      end = i;
+string macro_function(const char* pretty) {
+  // "R Cls<T>::f(params) const [with T = int]": the name before the parameters' '(' at depth 0,
+  // its template arguments dropped (MQL5 names the class, not an instance of it)
+  const std::string s(pretty);
+  int depth = 0;
+  size_t open = std::string::npos, start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '<') ++depth;
+    else if (c == '>') --depth;
+    else if (c == ' ' && depth == 0) start = i + 1;
+    else if (c == '(' && depth == 0) {
+      open = i;
       break;
     }
   }
-  size_t begin = s.rfind(' ', end);
-  begin = begin == std::string::npos ? 0 : begin + 1;
-  std::string name = s.substr(begin, end - begin);
+  std::string name;
+  depth = 0;
+  for (char c : s.substr(start, open == std::string::npos ? std::string::npos : open - start)) {
+    if (c == '<') ++depth;
+    else if (c == '>') --depth;
+    else if (depth == 0) name += c;
+  }
   if (name.compare(0, 2, "::") == 0) name.erase(0, 2);
   return text16(name);
 }
-string function_signature(const char* pretty) { return text16(pretty); }
-string file_name(const char* path) {
+string macro_signature(const char* pretty) { return text16(pretty); }
+string macro_file(const char* path) {
   const char* base = path;
   for (const char* p = path; *p; ++p)
     if (*p == '/' || *p == '\\') base = p + 1;
