@@ -1,7 +1,7 @@
 // The parts of the MQL5 runtime that need the C library (kept out of the header, see there),
 // and main(): read the inputs, run OnStart(), as the terminal runs a script.
-#include "mql5_runtime.hpp"
-
+// The C and C++ library first: the runtime header then declares MQL5's own names beside them
+// (its templates sqrt, rand, printf... stay out of namespace std, which <cmath> fills from ::).
 #include <cctype>
 #include <cmath>
 #include <csignal>
@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "mql5_runtime.hpp"
 #include "mql5_platform.hpp"
 #include "utf16.hpp"
 
@@ -448,6 +449,10 @@ int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& r
 }
 mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
 double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
+namespace mql5 {
+double text_to_real(const string& text) { return StringToDouble(text); }
+long long text_to_integer(const string& text) { return StringToInteger(text); }
+}  // namespace mql5
 
 //---------------------------------------------------------------------------------------------
 namespace {

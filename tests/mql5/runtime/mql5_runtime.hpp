@@ -36,6 +36,12 @@ class string {
   string& operator=(const string& other);
   string& operator=(string&& other) noexcept;
   string& operator+=(const string& other);
+  // (string)number and (number)text (docs: Typecasting: a number's text as Print shows it; text
+  // read as StringToDouble / StringToInteger read it). Explicit: no implicit conversions.
+  template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type = 0>
+  explicit string(T v);
+  template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
+  explicit operator T() const;
 
   int length() const { return length_; }
   const char16_t* c_str() const { return data_ ? data_ : u""; }
@@ -75,6 +81,18 @@ string text_of(T v) {
 template <class T>
 using if_number = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
 }  // namespace mql5
+
+namespace mql5 {
+double text_to_real(const string& text);
+long long text_to_integer(const string& text);
+}  // namespace mql5
+template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type>
+string::string(T v) : string(mql5::text_of(v)) {}
+template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
+string::operator T() const {
+  if constexpr (std::is_floating_point<T>::value) return static_cast<T>(mql5::text_to_real(*this));
+  else return static_cast<T>(mql5::text_to_integer(*this));
+}
 
 // "text"+number: MQL5 converts the number to text (docs: Typecasting, string type).
 template <class T, mql5::if_number<T> = 0>
@@ -697,6 +715,72 @@ double MathArctan2(Y y, X x) {
 inline mql_ushort MathSwap(mql_ushort v) { return __builtin_bswap16(v); }
 inline mql_uint MathSwap(mql_uint v) { return __builtin_bswap32(v); }
 inline mql_ulong MathSwap(mql_ulong v) { return __builtin_bswap64(v); }
+
+// The C-style names MQL5 accepts for its math functions (docs, each page's note: "Instead of
+// MathSqrt() you can use sqrt()", and so on): the same functions, MQL5's semantics (rand() is
+// MathRand's generator). Templates, so that they are overloads beside the C library's in the
+// runtime's own sources, never in the way of std::.
+#define MQL5_REAL_ALIAS(name, Math) \
+  template <class T, mql5::if_number<T> = 0> \
+  double name(T v) { \
+    return Math(static_cast<double>(v)); \
+  }
+MQL5_REAL_ALIAS(sqrt, MathSqrt)
+MQL5_REAL_ALIAS(exp, MathExp)
+MQL5_REAL_ALIAS(log, MathLog)
+MQL5_REAL_ALIAS(log10, MathLog10)
+MQL5_REAL_ALIAS(sin, MathSin)
+MQL5_REAL_ALIAS(cos, MathCos)
+MQL5_REAL_ALIAS(tan, MathTan)
+MQL5_REAL_ALIAS(asin, MathArcsin)
+MQL5_REAL_ALIAS(acos, MathArccos)
+MQL5_REAL_ALIAS(atan, MathArctan)
+MQL5_REAL_ALIAS(ceil, MathCeil)
+MQL5_REAL_ALIAS(floor, MathFloor)
+MQL5_REAL_ALIAS(round, MathRound)
+MQL5_REAL_ALIAS(expm1, MathExpm1)
+MQL5_REAL_ALIAS(log1p, MathLog1p)
+MQL5_REAL_ALIAS(cosh, MathCosh)
+MQL5_REAL_ALIAS(sinh, MathSinh)
+MQL5_REAL_ALIAS(tanh, MathTanh)
+MQL5_REAL_ALIAS(acosh, MathArccosh)
+MQL5_REAL_ALIAS(asinh, MathArcsinh)
+MQL5_REAL_ALIAS(atanh, MathArctanh)
+#undef MQL5_REAL_ALIAS
+template <class T, mql5::if_number<T> = 0>
+T fabs(T v) {
+  return MathAbs(v);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+typename std::common_type<A, B>::type fmax(A a, B b) {
+  return MathMax(a, b);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+typename std::common_type<A, B>::type fmin(A a, B b) {
+  return MathMin(a, b);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+double fmod(A a, B b) {
+  return MathMod(static_cast<double>(a), static_cast<double>(b));
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+double pow(A a, B b) {
+  return MathPow(static_cast<double>(a), static_cast<double>(b));
+}
+template <class T = void>
+int rand() {
+  return MathRand();
+}
+template <class T, mql5::if_number<T> = 0>
+void srand(T seed) {
+  MathSrand(static_cast<int>(seed));
+}
+// printf: PrintFormat under its C name (docs: PrintFormat; the standard library and programs
+// call printf).
+template <class... A>
+void printf(const string& spec, const A&... args) {
+  PrintFormat(spec, args...);
+}
 
 //---------------------------------------------------------------------------------------------
 // Terminal services.

@@ -145,12 +145,33 @@ void OnStart()
    Check("MathSwap(uint)",StringFormat("%x",MathSwap((uint)0x12345678)),"78563412");
    Check("MathSwap(ulong)",StringFormat("%I64x",MathSwap((ulong)0x0102030405060708)),"807060504030201");
    Check("MathAbs(int) stays int",IntegerToString(MathAbs(-INT_MAX)),"2147483647");
+//--- the C names of the math functions (docs: "Instead of MathSqrt() you can use sqrt()", and
+//--- the same note on each page): the same functions, rand() MathRand's generator
+   CheckTrue("sqrt exp log log10 sin cos tan as Math*",sqrt(2.25)==1.5 && exp(0.5)==MathExp(0.5) && log(3.0)==MathLog(3.0) &&
+             log10(1e5)==MathLog10(1e5) && sin(0.3)==MathSin(0.3) && cos(0.3)==MathCos(0.3) && tan(0.3)==MathTan(0.3));
+   CheckTrue("asin acos atan ceil floor round",asin(1)*2==MathArcsin(1)*2 && acos(0)==MathArccos(0) && atan(1)==MathArctan(1) &&
+             ceil(1.2)==2 && floor(-1.2)==-2 && round(2.5)==3 && round(-2.5)==-3);
+   CheckTrue("expm1 log1p cosh sinh tanh acosh asinh atanh",expm1(x)==MathExpm1(x) && log1p(x)==MathLog1p(x) && cosh(1)==MathCosh(1) &&
+             sinh(1)==MathSinh(1) && tanh(1)==MathTanh(1) && acosh(2)==MathArccosh(2) && asinh(2)==MathArcsinh(2) && atanh(0.5)==MathArctanh(0.5));
+   Check("fabs(int) fmax fmin fmod pow",IntegerToString(fabs(-3))+" "+DoubleToString(fmax(3,2.5),1)+" "+DoubleToString(fmin(3,2.5),1)+" "+
+         DoubleToString(fmod(-7.5,2),1)+" "+DoubleToString(pow(2,10),1),"3 3.0 2.5 -1.5 1024.0");
+   srand(1);
+   int c_r0=rand();
+   int c_r1=rand();
+   Check("rand after srand(1) is MathRand's sequence (41, 18467)",IntegerToString(c_r0)+" "+IntegerToString(c_r1),"41 18467");
+   g_checks++;
+   printf("check %s: %s","printf is PrintFormat",StringFormat("%05.1f",2.25)=="002.3" || StringFormat("%05.1f",2.25)=="002.2" ? "OK" : "WRONG");
 //--- numbers as text: the infinities and NaN the same on every target
    double inf=DBL_MAX*2;
    Check("inf in a string",""+inf+" "+(-inf),"inf -inf");
    Check("DoubleToString(inf)",DoubleToString(inf,2),"inf");
    CheckTrue("NaN in a string says nan",StringFind(""+MathSqrt(-1.0*x),"nan")>=0);
    Check("StringFormat %f of inf",StringFormat("[%6f]",inf),"[   inf]");
+//--- typecasting between strings and numbers (docs: Typecasting): a number's text as in a
+//--- concatenation, text read as StringToDouble / StringToInteger
+   Check("(string) of numbers and bool",(string)42+" "+(string)0.25+" "+(string)true+" "+(string)(-7),"42 0.25 true -7");
+   string num_text="2.5e3";
+   CheckTrue("(double) and (int) of text",(double)num_text==2500.0 && (int)"123"==123 && (long)"-9000000000"==-9000000000);
 //--- NormalizeDouble rounds to digits (docs: NormalizeDouble)
    Check("NormalizeDouble(1.23456789,5)",DoubleToString(NormalizeDouble(1.23456789,5),8),"1.23457000");
    Check("NormalizeDouble(-2.5,0)",DoubleToString(NormalizeDouble(-2.5,0),1),"-3.0");
