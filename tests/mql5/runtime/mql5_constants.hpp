@@ -309,6 +309,8 @@ enum ENUM_MQL_INFO_INTEGER {
   MQL_TESTER, MQL_FORWARD, MQL_OPTIMIZATION, MQL_VISUAL_MODE, MQL_FRAME_MODE
 };
 enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_DLLS_ALLOWED, TERMINAL_X64 };
+// MQLInfoString: the program's name (its file without the extension) and its path.
+enum ENUM_MQL_INFO_STRING { MQL_PROGRAM_NAME, MQL_PROGRAM_PATH };
 // The compiler build the harness answers for __MQLBUILD__ and TERMINAL_BUILD: a build with
 // matrices, vectors and OpenCL as this runtime has them.
 constexpr int MQL5_HARNESS_BUILD = 4620;

@@ -447,7 +447,19 @@ int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& r
   for (size_t i = 0; i < parts.size(); ++i) result[static_cast<int>(i)] = parts[i];
   return static_cast<int>(parts.size());
 }
-mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
+// docs (StringToInteger; Typecasting): decimal, or hexadecimal after "0x".
+mql_long StringToInteger(const string& text) {
+  const std::string s = utf8_of(text);
+  size_t at = s.find_first_not_of(" \t");
+  if (at == std::string::npos) return 0;
+  const bool minus = s[at] == '-';
+  if (s[at] == '-' || s[at] == '+') ++at;
+  if (s.compare(at, 2, "0x") == 0 || s.compare(at, 2, "0X") == 0) {
+    const long long v = static_cast<long long>(std::strtoull(s.c_str() + at + 2, nullptr, 16));
+    return minus ? -v : v;
+  }
+  return std::strtoll(s.c_str(), nullptr, 10);
+}
 double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
 namespace mql5 {
 double text_to_real(const string& text) { return StringToDouble(text); }
@@ -756,6 +768,14 @@ int MessageBox(const string& text, const string& caption, int flags) {
   mql5::print_line(string(u"MessageBox: ") + (caption.length() ? caption + string(u": ") : string()) + text);
   return IDOK;
 }
+string MQLInfoString(ENUM_MQL_INFO_STRING property_id) {
+  std::string path = mql5::platform::program_path();
+  if (property_id == MQL_PROGRAM_PATH) return text16(path);
+  const size_t slash = path.find_last_of("/\\");
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".exe") == 0) name.resize(name.size() - 4);
+  return text16(name);
+}
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id) {
   switch (property_id) {
     case MQL_PROGRAM_TYPE: return PROGRAM_SCRIPT;
@@ -806,6 +826,20 @@ int MathRand() {
 void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+mql_ulong GetTickCount64() {
+  return static_cast<mql_ulong>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+datetime TimeCurrent() { return static_cast<datetime>(std::time(nullptr)); }
+datetime TimeCurrent(MqlDateTime& dt) {
+  const datetime t = TimeCurrent();
+  TimeToStruct(t, dt);
+  return t;
+}
+datetime TimeGMT() { return TimeCurrent(); }
+datetime TimeGMT(MqlDateTime& dt) { return TimeCurrent(dt); }
+datetime TimeTradeServer() { return TimeCurrent(); }
+datetime TimeTradeServer(MqlDateTime& dt) { return TimeCurrent(dt); }
 void Sleep(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms > 0 ? ms : 0)); }
 datetime TimeLocal() { return static_cast<datetime>(std::time(nullptr)); }
 

@@ -548,6 +548,25 @@ void ZeroMemory(T& v) {
   }
 }
 
+// docs (ArrayCopy): "If the arrays are of different types, during copying it tries to transform
+// each element of a source array into the type of the destination array": numbers to numbers.
+template <class D, class S,
+          typename std::enable_if<std::is_arithmetic<D>::value && std::is_arithmetic<S>::value && !std::is_same<D, S>::value,
+                                  int>::type = 0>
+int ArrayCopy(mql5::array<D>& dst, const mql5::array<const S>& src, int dst_start = 0, int src_start = 0,
+              int count = WHOLE_ARRAY) {
+  if (src_start < 0 || dst_start < 0 || src_start > src.size()) return 0;
+  int n = count < 0 || src_start + count > src.size() ? src.size() - src_start : count;
+  if (dst_start + n > dst.size()) {
+    if (dst.is_static())
+      n = dst.size() - dst_start;
+    else
+      dst.resize(dst_start + n);
+  }
+  for (int i = 0; i < n; ++i) dst[dst_start + i] = static_cast<D>(src[src_start + i]);
+  return n < 0 ? 0 : n;
+}
+
 //---------------------------------------------------------------------------------------------
 // Output: one line in the Experts log per call (stdout here).
 namespace mql5 {
@@ -785,6 +804,16 @@ void printf(const string& spec, const A&... args) {
 //---------------------------------------------------------------------------------------------
 // Terminal services.
 mql_uint GetTickCount();
+mql_ulong GetTickCount64();
+// docs (TimeCurrent, TimeGMT, TimeTradeServer): the harness has no trade server; all three are
+// the computer's clock in UTC (TimeLocal its local time), optionally split into an MqlDateTime.
+struct MqlDateTime;
+datetime TimeCurrent();
+datetime TimeCurrent(MqlDateTime& dt);
+datetime TimeGMT();
+datetime TimeGMT(MqlDateTime& dt);
+datetime TimeTradeServer();
+datetime TimeTradeServer(MqlDateTime& dt);
 // Pauses the program for ms milliseconds (docs: Sleep).
 void Sleep(int ms);
 datetime TimeLocal();
@@ -937,6 +966,7 @@ void Comment(const A&... args) {
 int MessageBox(const string& text, const string& caption = string(), int flags = 0);
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id);
 int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id);
+string MQLInfoString(ENUM_MQL_INFO_STRING property_id);
 
 namespace mql5 {
 //---------------------------------------------------------------------------------------------

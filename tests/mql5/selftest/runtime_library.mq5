@@ -203,6 +203,9 @@ void OnStart()
    CheckTrue("ArrayIsDynamic",ArrayIsDynamic(series) && !ArrayIsDynamic(fixed));
    int grid[2][3];
    Check("ArrayRange of int[2][3]",IntegerToString(ArrayRange(grid,0))+"x"+IntegerToString(ArrayRange(grid,1)),"2x3");
+   double widened[];
+   int widened_count=ArrayCopy(widened,v,0,1,3);
+   Check("ArrayCopy from int to double",IntegerToString(widened_count)+" "+DoubleToString(widened[0]+widened[1]+widened[2],1),"3 19.0");
    int rev[]= {1,2,3,4,5};
    ArrayReverse(rev,1,3);
    Check("ArrayReverse(start 1, count 3)",Ints(rev),"1,4,3,2,5");
@@ -323,8 +326,13 @@ void OnStart()
    string fname="runtime_library.bin";
    int h=FileOpen(fname,FILE_WRITE|FILE_BIN);
    CheckTrue("FileOpen(FILE_WRITE|FILE_BIN)",h!=INVALID_HANDLE);
-   uint wrote=FileWriteInteger(h,-123456)+FileWriteInteger(h,-2,SHORT_VALUE)+FileWriteInteger(h,200,CHAR_VALUE)+
-              FileWriteLong(h,-tera)+FileWriteDouble(h,M_PI)+FileWriteFloat(h,0.25f)+FileWriteString(h,"abc");
+   uint wrote=FileWriteInteger(h,-123456);
+   wrote+=FileWriteInteger(h,-2,SHORT_VALUE);
+   wrote+=FileWriteInteger(h,200,CHAR_VALUE);
+   wrote+=FileWriteLong(h,-tera);
+   wrote+=FileWriteDouble(h,M_PI);
+   wrote+=FileWriteFloat(h,0.25f);
+   wrote+=FileWriteString(h,"abc");
    double block[]= {1.5,-2.25,10,0.125,1e300};
    uint wrote_elements=FileWriteArray(h,block,1,3);
    Check("bytes written: 4+2+1+8+8+4+2*3, then 3 doubles",IntegerToString(wrote)+" "+IntegerToString(wrote_elements),"33 3");
@@ -354,6 +362,13 @@ void OnStart()
    ArrayPrint(shown);
    int shown_ints[]= {7,-30,200};
    ArrayPrint(shown_ints,0,",");
+//--- the clock and the program's name
+   CheckTrue("TimeCurrent is not before the compile day",TimeCurrent()>=__DATE__-86400);
+   ulong tick0=GetTickCount64();
+   CheckTrue("GetTickCount64 does not go back",GetTickCount64()>=tick0);
+   Check("MQLInfoString(MQL_PROGRAM_NAME)",MQLInfoString(MQL_PROGRAM_NAME),"runtime_library");
+   Check("StringToInteger of decimal and 0x text",IntegerToString(StringToInteger("  42"))+" "+IntegerToString(StringToInteger("0x1F"))+" "+
+         IntegerToString(StringToInteger("-0x10")),"42 31 -16");
 //--- the terminal's state in the harness: a script, not in the tester, DLLs allowed
    CheckTrue("MQLInfoInteger",MQLInfoInteger(MQL_PROGRAM_TYPE)==PROGRAM_SCRIPT && MQLInfoInteger(MQL_TESTER)==0 &&
              MQLInfoInteger(MQL_DLLS_ALLOWED)==1);
