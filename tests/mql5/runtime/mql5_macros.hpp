@@ -42,6 +42,5 @@ constexpr datetime kCompileDateTime = compile_time(__DATE__, __TIME__);
 #define __MQLBUILD__ MQL5_HARNESS_BUILD
 #define __MQL5BUILD__ MQL5_HARNESS_BUILD
 // defined for #ifdef, as in MetaEditor: an MQL5 program, the release build
-#define __MQL__ 1
 #define __MQL5__ 1
 #define _RELEASE 1

@@ -581,8 +581,8 @@ struct format_arg {
 };
 template <class T>
 format_arg format_arg_of(const T& v) {
-  if constexpr (std::is_same<T, string>::value) return {format_arg::Text, 0, 0, 0, &v};
-  else if constexpr (std::is_floating_point<T>::value) return {format_arg::Real, 0, 0, static_cast<double>(v), nullptr};
+  if constexpr (std::is_same<T, string>::value) return {format_arg::Text, 0, 0, 0, &v, 0};
+  else if constexpr (std::is_floating_point<T>::value) return {format_arg::Real, 0, 0, static_cast<double>(v), nullptr, 8};
   else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return {format_arg::Signed, v, 0, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
@@ -599,7 +599,7 @@ void Print(const A&... args) {
 }
 template <class... A>
 string StringFormat(const string& spec, const A&... args) {
-  const mql5::format_arg packed[] = {mql5::format_arg_of(args)..., {mql5::format_arg::Signed, 0, 0, 0, nullptr}};
+  const mql5::format_arg packed[] = {mql5::format_arg_of(args)..., {mql5::format_arg::Signed, 0, 0, 0, nullptr, 0}};
   return mql5::format(spec, packed, static_cast<int>(sizeof...(A)));
 }
 template <class... A>
