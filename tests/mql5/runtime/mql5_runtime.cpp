@@ -850,6 +850,11 @@ struct OpenFile {
   bool bin = false;
   bool read = false;
   bool write = false;
+  bool csv = false;
+  char16_t delimiter = u'\t';
+  std::u16string text;     // a text file open to read: its whole content, decoded
+  size_t at = 0;           // the next character of text to read
+  bool line_end = false;   // the last read ended at a line end (docs: FileIsLineEnding)
 };
 OpenFile g_files[64];  // handle = index + 1
 // The sandbox path of a name: MQL5/Files, or with FILE_COMMON the terminals' common folder
@@ -872,16 +877,17 @@ OpenFile* open_file(int handle) {
 
 // docs (FileOpen): INVALID_HANDLE on failure, the reason in GetLastError() (Runtime Errors, File
 // Operations: at most 64 open files, an invalid name, an opening error). The harness opens
-// FILE_TXT files to write (ANSI or UNICODE) and FILE_BIN files to read, write or both: FILE_WRITE
-// alone empties the file, FILE_READ|FILE_WRITE keeps it (and creates it if missing).
+// FILE_TXT and FILE_CSV files to read or to write (ANSI, read and written as UTF-8, or UNICODE)
+// and FILE_BIN files to read, write or both: FILE_WRITE alone empties the file,
+// FILE_READ|FILE_WRITE keeps it (and creates it if missing).
 int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codepage) {
-  (void)delimiter;
   (void)codepage;
   const bool bin = (flags & FILE_BIN) != 0, read = (flags & FILE_READ) != 0, write = (flags & FILE_WRITE) != 0;
-  const bool txt_write = (flags & FILE_TXT) != 0 && write && !read && !bin && (flags & FILE_CSV) == 0;
+  const bool text = !bin && (flags & (FILE_TXT | FILE_CSV)) != 0;
+  const bool text_one_way = text && read != write;
   const bool bin_any = bin && (read || write) && (flags & (FILE_TXT | FILE_CSV)) == 0;
-  if (!txt_write && !bin_any) {
-    std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) and FILE_BIN only\n");
+  if (!text_one_way && !bin_any) {
+    std::fprintf(stderr, "harness: FileOpen supports FILE_TXT or FILE_CSV to read or to write, and FILE_BIN\n");
     _LastError = ERR_CANNOT_OPEN_FILE;
     return INVALID_HANDLE;
   }
@@ -900,10 +906,29 @@ int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codep
         _LastError = ERR_CANNOT_OPEN_FILE;
         return INVALID_HANDLE;
       }
-      g_files[i].ansi = (flags & FILE_UNICODE) == 0 && (!bin || (flags & FILE_ANSI) != 0);
-      g_files[i].bin = bin;
-      g_files[i].read = read;
-      g_files[i].write = write;
+      OpenFile& of = g_files[i];
+      of.ansi = (flags & FILE_UNICODE) == 0 && (!bin || (flags & FILE_ANSI) != 0);
+      of.bin = bin;
+      of.read = read;
+      of.write = write;
+      of.csv = (flags & FILE_CSV) != 0;
+      of.delimiter = of.csv ? static_cast<char16_t>(delimiter) : u'\t';
+      of.text.clear();
+      of.at = 0;
+      of.line_end = false;
+      if (text && read) {  // the whole text, decoded: UTF-16LE after its byte order mark, or UTF-8
+        std::string bytes;
+        char buf[65536];
+        for (size_t n; (n = std::fread(buf, 1, sizeof buf, of.f)) > 0;) bytes.append(buf, n);
+        if (!of.ansi || (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFF &&
+                         static_cast<unsigned char>(bytes[1]) == 0xFE)) {
+          const size_t skip = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFF ? 2 : 0;
+          for (size_t k = skip; k + 1 < bytes.size(); k += 2)
+            of.text += static_cast<char16_t>(static_cast<unsigned char>(bytes[k]) | (static_cast<unsigned char>(bytes[k + 1]) << 8));
+        } else {
+          of.text = utf16_of(bytes);
+        }
+      }
       return i + 1;
     }
   _LastError = ERR_TOO_MANY_FILES;
@@ -1025,7 +1050,8 @@ mql_uint FileWriteString(int handle, const string& text, int length) {
 string FileReadString(int handle, int length) {
   OpenFile* of = open_file(handle);
   if (!of) return string();
-  if (!of->bin || length < 0) {
+  if (!of->bin) return mql5::file_read_field(handle);
+  if (length < 0) {
     _LastError = of->bin ? ERR_INVALID_PARAMETER : ERR_FILE_NOTBIN;
     return string();
   }
@@ -1042,6 +1068,7 @@ string FileReadString(int handle, int length) {
 bool FileIsEnding(int handle) {
   OpenFile* of = open_file(handle);
   if (!of) return false;
+  if (!of->bin && of->read) return of->at >= of->text.size();
   const long at = std::ftell(of->f);
   std::fseek(of->f, 0, SEEK_END);
   const long end = std::ftell(of->f);
@@ -1071,6 +1098,57 @@ bool FileSeek(int handle, mql_long offset, int origin) {
 void FileFlush(int handle) {
   OpenFile* of = open_file(handle);
   if (of && of->write) std::fflush(of->f);
+}
+namespace mql5 {
+// A text file's next piece (docs: FileReadString, FileReadNumber, FileIsLineEnding): in FILE_TXT
+// the rest of the line, in FILE_CSV up to the delimiter or the line end (a field in double quotes
+// may hold either; "" is a quote in it); the line end ("\r\n" or "\n") is passed over.
+string file_read_field(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return string();
+  if (of->bin || !of->read) {
+    _LastError = of->bin ? ERR_FILE_NOTTXTORCSV : ERR_FILE_NOTTOREAD;
+    return string();
+  }
+  const std::u16string& s = of->text;
+  size_t& k = of->at;
+  if (k >= s.size()) {
+    _LastError = ERR_FILE_ENDOFFILE;
+    of->line_end = true;
+    return string();
+  }
+  std::u16string field;
+  bool quoted = of->csv && s[k] == u'"';
+  if (quoted) ++k;
+  for (; k < s.size(); ++k) {
+    const char16_t c = s[k];
+    if (quoted) {
+      if (c != u'"') field += c;
+      else if (k + 1 < s.size() && s[k + 1] == u'"') field += s[++k];
+      else quoted = false;
+      continue;
+    }
+    if (c == u'\n' || c == u'\r' || (of->csv && of->delimiter && c == of->delimiter)) break;
+    field += c;
+  }
+  of->line_end = k >= s.size() || s[k] == u'\n' || s[k] == u'\r';
+  if (k < s.size() && s[k] == u'\r') ++k;
+  if (k < s.size() && (s[k] == u'\n' || (!of->line_end && s[k] == of->delimiter))) ++k;
+  return string(field.data(), static_cast<int>(field.size()));
+}
+char16_t file_delimiter(int handle) {
+  OpenFile* of = open_file(handle);
+  return of ? of->delimiter : u'\t';
+}
+}  // namespace mql5
+double FileReadNumber(int handle) { return StringToDouble(mql5::file_read_field(handle)); }
+bool FileReadBool(int handle) {
+  const string f = mql5::file_read_field(handle);
+  return f == string(u"true") || StringToDouble(f) != 0;
+}
+bool FileIsLineEnding(int handle) {
+  OpenFile* of = open_file(handle);
+  return of && (of->line_end || (!of->bin && of->at >= of->text.size()));
 }
 bool FileIsExist(const string& name, int common_flag) {
   const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);

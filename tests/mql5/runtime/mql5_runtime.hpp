@@ -836,13 +836,23 @@ void FileClose(int handle);
 namespace mql5 {
 mql_uint file_write_line(int handle, const string& line);
 }
+namespace mql5 {
+char16_t file_delimiter(int handle);  // FILE_CSV: FileOpen's delimiter (0: none); FILE_TXT: a tab
+string file_read_field(int handle);
+}  // namespace mql5
+// docs (FileWrite): the values separated by the file's delimiter, then "\r\n".
 template <class... A>
 mql_uint FileWrite(int handle, const A&... args) {
+  const char16_t d = mql5::file_delimiter(handle);
+  const string sep = d ? string(&d, 1) : string();
   string line;
   int i = 0;
-  ((line += (i++ ? string(u"\t") : string()) + mql5::text_of(args)), ...);
+  ((line += (i++ ? sep : string()) + mql5::text_of(args)), ...);
   return mql5::file_write_line(handle, line);
 }
+double FileReadNumber(int handle);
+bool FileReadBool(int handle);
+bool FileIsLineEnding(int handle);
 // Binary files (docs: File Functions): FileOpen(name, FILE_BIN|FILE_READ and/or FILE_WRITE).
 mql_uint FileWriteInteger(int handle, int value, int size = INT_VALUE);
 int FileReadInteger(int handle, int size = INT_VALUE);

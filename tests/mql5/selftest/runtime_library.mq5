@@ -357,6 +357,38 @@ void OnStart()
    Check("FileSeek from the end",DoubleToString(FileReadDouble(h),3),"0.125");
    FileClose(h);
    CheckTrue("FileIsExist, FileDelete",FileIsExist(fname) && FileDelete(fname) && !FileIsExist(fname));
+//--- text files (docs: FileWrite, FileReadString, FileReadNumber, FileIsLineEnding): FILE_CSV
+//--- fields between the delimiter given to FileOpen, FILE_TXT whole lines, ANSI and UNICODE
+   string cname="runtime_library.csv";
+   h=FileOpen(cname,FILE_WRITE|FILE_CSV|FILE_ANSI,';');
+   FileWrite(h,"name",1.5,7);
+   FileWrite(h,"x y",-2);
+   FileClose(h);
+   h=FileOpen(cname,FILE_READ|FILE_CSV|FILE_ANSI,';');
+   string c_f1=FileReadString(h);
+   double c_f2=FileReadNumber(h);
+   bool mid_line=FileIsLineEnding(h);
+   double c_f3=FileReadNumber(h);
+   bool line_done=FileIsLineEnding(h);
+   string c_f4=FileReadString(h);
+   double c_f5=FileReadNumber(h);
+   Check("CSV fields read back",c_f1+"|"+DoubleToString(c_f2,2)+"|"+DoubleToString(c_f3,0)+"|"+c_f4+"|"+DoubleToString(c_f5,0),"name|1.50|7|x y|-2");
+   CheckTrue("FileIsLineEnding after the last field only",!mid_line && line_done && FileIsLineEnding(h));
+   CheckTrue("FileIsEnding after the last line",FileIsEnding(h));
+   FileClose(h);
+   FileDelete(cname);
+   string tname="runtime_library.txt";
+   h=FileOpen(tname,FILE_WRITE|FILE_TXT|FILE_UNICODE);
+   FileWrite(h,"p","q");
+   FileWriteString(h,euro+" end");
+   FileClose(h);
+   h=FileOpen(tname,FILE_READ|FILE_TXT|FILE_UNICODE);
+   string l1=FileReadString(h);
+   string l2=FileReadString(h);
+   Check("TXT lines read back (UNICODE)",l1+"|"+IntegerToString(StringLen(l2))+"|"+StringSubstr(l2,1),"p\tq|5| end");
+   CheckTrue("the euro sign survives UTF-16",StringGetCharacter(l2,0)==0x20AC && FileIsEnding(h));
+   FileClose(h);
+   FileDelete(tname);
 //--- ArrayPrint: one line, reals with _Digits (5) digits, aligned right (run_scripts.py checks the line)
    double shown[]= {1.5,-2.25,10};
    ArrayPrint(shown);
