@@ -649,6 +649,25 @@ int StringConcatenate(string& str, const A&... args) {
 }
 string TimeToString(datetime value, int mode = TIME_DATE | TIME_MINUTES);
 datetime StringToTime(const string& text);
+// docs (StructToCharArray, CharArrayToStruct): a simple structure's bytes into a uchar array from
+// start_pos (a dynamic array grows to hold them), and back; false where they do not fit.
+template <class S>
+bool StructToCharArray(const S& object, mql5::array<mql_uchar>& bytes, mql_uint start_pos = 0) {
+  static_assert(std::is_trivially_copyable<S>::value, "StructToCharArray: a simple structure");
+  const long long end = static_cast<long long>(start_pos) + static_cast<long long>(sizeof(S));
+  if (end > bytes.size() && (bytes.is_static() || bytes.resize(static_cast<int>(end)) < 0)) return false;
+  const unsigned char* from = reinterpret_cast<const unsigned char*>(&object);
+  for (unsigned i = 0; i < sizeof(S); ++i) bytes[start_pos + i] = from[i];
+  return true;
+}
+template <class S>
+bool CharArrayToStruct(S& object, const mql5::array<const mql_uchar>& bytes, mql_uint start_pos = 0) {
+  static_assert(std::is_trivially_copyable<S>::value, "CharArrayToStruct: a simple structure");
+  if (static_cast<long long>(start_pos) + static_cast<long long>(sizeof(S)) > bytes.size()) return false;
+  unsigned char* to = reinterpret_cast<unsigned char*>(&object);
+  for (unsigned i = 0; i < sizeof(S); ++i) to[i] = bytes[start_pos + i];
+  return true;
+}
 // docs (NormalizeDouble): rounded to digits (0..8) after the point.
 double NormalizeDouble(double value, int digits);
 // docs (ArrayPrint): the elements of a one-dimensional array of a simple type on one line,

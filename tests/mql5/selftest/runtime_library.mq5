@@ -50,6 +50,12 @@ string FreeWhere(int unused)
   {
    return(__FUNCTION__);
   }
+struct SBits
+  {
+   double            d;
+   int               i;
+   int               j;
+  };
 struct SPair
   {
    int               a;
@@ -305,6 +311,17 @@ void OnStart()
    Check("UTF-8 bytes of the euro sign",StringFormat("%x %x %x",utf8[0],utf8[1],utf8[2]),"e2 82 ac");
    CheckTrue("CharArrayToString from UTF-8",CharArrayToString(utf8,0,-1,CP_UTF8)==euro);
    Check("CharArrayToString(start,count)",CharArrayToString(bytes,1,1),"i");
+//--- a simple structure's bytes (docs: StructToCharArray, CharArrayToStruct): the double's eight,
+//--- then each int's four, little-endian (no padding in this layout, packed or aligned)
+   SBits bits_in,bits_out;
+   bits_in.i=0x01020304;
+   bits_in.d=-0.5;
+   bits_in.j=0;
+   uchar raw[];
+   CheckTrue("StructToCharArray",StructToCharArray(bits_in,raw,2));
+   Check("its bytes",IntegerToString(ArraySize(raw))+" "+StringFormat("%x %x %x %x",raw[10],raw[11],raw[12],raw[13]),"18 4 3 2 1");
+   CheckTrue("CharArrayToStruct round trip",CharArrayToStruct(bits_out,raw,2) && bits_out.i==bits_in.i && bits_out.d==-0.5);
+   CheckTrue("CharArrayToStruct past the end",!CharArrayToStruct(bits_out,raw,3));
 //--- date and time (docs: TimeToString, StringToTime, TimeToStruct): 2021.03.04 05:06:07 is
 //--- 18690 days and 18367 s after 1970.01.01, a Thursday
    datetime when=StringToTime("2021.03.04 05:06:07");
