@@ -302,9 +302,10 @@ def self_checking(name, log):
 
 def runtime_library(log):
     """tests/mql5/selftest: StringFormat, predefined macros, Math*, Array*, String*, time and binary file
-    functions; ArrayPrint's lines (docs: ArrayPrint: _Digits digits, aligned, the separator given)."""
+    functions; ArrayPrint's lines (docs: ArrayPrint: _Digits digits, the separator given, aligned with
+    ARRAYPRINT_ALIGN)."""
     problems = runtime_semantics(log, at_least=140)
-    for line in (" 1.50000 -2.25000 10.00000", "  7,-30,200"):
+    for line in ("1.50000 -2.25000 10.00000", "  7,-30,200"):
         if not re.search(rf"^{re.escape(line)}$", log, re.M):
             problems.append(f"no ArrayPrint line '{line}'")
     return problems

@@ -210,7 +210,9 @@ bool operator<(const string& a, const string& b) {
 }
 
 namespace mql5 {
-string text_of(double v) { return text16(real_text("%.16G", v)); }
+// docs (Print): "equivalent to PrintFormat(%.16G,...)", yet its example shows a lower-case
+// exponent: Print(DBL_MAX) gives 1.797693134862316e+308.
+string text_of(double v) { return text16(real_text("%.16g", v)); }
 string text_of(float v) { return text16(real_text("%.5f", static_cast<double>(v))); }
 string text_of(bool v) { return string(v ? u"true" : u"false"); }
 string text_of(long long v) { return text16(printf_text("%lld", v)); }

@@ -62,8 +62,8 @@ string operator+(const string& a, const string& b);
 
 namespace mql5 {
 // Numbers in text the way Print() and string concatenation show them (docs: Print: double with
-// up to 16 significant digits, as %.16G; float with 5 digits after the point; bool as
-// true/false; integers in decimal).
+// up to 16 significant digits, as %.16g (the example's exponent is lower-case); float with 5
+// digits after the point; bool as true/false; integers in decimal).
 string text_of(double v);
 string text_of(float v);
 string text_of(bool v);
@@ -670,16 +670,17 @@ bool CharArrayToStruct(S& object, const mql5::array<const mql_uchar>& bytes, mql
 }
 // docs (NormalizeDouble): rounded to digits (0..8) after the point.
 double NormalizeDouble(double value, int digits);
-// docs (ArrayPrint): the elements of a one-dimensional array of a simple type on one line,
-// reals with digits after the point, joined by separator (a space by default), with
-// ARRAYPRINT_ALIGN each right-aligned to the widest.
+// docs (ArrayPrint; the MQL5 book's "Logging arrays" gives the default flags): the elements of a
+// one-dimensional array of a simple type on one line, reals with digits after the point, joined
+// by separator (a space by default), with ARRAYPRINT_ALIGN each right-aligned to the widest.
 namespace mql5 {
 void array_print_line(const string* items, int count, const string& separator, bool align);
 }
 template <class T>
 void ArrayPrint(const mql5::array<T>& a, mql_uint digits = _Digits, const string& separator = string(),
                 mql_ulong start = 0, mql_ulong count = WHOLE_ARRAY,
-                mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_ALIGN) {
+                mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_DATE |
+                                  ARRAYPRINT_SECONDS) {
   typedef typename std::remove_const<T>::type E;
   static_assert(std::is_arithmetic<E>::value || std::is_same<E, string>::value,
                 "the harness's ArrayPrint takes one-dimensional arrays of numbers or strings");

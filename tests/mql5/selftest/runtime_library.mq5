@@ -170,6 +170,10 @@ void OnStart()
 //--- numbers as text: the infinities and NaN the same on every target
    double inf=DBL_MAX*2;
    Check("inf in a string",""+inf+" "+(-inf),"inf -inf");
+   Check("Print's text of DBL_MAX (docs: Print's example)",""+DBL_MAX,"1.797693134862316e+308");
+   Check("%.16G of DBL_MAX (docs: Print's example)",StringFormat("%.16G",DBL_MAX),"1.797693134862316E+308");
+   Check("(float)M_PI and M_PI as Print shows them (docs: Print's example)",(string)(float)M_PI+" "+(string)M_PI,"3.14159 3.141592653589793");
+   Check("a small double in a string",""+0.00001234,"1.234e-005");
    Check("DoubleToString(inf)",DoubleToString(inf,2),"inf");
    CheckTrue("NaN in a string says nan",StringFind(""+MathSqrt(-1.0*x),"nan")>=0);
    Check("StringFormat %f of inf",StringFormat("[%6f]",inf),"[   inf]");
@@ -406,11 +410,12 @@ void OnStart()
    CheckTrue("the euro sign survives UTF-16",StringGetCharacter(l2,0)==0x20AC && FileIsEnding(h));
    FileClose(h);
    FileDelete(tname);
-//--- ArrayPrint: one line, reals with _Digits (5) digits, aligned right (run_scripts.py checks the line)
+//--- ArrayPrint: one line, reals with _Digits (5) digits, the separator given, aligned right with
+//--- ARRAYPRINT_ALIGN (run_scripts.py checks the lines)
    double shown[]= {1.5,-2.25,10};
    ArrayPrint(shown);
    int shown_ints[]= {7,-30,200};
-   ArrayPrint(shown_ints,0,",");
+   ArrayPrint(shown_ints,0,",",0,WHOLE_ARRAY,ARRAYPRINT_ALIGN);
 //--- the clock and the program's name
    CheckTrue("TimeCurrent is not before the compile day",TimeCurrent()>=__DATE__-86400);
    ulong tick0=GetTickCount64();
