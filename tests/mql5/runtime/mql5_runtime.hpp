@@ -995,6 +995,8 @@ void Comment(const A&... args) {
 }
 int MessageBox(const string& text, const string& caption = string(), int flags = 0);
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id);
+// docs (DebugBreak): a breakpoint for the debugger; ignored in a program that is not debugged.
+inline void DebugBreak() {}
 int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id);
 string MQLInfoString(ENUM_MQL_INFO_STRING property_id);
 
