@@ -288,6 +288,8 @@ def expectations(name, log):
         return sweep_rows(log, 2)
     if name.startswith("article_"):
         return article_listing(name, log)
+    if name == "runtime_library":
+        return runtime_library(log)
     return []
 
 
@@ -308,6 +310,17 @@ def self_checking(name, log):
     if name in MUST_PRINT and not re.search(rf"^{MUST_PRINT[name]}$", log, re.M):
         problems.append(f"no '{MUST_PRINT[name]}' line")
     return problems + ([] if re.search(rf"^{name}: 0 wrong$", log, re.M) else [f"no '{name}: 0 wrong' line"])
+
+
+def runtime_library(log):
+    """tests/mql5/selftest: StringFormat, predefined macros, Math*, Array*, String*, time and binary file
+    functions; ArrayPrint's lines (docs: ArrayPrint: _Digits digits, the separator given, aligned with
+    ARRAYPRINT_ALIGN)."""
+    problems = runtime_semantics(log, at_least=140)
+    for line in ("1.50000 -2.25000 10.00000", "  7,-30,200"):
+        if not re.search(rf"^{re.escape(line)}$", log, re.M):
+            problems.append(f"no ArrayPrint line '{line}'")
+    return problems
 
 
 def generic(log, rc, name=""):

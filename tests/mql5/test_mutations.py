@@ -156,8 +156,8 @@ MUTATIONS = [
                            ["CFaultA *a = new CFaultA;", "CFaultB *b = a;", "delete a;"]), "run", "incorrect casting of pointers"),
     ("array assigned to an array", SCRIPT, in_onstart("float a1[], a2[];", "a1 = a2;"), "compile", "deleted"),
     ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
-    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('Alert("x");'), "compile", "not declared"),
-    ("C library function leaking in", SCRIPT, in_onstart("double r = sqrt(2.0);"), "compile", "not declared"),
+    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('SendMail("s", "x");'), "compile", "not declared"),
+    ("C library function leaking in", SCRIPT, in_onstart("double r = hypot(3.0, 4.0);"), "compile", "not declared"),
     # A const array stays read only: MetaEditor refuses both (T deduced const in the template).
     ("const array passed to a non-const array parameter", SCRIPT,
      before_onstart("void ZeroAll(float &a[]) { ArrayInitialize(a,0); }", "void ZeroConst(const float &b[]) { ZeroAll(b); }"),
@@ -204,6 +204,17 @@ MUTATIONS = [
     # steps, but a stop in the middle of a 2000^3 product waits for the whole product.
     ("IsStopped() check removed from the CPU product's loop", EXPERIMENTS,
      replace(r"^[ \t]*if\(IsStopped\(\)\)\n[ \t]*return\(-1\);\n", ""), "stop", "the script does not stop"),
+]
+
+# The library functions (docs: String Functions, Math Functions): called as MetaEditor refuses.
+MUTATIONS += [
+    ("library function called with too few arguments", SCRIPT, in_onstart('string s1 = "a-b";', 'StringReplace(s1, "-");'),
+     "compile", "too few arguments"),
+    ("library function called with too many arguments", SCRIPT, in_onstart("double m1 = MathArccos(0.5, 1);"),
+     "compile", "too many arguments"),
+    ("string literal given to a library function's string& parameter", SCRIPT, in_onstart('StringToLower("ABC");'),
+     "compile", "cannot bind non-const lvalue reference"),
+    ("C name MQL5 does not give a math function", SCRIPT, in_onstart("double c1 = cbrt(8.0);"), "compile", "not declared"),
 ]
 
 
