@@ -10,6 +10,7 @@ looked into), never on the meaning of the code:
   template<typename T> f(T &a[]) -> f, and beside it an overload of f for a const array, which
                             calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
+  matrix<T> / vector<T>  -> mql5::matrix_of<T> / mql5::vector_of<T>
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
@@ -37,6 +38,8 @@ import lint  # noqa: E402
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
 # https://www.mql5.com/en/docs/matrix/matrix_types).
 MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "vectorf": "float"}
+# matrix<T> / vector<T> (T double or float; docs: Matrix and vector types): the runtime's templates.
+TEMPLATE_SPELLINGS = {"matrix": "mql5::matrix_of", "vector": "mql5::vector_of"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
@@ -386,11 +389,13 @@ def strip_definition_defaults(toks):
 
 
 def type_aliases(toks, types):
-    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes): types."""
+    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes; `#define
+    MATRIX matrix<TYPE>`, so that MATRIX::Zeros(r,c) names a type): types."""
     out = set()
     for t in toks:
-        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*$", t.text) if t.kind == "pp" else None
-        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types):
+        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*(<\s*\w+\s*>)?\s*$", t.text) if t.kind == "pp" else None
+        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types) \
+                and (not m.group(3) or m.group(2) in TEMPLATE_SPELLINGS):
             out.add(m.group(1))
     return out
 
@@ -451,6 +456,8 @@ def rewrite_simple(toks):
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
+        elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
+            t.out = TEMPLATE_SPELLINGS[t.text]
         elif t.kind == "op" and t.text == "." and i and toks[i - 1].text == "this":
             t.out = "->"
 
