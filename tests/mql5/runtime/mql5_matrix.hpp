@@ -9,7 +9,7 @@
 // The methods offered, by the reference's families (both types unless marked):
 //  Initialization: matrix m; m(rows,cols); ={{..},{..}}; vector v; v(n); ={..}; static Eye,
 //    Identity (matrix), Ones, Zeros, Full, Tri (matrix); Init, Fill, Assign (array, vector,
-//    matrix, another element type), Random (harness generator, fixed seed)
+//    matrix, another element type), Copy, Random (harness generator, fixed seed)
 //  Manipulations: Transpose, TriL, TriU, Diag (get / set), Row, Col (get / set), Flat (get /
 //    set), Clip, Reshape, Resize, SwapRows, SwapCols, Swap, Split, Hsplit, Vsplit, Sort, ArgSort,
 //    Compare, CompareByDigits
@@ -48,6 +48,7 @@ enum ENUM_MATRIX_NORM {
   MATRIX_NORM_P2,
   MATRIX_NORM_MINUS_P2
 };
+enum ENUM_SORT_MODE { SORT_ASCENDING, SORT_DESCENDING };
 enum ENUM_VECTOR_CONVOLVE { VECTOR_CONVOLVE_FULL, VECTOR_CONVOLVE_SAME, VECTOR_CONVOLVE_VALID };
 enum ENUM_ACTIVATION_FUNCTION {
   AF_ELU,
@@ -601,9 +602,28 @@ class matrix_of {
     charge_work(fresh.size());
     swap(fresh);
   }
-  // docs (Swap): exchanges the contents (shape and elements) with another matrix.
+  // docs (Copy): this becomes a copy of the source (shape and elements).
+  bool Copy(const matrix_of& source) {
+    *this = source;
+    charge_work(2 * size());
+    return true;
+  }
+  // docs (Swap): exchanges the contents (shape and elements) with another matrix; with a vector
+  // or an array, the elements: the matrix becomes 1 x n of theirs (the reference is silent on
+  // the shape), the vector or array gets the matrix's elements in row-major order. An array
+  // that cannot be resized (a static one): false, ERR_INVALID_ARRAY.
   bool Swap(matrix_of& other) {
     swap(other);
+    return true;
+  }
+  bool Swap(vector_of<T>& v);
+  bool Swap(array<T>& a) {
+    const mql_ulong n = static_cast<mql_ulong>(a.size());
+    matrix_of mine(n ? 1 : 0, n);
+    for (mql_ulong i = 0; i < n; ++i) mine.data_[i] = a[static_cast<int>(i)];
+    if (a.resize(static_cast<int>(size())) < 0) return mx::fail(ERR_INVALID_ARRAY);
+    for (mql_ulong i = 0; i < size(); ++i) a[static_cast<int>(i)] = data_[i];
+    swap(mine);
     return true;
   }
 
@@ -1223,15 +1243,31 @@ class vector_of {
     m_.allocate(1, static_cast<mql_ulong>(a.size()));
     return m_.Assign(a);
   }
+  bool Copy(const vector_of& source) { return m_.Copy(source.m_); }  // docs (Copy)
   bool Swap(vector_of& other) {
     m_.swap(other.m_);
     return true;
   }
+  bool Swap(matrix_of<T>& m) { return m.Swap(*this); }
+  bool Swap(array<T>& a) {
+    const bool ok = m_.Swap(a);
+    if (ok && !m_.size()) m_.rows_ = m_.cols_ = 0;
+    return ok;
+  }
 
   //--- Manipulations
   bool Clip(T min, T max) { return m_.Clip(min, max); }
-  void Sort() { m_.Sort(); }
-  vector_of ArgSort() const { return of(m_.ArgSort()); }
+  // docs (Sort, ArgSort): ascending; a descending order given as SORT_DESCENDING (the harness's
+  // reading of ENUM_SORT_MODE; a compare function is not offered).
+  void Sort(ENUM_SORT_MODE mode = SORT_ASCENDING) {
+    m_.Sort();
+    if (mode == SORT_DESCENDING) reverse(m_);
+  }
+  vector_of ArgSort(ENUM_SORT_MODE mode = SORT_ASCENDING) const {
+    matrix_of<T> idx = m_.ArgSort();
+    if (mode == SORT_DESCENDING) reverse(idx);
+    return of(idx);
+  }
   mql_ulong Compare(const vector_of& b, T epsilon) const { return m_.Compare(b.m_, epsilon); }
   mql_ulong CompareByDigits(const vector_of& b, int digits) const { return m_.CompareByDigits(b.m_, digits); }
   mql_ulong HasNan() const { return m_.HasNan(); }
@@ -1352,6 +1388,9 @@ class vector_of {
   template <class U>
   friend class vector_of;
   friend class matrix_of<T>;
+  static void reverse(matrix_of<T>& m) {
+    for (mql_ulong i = 0, j = m.size(); i + 1 < j; ++i, --j) matrix_of<T>::exchange(m.data_[i], m.data_[j - 1]);
+  }
   static vector_of of(matrix_of<T> m) {  // a 1 x n or an n x 1 (or empty) matrix as a vector
     vector_of v;
     if (m.size()) m.Reshape(1, m.size());
@@ -1388,6 +1427,14 @@ template <class T>
 template <class U>
 bool matrix_of<T>::Assign(const vector_of<U>& v) {
   return assign_run(v.Size(), [&](mql_ulong i) { return static_cast<T>(v.m_.data_[i]); });
+}
+template <class T>
+bool matrix_of<T>::Swap(vector_of<T>& v) {
+  matrix_of row(*this);
+  row.Reshape(size() ? 1 : 0, size());
+  v.m_.swap(row);
+  swap(row);
+  return true;
 }
 template <class T>
 vector_of<T> matrix_of<T>::Row(mql_ulong i) const {
