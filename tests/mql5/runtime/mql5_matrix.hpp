@@ -15,7 +15,7 @@
 //    Compare, CompareByDigits
 //  Operations: + - * / (element-wise, matrix/vector with the same shape or a scalar, both
 //    orders) and += -= *= /=, unary -, the Math* functions element-wise (MathAbs, MathExp, ...)
-//  Products: MatMul (matrix x matrix, matrix x vector, vector x matrix), Power, Dot, Outer,
+//  Products: MatMul (matrix x matrix, matrix x vector, vector x matrix), GeMM, Power, Dot, Outer,
 //    Inner, Kron, CorrCoef, Cov, Correlate, Convolve (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (each matrix one also per axis)
@@ -48,6 +48,7 @@ enum ENUM_MATRIX_NORM {
   MATRIX_NORM_P2,
   MATRIX_NORM_MINUS_P2
 };
+enum ENUM_GEMM { TRANSP_A = 1, TRANSP_B = 2, TRANSP_C = 4 };
 enum ENUM_SORT_MODE { SORT_ASCENDING, SORT_DESCENDING };
 enum ENUM_VECTOR_CONVOLVE { VECTOR_CONVOLVE_FULL, VECTOR_CONVOLVE_SAME, VECTOR_CONVOLVE_VALID };
 enum ENUM_ACTIVATION_FUNCTION {
@@ -772,6 +773,24 @@ class matrix_of {
         for (mql_ulong j = 0; j < b.cols_; ++j) c.data_[i * b.cols_ + j] += a_ik * b.data_[k * b.cols_ + j];
       }
     return c;
+  }
+  // docs (GeMM): this = alpha * op(A) * op(B) + beta * this, op a transposition where flags has
+  // TRANSP_A / TRANSP_B; TRANSP_C transposes the result. With beta 0 this takes the product's
+  // shape; otherwise it must have it (else false, ERR_MATRIX_INCONSISTENT), as must A and B.
+  bool GeMM(const matrix_of& a, const matrix_of& b, T alpha, T beta, mql_ulong flags = 0) {
+    const matrix_of ta = flags & TRANSP_A ? a.Transpose() : a, tb = flags & TRANSP_B ? b.Transpose() : b;
+    if (ta.cols_ != tb.rows_) return mx::fail(ERR_MATRIX_INCONSISTENT);
+    matrix_of p = ta.MatMul(tb);
+    if (flags & TRANSP_C) p = p.Transpose();
+    if (beta == 0) {
+      p *= alpha;
+      swap(p);
+      return true;
+    }
+    if (rows_ != p.rows_ || cols_ != p.cols_) return mx::fail(ERR_MATRIX_INCONSISTENT);
+    charge_work(3 * size());
+    for (mql_ulong i = 0; i < size(); ++i) data_[i] = alpha * p.data_[i] + beta * data_[i];
+    return true;
   }
   // matrix[M][K] x vector[K] = vector[M] (docs: MatMul).
   vector_of<T> MatMul(const vector_of<T>& v) const;

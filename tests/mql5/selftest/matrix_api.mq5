@@ -239,6 +239,24 @@ void Initialization()
    vectorf vfa;
    vfa.Assign(va);
    Check("vector Assign(array), vectorf Assign(vector)",IntegerToString(va.Size())+" "+DoubleToString(vfa[5],0),"6 6");
+   matrix cp;
+   cp.Copy(m);
+   cp[0][0]=-1;
+   vector vcp;
+   vcp.Copy(v);
+   Check("Copy: an independent copy",Shape(cp)+" "+DoubleToString(m[0][0],0)+" "+DoubleToString(vcp[1],0),"2x3 1 2");
+   matrix sm={{1,2},{3,4}};
+   vector sv={7,8,9};
+   sm.Swap(sv);
+   double sa[];
+   ArrayResize(sa,2);
+   sa[0]=5;
+   sa[1]=6;
+   vector sv2={1,2,3};
+   sv2.Swap(sa);
+   Check("matrix.Swap(vector), vector.Swap(array)",Shape(sm)+" "+DoubleToString(sm[0][2],0)+" "+IntegerToString(sv.Size())+
+         DoubleToString(sv[3],0)+" "+IntegerToString(sv2.Size())+DoubleToString(sv2[1],0)+" "+IntegerToString(ArraySize(sa))+
+         DoubleToString(sa[2],0),"1x3 9 44 26 33");
    matrix s1={{1,2}},s2={{3},{4},{5}};
    s1.Swap(s2);
    Check("Swap exchanges shapes and elements",Shape(s1)+" "+Shape(s2)+" "+DoubleToString(s1[2][0],0),"3x1 1x2 5");
@@ -330,7 +348,12 @@ void Manipulations()
    ok=true;
    for(int i=0; i<9; i++)
       ok=ok && sorted[i]==ref[i] && v[(ulong)idx[i]]==ref[i];
-   CheckTrue("vector Sort, ArgSort",ok);
+   vector desc=v;
+   desc.Sort(SORT_DESCENDING);
+   vector didx=v.ArgSort(SORT_DESCENDING);
+   for(int i=0; i<9; i++)
+      ok=ok && desc[i]==ref[8-i] && v[(ulong)didx[i]]==ref[8-i];
+   CheckTrue("vector Sort, ArgSort, ascending and SORT_DESCENDING",ok);
    matrix ms=Sample(3,4,2.0),byrow=ms,bycol=ms;
    byrow.Sort(AXIS_VERT);
    bycol.Sort(AXIS_HORZ);
@@ -453,6 +476,16 @@ void Products()
      }
    CheckV("matrix.MatMul(vector)",av,ref_av);
    CheckV("vector.MatMul(matrix)",ua,ref_ua);
+   matrix g=Sample(2,3,4.0),gt=Sample(3,2,6.0),gc=Sample(3,3,7.0),gref=gc;
+   gc.GeMM(a,b.Transpose().Transpose(),2.0,0.0);
+   CheckM("GeMM(A,B,2,0): 2*A*B, C takes the shape",gc,RefMatMul(a,b)*2.0);
+   matrix gd=gref;
+   gd.GeMM(g,gt,0.5,3.0,TRANSP_A|TRANSP_B);
+   CheckM("GeMM(A,B,0.5,3,TRANSP_A|TRANSP_B): 0.5*A'*B'+3*C",gd,RefMatMul(g.Transpose(),gt.Transpose())*0.5+gref*3.0);
+   ResetLastError();
+   bool gbad=gd.GeMM(a,a,1.0,0.0);
+   Check("GeMM of shapes that do not chain: false, ERR_MATRIX_INCONSISTENT",(gbad ? "true " : "false ")+
+         IntegerToString(GetLastError()),"false "+IntegerToString(ERR_MATRIX_INCONSISTENT));
    matrix sq=Sample(3,3,2.0);
    CheckM("Power(3)",sq.Power(3),RefMatMul(RefMatMul(sq,sq),sq),1e-12);
    CheckM("Power(0) is the identity",sq.Power(0),matrix::Identity(3,3));
@@ -774,6 +807,13 @@ void MachineLearning()
          ok=ok && Near(ms[i][j],MathExp(m[i][j])/zs,1e-12) && Near(mt[i][j],Tanh(m[i][j]),1e-12);
      }
    CheckTrue("matrix Activation: AF_SOFTMAX per row, AF_TANH",ok);
+   matrix inplace=m;
+   inplace.Activation(inplace,AF_SIGMOID);
+   ok=true;
+   for(ulong i=0; i<3; i++)
+      for(ulong j=0; j<4; j++)
+         ok=ok && Near(inplace[i][j],Sigmoid(m[i][j]),1e-12);
+   CheckTrue("Activation into the matrix itself",ok);
 //--- losses: each against the definition written here; the gradient against finite differences
    string lnames[14]={"MSE","MAE","CCE","SCCE","KLD","COSINE","POISSON","MSLE","BCE","HINGE","CAT_HINGE","SQ_HINGE",
                       "LOG_COSH","HUBER"};
