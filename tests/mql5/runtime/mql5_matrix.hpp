@@ -459,6 +459,14 @@ inline void symmetric_eigenvalues(double* a, mql_ulong n, double* out) {
 }
 }  // namespace mx
 
+// One element of an initializer list ({1,2}, {{a,b},{c,d}}): any number, converted as an
+// assignment converts it (MQL5 takes int variables there; C++'s braces would refuse narrowing).
+struct init_value {
+  template <class U, if_number<U> = 0>
+  init_value(U u) : v(static_cast<double>(u)) {}  // NOLINT: implicit on purpose
+  double v;
+};
+
 template <class T>
 class matrix_of {
   static_assert(std::is_floating_point<T>::value, "MQL5 matrices hold double or float here (no complex)");
@@ -486,13 +494,13 @@ class matrix_of {
   // "without any initialization"; ={{1,2},{3,4}} gives the rows (all of one length).
   matrix_of() = default;
   matrix_of(mql_ulong rows, mql_ulong cols) { allocate(rows, cols); }
-  matrix_of(std::initializer_list<std::initializer_list<T>> rows) {
+  matrix_of(std::initializer_list<std::initializer_list<init_value>> rows) {
     const mql_ulong cols = rows.size() ? rows.begin()->size() : 0;
     allocate(rows.size(), cols);
     mql_ulong k = 0;
     for (const auto& row : rows) {
       if (row.size() != cols) critical("matrix initializer: the rows differ in length", "matrix");
-      for (const T& v : row) data_[k++] = v;
+      for (const init_value& v : row) data_[k++] = static_cast<T>(v.v);
     }
   }
   matrix_of(const matrix_of& other) { *this = other; }
@@ -1223,7 +1231,7 @@ class vector_of {
  public:
   vector_of() = default;
   explicit vector_of(mql_ulong n) : m_(1, n) {}
-  vector_of(std::initializer_list<T> init) : m_{init} {}  // docs (Initialization): vector v={1,2,3};
+  vector_of(std::initializer_list<init_value> init) : m_{init} {}  // docs (Initialization): vector v={1,2,3};
   vector_of* operator->() { return this; }
   const vector_of* operator->() const { return this; }
 

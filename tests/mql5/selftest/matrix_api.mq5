@@ -191,6 +191,11 @@ void Initialization()
    Check("matrix m={{1,2,3},{4,5,6}}",Shape(m)+" "+DoubleToString(m[0][2],0)+" "+DoubleToString(m[1][0],0),"2x3 3 4");
    vector v={1,2,3};
    Check("vector v={1,2,3}",IntegerToString(v.Size())+" "+DoubleToString(v[0],0)+DoubleToString(v[2],0),"3 13");
+   int i2=2,i7=7;
+   vector vi={i2,i7,0.5};
+   matrixf mi={{i2,i7},{1.5,i2}};
+   Check("initializer lists of int variables",DoubleToString(vi[1],0)+" "+DoubleToString(mi[0][1],0)+" "+
+         DoubleToString(mi[1][0],1),"7 7 1.5");
    matrix e=matrix::Eye(3,4,1),e0=matrix::Eye(3,3),id=matrix::Identity(3,3),tri=matrix::Tri(3,4,1);
    bool ok=Shape(e)=="3x4" && Shape(tri)=="3x4";
    for(ulong i=0; i<3; i++)
