@@ -11,6 +11,7 @@ looked into), never on the meaning of the code:
                             calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
   matrix<T> / vector<T>  -> mql5::matrix_of<T> / mql5::vector_of<T>
+  a @ b                  -> a * mql5::matmul_op * b     (the matrix product, multiplication's priority)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
@@ -458,6 +459,8 @@ def rewrite_simple(toks):
             t.out = TYPE_NAMES[t.text]
         elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
             t.out = TEMPLATE_SPELLINGS[t.text]
+        elif t.kind == "op" and t.text == "@":  # the matrix product, with multiplication's priority
+            t.out = "* mql5::matmul_op *"
         elif t.kind == "op" and t.text == "." and i and toks[i - 1].text == "this":
             t.out = "->"
 

@@ -15,7 +15,8 @@
 //    Compare, CompareByDigits
 //  Operations: + - * / (element-wise, matrix/vector with the same shape or a scalar, both
 //    orders) and += -= *= /=, unary -, the Math* functions element-wise (MathAbs, MathExp, ...)
-//  Products: MatMul (matrix x matrix, matrix x vector, vector x matrix), GeMM, Power, Dot, Outer,
+//  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector x
+//    vector), GeMM, Power, Dot, Outer,
 //    Inner, Kron, CorrCoef, Cov, Correlate, Convolve (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (each matrix one also per axis)
@@ -1327,8 +1328,13 @@ class vector_of {
     for (mql_ulong i = 0; i < Size(); ++i) s += static_cast<double>(m_.data_[i]) * b.m_.data_[i];
     return static_cast<T>(s);
   }
-  // docs (MatMul): vector[K] x matrix[K][N] = vector[N].
+  // docs (MatMul): vector[K] x matrix[K][N] = vector[N]; vector x vector: the scalar product
+  // (the lengths must agree: as for matrices, a critical error).
   vector_of MatMul(const matrix_of<T>& b) const { return of(m_.MatMul(b)); }
+  T MatMul(const vector_of& b) const {
+    if (Size() != b.Size()) critical("MatMul: vectors of different lengths", "MatMul");
+    return Dot(b);
+  }
   matrix_of<T> Outer(const vector_of& b) const { return m_.Outer(b.m_); }
   vector_of Kron(const vector_of& b) const { return of(m_.Kron(b.m_)); }
   matrix_of<T> Kron(const matrix_of<T>& b) const { return m_.Kron(b); }
@@ -1587,6 +1593,41 @@ vector_of<T> matrix_of<T>::CumProd() const {
   matrix_of r(*this);
   r.Reshape(size() ? 1 : 0, size());
   return vector_of<T>::of(r.cumulate(AXIS_VERT, true));
+}
+
+//--- The @ operator (docs: Matrix product operator @): MatMul of matrices and vectors, a vector
+// on the left horizontal and on the right vertical; vector @ vector the scalar product. Its
+// priority is multiplication's: the translator writes `a @ b` as `a * mql5::matmul_op * b`,
+// whose left product keeps a reference to a until the right one multiplies.
+struct matmul_tag {};
+constexpr matmul_tag matmul_op{};
+template <class L>
+struct matmul_left {
+  const L& a;
+};
+template <class T>
+matmul_left<matrix_of<T>> operator*(const matrix_of<T>& a, matmul_tag) {
+  return {a};
+}
+template <class T>
+matmul_left<vector_of<T>> operator*(const vector_of<T>& a, matmul_tag) {
+  return {a};
+}
+template <class T>
+matrix_of<T> operator*(matmul_left<matrix_of<T>> l, const matrix_of<T>& b) {
+  return l.a.MatMul(b);
+}
+template <class T>
+vector_of<T> operator*(matmul_left<matrix_of<T>> l, const vector_of<T>& b) {
+  return l.a.MatMul(b);
+}
+template <class T>
+vector_of<T> operator*(matmul_left<vector_of<T>> l, const matrix_of<T>& b) {
+  return l.a.MatMul(b);
+}
+template <class T>
+T operator*(matmul_left<vector_of<T>> l, const vector_of<T>& b) {
+  return l.a.MatMul(b);
 }
 
 //--- Operators between operands (docs: Matrix and vector operations): the same shape, or a scalar.

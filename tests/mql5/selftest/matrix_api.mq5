@@ -481,6 +481,15 @@ void Products()
      }
    CheckV("matrix.MatMul(vector)",av,ref_av);
    CheckV("vector.MatMul(matrix)",ua,ref_ua);
+//--- the @ operator: the same products, with multiplication's priority (D=C+A@B is C+(A@B))
+   matrix cc=Sample(3,2,8.0);
+   matrix d=cc+a@b,d2=2*a@b;
+   CheckM("C+A@B",d,cc+RefMatMul(a,b));
+   CheckM("2*A@B is (2*A)@B",d2,RefMatMul(a*2,b));
+   CheckV("matrix @ vector, vector @ matrix",a@v,ref_av);
+   CheckV("vector @ matrix",u@a,ref_ua);
+   double vv=u@u;
+   CheckNear("vector @ vector, vector.MatMul(vector): the scalar product",vv+1000*u.MatMul(u),1001*u.Dot(u));
    matrix g=Sample(2,3,4.0),gt=Sample(3,2,6.0),gc=Sample(3,3,7.0),gref=gc;
    gc.GeMM(a,b.Transpose().Transpose(),2.0,0.0);
    CheckM("GeMM(A,B,2,0): 2*A*B, C takes the shape",gc,RefMatMul(a,b)*2.0);
