@@ -8,13 +8,15 @@
 //
 // The methods offered, by the reference's families (both types unless marked):
 //  Initialization: matrix m; m(rows,cols); ={{..},{..}}; vector v; v(n); ={..}; static Eye,
-//    Identity (matrix), Ones, Zeros, Full, Tri (matrix); Init, Fill, Assign (array, vector,
+//    Identity (matrix), Ones, Zeros, Full, Tri (matrix); an initialising function (m(r,c,F,...),
+//    v(n,F,...), Init(...,F,...)); Init, Fill, Assign (array, vector,
 //    matrix, another element type), Copy, Random (harness generator, fixed seed)
 //  Manipulations: Transpose, TriL, TriU, Diag (get / set), Row, Col (get / set), Flat (get /
 //    set), Clip, Reshape, Resize, SwapRows, SwapCols, Swap, Split, Hsplit, Vsplit, Sort, ArgSort,
 //    Compare, CompareByDigits
 //  Operations: + - * / (element-wise, matrix/vector with the same shape or a scalar, both
-//    orders) and += -= *= /=, unary -, the Math* functions element-wise (MathAbs, MathExp, ...)
+//    orders) and += -= *= /=, unary -, the Math* functions element-wise (the 24 the reference
+//    lists; MathPow and MathMod with a scalar or an operand of the same shape)
 //  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector x
 //    vector), GeMM, Power, Dot, Outer,
 //    Inner, Kron, CorrCoef, Cov, Correlate, Convolve (vector)
@@ -26,7 +28,7 @@
 //  Output: Print(m) as the terminal prints them: [1,2] and [[1,2]\n [3,4]]
 // Not offered (a compile error): decompositions and solvers (Cholesky, Eig, Inv, LU, QR, SVD,
 // Solve, Det, Rank, Cond, ...), CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
-// metrics, Init with a function, Sort with a compare function, complex types.
+// metrics, Sort with a compare function, complex types.
 //
 // Where the reference is silent the harness chooses, and says so at the method: an operator on
 // operands of different shapes is a critical error (the @ operator's page: "an exception will be
@@ -495,6 +497,13 @@ class matrix_of {
   // "without any initialization"; ={{1,2},{3,4}} gives the rows (all of one length).
   matrix_of() = default;
   matrix_of(mql_ulong rows, mql_ulong cols) { allocate(rows, cols); }
+  // docs (Initialization, Init): an initialising function called on the allocated matrix, with
+  // the arguments that follow it: void F(matrix& m, ...).
+  template <class F, class... A, typename std::enable_if<std::is_invocable<F, matrix_of&, A...>::value, int>::type = 0>
+  matrix_of(mql_ulong rows, mql_ulong cols, F&& init, A&&... args) {
+    allocate(rows, cols);
+    init(*this, args...);
+  }
   matrix_of(std::initializer_list<std::initializer_list<init_value>> rows) {
     const mql_ulong cols = rows.size() ? rows.begin()->size() : 0;
     allocate(rows.size(), cols);
@@ -563,6 +572,12 @@ class matrix_of {
   // docs (Init): rows x cols, the values undefined (no initialising function given).
   bool Init(mql_ulong rows, mql_ulong cols) {
     allocate(rows, cols);
+    return true;
+  }
+  template <class F, class... A, typename std::enable_if<std::is_invocable<F, matrix_of&, A...>::value, int>::type = 0>
+  bool Init(mql_ulong rows, mql_ulong cols, F&& init, A&&... args) {
+    allocate(rows, cols);
+    init(*this, args...);
     return true;
   }
   // docs (Fill): every element the value.
@@ -758,6 +773,14 @@ class matrix_of {
     matrix_of r(*this);
     r.apply(f);
     return r;
+  }
+  // Element-wise f(this, b) into this; b of another shape: a critical error.
+  template <class F>
+  matrix_of& zip(const matrix_of& b, F f, const char* op) {
+    if (rows_ != b.rows_ || cols_ != b.cols_) critical("matrix operation on matrices of different shapes", op);
+    charge_work(3 * size());
+    for (mql_ulong i = 0; i < size(); ++i) data_[i] = f(data_[i], b.data_[i]);
+    return *this;
   }
   template <class F>
   matrix_of& apply(F f) {
@@ -1094,10 +1117,7 @@ class matrix_of {
   }
   template <class F>
   matrix_of& combine(const matrix_of& b, F f, const char* op) {
-    if (rows_ != b.rows_ || cols_ != b.cols_) critical("matrix operation on matrices of different shapes", op);
-    charge_work(3 * size());
-    for (mql_ulong i = 0; i < size(); ++i) data_[i] = f(data_[i], b.data_[i]);
-    return *this;
+    return zip(b, f, op);
   }
   matrix_of triangle(long long ndiag, bool lower) const {
     matrix_of r(*this);
@@ -1232,6 +1252,10 @@ class vector_of {
  public:
   vector_of() = default;
   explicit vector_of(mql_ulong n) : m_(1, n) {}
+  template <class F, class... A, typename std::enable_if<std::is_invocable<F, vector_of&, A...>::value, int>::type = 0>
+  vector_of(mql_ulong n, F&& init, A&&... args) : m_(1, n) {  // docs (Initialization): vector v(10,func)
+    init(*this, args...);
+  }
   vector_of(std::initializer_list<init_value> init) : m_{init} {}  // docs (Initialization): vector v={1,2,3};
   vector_of* operator->() { return this; }
   const vector_of* operator->() const { return this; }
@@ -1255,6 +1279,12 @@ class vector_of {
     return v;
   }
   bool Init(mql_ulong n) { return m_.Init(1, n); }                                      // docs (Init)
+  template <class F, class... A, typename std::enable_if<std::is_invocable<F, vector_of&, A...>::value, int>::type = 0>
+  bool Init(mql_ulong n, F&& init, A&&... args) {
+    m_.Init(1, n);
+    init(*this, args...);
+    return true;
+  }
   bool Resize(mql_ulong n, mql_ulong reserve = 0) { return m_.Resize(1, n, reserve); }  // docs (Resize): keeps
   void Fill(T value) { m_.Fill(value); }
   void Random(T min = 0, T max = 1) { m_.Random(min, max); }
@@ -1416,6 +1446,12 @@ class vector_of {
   const void* canary() const { return m_.canary(); }
   mql_ulong size() const { return m_.size(); }
   const matrix_of<T>& as_row() const { return m_; }
+  static vector_of of(matrix_of<T> m) {  // a 1 x n or an n x 1 (or empty) matrix as a vector
+    vector_of v;
+    if (m.size()) m.Reshape(1, m.size());
+    v.m_.swap(m);
+    return v;
+  }
 
  private:
   template <class U>
@@ -1423,12 +1459,6 @@ class vector_of {
   friend class matrix_of<T>;
   static void reverse(matrix_of<T>& m) {
     for (mql_ulong i = 0, j = m.size(); i + 1 < j; ++i, --j) matrix_of<T>::exchange(m.data_[i], m.data_[j - 1]);
-  }
-  static vector_of of(matrix_of<T> m) {  // a 1 x n or an n x 1 (or empty) matrix as a vector
-    vector_of v;
-    if (m.size()) m.Reshape(1, m.size());
-    v.m_.swap(m);
-    return v;
   }
   matrix_of<T> pair(const vector_of& b) const {
     matrix_of<T> p(2, Size());
@@ -1746,18 +1776,38 @@ MQL5_ELEMENTWISE(MathCosh, __builtin_cosh(x))
 MQL5_ELEMENTWISE(MathTanh, __builtin_tanh(x))
 MQL5_ELEMENTWISE(MathExpm1, __builtin_expm1(x))
 MQL5_ELEMENTWISE(MathLog1p, __builtin_log1p(x))
+MQL5_ELEMENTWISE(MathArcsinh, __builtin_asinh(x))
+MQL5_ELEMENTWISE(MathArccosh, __builtin_acosh(x))
+MQL5_ELEMENTWISE(MathArctanh, __builtin_atanh(x))
 MQL5_ELEMENTWISE(MathFloor, __builtin_floor(x))
 MQL5_ELEMENTWISE(MathCeil, __builtin_ceil(x))
 MQL5_ELEMENTWISE(MathRound, __builtin_round(x))
 #undef MQL5_ELEMENTWISE
-template <class T, class S, mql5::if_number<S> = 0>
-mql5::matrix_of<T> MathPow(const mql5::matrix_of<T>& m, S e) {
-  return m.map([&](T x) { return static_cast<T>(__builtin_pow(x, static_cast<double>(e))); });
-}
-template <class T, class S, mql5::if_number<S> = 0>
-mql5::vector_of<T> MathPow(const mql5::vector_of<T>& v, S e) {
-  return v.map([&](T x) { return static_cast<T>(__builtin_pow(x, static_cast<double>(e))); });
-}
+// docs (Mathematical operations): MathPow and MathMod take a scalar or an operand of the same
+// shape as the second argument (another shape: a critical error, as the operators).
+#define MQL5_ELEMENTWISE2(NAME, EXPR)                                                              \
+  template <class T, class S, mql5::if_number<S> = 0>                                              \
+  mql5::matrix_of<T> NAME(const mql5::matrix_of<T>& m, S s) {                                      \
+    const double y = static_cast<double>(s);                                                       \
+    return m.map([&](T x) { return static_cast<T>(EXPR); });                                       \
+  }                                                                                                \
+  template <class T, class S, mql5::if_number<S> = 0>                                              \
+  mql5::vector_of<T> NAME(const mql5::vector_of<T>& v, S s) {                                      \
+    const double y = static_cast<double>(s);                                                       \
+    return v.map([&](T x) { return static_cast<T>(EXPR); });                                       \
+  }                                                                                                \
+  template <class T>                                                                               \
+  mql5::matrix_of<T> NAME(const mql5::matrix_of<T>& m, const mql5::matrix_of<T>& e) {              \
+    mql5::matrix_of<T> r(m);                                                                       \
+    return r.zip(e, [](T x, T y) { return static_cast<T>(EXPR); }, #NAME);                         \
+  }                                                                                                \
+  template <class T>                                                                               \
+  mql5::vector_of<T> NAME(const mql5::vector_of<T>& v, const mql5::vector_of<T>& e) {              \
+    return mql5::vector_of<T>::of(NAME(v.as_row(), e.as_row()));                                   \
+  }
+MQL5_ELEMENTWISE2(MathPow, __builtin_pow(static_cast<double>(x), static_cast<double>(y)))
+MQL5_ELEMENTWISE2(MathMod, __builtin_fmod(static_cast<double>(x), static_cast<double>(y)))
+#undef MQL5_ELEMENTWISE2
 
 // docs (Matrix and vector types): vector holds double, vectorf float; matrix<T> / vector<T> are
 // the template spellings (the translator writes them mql5::matrix_of<T> / mql5::vector_of<T>).

@@ -184,9 +184,29 @@ double RefLoss(const int f,const vector &p,const vector &y)
      }
    return(r);
   }
+//--- initialising functions (docs: Initialization): called on the allocated object
+void Arange(vector &v)
+  {
+   for(ulong i=0; i<v.Size(); i++)
+      v[i]=(double)i;
+  }
+void Scaled(matrix &m,const double scale)
+  {
+   for(ulong i=0; i<m.Rows(); i++)
+      for(ulong j=0; j<m.Cols(); j++)
+         m[i][j]=scale*(i*10+j);
+  }
 //+------------------------------------------------------------------+
 void Initialization()
   {
+   vector ar(4,Arange);
+   matrix sc(2,3,Scaled,0.5);
+   matrix si;
+   si.Init(3,2,Scaled,2.0);
+   vector vi2;
+   vi2.Init(6,Arange);
+   Check("an initialising function: v(4,F), m(2,3,F,0.5), Init(3,2,F,2), Init(6,F)",DoubleToString(ar[3],0)+" "+
+         DoubleToString(sc[1][2],1)+" "+Shape(si)+" "+DoubleToString(si[2][1],0)+" "+DoubleToString(vi2[5],0),"3 6.0 3x2 42 5");
    matrix m={{1,2,3},{4,5,6}};
    Check("matrix m={{1,2,3},{4,5,6}}",Shape(m)+" "+DoubleToString(m[0][2],0)+" "+DoubleToString(m[1][0],0),"2x3 3 4");
    vector v={1,2,3};
@@ -452,10 +472,19 @@ void Operations()
       for(ulong j=0; j<4; j++)
          ok=ok && Near(ex[i][j],MathExp(a[i][j]),1e-14) && Near(sq[i][j],MathSqrt(MathAbs(a[i][j])),1e-14) &&
             Near(pw[i][j],a[i][j]*a[i][j],1e-14) && Near(lg[i][j],MathLog(MathAbs(a[i][j])),1e-14);
+   matrix md=MathMod(a,1.5),mdm=MathMod(a,b),pwm=MathPow(MathAbs(a),b);
+   for(ulong i=0; i<3; i++)
+      for(ulong j=0; j<4; j++)
+        {
+         double q1=a[i][j]/1.5,q2=a[i][j]/b[i][j];
+         double t1=q1<0 ? MathCeil(q1) : MathFloor(q1),t2=q2<0 ? MathCeil(q2) : MathFloor(q2);
+         ok=ok && Near(md[i][j],a[i][j]-1.5*t1,1e-12) && Near(mdm[i][j],a[i][j]-b[i][j]*t2,1e-12) &&
+            Near(pwm[i][j],MathExp(b[i][j]*MathLog(MathAbs(a[i][j]))),1e-12);
+        }
    vector vt=MathTanh(v);
    for(ulong i=0; i<5; i++)
       ok=ok && Near(vt[i],Tanh(v[i]),1e-12);
-   CheckTrue("MathExp, MathSqrt, MathAbs, MathPow, MathLog, MathTanh element-wise",ok);
+   CheckTrue("MathExp, MathSqrt, MathAbs, MathPow, MathMod (scalar and element-wise), MathLog, MathTanh",ok);
   }
 //+------------------------------------------------------------------+
 void Products()
