@@ -583,6 +583,13 @@ def import_block(decl_toks, dll, header_ok):
                 raise SourceError(p[0].where(), f"#import {name.text}: cannot read parameter '{' '.join(texts)}'")
             tname, ref, array = c_type(q[0].text), "&" in texts, "[" in texts
             pname = [t.text for t in q if t.kind == "id"][-1]
+            if q[0].text in TEMPLATE_SPELLINGS and len(q) > 3 and q[1].text == "<" and q[3].text == ">":
+                # matrix<float> &C (docs: Matrix and vector types: the #import example)
+                spelled = {"double": q[0].text, "float": q[0].text + "f"}
+                if q[2].text not in spelled:
+                    raise SourceError(q[2].where(), f"#import {name.text}: {q[0].text}<{q[2].text}>: the harness passes "
+                                      f"{q[0].text}<double> and {q[0].text}<float> to a DLL")
+                tname = spelled[q[2].text]
             cq = "const " if const else ""
             # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
             # pointer to a buffer"): the DLL gets the elements' address, and the guard checks

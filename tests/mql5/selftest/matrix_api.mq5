@@ -9,6 +9,13 @@
 #property copyright "mqlcl developers"
 #property version   "1.00"
 
+// matrix<float> in an #import block reaches the DLL as float* (docs: Matrix and vector types,
+// the #import example); the translation checks the declaration against mqlcl.h (never called).
+#import "mqlcl.dll"
+int mqlcl_sgemm(int ctx,int flags,int m,int n,int k,float alpha,const matrix<float> &a,int a_count,int lda,
+                const matrix<float> &b,int b_count,int ldb,float beta,matrix<float> &c,int c_count,int ldc);
+#import
+
 #define TYPE double
 #define MATRIX matrix<TYPE>
 #define VECTOR vector<TYPE>
