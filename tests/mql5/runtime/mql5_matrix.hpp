@@ -21,7 +21,7 @@
 //    vector), GeMM, Power, Dot, Outer,
 //    Inner, Kron, CorrCoef, Cov, Correlate, Convolve (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
-//    Percentile, Quantile, Std, Var (each matrix one also per axis)
+//    Percentile, Quantile, Std, Var (each matrix one also per axis), LinearRegression
 //  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan
 //  Machine learning: Activation, Derivative (every ENUM_ACTIVATION_FUNCTION), Loss, LossGradient
 //    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC)
@@ -429,6 +429,15 @@ inline double regression_metric(ENUM_REGRESSION_METRIC m, const double* p, const
       return __builtin_sqrt(r / nn);
     default: return nan();
   }
+}
+
+// docs (LinearRegression): v[0..n) replaced by the least-squares line through (i, v[i]).
+inline void linear_fit(double* v, mql_ulong n) {
+  double mx = (static_cast<double>(n) - 1) / 2, my = 0, sxy = 0, sxx = 0;
+  for (mql_ulong i = 0; i < n; ++i) my += v[i] / static_cast<double>(n);
+  for (mql_ulong i = 0; i < n; ++i) sxy += (i - mx) * (v[i] - my), sxx += (i - mx) * (i - mx);
+  const double slope = sxx > 0 ? sxy / sxx : 0;
+  for (mql_ulong i = 0; i < n; ++i) v[i] = my + slope * (i - mx);
 }
 
 // The eigenvalues of the symmetric n x n matrix a (row-major, overwritten): cyclic Jacobi
@@ -941,6 +950,23 @@ class matrix_of {
   }
   vector_of<T> Average(const vector_of<T>& w, int axis) const;
 
+  // docs (LinearRegression): each series replaced by its least-squares line against the index:
+  // all elements in row-major order (AXIS_NONE), each column (AXIS_HORZ) or each row (AXIS_VERT).
+  matrix_of LinearRegression(int axis = AXIS_NONE) const {
+    const bool all = axis != AXIS_HORZ && axis != AXIS_VERT, by_cols = axis == AXIS_HORZ;
+    const mql_ulong lines = all ? 1 : by_cols ? cols_ : rows_, n = all ? size() : by_cols ? rows_ : cols_;
+    matrix_of r(rows_, cols_);
+    mx::buffer b(n);
+    charge_work(2 * size());
+    for (mql_ulong l = 0; l < lines; ++l) {
+      auto at = [&](mql_ulong t) -> mql_ulong { return all ? t : by_cols ? t * cols_ + l : l * cols_ + t; };
+      for (mql_ulong t = 0; t < n; ++t) b[t] = data_[at(t)];
+      mx::linear_fit(b.p, n);
+      for (mql_ulong t = 0; t < n; ++t) r.data_[at(t)] = static_cast<T>(b[t]);
+    }
+    return r;
+  }
+
   //--- Features
   // docs (Trace): the sum of the main diagonal.
   double Trace() const {
@@ -1399,6 +1425,7 @@ class vector_of {
   double Percentile(int percent) const { return m_.Percentile(percent); }
   vector_of CumSum() const { return m_.CumSum(); }
   vector_of CumProd() const { return m_.CumProd(); }
+  vector_of LinearRegression() const { return of(m_.LinearRegression()); }  // docs (LinearRegression)
   // docs (Average): weighted by a vector of the same size.
   double Average(const vector_of& w) const { return m_.Average(w.m_); }
 

@@ -732,6 +732,27 @@ void Statistics()
          wsum+=wts[i][j];
         }
    CheckNear("Average(weights)",a.Average(wts),ws/wsum);
+//--- LinearRegression: the least-squares line against the index; its residuals sum to zero and
+//--- are orthogonal to the index (the normal equations), and a line is its own fit
+   vector series=SampleV(7,1.0),fit=series.LinearRegression();
+   double r0=0,r1=0;
+   for(ulong i=0; i<7; i++)
+     {
+      r0+=series[i]-fit[i];
+      r1+=(series[i]-fit[i])*i;
+     }
+   vector line={1,3,5,7};
+   matrix lm=Sample(3,5,2.0),lfit=lm.LinearRegression(AXIS_VERT);
+   double lr0=0,lr1=0;
+   for(ulong j=0; j<5; j++)
+     {
+      lr0+=lm[1][j]-lfit[1][j];
+      lr1+=(lm[1][j]-lfit[1][j])*j;
+     }
+   ok=fit.Size()==7 && MathAbs(r0)<1e-12 && MathAbs(r1)<1e-12 && MathAbs(fit[2]-2*fit[1]+fit[0])<1e-12 &&
+      line.LinearRegression().Compare(line,1e-12)==0 && MathAbs(lr0)<1e-12 && MathAbs(lr1)<1e-12 &&
+      MathAbs(lfit[1][3]-2*lfit[1][2]+lfit[1][1])<1e-12;
+   CheckTrue("LinearRegression (vector; matrix per row)",ok);
 //--- vectors
    vector v={5,1,4,2,3,9};
    Check("vector Sum, Mean, Median, ArgMax, ArgMin, Ptp",DoubleToString(v.Sum(),0)+" "+DoubleToString(v.Mean(),0)+" "+
