@@ -24,11 +24,12 @@
 //    Percentile, Quantile, Std, Var (each matrix one also per axis), LinearRegression
 //  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan
 //  Machine learning: Activation, Derivative (every ENUM_ACTIVATION_FUNCTION), Loss, LossGradient
-//    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC)
+//    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC), ConfusionMatrix
 //  Output: Print(m) as the terminal prints them: [1,2] and [[1,2]\n [3,4]]
 // Not offered (a compile error): decompositions and solvers (Cholesky, Eig, Inv, LU, QR, SVD,
 // Solve, Det, Rank, Cond, ...), CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
-// metrics, Sort with a compare function, complex types.
+// metrics and scores (ConfusionMatrixMultilabel, ClassificationMetric, ClassificationScore,
+// PrecisionRecall, ReceiverOperatingCharacteristic), Sort with a compare function, complex types.
 //
 // Where the reference is silent the harness chooses, and says so at the method: an operator on
 // operands of different shapes is a critical error (the @ operator's page: "an exception will be
@@ -1466,6 +1467,32 @@ class vector_of {
   }
   double RegressionMetric(const vector_of& truth, ENUM_REGRESSION_METRIC m) const {
     return m_.RegressionMetric(truth.m_, m);
+  }
+  // docs (ConfusionMatrix): this vector the predicted labels, truth the true ones; the classes
+  // are the distinct labels of both in ascending order, c[i][j] the count of samples of class i
+  // predicted as class j (as scikit-learn's). Different sizes: empty, ERR_MATRIX_INCONSISTENT.
+  matrix_of<T> ConfusionMatrix(const vector_of& truth) const {
+    const mql_ulong n = Size();
+    if (truth.Size() != n || !n) return matrix_of<T>::empty(ERR_MATRIX_INCONSISTENT);
+    mx::buffer all(2 * n);
+    for (mql_ulong i = 0; i < n; ++i) all[i] = m_.data_[i], all[n + i] = truth.m_.data_[i];
+    mql_ulong* idx = new mql_ulong[2 * n];
+    for (mql_ulong i = 0; i < 2 * n; ++i) idx[i] = i;
+    mx::sort_indices(idx, 2 * n, all.p);
+    mx::buffer classes(2 * n);
+    mql_ulong k = 0;
+    for (mql_ulong i = 0; i < 2 * n; ++i)
+      if (!k || all[idx[i]] != classes[k - 1]) classes[k++] = all[idx[i]];
+    delete[] idx;
+    auto class_of = [&](double label) {
+      mql_ulong c = 0;
+      while (classes[c] != label) ++c;
+      return c;
+    };
+    matrix_of<T> c = matrix_of<T>::Zeros(k, k);
+    charge_work(2 * n + k * k);
+    for (mql_ulong i = 0; i < n; ++i) c.data_[class_of(truth.m_.data_[i]) * k + class_of(m_.data_[i])] += 1;
+    return c;
   }
 
   T* dll_data() { return m_.dll_data(); }

@@ -935,6 +935,13 @@ void MachineLearning()
    double badloss=pred.Loss(vector::Zeros(3),LOSS_MSE);
    Check("Loss of different sizes: NaN, ERR_MATRIX_INCONSISTENT",(IsNum(badloss) ? "number " : "nan ")+
          IntegerToString(GetLastError()),"nan "+IntegerToString(ERR_MATRIX_INCONSISTENT));
+//--- ConfusionMatrix: rows the true classes, columns the predicted, classes in ascending order
+   vector predicted={2,0,2,2,0,1},actual={0,0,2,2,0,2};
+   matrix cm=predicted.ConfusionMatrix(actual);
+   matrix cm_ref=matrix::Zeros(3,3);
+   for(ulong i=0; i<6; i++)
+      cm_ref[(ulong)actual[i]][(ulong)predicted[i]]+=1;
+   CheckM("ConfusionMatrix",cm,cm_ref);
 //--- regression metrics
    double mae=0,mse=0,mape=0,mspe=0,msle=0,mt2=0,tot=0;
    vector rp={1.5,2.1,3.3,4.8,6.2},rt={1.2,2.4,3.0,5.1,5.9};
