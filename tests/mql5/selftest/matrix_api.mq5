@@ -966,8 +966,39 @@ void MachineLearning()
    CheckNear("RegressionMetric RMSLE",rp.RegressionMetric(rt,REGRESSION_RMSLE),MathSqrt(msle));
   }
 //+------------------------------------------------------------------+
+//| The float forms: the same methods on matrixf / vectorf, against  |
+//| double loops within float's precision                            |
+//+------------------------------------------------------------------+
+void FloatForms()
+  {
+   matrix a=Sample(3,4,0.0),b=Sample(4,2,1.0);
+   matrixf fa,fb;
+   fa.Assign(a);
+   fb.Assign(b);
+   matrixf fc=fa.MatMul(fb);
+   matrix c=RefMatMul(a,b);
+   bool ok=fc.Rows()==3 && fc.Cols()==2;
+   for(ulong i=0; i<3; i++)
+      for(ulong j=0; j<2; j++)
+         ok=ok && Near(fc[i][j],c[i][j],1e-5);
+   vectorf fs=fa.Std(0),fm=fa.Max(1);
+   vector ds=a.Std(0),dm=a.Max(1);
+   for(ulong j=0; j<4; j++)
+      ok=ok && Near(fs[j],ds[j],1e-5);
+   for(ulong i=0; i<3; i++)
+      ok=ok && Near(fm[i],dm[i],1e-6);
+   vectorf fv=fa.Row(1),fo;
+   fv.Activation(fo,AF_SIGMOID);
+   for(ulong j=0; j<4; j++)
+      ok=ok && Near(fo[j],Sigmoid(a[1][j]),1e-6);
+   fv.Clip(-0.5f,0.5f);
+   ok=ok && fv.Max()<=0.5f && fv.Min()>=-0.5f && Near(fa.Sum(),a.Sum(),1e-5);
+   CheckTrue("matrixf/vectorf: MatMul, Std(0), Max(1), Row, Activation, Clip, Sum",ok);
+  }
+//+------------------------------------------------------------------+
 void OnStart()
   {
+   FloatForms();
    Initialization();
    Manipulations();
    Operations();
