@@ -7,21 +7,21 @@
 // (mql5::dll_guard). Members are reached with '.' or '->' (operator-> returns the object).
 //
 // The methods offered, by the reference's families (both types unless marked):
-//  Initialization: matrix m; m(rows,cols); ={{..},{..}}; vector v; v(n); ={..}; static Eye,
-//    Identity (matrix), Ones, Zeros, Full, Tri (matrix); an initialising function (m(r,c,F,...),
-//    v(n,F,...), Init(...,F,...)); Init, Fill, Assign (array, vector,
-//    matrix, another element type), Copy, Random (harness generator, fixed seed)
+//  Initialization: matrix m; m(rows,cols); m={{..},{..}}; vector v; v(n); v={..}; an initialising
+//    function (m(r,c,F,...), v(n,F,...), Init(...,F,...)); static Eye, Identity, Tri (matrix),
+//    Ones, Zeros, Full; Init, Fill, Assign (array, vector, matrix, another element type), Copy,
+//    Random (the harness's generator, the same in every run)
 //  Manipulations: Transpose, TriL, TriU, Diag (get / set), Row, Col (get / set), Flat (get /
-//    set), Clip, Reshape, Resize, SwapRows, SwapCols, Swap, Split, Hsplit, Vsplit, Sort, ArgSort,
-//    Compare, CompareByDigits
-//  Operations: + - * / (element-wise, matrix/vector with the same shape or a scalar, both
-//    orders) and += -= *= /=, unary -, the Math* functions element-wise (the 24 the reference
-//    lists; MathPow and MathMod with a scalar or an operand of the same shape)
-//  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector x
-//    vector), GeMM, Power, Dot, Outer,
-//    Inner, Kron, CorrCoef, Cov, Correlate, Convolve (vector)
+//    set), Clip, Reshape, Resize, SwapRows, SwapCols, Swap (with a matrix, a vector, an array),
+//    Split, Hsplit, Vsplit, Sort, ArgSort (vector: also SORT_DESCENDING), Compare, CompareByDigits
+//  Operations: + - * / element-wise (operands of the same shape, or a scalar on either side),
+//    += -= *= /=, unary -, the 24 Math* functions the reference lists, element-wise (MathPow and
+//    MathMod with a scalar or an operand of the same shape)
+//  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector
+//    x vector), GeMM (TRANSP_A/B/C), Power, Dot, Outer, Inner, Kron, Cov, CorrCoef, Convolve and
+//    Correlate (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
-//    Percentile, Quantile, Std, Var (each matrix one also per axis), LinearRegression
+//    Percentile, Quantile, Std, Var (the matrix ones also per axis), LinearRegression
 //  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan
 //  Machine learning: Activation, Derivative (every ENUM_ACTIVATION_FUNCTION), Loss, LossGradient
 //    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC), ConfusionMatrix
@@ -38,7 +38,9 @@
 #pragma once
 
 // The ERR_MATRIX_* codes are in mql5_constants.hpp.
-// docs (Matrix and vector types: enumerations).
+// docs (Matrix and vector types: enumerations). An axis is given as ENUM_MATRIX_AXIS or as
+// 0 / 1: axis 0 (AXIS_HORZ) runs down the rows (one result per column: the reference's Std
+// example gives 3 values for a 4x3 matrix), axis 1 (AXIS_VERT) along each row, as NumPy's.
 enum ENUM_MATRIX_AXIS { AXIS_NONE = -1, AXIS_HORZ = 0, AXIS_VERT = 1 };
 enum ENUM_VECTOR_NORM { VECTOR_NORM_INF, VECTOR_NORM_MINUS_INF, VECTOR_NORM_P };
 enum ENUM_MATRIX_NORM {
