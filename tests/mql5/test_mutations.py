@@ -156,6 +156,8 @@ MUTATIONS = [
     ("matrices of different shapes added", SCRIPT,
      in_onstart("matrix m7=matrix::Ones(2,2),m8=matrix::Ones(3,3);", "matrix m9=m7+m8;"), "run",
      "matrix operation on matrices of different shapes"),
+    ("array of matrix<float> (not translated: refused, never unchecked)", SCRIPT,
+     in_onstart("matrix<float> m14[3];"), "lint", "an array of matrix<float> is not implemented"),
     ("@ product of matrices that do not chain", SCRIPT,
      in_onstart("matrix m12=matrix::Ones(2,3);", "matrix m13=m12@m12;"), "run", "MatMul"),
     ("matrix row index past the end", SCRIPT, in_onstart("matrix m10=matrix::Ones(2,2);", "vector v10=m10.Row(2);"),

@@ -441,6 +441,17 @@ def forward_declarations(toks, script, types):
     t.ws = "\n" + "\n".join(protos) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
 
 
+def refuse_template_arrays(toks):
+    """`matrix<T> a[]` / `const vector<T> &a[]`: arrays of the template spelling are not translated
+    (an unchecked C++ array would be); the harness says so instead."""
+    for i, t in enumerate(toks[:-5]):
+        if t.kind == "id" and t.text in TEMPLATE_SPELLINGS and toks[i + 1].text == "<" and toks[i + 3].text == ">" and (
+                (toks[i + 4].kind == "id" and toks[i + 5].text == "[")
+                or (toks[i + 4].text == "&" and toks[i + 5].kind == "id" and i + 6 < len(toks) and toks[i + 6].text == "[")):
+            raise SourceError(t.where(), f"an array of {t.text}<{toks[i + 2].text}> is not implemented by the harness: "
+                              f"declare it with {t.text}/{t.text}f or a #define name for the type")
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -661,6 +672,7 @@ def translate(script, include_dir, header=None):
         body.append(t)
         i += 1
     sig = significant(body)
+    refuse_template_arrays(sig)
     rewrite_inputs(sig)
     strip_definition_defaults(sig)
     rewrite_array_parameters(sig, types)

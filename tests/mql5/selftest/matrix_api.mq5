@@ -247,6 +247,11 @@ void Initialization()
 //--- the template spellings, through #define names as the NN articles write them
    MATRIX mz=MATRIX::Zeros(2,2);
    VECTOR vt=VECTOR::Full(3,1.5);
+   MATRIX layers[];
+   ArrayResize(layers,2);
+   layers[1]=MATRIX::Ones(2,3);
+   Check("an array of MATRIX (checked as any array)",IntegerToString(ArraySize(layers))+" "+Shape(layers[1])+" "+
+         Shape(layers[0]),"2 2x3 0x0");
    matrix<float> mf=matrixf::Ones(2,2);
    matrixf mf2=mf;
    vector<float> vf2=vectorf::Zeros(2);
