@@ -13,7 +13,8 @@
 //    Random (the harness's generator, the same in every run)
 //  Manipulations: Transpose, TriL, TriU, Diag (get / set), Row, Col (get / set), Flat (get /
 //    set), Clip, Reshape, Resize, SwapRows, SwapCols, Swap (with a matrix, a vector, an array),
-//    Split, Hsplit, Vsplit, Sort, ArgSort (vector: also SORT_DESCENDING), Compare, CompareByDigits
+//    Split (equal pieces or listed sizes), Hsplit, Vsplit, Sort, ArgSort (vector: also
+//    SORT_DESCENDING), Compare, CompareByDigits
 //  Operations: + - * / element-wise (operands of the same shape, or a scalar on either side),
 //    += -= *= /=, unary -, the 24 Math* functions the reference lists, element-wise (MathPow and
 //    MathMod with a scalar or an operand of the same shape)
@@ -22,14 +23,16 @@
 //    Correlate (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (the matrix ones also per axis), LinearRegression
-//  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan
+//  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan,
+//    ReplaceNan
 //  Machine learning: Activation, Derivative (every ENUM_ACTIVATION_FUNCTION), Loss, LossGradient
 //    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC), ConfusionMatrix
 //  Output: Print(m) as the terminal prints them: [1,2] and [[1,2]\n [3,4]]
 // Not offered (a compile error): decompositions and solvers (Cholesky, Eig, Inv, LU, QR, SVD,
 // Solve, Det, Rank, Cond, ...), CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
 // metrics and scores (ConfusionMatrixMultilabel, ClassificationMetric, ClassificationScore,
-// PrecisionRecall, ReceiverOperatingCharacteristic), Sort with a compare function, complex types.
+// PrecisionRecall, ReceiverOperatingCharacteristic), Concat, Sort with a compare function, complex
+// types.
 //
 // Where the reference is silent the harness chooses, and says so at the method: an operator on
 // operands of different shapes is a critical error (the @ operator's page: "an exception will be
@@ -675,15 +678,17 @@ class matrix_of {
   // docs (TriL, TriU): a copy with the elements above (TriL) / below (TriU) the ndiag-th diagonal zeroed.
   matrix_of TriL(long long ndiag = 0) const { return triangle(ndiag, true); }
   matrix_of TriU(long long ndiag = 0) const { return triangle(ndiag, false); }
-  // docs (Diag): the ndiag-th diagonal as a vector; the setter writes a vector on it (it must fit).
+  // docs (Diag): the ndiag-th diagonal as a vector; the setter (void, as the reference's
+  // prototype) writes a vector on it.
   vector_of<T> Diag(long long ndiag = 0) const;
-  bool Diag(const vector_of<T>& v, long long ndiag = 0);
-  // docs (Row, Col): a copy of the row / column; the setters write a vector of Cols() / Rows()
-  // elements (another size: false, ERR_MATRIX_INVALID_SIZE). An index outside: array out of range.
+  void Diag(const vector_of<T>& v, long long ndiag = 0);
+  // docs (Row, Col): a copy of the row / column; the setters (void, as the reference's
+  // prototypes) write a vector of Cols() / Rows() elements: another size writes nothing and sets
+  // ERR_MATRIX_INVALID_SIZE (the reference is silent). An index outside: array out of range.
   vector_of<T> Row(mql_ulong i) const;
   vector_of<T> Col(mql_ulong j) const;
-  bool Row(const vector_of<T>& v, mql_ulong i);
-  bool Col(const vector_of<T>& v, mql_ulong j);
+  void Row(const vector_of<T>& v, mql_ulong i);
+  void Col(const vector_of<T>& v, mql_ulong j);
   // docs (Flat): the element at a row-major index (outside: OutOfRange, a critical error).
   T Flat(mql_ulong index) const { return data_[flat_offset(index)]; }
   bool Flat(mql_ulong index, T value) {
@@ -708,28 +713,39 @@ class matrix_of {
     for (mql_ulong i = 0; i < rows_; ++i) exchange(data_[i * cols_ + a], data_[i * cols_ + b]);
     return true;
   }
-  // docs (Split, Hsplit, Vsplit): into parts equal pieces along the axis, as NumPy's split
-  // (axis 0 = AXIS_HORZ / Vsplit: one above the other, splitting the rows; axis 1 = AXIS_VERT /
-  // Hsplit: side by side, splitting the columns); parts must divide that dimension, else false
-  // and ERR_MATRIX_INVALID_SIZE.
+  // docs (Split, Hsplit, Vsplit): into pieces along the axis; the reference: Hsplit is Split
+  // with axis 0, Vsplit with axis 1. Hsplit splits horizontally as NumPy's hsplit (pieces side
+  // by side, the columns split), Vsplit vertically (one above the other, the rows split). Into
+  // parts equal pieces (parts must divide that dimension, else false, ERR_MATRIX_INVALID_SIZE),
+  // or pieces of the sizes parts[] lists (the rest, if any, a last piece; void, as the
+  // reference's prototype).
   bool Split(mql_ulong parts, int axis, array<matrix_of>& out) const {
-    const bool by_cols = axis == AXIS_VERT;
-    const mql_ulong dim = by_cols ? cols_ : rows_;
+    const mql_ulong dim = axis == AXIS_HORZ ? cols_ : rows_;
     if (!parts || dim % parts || (axis != AXIS_HORZ && axis != AXIS_VERT)) return mx::fail(ERR_MATRIX_INVALID_SIZE);
-    if (out.resize(static_cast<int>(parts)) < 0) return mx::fail(ERR_ARRAY_RESIZE_ERROR);
-    const mql_ulong step = dim / parts;
-    for (mql_ulong p = 0; p < parts; ++p) {
-      matrix_of piece(by_cols ? rows_ : step, by_cols ? step : cols_);
-      for (mql_ulong i = 0; i < piece.rows_; ++i)
-        for (mql_ulong j = 0; j < piece.cols_; ++j)
-          piece.data_[i * piece.cols_ + j] = by_cols ? data_[i * cols_ + p * step + j] : data_[(p * step + i) * cols_ + j];
-      charge_work(2 * piece.size());
-      out[static_cast<int>(p)] = piece;
-    }
-    return true;
+    mql_ulong* sizes = new mql_ulong[parts];
+    for (mql_ulong p = 0; p < parts; ++p) sizes[p] = dim / parts;
+    const bool ok = split(sizes, parts, axis == AXIS_HORZ, out);
+    delete[] sizes;
+    return ok;
   }
-  bool Hsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_VERT, out); }
-  bool Vsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_HORZ, out); }
+  void Split(const array<const mql_ulong>& parts, int axis, array<matrix_of>& out) const {
+    const mql_ulong dim = axis == AXIS_HORZ ? cols_ : rows_;
+    mql_ulong n = 0, used = 0;
+    mql_ulong* sizes = new mql_ulong[static_cast<mql_ulong>(parts.size()) + 1];
+    for (int p = 0; p < parts.size(); ++p) {
+      if ((axis != AXIS_HORZ && axis != AXIS_VERT) || used + parts[p] > dim) {
+        delete[] sizes;
+        mx::fail(ERR_MATRIX_INVALID_SIZE);
+        return;
+      }
+      if (parts[p]) sizes[n++] = parts[p], used += parts[p];
+    }
+    if (used < dim) sizes[n++] = dim - used;
+    split(sizes, n, axis == AXIS_HORZ, out);
+    delete[] sizes;
+  }
+  bool Hsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_HORZ, out); }
+  bool Vsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_VERT, out); }
   // docs (Sort): in place, ascending: all elements in row-major order, or along the axis as
   // NumPy's sort (AXIS_HORZ = 0: each column, AXIS_VERT = 1: each row). ArgSort: the indices
   // (within the run) that would sort them.
@@ -756,11 +772,18 @@ class matrix_of {
     for (mql_ulong i = 0; i < size(); ++i) n += !same_digits(data_[i], b.data_[i], digits);
     return n;
   }
-  // docs (HasNan): the number of NaN elements.
+  // docs (HasNan): the number of NaN elements; ReplaceNan: each NaN becomes value, the count returned.
   mql_ulong HasNan() const {
     charge_work(size());
     mql_ulong n = 0;
     for (mql_ulong i = 0; i < size(); ++i) n += mx::is_nan(data_[i]);
+    return n;
+  }
+  mql_ulong ReplaceNan(T value) {
+    charge_work(2 * size());
+    mql_ulong n = 0;
+    for (mql_ulong i = 0; i < size(); ++i)
+      if (mx::is_nan(data_[i])) data_[i] = value, ++n;
     return n;
   }
 
@@ -1144,6 +1167,19 @@ class matrix_of {
     for (mql_ulong i = 0; i < n; ++i) data_[i] = at(i);
     return true;
   }
+  // The pieces of Split: n of them, sizes[p] columns (by_cols) or rows each.
+  bool split(const mql_ulong* sizes, mql_ulong n, bool by_cols, array<matrix_of>& out) const {
+    if (out.resize(static_cast<int>(n)) < 0) return mx::fail(ERR_ARRAY_RESIZE_ERROR);
+    for (mql_ulong p = 0, first = 0; p < n; first += sizes[p++]) {
+      matrix_of piece(by_cols ? rows_ : sizes[p], by_cols ? sizes[p] : cols_);
+      for (mql_ulong i = 0; i < piece.rows_; ++i)
+        for (mql_ulong j = 0; j < piece.cols_; ++j)
+          piece.data_[i * piece.cols_ + j] = by_cols ? data_[i * cols_ + first + j] : data_[(first + i) * cols_ + j];
+      charge_work(2 * piece.size());
+      out[static_cast<int>(p)] = piece;
+    }
+    return true;
+  }
   template <class F>
   matrix_of& combine(const matrix_of& b, F f, const char* op) {
     return zip(b, f, op);
@@ -1358,6 +1394,7 @@ class vector_of {
   mql_ulong Compare(const vector_of& b, T epsilon) const { return m_.Compare(b.m_, epsilon); }
   mql_ulong CompareByDigits(const vector_of& b, int digits) const { return m_.CompareByDigits(b.m_, digits); }
   mql_ulong HasNan() const { return m_.HasNan(); }
+  mql_ulong ReplaceNan(T value) { return m_.ReplaceNan(value); }
 
   //--- Operations (docs: Matrix and vector operations; other sizes: a critical error)
   vector_of& operator+=(const vector_of& b) { return m_ += b.m_, *this; }
@@ -1572,20 +1609,24 @@ vector_of<T> matrix_of<T>::Col(mql_ulong j) const {
   return v;
 }
 template <class T>
-bool matrix_of<T>::Row(const vector_of<T>& v, mql_ulong i) {
+void matrix_of<T>::Row(const vector_of<T>& v, mql_ulong i) {
   const mql_ulong at = row_offset(i);
-  if (v.Size() != cols_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
+  if (v.Size() != cols_) {
+    mx::fail(ERR_MATRIX_INVALID_SIZE);
+    return;
+  }
   for (mql_ulong j = 0; j < cols_; ++j) data_[at + j] = v.m_.data_[j];
   charge_work(2 * cols_);
-  return true;
 }
 template <class T>
-bool matrix_of<T>::Col(const vector_of<T>& v, mql_ulong j) {
+void matrix_of<T>::Col(const vector_of<T>& v, mql_ulong j) {
   if (j >= cols_) out_of_range(static_cast<long long>(j), static_cast<int>(cols_));
-  if (v.Size() != rows_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
+  if (v.Size() != rows_) {
+    mx::fail(ERR_MATRIX_INVALID_SIZE);
+    return;
+  }
   for (mql_ulong i = 0; i < rows_; ++i) data_[i * cols_ + j] = v.m_.data_[i];
   charge_work(2 * rows_);
-  return true;
 }
 template <class T>
 vector_of<T> matrix_of<T>::Diag(long long ndiag) const {
@@ -1597,16 +1638,18 @@ vector_of<T> matrix_of<T>::Diag(long long ndiag) const {
   return v;
 }
 // docs (Diag, the setter): an empty matrix becomes the square diagonal matrix of v; otherwise v
-// must fit the ndiag-th diagonal (else false, ERR_MATRIX_INVALID_SIZE).
+// must fit the ndiag-th diagonal (else nothing is written, ERR_MATRIX_INVALID_SIZE).
 template <class T>
-bool matrix_of<T>::Diag(const vector_of<T>& v, long long ndiag) {
+void matrix_of<T>::Diag(const vector_of<T>& v, long long ndiag) {
   const mql_ulong shift = static_cast<mql_ulong>(ndiag < 0 ? -ndiag : ndiag);
   if (!size()) *this = Zeros(v.Size() + shift, v.Size() + shift);
   const mql_ulong r0 = ndiag < 0 ? shift : 0, c0 = ndiag > 0 ? shift : 0;
-  if (r0 + v.Size() > rows_ || c0 + v.Size() > cols_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
+  if (r0 + v.Size() > rows_ || c0 + v.Size() > cols_) {
+    mx::fail(ERR_MATRIX_INVALID_SIZE);
+    return;
+  }
   for (mql_ulong t = 0; t < v.Size(); ++t) data_[(r0 + t) * cols_ + c0 + t] = v.m_.data_[t];
   charge_work(2 * v.Size());
-  return true;
 }
 template <class T>
 vector_of<T> matrix_of<T>::MatMul(const vector_of<T>& v) const {

@@ -339,13 +339,13 @@ void Manipulations()
    CheckTrue("Row(1), Col(2)",ok);
    matrix w=matrix::Zeros(2,3);
    vector r3={1,2,3},c2={7,8};
-   bool set=w.Row(r3,1) && w.Col(c2,0);
-   Check("Row(v,1), Col(v,0)",(set ? "true " : "false ")+DoubleToString(w[1][0],0)+DoubleToString(w[1][2],0)+
-         DoubleToString(w[0][0],0),"true 837");
+   w.Row(r3,1);
+   w.Col(c2,0);
+   Check("Row(v,1), Col(v,0)",DoubleToString(w[1][0],0)+DoubleToString(w[1][2],0)+DoubleToString(w[0][0],0),"837");
    ResetLastError();
-   bool bad=w.Row(c2,0);
-   Check("Row(v,i) with a vector of another size: false, ERR_MATRIX_INVALID_SIZE",(bad ? "true " : "false ")+
-         IntegerToString(GetLastError()),"false "+IntegerToString(ERR_MATRIX_INVALID_SIZE));
+   w.Row(c2,0);
+   Check("Row(v,i) with a vector of another size: nothing written, ERR_MATRIX_INVALID_SIZE",DoubleToString(w[0][0],0)+
+         DoubleToString(w[0][1],0)+" "+IntegerToString(GetLastError()),"70 "+IntegerToString(ERR_MATRIX_INVALID_SIZE));
    matrix fl={{1,2,3},{4,5,6}};
    fl.Flat(4,40);
    Check("Flat(4) reads, Flat(4,40) writes [1][1]",DoubleToString(fl.Flat(5),0)+" "+DoubleToString(fl[1][1],0),"6 40");
@@ -363,11 +363,15 @@ void Manipulations()
    ok=hs && ArraySize(parts)==3 && Shape(parts[2])=="4x2" && parts[2][3][1]==sp[3][5] && parts[1][0][0]==sp[0][2];
    bool vs=sp.Vsplit(2,parts);
    ok=ok && vs && ArraySize(parts)==2 && Shape(parts[1])=="2x6" && parts[1][1][4]==sp[3][4];
-   bool spl=sp.Split(2,AXIS_VERT,parts);
+   bool spl=sp.Split(2,0,parts);
    ok=ok && spl && Shape(parts[0])=="4x3" && parts[1][2][0]==sp[2][3];
-   bool sp0=sp.Split(4,0,parts);
-   ok=ok && sp0 && ArraySize(parts)==4 && Shape(parts[3])=="1x6" && parts[3][0][5]==sp[3][5];
-   CheckTrue("Hsplit(3), Vsplit(2), Split(2,AXIS_VERT), Split(4,0)",ok);
+   bool sp1=sp.Split(4,1,parts);
+   ok=ok && sp1 && ArraySize(parts)==4 && Shape(parts[3])=="1x6" && parts[3][0][5]==sp[3][5];
+   ulong sizes[]={1,3};
+   sp.Split(sizes,AXIS_HORZ,parts);
+   ok=ok && ArraySize(parts)==3 && Shape(parts[0])=="4x1" && Shape(parts[1])=="4x3" && Shape(parts[2])=="4x2" &&
+      parts[2][1][0]==sp[1][4] && parts[1][3][2]==sp[3][3];
+   CheckTrue("Hsplit(3), Vsplit(2), Split(2,0) as Hsplit, Split(4,1) as Vsplit, Split({1,3},AXIS_HORZ)",ok);
    ResetLastError();
    bool hs4=sp.Hsplit(4,parts);
    Check("Hsplit(4) of 6 columns: false, ERR_MATRIX_INVALID_SIZE",(hs4 ? "true " : "false ")+
@@ -420,6 +424,9 @@ void Manipulations()
    hn[0][0]=1;
    hn[1][1]=2;
    Check("HasNan counts the undefined elements",IntegerToString(hn.HasNan())+" "+IntegerToString(c1.HasNan()),"2 0");
+   ulong replaced=hn.ReplaceNan(-5);
+   Check("ReplaceNan(-5)",IntegerToString(replaced)+" "+DoubleToString(hn[0][1],0)+" "+DoubleToString(hn[1][1],0)+" "+
+         IntegerToString(hn.HasNan()),"2 -5 2 0");
   }
 //+------------------------------------------------------------------+
 void Operations()
