@@ -1795,21 +1795,19 @@ MQL5_MATRIX_OPERATOR(*)
 MQL5_MATRIX_OPERATOR(/)
 #undef MQL5_MATRIX_OPERATOR
 
-// Print(m): as the terminal prints them (docs' examples: [1,2,3] and [[1,2]\n [3,4]]); the
-// numbers as Print shows a double (%.16G), a float with 8 significant digits.
+// Print(m): as the terminal prints them (the reference's examples: Ptp's "[9,8,10]", Quantile's
+// "[5.5,6.5,7.5]" for a vectorf, [[1,2]\n [3,4]]): the shortest form, a double with up to 16
+// significant digits, a float with up to 8 (whole numbers without a point, unlike a double
+// scalar's Print).
 template <class T>
 string element_text(T v) {
-  if constexpr (std::is_same<T, double>::value) {
-    return text_of(v);
-  } else {
-    char buf[32];
-    __builtin_snprintf(buf, sizeof buf, "%.8G", static_cast<double>(v));
-    char16_t wide[32];
-    int i = 0;
-    for (; buf[i]; ++i) wide[i] = static_cast<char16_t>(buf[i]);
-    wide[i] = 0;
-    return string(wide);
-  }
+  char buf[40];
+  __builtin_snprintf(buf, sizeof buf, std::is_same<T, double>::value ? "%.16G" : "%.8G", static_cast<double>(v));
+  char16_t wide[40];
+  int i = 0;
+  for (; buf[i]; ++i) wide[i] = static_cast<char16_t>(buf[i]);
+  wide[i] = 0;
+  return string(wide);
 }
 template <class T>
 string text_of(const vector_of<T>& v) {

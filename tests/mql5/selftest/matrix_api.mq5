@@ -635,6 +635,26 @@ double RefQuantile(const double &sorted[],const double q)
   }
 void Statistics()
   {
+//--- the reference's examples (Quantile on a matrixf, Ptp): their printed outputs are checked by
+//--- run_scripts.py, their values here
+   matrixf qa={{1,2,3},{4,5,6},{7,8,9},{10,11,12}};
+   vectorf cols_quantile=qa.Quantile(0.5,0),rows_quantile=qa.Quantile(0.5,1);
+   Print("cols_quantile ",cols_quantile);
+   Print("rows_quantile ",rows_quantile);
+   matrix pa={{10,3,2},{1,8,12},{6,5,4},{7,11,9}};
+   vector cols_ptp=pa.Ptp(0),rows_ptp=pa.Ptp(1);
+   Print("cols_ptp ",cols_ptp);
+   Print("rows_ptp ",rows_ptp);
+   vector want_cq={5.5,6.5,7.5},want_rq={2,5,8,11},want_cp={9,8,10},want_rp={8,11,2,4};
+   vector got_cq,got_rq;
+   got_cq.Assign(cols_quantile);
+   got_rq.Assign(rows_quantile);
+   CheckV("Quantile(0.5,0) of the reference's example",got_cq,want_cq);
+   CheckV("Quantile(0.5,1) of the reference's example",got_rq,want_rq);
+   CheckNear("Quantile(0.5) of the reference's example",qa.Quantile(0.5),6.5);
+   CheckV("Ptp(0) of the reference's example",cols_ptp,want_cp);
+   CheckV("Ptp(1) of the reference's example",rows_ptp,want_rp);
+   CheckNear("Ptp() of the reference's example",pa.Ptp(),11);
 //--- the reference's example (Std): 4x3, axis 0 one value per column
    matrix doc={{10,3,2},{1,8,12},{6,5,4},{7,11,9}};
    vector cols=doc.Std(0),rows=doc.Std(1);
