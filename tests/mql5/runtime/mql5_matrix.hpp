@@ -19,7 +19,7 @@
 //    += -= *= /=, unary -, the 24 Math* functions the reference lists, element-wise (MathPow and
 //    MathMod with a scalar or an operand of the same shape)
 //  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector
-//    x vector), GeMM (TRANSP_A/B/C), Power, Dot, Outer, Inner, Kron, Cov, CorrCoef, Convolve and
+//    x vector), GeMM (TRANSP_A/B/C; also vector x vector, vector x matrix), Power, Dot, Outer, Inner, Kron, Cov, CorrCoef, Convolve and
 //    Correlate (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (the matrix ones also per axis), LinearRegression
@@ -859,6 +859,8 @@ class matrix_of {
     for (mql_ulong i = 0; i < size(); ++i) data_[i] = alpha * p.data_[i] + beta * data_[i];
     return true;
   }
+  // docs (GeMM): two vectors, A vertical and B horizontal: this = alpha * A B' + beta * this.
+  bool GeMM(const vector_of<T>& a, const vector_of<T>& b, T alpha, T beta, mql_ulong flags = 0);
   // matrix[M][K] x vector[K] = vector[M] (docs: MatMul).
   vector_of<T> MatMul(const vector_of<T>& v) const;
   // docs (Power): the square matrix multiplied by itself power times (0: the identity); a
@@ -1427,6 +1429,14 @@ class vector_of {
   // docs (MatMul): vector[K] x matrix[K][N] = vector[N]; vector x vector: the scalar product
   // (the lengths must agree: as for matrices, a critical error).
   vector_of MatMul(const matrix_of<T>& b) const { return of(m_.MatMul(b)); }
+  // docs (GeMM): this = alpha * A op(B) + beta * this, A a horizontal vector (TRANSP_B: B
+  // transposed; with beta 0 this takes the product's size).
+  bool GeMM(const vector_of& a, const matrix_of<T>& b, T alpha, T beta, mql_ulong flags = 0) {
+    matrix_of<T> r = m_;
+    if (!r.GeMM(a.m_, b, alpha, beta, flags & TRANSP_B)) return false;
+    m_.swap(r);
+    return true;
+  }
   T MatMul(const vector_of& b) const {
     if (Size() != b.Size()) critical("MatMul: vectors of different lengths", "MatMul");
     return Dot(b);
@@ -1650,6 +1660,12 @@ void matrix_of<T>::Diag(const vector_of<T>& v, long long ndiag) {
   }
   for (mql_ulong t = 0; t < v.Size(); ++t) data_[(r0 + t) * cols_ + c0 + t] = v.m_.data_[t];
   charge_work(2 * v.Size());
+}
+template <class T>
+bool matrix_of<T>::GeMM(const vector_of<T>& a, const vector_of<T>& b, T alpha, T beta, mql_ulong flags) {
+  matrix_of col(a.Size(), a.Size() ? 1 : 0);
+  for (mql_ulong i = 0; i < a.Size(); ++i) col.data_[i] = a.m_.data_[i];
+  return GeMM(col, b.m_, alpha, beta, flags & TRANSP_C);
 }
 template <class T>
 vector_of<T> matrix_of<T>::MatMul(const vector_of<T>& v) const {

@@ -544,6 +544,22 @@ void Products()
    matrix gd=gref;
    gd.GeMM(g,gt,0.5,3.0,TRANSP_A|TRANSP_B);
    CheckM("GeMM(A,B,0.5,3,TRANSP_A|TRANSP_B): 0.5*A'*B'+3*C",gd,RefMatMul(g.Transpose(),gt.Transpose())*0.5+gref*3.0);
+   vector gx=SampleV(3,2.0),gy=SampleV(4,3.0),gv=SampleV(4,4.0),gvref=gv;
+   matrix go=matrix::Ones(3,4);
+   go.GeMM(gx,gy,2.0,1.0);
+   gv.GeMM(gx,a.Transpose(),1.5,-1.0,TRANSP_B);
+   bool ok=gv.Size()==4;
+   for(ulong i=0; i<3; i++)
+      for(ulong j=0; j<4; j++)
+         ok=ok && Near(go[i][j],2*gx[i]*gy[j]+1,1e-12);
+   for(ulong j=0; j<4; j++)
+     {
+      double sgv=0;
+      for(ulong k=0; k<3; k++)
+         sgv+=gx[k]*a[k][j];
+      ok=ok && Near(gv[j],1.5*sgv-gvref[j],1e-12);
+     }
+   CheckTrue("GeMM(vector,vector): 2*x*y'+C; vector GeMM(x,B',1.5,-1,TRANSP_B): 1.5*x*B-v",ok);
    ResetLastError();
    bool gbad=gd.GeMM(a,a,1.0,0.0);
    Check("GeMM of shapes that do not chain: false, ERR_MATRIX_INCONSISTENT",(gbad ? "true " : "false ")+
@@ -565,7 +581,7 @@ void Products()
    Check("Dot of different sizes: NaN, ERR_MATRIX_INCONSISTENT",(IsNum(bad) ? "number " : "nan ")+
          IntegerToString(GetLastError()),"nan "+IntegerToString(ERR_MATRIX_INCONSISTENT));
    matrix outer=x.Outer(v);
-   bool ok=Shape(outer)=="6x4";
+   ok=Shape(outer)=="6x4";
    for(ulong i=0; i<6; i++)
       for(ulong j=0; j<4; j++)
          ok=ok && outer[i][j]==x[i]*v[j];
