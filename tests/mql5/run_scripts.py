@@ -257,7 +257,7 @@ def matrix_semantics(log):
 def matrix_api(log):
     """tests/mql5/selftest: every matrix and vector method against the script's own loops; Print
     of a matrix and a vector as the terminal shows them (docs' examples: [[1,2]\n [3,4]])."""
-    problems = runtime_semantics(log, at_least=130)
+    problems = runtime_semantics(log, at_least=155)
     for printed in ("printed matrix:\n[[1,2.5]\n [-3,4]]\n", "printed vector: [1,0.25,-2]\n", "\n[[0.5,1]\n [2,3]]\n",
                     "cols_quantile [5.5,6.5,7.5]\n", "rows_quantile [2,5,8,11]\n", "cols_ptp [9,8,10]\n",
                     "rows_ptp [8,11,2,4]\n"):

@@ -19,8 +19,8 @@
 //    += -= *= /=, unary -, the 24 Math* functions the reference lists, element-wise (MathPow and
 //    MathMod with a scalar or an operand of the same shape)
 //  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector
-//    x vector), GeMM (TRANSP_A/B/C; also vector x vector, vector x matrix), Power, Dot, Outer, Inner, Kron, Cov, CorrCoef, Convolve and
-//    Correlate (vector)
+//    x vector), GeMM (TRANSP_A/B/C; also vector x vector, vector x matrix), Power, Dot, Outer,
+//    Inner, Kron, Cov, CorrCoef, Convolve and Correlate (vector)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (the matrix ones also per axis), LinearRegression
 //  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan,
