@@ -1065,26 +1065,26 @@ class matrix_of {
   }
 
   //--- Machine learning
-  // docs (Activation, Derivative): the function (or its derivative) of each element into out
-  // (resized to this shape). The optional parameters after the function: alpha, beta... as the
-  // reference lists them per function. AF_SOFTMAX over all elements, or per axis (AXIS_HORZ:
-  // each column, AXIS_VERT: each row; as the reductions' axes).
-  bool Activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, double a = mx::nan(), double b = mx::nan(),
-                  double c = mx::nan()) const {
-    return activation(out, af, AXIS_NONE, false, a, b, c);
+  // docs (Activation, Derivative): the function (or its derivative, at the input) of each
+  // element into out (resized to this shape; out may be this matrix). The reference's matrix
+  // prototypes: (out, function) and (out, function, axis, parameters...), the parameters alpha,
+  // beta... as it lists them per function. AF_SOFTMAX over all elements, or per axis
+  // (AXIS_HORZ: each column, AXIS_VERT: each row; as the reductions' axes).
+  bool Activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af) const {
+    return activation(out, af, AXIS_NONE, false, mx::nan(), mx::nan(), mx::nan());
   }
-  bool Activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, ENUM_MATRIX_AXIS axis, double a = mx::nan(),
-                  double b = mx::nan(), double c = mx::nan()) const {
+  bool Activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, int axis, double a = mx::nan(), double b = mx::nan(),
+                  double c = mx::nan()) const {
     return activation(out, af, axis, false, a, b, c);
   }
-  bool Derivative(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, double a = mx::nan(), double b = mx::nan(),
-                  double c = mx::nan()) const {
-    return activation(out, af, AXIS_NONE, true, a, b, c);
+  bool Derivative(matrix_of& out, ENUM_ACTIVATION_FUNCTION af) const {
+    return activation(out, af, AXIS_NONE, true, mx::nan(), mx::nan(), mx::nan());
   }
-  bool Derivative(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, ENUM_MATRIX_AXIS axis, double a = mx::nan(),
-                  double b = mx::nan(), double c = mx::nan()) const {
+  bool Derivative(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, int axis, double a = mx::nan(), double b = mx::nan(),
+                  double c = mx::nan()) const {
     return activation(out, af, axis, true, a, b, c);
   }
+
   // docs (Loss): the loss of this matrix of predictions against the true values, each row a
   // sample (the mean of the rows' losses). Different shapes: NaN, ERR_MATRIX_INCONSISTENT.
   double Loss(const matrix_of& truth, ENUM_LOSS_FUNCTION f, double a = mx::nan()) const {
@@ -1248,6 +1248,10 @@ class matrix_of {
       }
     }
     delete[] order;
+  }
+  // The vector's forms (out, function, parameters...).
+  bool activate_run(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, bool derivative, double a, double b, double c) const {
+    return activation(out, af, AXIS_NONE, derivative, a, b, c);
   }
   bool activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, int axis, bool derivative, double a, double b,
                   double c) const {
@@ -1499,11 +1503,11 @@ class vector_of {
   //--- Machine learning (as the matrix's, the vector one sample)
   bool Activation(vector_of& out, ENUM_ACTIVATION_FUNCTION af, double a = mx::nan(), double b = mx::nan(),
                   double c = mx::nan()) const {
-    return m_.Activation(out.m_, af, a, b, c);
+    return m_.activate_run(out.m_, af, false, a, b, c);
   }
   bool Derivative(vector_of& out, ENUM_ACTIVATION_FUNCTION af, double a = mx::nan(), double b = mx::nan(),
                   double c = mx::nan()) const {
-    return m_.Derivative(out.m_, af, a, b, c);
+    return m_.activate_run(out.m_, af, true, a, b, c);
   }
   double Loss(const vector_of& truth, ENUM_LOSS_FUNCTION f, double a = mx::nan()) const { return m_.Loss(truth.m_, f, a); }
   vector_of LossGradient(const vector_of& truth, ENUM_LOSS_FUNCTION f, double a = mx::nan()) const {

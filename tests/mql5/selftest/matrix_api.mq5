@@ -933,6 +933,15 @@ void MachineLearning()
       for(ulong j=0; j<4; j++)
          ok=ok && Near(inplace[i][j],Sigmoid(m[i][j]),1e-12);
    CheckTrue("Activation into the matrix itself",ok);
+   matrix pr=Sample(2,3,1.0),pr_out,pr_der;
+   pr.Activation(pr_out,AF_LRELU,AXIS_NONE,0.1);
+   pr.Derivative(pr_der,AF_ELU,AXIS_NONE,3.0);
+   ok=true;
+   for(ulong i=0; i<2; i++)
+      for(ulong j=0; j<3; j++)
+         ok=ok && Near(pr_out[i][j],pr[i][j]>=0 ? pr[i][j] : 0.1*pr[i][j],1e-12) &&
+            Near(pr_der[i][j],pr[i][j]>=0 ? 1 : 3*MathExp(pr[i][j]),1e-12);
+   CheckTrue("matrix Activation/Derivative with an axis and parameters (LRELU 0.1, ELU 3)",ok);
 //--- losses: each against the definition written here; the gradient against finite differences
    string lnames[14]={"MSE","MAE","CCE","SCCE","KLD","COSINE","POISSON","MSLE","BCE","HINGE","CAT_HINGE","SQ_HINGE",
                       "LOG_COSH","HUBER"};
