@@ -38,6 +38,8 @@ SCOPE = ("https://docs.mql4.com/basis/operations/other: '::' names a class membe
 INDEXING = "https://docs.mql4.com/basis/operations/other: '[]' indexes arrays (MQL5: /en/docs/basis/operations/other)"
 MEMBERS = ("https://docs.mql4.com/basis/types/object_pointers: members are reached with '.' through object "
            "pointers too (MQL5: /en/docs/basis/types/object_pointers)")
+# The built-in types with static members (docs: Matrix and Vector Methods: matrix::Eye, vector::Zeros ...).
+STATIC_TYPES = {"matrix", "matrixf", "vector", "vectorf"}
 INIT = "https://docs.mql4.com/basis/variables/initialization: 'type name = value' (MQL5: /en/docs/basis/variables/initialization)"
 
 
@@ -72,7 +74,7 @@ def check(toks, types=None):
         elif t.text == "::" and t.kind == "op" and prev is not None and prev.text in ("return", "else", "case"):
             pass  # `return ::f(x)`: the global scope
         elif t.text == "::" and t.kind == "op":
-            if prev is not None and prev.kind == "id" and prev.text not in types:
+            if prev is not None and prev.kind == "id" and prev.text not in types and prev.text not in STATIC_TYPES:
                 err(t, f"'{prev.text}::' names no class, struct or enum of this program", SCOPE)
         elif t.text == "->" and t.kind == "op":
             err(t, "'->' is C++: MQL5 reaches members through pointers with '.'", MEMBERS)

@@ -256,6 +256,18 @@ def matrix_semantics(log):
     return runtime_semantics(log, at_least=14)
 
 
+def matrix_api(log):
+    """tests/mql5/selftest: every matrix and vector method against the script's own loops; Print
+    of a matrix and a vector as the terminal shows them (docs' examples: [[1,2]\n [3,4]])."""
+    problems = runtime_semantics(log, at_least=155)
+    for printed in ("printed matrix:\n[[1,2.5]\n [-3,4]]\n", "printed vector: [1,0.25,-2]\n", "\n[[0.5,1]\n [2,3]]\n",
+                    "cols_quantile [5.5,6.5,7.5]\n", "rows_quantile [2,5,8,11]\n", "cols_ptp [9,8,10]\n",
+                    "rows_ptp [8,11,2,4]\n"):
+        if printed not in log:
+            problems.append(f"no {printed!r} in the log")
+    return problems
+
+
 def harness_features(log):
     """tests/mql5/selftest: predefined constants, _LastError, const arrays into templates, resources."""
     return runtime_semantics(log, at_least=54)
@@ -277,7 +289,7 @@ def language_features(log):
 
 
 def expectations(name, log):
-    if name in ("runtime_semantics", "language_features", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "language_features", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

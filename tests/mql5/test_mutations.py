@@ -193,6 +193,27 @@ MUTATIONS = [
     ("CMqlcl::Dgemm negates alpha", MQLCL,
      replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
+    # The matrix and vector methods: what the reference does not document, or the harness does not
+    # offer (the decompositions), fails to compile; misuse MQL5 stops at run time stops the script.
+    ("matrix method that does not exist", SCRIPT, in_onstart("matrix m1(2,2);", "m1.Foo();"), "compile",
+     "has no member named 'Foo'"),
+    ("matrix method with a wrong letter case", SCRIPT, in_onstart("matrix m2=matrix::zeros(2,2);"), "compile",
+     "'zeros' is not a member"),
+    ("matrix decomposition the harness does not offer", SCRIPT, in_onstart("matrix m3=matrix::Eye(2,2);",
+     "matrix m4=m3.Inv();"), "compile", "has no member named 'Inv'"),
+    ("matrix method called with too many arguments", SCRIPT, in_onstart("matrix m5(2,3);", "matrix m6=m5.Transpose(1);"),
+     "compile", "no matching function"),
+    ("vector given where a matrix is expected", SCRIPT, in_onstart("matrix m11=vector::Zeros(3);"), "compile",
+     "conversion from"),
+    ("matrices of different shapes added", SCRIPT,
+     in_onstart("matrix m7=matrix::Ones(2,2),m8=matrix::Ones(3,3);", "matrix m9=m7+m8;"), "run",
+     "matrix operation on matrices of different shapes"),
+    ("array of matrix<float> (not translated: refused, never unchecked)", SCRIPT,
+     in_onstart("matrix<float> m14[3];"), "lint", "an array of matrix<float> is not implemented"),
+    ("@ product of matrices that do not chain", SCRIPT,
+     in_onstart("matrix m12=matrix::Ones(2,3);", "matrix m13=m12@m12;"), "run", "MatMul"),
+    ("matrix row index past the end", SCRIPT, in_onstart("matrix m10=matrix::Ones(2,2);", "vector v10=m10.Row(2);"),
+     "run", "array out of range"),
     # The checks' answers ignored, the code still valid MQL5 and still asking IsStopped() (a script
     # that never asks is not stop-tested): the script runs to its end, whatever the user does; the
     # stop test (stop_test.py, --stop-after) must name the script.

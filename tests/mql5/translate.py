@@ -10,6 +10,8 @@ looked into), never on the meaning of the code:
   template<typename T> f(T &a[]) -> f, and beside it an overload of f for a const array, which
                             calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
+  matrix<T> / vector<T>  -> mql5::matrix_of<T> / mql5::vector_of<T>
+  a @ b                  -> a * mql5::matmul_op * b     (the matrix product, multiplication's priority)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
   #include <f> / "f"     -> the file, once, from the terminal's Include folder (--include-dir) or
@@ -48,6 +50,8 @@ import lint  # noqa: E402
 # https://www.mql5.com/en/docs/matrix/matrix_types).
 MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "vectorf": "float"}
 MQLCL_INCLUDE = Path(__file__).resolve().parent.parent.parent / "mql5/Include"
+# matrix<T> / vector<T> (T double or float; docs: Matrix and vector types): the runtime's templates.
+TEMPLATE_SPELLINGS = {"matrix": "mql5::matrix_of", "vector": "mql5::vector_of"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
@@ -487,11 +491,13 @@ def strip_definition_defaults(toks):
 
 
 def type_aliases(toks, types):
-    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes): types."""
+    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes; `#define
+    MATRIX matrix<TYPE>`, so that MATRIX::Zeros(r,c) names a type): types."""
     out = set()
     for t in toks:
-        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*$", t.text) if t.kind == "pp" else None
-        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types):
+        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*(<\s*\w+\s*>)?\s*$", t.text) if t.kind == "pp" else None
+        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types) \
+                and (not m.group(3) or m.group(2) in TEMPLATE_SPELLINGS):
             out.add(m.group(1))
     return out
 
@@ -545,6 +551,17 @@ def forward_declarations(toks, script, types):
     t.ws = "\n" + "\n".join(protos) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
 
 
+def refuse_template_arrays(toks):
+    """`matrix<T> a[]` / `const vector<T> &a[]`: arrays of the template spelling are not translated
+    (an unchecked C++ array would be); the harness says so instead."""
+    for i, t in enumerate(toks[:-5]):
+        if t.kind == "id" and t.text in TEMPLATE_SPELLINGS and toks[i + 1].text == "<" and toks[i + 3].text == ">" and (
+                (toks[i + 4].kind == "id" and toks[i + 5].text == "[")
+                or (toks[i + 4].text == "&" and toks[i + 5].kind == "id" and i + 6 < len(toks) and toks[i + 6].text == "[")):
+            raise SourceError(t.where(), f"an array of {t.text}<{toks[i + 2].text}> is not implemented by the harness: "
+                              f"declare it with {t.text}/{t.text}f or a #define name for the type")
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -561,6 +578,10 @@ def rewrite_simple(toks):
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
+        elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
+            t.out = TEMPLATE_SPELLINGS[t.text]
+        elif t.kind == "op" and t.text == "@":  # the matrix product, with multiplication's priority
+            t.out = "* mql5::matmul_op *"
         elif t.kind == "op" and t.text == ".":
             # MQL5 reaches members with '.' on objects and object pointers alike (docs: Object
             # Pointers); every class and struct has an operator-> that gives itself (class_bodies)
@@ -1311,6 +1332,13 @@ def import_block(decl_toks, dll, header_ok):
                 raise SourceError(p[0].where(), f"#import {name.text}: cannot read parameter '{' '.join(texts)}'")
             tname, ref, array = c_type(q[0].text), "&" in texts, "[" in texts
             pname = [t.text for t in q if t.kind == "id"][-1]
+            if q[0].text in TEMPLATE_SPELLINGS and len(q) > 3 and q[1].text == "<" and q[3].text == ">":
+                # matrix<float> &C (docs: Matrix and vector types: the #import example)
+                spelled = {"double": q[0].text, "float": q[0].text + "f"}
+                if q[2].text not in spelled:
+                    raise SourceError(q[2].where(), f"#import {name.text}: {q[0].text}<{q[2].text}>: the harness passes "
+                                      f"{q[0].text}<double> and {q[0].text}<float> to a DLL")
+                tname = spelled[q[2].text]
             cq = "const " if const else ""
             # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
             # pointer to a buffer"): the DLL gets the elements' address, and the guard checks
@@ -1382,6 +1410,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         body.append(t)
         i += 1
     sig = significant(body)
+    refuse_template_arrays(sig)
     rewrite_inputs(sig)
     strip_definition_defaults(sig)
     static_member_arrays(sig)
