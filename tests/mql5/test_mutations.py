@@ -231,7 +231,7 @@ MUTATIONS = [
 MUTATIONS += [
     ("library function called with too few arguments", SCRIPT, in_onstart('string s1 = "a-b";', 'StringReplace(s1, "-");'),
      "compile", "too few arguments"),
-    ("library function called with too many arguments", SCRIPT, in_onstart("double m1 = MathArccos(0.5, 1);"),
+    ("library function called with too many arguments", SCRIPT, in_onstart("int m1 = StringLen(\"ab\", 1);"),
      "compile", "too many arguments"),
     ("string literal given to a library function's string& parameter", SCRIPT, in_onstart('StringToLower("ABC");'),
      "compile", "cannot bind non-const lvalue reference"),
