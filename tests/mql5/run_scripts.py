@@ -288,8 +288,18 @@ def language_features(log):
     return problems
 
 
+def program_idioms(log):
+    """tests/mql5/selftest: what public programs write (EnumToString, enumerations in text, ...);
+    Print of an enumeration shows its number (docs: Print)."""
+    problems = runtime_semantics(log, at_least=10)
+    for line in ("printed enum 6 1", "printed CheckPointer 0"):
+        if not re.search(rf"^{line}$", log, re.M):
+            problems.append(f"no '{line}' line")
+    return problems
+
+
 def expectations(name, log):
-    if name in ("runtime_semantics", "language_features", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

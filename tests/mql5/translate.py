@@ -1271,6 +1271,41 @@ def resource(t, rest, include_dir):
                       "and 'as T name[]' for a numeric T")
 
 
+def enum_strings(toks):
+    """After each named enumeration, its EnumToString (docs: EnumToString: the member's name; a value
+    no member has gives "TYPE::value"); in a class a friend, found by argument-dependent lookup.
+    Members with the same value: the first one's name."""
+    for i, t in enumerate(toks):
+        if not (t.kind == "id" and t.text == "enum" and i + 2 < len(toks) and toks[i + 1].kind == "id"
+                and toks[i + 2].text == "{"):
+            continue
+        name, close = toks[i + 1].text, matching(toks, i + 2)
+        members, depth, expect = [], 0, True
+        for u in toks[i + 3:close]:
+            if u.text in ("(", "[", "{"):
+                depth += 1
+            elif u.text in (")", "]", "}"):
+                depth -= 1
+            elif depth == 0 and u.text == ",":
+                expect = True
+                continue
+            if expect and depth == 0 and u.kind == "id":
+                members.append(u.text)
+            expect = False
+        if close + 1 >= len(toks) or toks[close + 1].text != ";":
+            continue
+        tests = "".join(f"if (v == {m}) return string(u{json.dumps(m)}); " for m in members)
+        if in_class_body(toks, i):
+            head = "friend string"
+        elif sum((u.text == "{") - (u.text == "}") for u in toks[:i] if u.kind == "op") == 0:
+            head = "inline string"
+        else:
+            continue  # an enumeration local to a function: no function can be defined there
+        semi = toks[close + 1]
+        semi.out = (semi.out if semi.out is not None else semi.text) + (
+            f" {head} EnumToString({name} v) {{ {tests}return mql5::enum_unknown(u{json.dumps(name)}, (int)v); }}")
+
+
 def translate_directive(t, counter, include_dir):
     """#property / #define & co. as C++ (a #define's body is translated like code)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
@@ -1430,6 +1465,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     rewrite_simple(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
+    enum_strings(sig)
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:

@@ -393,6 +393,16 @@ void* import_bind(const char* dll, const char* function, const char* declared_at
 }
 }  // namespace mql5
 
+namespace mql5 {
+string enum_unknown(const char16_t* type, long long value) {
+  return string(type) + string(u"::") + text_of(value);
+}
+string enum_name(long long value, const char16_t* type, long long first, std::initializer_list<const char16_t*> names) {
+  if (value >= first && value - first < static_cast<long long>(names.size())) return string(names.begin()[value - first]);
+  return enum_unknown(type, value);
+}
+}  // namespace mql5
+
 //---------------------------------------------------------------------------------------------
 string IntegerToString(mql_long number, int str_len, mql_ushort fill_symbol) {
   std::u16string s = utf16_of(printf_text("%lld", number));

@@ -72,14 +72,22 @@ string text_of(unsigned long long v);
 inline const string& text_of(const string& v) { return v; }
 template <class T>
 string text_of(T v) {
-  static_assert(std::is_integral<T>::value, "MQL5 converts only numbers, bool and strings to text");
-  if constexpr (std::is_signed<T>::value)
+  // An enumeration's value prints as its number (docs: Enumerations; EnumToString gives the name).
+  static_assert(std::is_integral<T>::value || std::is_enum<T>::value,
+                "MQL5 converts only numbers, enumerations, bool and strings to text");
+  if constexpr (std::is_enum<T>::value)  // MQL5's enumerations are 4-byte ints
+    return text_of(static_cast<long long>(static_cast<int>(v)));
+  else if constexpr (std::is_signed<T>::value)
     return text_of(static_cast<long long>(v));
   else
     return text_of(static_cast<unsigned long long>(v));
 }
 template <class T>
 using if_number = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
+template <class T>
+using if_enum = typename std::enable_if<std::is_enum<T>::value, int>::type;
+// docs (EnumToString): a value that names no member of its enumeration gives "TYPE::value".
+string enum_unknown(const char16_t* type, long long value);
 }  // namespace mql5
 
 namespace mql5 {
@@ -100,6 +108,15 @@ string operator+(const string& a, T b) {
   return a + mql5::text_of(b);
 }
 template <class T, mql5::if_number<T> = 0>
+string operator+(T a, const string& b) {
+  return mql5::text_of(a) + b;
+}
+// "text"+enumeration: its number (docs: Enumerations, Typecasting).
+template <class T, mql5::if_enum<T> = 0>
+string operator+(const string& a, T b) {
+  return a + mql5::text_of(b);
+}
+template <class T, mql5::if_enum<T> = 0>
 string operator+(T a, const string& b) {
   return mql5::text_of(a) + b;
 }
@@ -1070,3 +1087,34 @@ struct same_abi<R (*)(H...), R (*)(M...)>
 #include "mql5_matrix.hpp"
 #include "mql5_objects.hpp"
 #include "mql5_macros.hpp"
+
+// EnumToString of the runtime's own enumerations (docs: EnumToString); the translator writes one
+// for each enumeration a program declares.
+namespace mql5 {
+// names[k] is the member whose value is first + k.
+string enum_name(long long value, const char16_t* type, long long first, std::initializer_list<const char16_t*> names);
+}  // namespace mql5
+inline string EnumToString(ENUM_POINTER_TYPE v) {
+  return mql5::enum_name(v, u"ENUM_POINTER_TYPE", 0, {u"POINTER_INVALID", u"POINTER_DYNAMIC", u"POINTER_AUTOMATIC"});
+}
+inline string EnumToString(ENUM_DATATYPE v) {
+  return mql5::enum_name(v, u"ENUM_DATATYPE", 1,
+                         {u"TYPE_BOOL", u"TYPE_CHAR", u"TYPE_UCHAR", u"TYPE_SHORT", u"TYPE_USHORT", u"TYPE_COLOR",
+                          u"TYPE_INT", u"TYPE_UINT", u"TYPE_DATETIME", u"TYPE_LONG", u"TYPE_ULONG", u"TYPE_FLOAT",
+                          u"TYPE_DOUBLE", u"TYPE_STRING"});
+}
+inline string EnumToString(ENUM_ACTIVATION_FUNCTION v) {
+  return mql5::enum_name(v, u"ENUM_ACTIVATION_FUNCTION", 0,
+                         {u"AF_ELU", u"AF_EXP", u"AF_GELU", u"AF_HARD_SIGMOID", u"AF_LINEAR", u"AF_LRELU", u"AF_RELU",
+                          u"AF_SELU", u"AF_SIGMOID", u"AF_SOFTMAX", u"AF_SOFTPLUS", u"AF_SOFTSIGN", u"AF_SWISH",
+                          u"AF_TANH", u"AF_TRELU"});
+}
+inline string EnumToString(ENUM_LOSS_FUNCTION v) {
+  return mql5::enum_name(v, u"ENUM_LOSS_FUNCTION", 0,
+                         {u"LOSS_MSE", u"LOSS_MAE", u"LOSS_CCE", u"LOSS_SCCE", u"LOSS_KLD", u"LOSS_COSINE",
+                          u"LOSS_POISSON", u"LOSS_MSLE", u"LOSS_BCE", u"LOSS_HINGE", u"LOSS_CAT_HINGE",
+                          u"LOSS_SQ_HINGE", u"LOSS_LOG_COSH", u"LOSS_HUBER"});
+}
+inline string EnumToString(ENUM_MATRIX_AXIS v) {
+  return mql5::enum_name(v, u"ENUM_MATRIX_AXIS", -1, {u"AXIS_NONE", u"AXIS_HORZ", u"AXIS_VERT"});
+}
