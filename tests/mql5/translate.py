@@ -76,18 +76,36 @@ def line_marker(line, path, before="", after=""):
 
 
 #---------------------------------------------------------------------------------------------
+def on_disk(folder, name):
+    """folder/name, each part of name matched without regard to case where the exact spelling is
+    not there: the terminal runs on Windows, whose file names ignore case (<arrays\\arrayobj.mqh>)."""
+    path = Path(folder) / name
+    if path.exists() or not Path(folder).is_dir():
+        return path
+    at = Path(folder)
+    for part in Path(name).parts:
+        if part in ("..", ".") or (at / part).exists():
+            at = at / part
+            continue
+        found = [c for c in at.iterdir() if c.name.lower() == part.lower()] if at.is_dir() else []
+        if len(found) != 1:
+            return path
+        at = found[0]
+    return at
+
+
 def include_target(name, angle, includer, include_dir, mqlcl_dir):
     """The file `#include <name>` / "name" names: "name" beside the includer; <name> in the
     terminal's Include folder, then in mqlcl's own (mqlcl/... in mqlcl's own first, so that the
     harness tests the project's copy, not one installed in the terminal's folder)."""
     if not angle:
-        return includer.parent / name, [includer.parent]
+        return on_disk(includer.parent, name), [includer.parent]
     dirs = [include_dir] + ([mqlcl_dir] if mqlcl_dir is not None and mqlcl_dir != include_dir else [])
-    if name.startswith("mqlcl/"):
+    if name.lower().startswith("mqlcl/"):
         dirs.reverse()
     for d in dirs:
-        if (d / name).is_file():
-            return d / name, dirs
+        if on_disk(d, name).is_file():
+            return on_disk(d, name), dirs
     return dirs[0] / name, dirs
 
 
@@ -1251,7 +1269,7 @@ def resource(t, rest, include_dir):
         raise SourceError(t.where(), f"#resource: '{value}': a resource path has at most 63 characters, no '..' and no ':'")
     rel = value.replace("\\", "/")
     base = include_dir.resolve().parent if rel.startswith("/") else Path(t.file).parent
-    path = (base / rel.lstrip("/")).resolve()
+    path = on_disk(base, rel.lstrip("/")).resolve()
     if not path.is_file():
         raise SourceError(t.where(), f"#resource: cannot open '{value}' ({shown(path)})")
     kind, name, brackets = rm.group(2), rm.group(3), rm.group(4)

@@ -8,6 +8,9 @@
 #property copyright "mqlcl developers"
 #property version   "1.00"
 
+#include "IDIOMS\mixed_case.mqh"
+#include "idioms/MIXED_CASE.MQH"  // the same file: once
+
 int g_checks=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -69,6 +72,7 @@ void CheckEnums(void)
 void OnStart()
   {
    CheckEnums();
+   Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
