@@ -1289,6 +1289,51 @@ def resource(t, rest, include_dir):
                       "and 'as T name[]' for a numeric T")
 
 
+def enclosing_class(toks, i):
+    """The class toks[i] is in: a class body around it, or the Class:: of the member function
+    definition whose body holds it (None: neither)."""
+    depth, k = 0, i
+    while k > 0:
+        k -= 1
+        depth += (toks[k].text == "}") - (toks[k].text == "{")
+        if depth < 0:
+            j = k - 1
+            while j >= 0 and toks[j].text not in (";", "{", "}"):
+                if toks[j].text in ("class", "struct", "interface", "union") and toks[j + 1].kind == "id":
+                    return toks[j + 1].text
+                if toks[j].text == "::" and j and toks[j - 1].kind == "id" and toks[j + 1].kind == "id" \
+                        and j + 2 < len(toks) and toks[j + 2].text == "(":
+                    return toks[j - 1].text
+                j -= 1
+            depth = 0
+    return None
+
+
+def self_named_initialisers(toks, types):
+    """`vector precision = precision(a, b);`: MQL5 calls the function precision; in C++ the new
+    variable hides it from its own initialiser, so the call is qualified (Class:: in a member of a
+    class that declares the function, else ::)."""
+    known = types | BUILTIN_TYPES
+    for i, t in enumerate(toks[:-3]):
+        if not (t.kind == "id" and i and (toks[i - 1].text in known or toks[i - 1].text == ">")
+                and toks[i + 1].text == "=" and toks[i + 2].text == t.text and toks[i + 3].text == "("
+                and toks[i + 2].out is None):
+            continue
+        cls = enclosing_class(toks, i)
+        owner = None
+        if cls is not None:
+            for k in range(len(toks) - 2):
+                if toks[k].text in ("class", "struct") and toks[k + 1].text == cls and toks[k + 2].text in (":", "{"):
+                    o = k + 2
+                    while toks[o].text != "{":
+                        o += 1
+                    body = toks[o:matching(toks, o) + 1]
+                    if any(b.text == t.text and b2.text == "(" for b, b2 in zip(body, body[1:])):
+                        owner = cls
+                    break
+        toks[i + 2].out = f"{owner}::{t.text}" if owner else f"::{t.text}"
+
+
 def enum_strings(toks):
     """After each named enumeration, its EnumToString (docs: EnumToString: the member's name; a value
     no member has gives "TYPE::value"); in a class a friend, found by argument-dependent lookup.
@@ -1480,6 +1525,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     pointer_arguments(sig)
     struct_casts(sig)
     shadowed_overloads(sig)
+    self_named_initialisers(sig, types)
     rewrite_simple(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)

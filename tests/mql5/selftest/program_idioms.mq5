@@ -68,10 +68,36 @@ void CheckEnums(void)
    delete p;
    Print("printed CheckPointer ",CheckPointer(p));
   }
+//--- a variable named like the function that initialises it: MQL5 calls the function
+double Halved(const double x) { return(x/2.0); }
+class CScores
+  {
+public:
+   static double     Precision(const double tp,const double fp) { return(tp/(tp+fp)); }
+   double            Recall(const double tp,const double fn) { return(tp/(tp+fn)); }
+   double            F1(const double tp,const double fp,const double fn);
+   double            Inline(void) { double Recall=Recall(1.0,1.0); return(Recall); }
+  };
+double CScores::F1(const double tp,const double fp,const double fn)
+  {
+   double Precision=Precision(tp,fp);
+   double Recall=Recall(tp,fn);
+   return(2.0*Precision*Recall/(Precision+Recall));
+  }
+void CheckSelfNamed(void)
+  {
+   double Halved=Halved(5.0);
+   Check("variable named like its initialising function",DoubleToString(Halved,2),"2.50");
+   CScores scores;
+//--- tp 6, fp 2, fn 4: precision 0.75, recall 0.6, F1 2*0.45/1.35
+   Check("member variable named like a static method",DoubleToString(scores.F1(6.0,2.0,4.0),6),DoubleToString(2.0*0.75*0.6/1.35,6));
+   Check("in-class variable named like a method",DoubleToString(scores.Inline(),2),"0.50");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
    CheckEnums();
+   CheckSelfNamed();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
