@@ -43,6 +43,18 @@ STATIC_TYPES = {"matrix", "matrixf", "vector", "vectorf"}
 INIT = "https://docs.mql4.com/basis/variables/initialization: 'type name = value' (MQL5: /en/docs/basis/variables/initialization)"
 
 
+def cpp_words_declared(toks, is_type):
+    """The C++-only keywords the program declares as names: MQL5 does not reserve them, so
+    `void AutoScale(const bool auto)` is MQL5 (the translator renames them, cpp_word_names)."""
+    names = set()
+    for i in range(1, len(toks) - 1):
+        t, prev = toks[i], toks[i - 1]
+        if t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and toks[i + 1].text in (")", ",", "=", ";", "[") \
+                and (is_type(prev) or (prev.text in ("&", "*") and i > 1 and is_type(toks[i - 2]))):
+            names.add(t.text)
+    return names
+
+
 def check(toks, types=None):
     """[(file:line, message)] for the significant tokens of a translation unit (or one file)."""
     types = declared_types(toks) if types is None else types
@@ -55,6 +67,7 @@ def check(toks, types=None):
     def is_type(t):
         return t.kind == "id" and (t.text in BUILTIN_TYPES or t.text in types)
 
+    names = cpp_words_declared(toks, is_type)
     paren = 0
     for i, t in enumerate(toks):
         prev = toks[i - 1] if i else None
@@ -66,7 +79,7 @@ def check(toks, types=None):
             m = re.match(r"#\s*(\w*)", t.text)
             if m.group(1) not in DIRECTIVES:
                 err(t, f"#{m.group(1)} is not an MQL5 preprocessor directive", PREPROCESSOR)
-        elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS:
+        elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and t.text not in names:
             err(t, f"'{t.text}' is C++, not an MQL5 keyword", RESERVED)
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
                 and not prev.ws and t.ws == "":

@@ -343,6 +343,68 @@ def const_array_overloads(toks, types):
             last.out = (last.out if last.out is not None else last.text) + overload
 
 
+def rvalue_matrix_overloads(toks):
+    """MQL5 passes a matrix or vector result to a non-const `matrix &m` / `vector &v` parameter
+    (`Sign(x.Col(i))` for `vector Sign(vector &x)`); C++ binds no temporary to it. So beside each
+    function (a member in its class, a free one where it is defined) with such a parameter goes,
+    per parameter, an overload taking it as `&&`, which calls the function with it (then an
+    lvalue). Simple types keep MQL5's refusal ("parameter passed as reference, variable expected")."""
+    aliases = {m.group(1) for t in toks if t.kind == "pp"
+               for m in [re.match(r"#\s*define\s+(\w+)\s+(?:matrix|vector)\w*\b", t.text)] if m}
+
+    def matrix_type(tt):
+        texts = [x.text for x in tt]
+        if len(texts) == 1:
+            return texts[0] in MATRIX_ELEMENT or texts[0] in aliases
+        return len(texts) >= 4 and texts[0] in TEMPLATE_SPELLINGS and texts[1] == "<" and texts[-1] == ">"
+
+    done = set()
+    for j, t in enumerate(toks):
+        if not (t.text == "(" and j and toks[j - 1].kind == "id"):
+            continue
+        start = j - 1
+        while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("<", ">", ",", "*", "&")) \
+                and toks[start - 1].text not in ("return", "else", "new", "delete"):
+            start -= 1
+        if start == j - 1 or not (start == 0 or toks[start - 1].text in (";", "}", "{", ":") or toks[start - 1].kind == "pp"):
+            continue
+        prefix = toks[start:j - 1]
+        if any(x.text in ("class", "struct", "operator", "::", "typedef") for x in prefix) \
+                or any(x.text == "template" for x in prefix[1:]):
+            continue
+        pclose = matching(toks, j)
+        end = pclose + 1
+        while end < len(toks) and toks[end].text not in (";", "{", "}", "("):
+            end += 1
+        if end >= len(toks) or toks[end].text not in (";", "{"):
+            continue
+        params = split_parameters(toks, j, pclose)
+        names = [parameter_name(q) for q in params]
+        if None in names:
+            continue
+        targets = [n for n, q in enumerate(params) if len(q) >= 3 and q[0].text != "const" and q[-2].text == "&"
+                   and matrix_type(q[:-2])]
+        if not targets:
+            continue
+        qualifier = " const" if any(x.text == "const" for x in toks[pclose + 1:end]) else ""
+        key = (t.text, start, pclose)
+        depth = sum((x.text == "{") - (x.text == "}") for x in toks[:start] if x.kind == "op")
+        sig_key = (toks[j - 1].text, tuple(out_text(q) for q in params))
+        if depth == 0 and sig_key in done:
+            continue
+        done.add(sig_key)
+        head = out_text([x for x in prefix if x.text not in ("virtual",)])
+        overloads = []
+        for n in targets:
+            q = params[n]
+            ps = [out_text(r) if k != n else f"{out_text(q[:-2])} &&{q[-1].text}" for k, r in enumerate(params)]
+            overloads.append(f" {head} {toks[j - 1].text}({', '.join(ps)}){qualifier} "
+                             f"{{ return {toks[j - 1].text}({', '.join(names)}); }}")
+        last = matching(toks, end) if toks[end].text == "{" else end
+        tail = toks[last]
+        tail.out = (tail.out if tail.out is not None else tail.text) + "".join(overloads)
+
+
 def static_member_arrays(toks):
     """`static const int s_table[];` in a class, `const int C::s_table[]={...};` outside: both
     become the static array the list sizes (docs: Static Class Members)."""
@@ -1289,6 +1351,16 @@ def resource(t, rest, include_dir):
                       "and 'as T name[]' for a numeric T")
 
 
+def cpp_word_names(toks, types):
+    """A C++ keyword MQL5 does not reserve, declared as a name (lint.cpp_words_declared), is
+    renamed: `const bool auto` -> `const bool auto_mql5`."""
+    known = types | BUILTIN_TYPES
+    names = lint.cpp_words_declared(toks, lambda t: t.kind == "id" and t.text in known)
+    for t in toks:
+        if t.kind == "id" and t.text in names and t.out is None:
+            t.out = t.text + "_mql5"
+
+
 def enclosing_class(toks, i):
     """The class toks[i] is in: a class body around it, or the Class:: of the member function
     definition whose body holds it (None: neither)."""
@@ -1526,7 +1598,9 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     struct_casts(sig)
     shadowed_overloads(sig)
     self_named_initialisers(sig, types)
+    cpp_word_names(sig, types)
     rewrite_simple(sig)
+    rvalue_matrix_overloads(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
     enum_strings(sig)

@@ -93,11 +93,59 @@ void CheckSelfNamed(void)
    Check("member variable named like a static method",DoubleToString(scores.F1(6.0,2.0,4.0),6),DoubleToString(2.0*0.75*0.6/1.35,6));
    Check("in-class variable named like a method",DoubleToString(scores.Inline(),2),"0.50");
   }
+//--- a matrix or vector result given to a non-const reference parameter
+#define IDIOMS_MATRIX matrix
+class CVectorOps
+  {
+public:
+   static vector     Magnitudes(vector &x)
+     {
+      vector r=x;
+      for(ulong i=0; i<x.Size(); i++)
+         r[i]=MathAbs(x[i]);
+      return(r);
+     }
+   static double     ColumnSum(IDIOMS_MATRIX &m,const ulong col) { return(Magnitudes(m.Col(col)).Sum()); }
+   double            Scaled(vector &x,const double k) const { return(x.Sum()*k); }
+   void              Fill(vector &x) { x.Fill(7.0); }
+  };
+double SumOfSquares(vector &v) { return((v*v).Sum()); }
+void CheckTemporaries(void)
+  {
+   matrix m={{1,-2},{-3,4},{5,-6}};
+//--- column 1 is {-2,4,-6}: magnitudes 2+4+6
+   Check("temporary to vector& in a static method",DoubleToString(CVectorOps::ColumnSum(m,1),1),"12.0");
+   CVectorOps ops;
+   Check("temporary to vector& in a const method",DoubleToString(ops.Scaled(m.Row(2),10.0),1),"-10.0");
+   Check("temporary to a free function's vector&",DoubleToString(SumOfSquares(m.Col(0)),1),"35.0");
+   vector v={1,2,3};
+   ops.Fill(v);
+   Check("a variable given to vector& still changes",DoubleToString(v.Sum(),1),"21.0");
+  }
+//--- C++ keywords MQL5 does not reserve, as names (docs: Reserved Words)
+class CAxisLike
+  {
+   bool              m_auto;
+public:
+                     CAxisLike(void) : m_auto(false) {}
+   void              AutoScale(const bool auto) { m_auto=auto; }
+   bool              AutoScale(void) const { return(m_auto); }
+  };
+int Registered(const int &register,int explicit) { return(register*10+explicit); }
+void CheckCppWords(void)
+  {
+   CAxisLike axis;
+   axis.AutoScale(true);
+   int one=1;
+   Check("C++ keywords as parameter names",(axis.AutoScale() ? "true" : "false")+" "+IntegerToString(Registered(one,2)),"true 12");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
    CheckEnums();
    CheckSelfNamed();
+   CheckTemporaries();
+   CheckCppWords();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
