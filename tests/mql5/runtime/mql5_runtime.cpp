@@ -2,6 +2,7 @@
 // and main(): read the inputs, run OnStart(), as the terminal runs a script.
 // The C and C++ library first: the runtime header then declares MQL5's own names beside them
 // (its templates sqrt, rand, printf... stay out of namespace std, which <cmath> fills from ::).
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <csignal>
@@ -1180,6 +1181,135 @@ bool FileDelete(const string& name, int common_flag) {
   }
   return true;
 }
+
+namespace {
+bool copy_or_move(const string& src_name, int common_flag, const string& dst_name, int mode_flags, bool move) {
+  const std::string src = sandbox_path(src_name, (common_flag & FILE_COMMON) != 0);
+  const std::string dst = sandbox_path(dst_name, (mode_flags & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (src.empty() || dst.empty()) {
+    _LastError = ERR_WRONG_FILENAME;
+    return false;
+  }
+  if (!std::filesystem::is_regular_file(src, ec)) {
+    _LastError = ERR_FILE_NOT_EXIST;
+    return false;
+  }
+  if (std::filesystem::exists(dst, ec)) {
+    if (!(mode_flags & FILE_REWRITE) || std::filesystem::is_directory(dst, ec)) {
+      _LastError = ERR_FILE_CANNOT_REWRITE;
+      return false;
+    }
+  }
+  std::filesystem::create_directories(std::filesystem::path(dst).parent_path(), ec);
+  ec.clear();
+  if (move) {
+    std::filesystem::rename(src, dst, ec);
+  } else {
+    std::filesystem::copy_file(src, dst, std::filesystem::copy_options::overwrite_existing, ec);
+  }
+  if (ec) {
+    _LastError = ERR_CANNOT_OPEN_FILE;
+    return false;
+  }
+  return true;
+}
+// The folder of the sandbox a name gives ("" for none); a trailing separator is allowed.
+std::string sandbox_folder(const string& name, int common_flag) {
+  std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  while (!path.empty() && path.back() == '/') path.pop_back();
+  return path;
+}
+bool wildcard(const char* pattern, const char* text) {
+  if (!*pattern) return !*text;
+  if (*pattern == '*') return wildcard(pattern + 1, text) || (*text && wildcard(pattern, text + 1));
+  if (*text && (*pattern == '?' || std::tolower(static_cast<unsigned char>(*pattern)) ==
+                                       std::tolower(static_cast<unsigned char>(*text))))
+    return wildcard(pattern + 1, text + 1);
+  return false;
+}
+std::map<mql_long, std::pair<std::vector<std::string>, size_t>> g_searches;
+mql_long g_next_search = 1;
+}  // namespace
+
+bool FileCopy(const string& src_name, int common_flag, const string& dst_name, int mode_flags) {
+  return copy_or_move(src_name, common_flag, dst_name, mode_flags, false);
+}
+bool FileMove(const string& src_name, int common_flag, const string& dst_name, int mode_flags) {
+  return copy_or_move(src_name, common_flag, dst_name, mode_flags, true);
+}
+bool FolderCreate(const string& folder_name, int common_flag) {
+  const std::string path = sandbox_folder(folder_name, common_flag);
+  std::error_code ec;
+  if (path.empty()) {
+    _LastError = ERR_WRONG_FILENAME;
+    return false;
+  }
+  std::filesystem::create_directories(path, ec);
+  if (!std::filesystem::is_directory(path, ec)) {
+    _LastError = ERR_FILE_ISNOT_DIRECTORY;
+    return false;
+  }
+  return true;
+}
+bool FolderDelete(const string& folder_name, int common_flag) {
+  const std::string path = sandbox_folder(folder_name, common_flag);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_directory(path, ec)) {
+    _LastError = ERR_DIRECTORY_NOT_EXIST;
+    return false;
+  }
+  if (!std::filesystem::remove(path, ec)) {  // a folder with something in it stays
+    _LastError = ERR_CANNOT_DELETE_DIRECTORY;
+    return false;
+  }
+  return true;
+}
+bool FolderClean(const string& folder_name, int common_flag) {
+  const std::string path = sandbox_folder(folder_name, common_flag);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_directory(path, ec)) {
+    _LastError = ERR_DIRECTORY_NOT_EXIST;
+    return false;
+  }
+  for (const auto& entry : std::filesystem::directory_iterator(path, ec)) std::filesystem::remove_all(entry.path(), ec);
+  if (ec) {
+    _LastError = ERR_CANNOT_CLEAN_DIRECTORY;
+    return false;
+  }
+  return true;
+}
+mql_long FileFindFirst(const string& file_filter, string& returned_filename, int common_flag) {
+  const std::string filter = sandbox_path(file_filter, (common_flag & FILE_COMMON) != 0);
+  if (filter.empty()) {
+    _LastError = ERR_WRONG_FILENAME;
+    return INVALID_HANDLE;
+  }
+  const size_t slash = filter.rfind('/');
+  const std::string folder = filter.substr(0, slash), pattern = filter.substr(slash + 1);
+  std::vector<std::string> names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator(folder, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (wildcard(pattern.c_str(), name.c_str())) names.push_back(name + (entry.is_directory(ec) ? "\\" : ""));
+  }
+  if (names.empty()) {
+    _LastError = ERR_FILE_NOT_EXIST;
+    return INVALID_HANDLE;
+  }
+  std::sort(names.begin(), names.end());
+  const mql_long handle = g_next_search++;
+  returned_filename = string(utf16_of(names[0]).c_str());
+  g_searches[handle] = {names, 1};
+  return handle;
+}
+bool FileFindNext(mql_long search_handle, string& returned_filename) {
+  auto it = g_searches.find(search_handle);
+  if (it == g_searches.end() || it->second.second >= it->second.first.size()) return false;
+  returned_filename = string(utf16_of(it->second.first[it->second.second++]).c_str());
+  return true;
+}
+void FileFindClose(mql_long search_handle) { g_searches.erase(search_handle); }
 
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();

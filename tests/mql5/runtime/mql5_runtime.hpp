@@ -908,6 +908,20 @@ bool FileSeek(int handle, mql_long offset, int origin);
 void FileFlush(int handle);
 bool FileIsExist(const string& name, int common_flag = 0);
 bool FileDelete(const string& name, int common_flag = 0);
+// docs (FileCopy, FileMove): the source in the sandbox common_flag names (FILE_COMMON), the
+// destination in the one mode_flags names; an existing destination only with FILE_REWRITE.
+bool FileCopy(const string& src_name, int common_flag, const string& dst_name, int mode_flags);
+bool FileMove(const string& src_name, int common_flag, const string& dst_name, int mode_flags);
+// docs (FolderCreate, FolderDelete, FolderClean): folders of the sandbox; FolderDelete removes an
+// empty folder only, FolderClean removes everything in a folder and keeps it.
+bool FolderCreate(const string& folder_name, int common_flag = 0);
+bool FolderDelete(const string& folder_name, int common_flag = 0);
+bool FolderClean(const string& folder_name, int common_flag = 0);
+// docs (FileFindFirst, FileFindNext, FileFindClose): the names a filter (* and ?, in a folder of
+// the sandbox) matches, one by one, in name order here; a folder's name ends in a backslash.
+mql_long FileFindFirst(const string& file_filter, string& returned_filename, int common_flag = 0);
+bool FileFindNext(mql_long search_handle, string& returned_filename);
+void FileFindClose(mql_long search_handle);
 namespace mql5 {
 mql_uint file_write_text(int handle, const string& text);
 mql_uint file_write_bytes(int handle, const void* bytes, mql_uint size);
@@ -945,6 +959,20 @@ mql_uint FileReadArray(int handle, mql5::array<T>& a, int start = 0, int count =
     ++got;
   }
   return got;
+}
+// docs (FileWriteStruct, FileReadStruct): a simple structure's bytes (size -1: all of them) in a
+// FILE_BIN file; the number of bytes written or read.
+template <class T>
+mql_uint FileWriteStruct(int handle, const T& data, int size = -1) {
+  static_assert(std::is_trivially_copyable<T>::value, "FileWriteStruct: simple structures only");
+  const mql_uint n = size < 0 || size > static_cast<int>(sizeof(T)) ? sizeof(T) : static_cast<mql_uint>(size);
+  return mql5::file_write_bytes(handle, &data, n);
+}
+template <class T>
+mql_uint FileReadStruct(int handle, T& data, int size = -1) {
+  static_assert(std::is_trivially_copyable<T>::value, "FileReadStruct: simple structures only");
+  const mql_uint n = size < 0 || size > static_cast<int>(sizeof(T)) ? sizeof(T) : static_cast<mql_uint>(size);
+  return mql5::file_read_bytes(handle, &data, n);
 }
 mql_ulong GetMicrosecondCount();
 bool IsStopped();

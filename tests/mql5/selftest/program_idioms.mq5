@@ -139,6 +139,59 @@ void CheckCppWords(void)
    int one=1;
    Check("C++ keywords as parameter names",(axis.AutoScale() ? "true" : "false")+" "+IntegerToString(Registered(one,2)),"true 12");
   }
+//--- files and folders of the sandbox (docs: File Functions)
+struct SRecord
+  {
+   int               id;
+   double            value;
+  };
+string FoundNames(const string filter)
+  {
+   string name,all="";
+   long search=FileFindFirst(filter,name);
+   if(search==INVALID_HANDLE)
+      return("none");
+   do
+      all+=(all=="" ? "" : ",")+name;
+   while(FileFindNext(search,name));
+   FileFindClose(search);
+   return(all);
+  }
+void CheckFiles(void)
+  {
+   FolderCreate("idioms_files");
+   FolderClean("idioms_files");
+   SRecord out_rec,in_rec;
+   out_rec.id=42;
+   out_rec.value=-2.5;
+   int h=FileOpen("idioms_files\\a.bin",FILE_WRITE|FILE_BIN);
+   uint written=FileWriteStruct(h,out_rec);
+   FileClose(h);
+   h=FileOpen("idioms_files\\a.bin",FILE_READ|FILE_BIN);
+   uint got=FileReadStruct(h,in_rec);
+   FileClose(h);
+   Check("FileWriteStruct/FileReadStruct",IntegerToString(written)+" "+IntegerToString(got)+" "+IntegerToString(in_rec.id)+" "+DoubleToString(in_rec.value,1),
+         IntegerToString(sizeof(SRecord))+" "+IntegerToString(sizeof(SRecord))+" 42 -2.5");
+   bool copied=FileCopy("idioms_files\\a.bin",0,"idioms_files\\b.bin",0);
+   ResetLastError();
+   bool again=FileCopy("idioms_files\\a.bin",0,"idioms_files\\b.bin",0);
+   int again_error=GetLastError();
+   bool rewritten=FileCopy("idioms_files\\a.bin",0,"idioms_files\\b.bin",FILE_REWRITE);
+   Check("FileCopy, refused over a file without FILE_REWRITE",(string)copied+" "+(string)again+" "+IntegerToString(again_error)+" "+(string)rewritten,
+         "true false 5020 true");
+   bool moved=FileMove("idioms_files\\b.bin",0,"idioms_files\\c.bin",0);
+   Check("FileMove",(string)moved+" "+(string)FileIsExist("idioms_files\\b.bin")+" "+(string)FileIsExist("idioms_files\\c.bin"),"true false true");
+   FolderCreate("idioms_files\\sub");
+   Check("FileFindFirst/FileFindNext, a folder ends in a backslash",FoundNames("idioms_files\\*"),"a.bin,c.bin,sub\\");
+   Check("FileFindFirst with a pattern",FoundNames("idioms_files\\?.bin"),"a.bin,c.bin");
+   h=FileOpen("idioms_files\\sub\\d.txt",FILE_WRITE|FILE_TXT);
+   FileClose(h);
+   Check("FolderDelete refuses a folder with a file",(string)FolderDelete("idioms_files\\sub"),"false");
+   bool cleaned=FolderClean("idioms_files");
+   string left=FoundNames("idioms_files\\*");
+   bool deleted=FolderDelete("idioms_files");
+   Check("FolderClean empties, keeps the folder",(string)cleaned+" "+left+" "+(string)deleted,"true none true");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -146,6 +199,7 @@ void OnStart()
    CheckSelfNamed();
    CheckTemporaries();
    CheckCppWords();
+   CheckFiles();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
