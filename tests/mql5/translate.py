@@ -531,7 +531,7 @@ def rewrite_array_declarations(toks, types):
                 if comma is None:
                     type_tok.out = decl_type
                 else:
-                    comma.out = f"; {prefix} {decl_type}".replace("  ", " ")
+                    comma.out = f"; {prefix} {decl_type} ".replace("  ", " ")  # `T a[],b;`: b may follow the comma unspaced
                 blank(toks, name_i + 1, dims_end)
         i = start + 1
 

@@ -192,6 +192,17 @@ void CheckFiles(void)
    bool deleted=FolderDelete("idioms_files");
    Check("FolderClean empties, keeps the folder",(string)cleaned+" "+left+" "+(string)deleted,"true none true");
   }
+//--- an array and a plain variable in one declaration, no space after the comma
+void CheckDeclarations(void)
+  {
+   double list[],single;
+   int fixed[3],count=3;
+   ArrayResize(list,2);
+   list[1]=1.5;
+   single=2.0;
+   fixed[2]=count;
+   Check("array and variable declared together",DoubleToString(list[1]+single,1)+" "+IntegerToString(fixed[2]),"3.5 3");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -200,6 +211,7 @@ void OnStart()
    CheckTemporaries();
    CheckCppWords();
    CheckFiles();
+   CheckDeclarations();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
