@@ -775,10 +775,12 @@ inline mql_ulong MathSwap(mql_ulong v) { return __builtin_bswap64(v); }
 // The C-style names MQL5 accepts for its math functions (docs, each page's note: "Instead of
 // MathSqrt() you can use sqrt()", and so on): the same functions, MQL5's semantics (rand() is
 // MathRand's generator). Templates, so that they are overloads beside the C library's in the
-// runtime's own sources, never in the way of std::.
+// runtime's own sources, never in the way of std::. Each ends in an empty parameter pack, so a
+// program's own template of the same name and parameters is the more specialised one and is
+// called (NN code bases define `template<typename T1,typename T2> T2 pow(T1 a,T2 b)`).
 #define MQL5_REAL_ALIAS(name, Math) \
-  template <class T, mql5::if_number<T> = 0> \
-  double name(T v) { \
+  template <class T, mql5::if_number<T> = 0, class... Later> \
+  double name(T v, Later...) { \
     return Math(static_cast<double>(v)); \
   }
 MQL5_REAL_ALIAS(sqrt, MathSqrt)
@@ -803,24 +805,24 @@ MQL5_REAL_ALIAS(acosh, MathArccosh)
 MQL5_REAL_ALIAS(asinh, MathArcsinh)
 MQL5_REAL_ALIAS(atanh, MathArctanh)
 #undef MQL5_REAL_ALIAS
-template <class T, mql5::if_number<T> = 0>
-T fabs(T v) {
+template <class T, mql5::if_number<T> = 0, class... Later>
+T fabs(T v, Later...) {
   return MathAbs(v);
 }
-template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-typename std::common_type<A, B>::type fmax(A a, B b) {
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0, class... Later>
+typename std::common_type<A, B>::type fmax(A a, B b, Later...) {
   return MathMax(a, b);
 }
-template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-typename std::common_type<A, B>::type fmin(A a, B b) {
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0, class... Later>
+typename std::common_type<A, B>::type fmin(A a, B b, Later...) {
   return MathMin(a, b);
 }
-template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-double fmod(A a, B b) {
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0, class... Later>
+double fmod(A a, B b, Later...) {
   return MathMod(static_cast<double>(a), static_cast<double>(b));
 }
-template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-double pow(A a, B b) {
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0, class... Later>
+double pow(A a, B b, Later...) {
   return MathPow(static_cast<double>(a), static_cast<double>(b));
 }
 template <class T = void>

@@ -203,6 +203,23 @@ void CheckDeclarations(void)
    fixed[2]=count;
    Check("array and variable declared together",DoubleToString(list[1]+single,1)+" "+IntegerToString(fixed[2]),"3.5 3");
   }
+//--- a program's own template named like a built-in C-style math name is the one called
+template<typename T1,typename T2>
+T2 pow(T1 a,T2 b)
+  {
+   return((T2)MathPow((T2)a,b));
+  }
+template<typename T>
+T fabs(T v) { return(v<0 ? -v*10 : v*10); }
+void CheckOwnMathNames(void)
+  {
+//--- the program's pow converts the base to the exponent's type: (int)2.5=2, 2^2=4
+   float base=2.5f;
+   int power=2;
+   Check("program's own pow template",IntegerToString(pow(base,power))+" "+DoubleToString(MathPow(base,power),2),"4 6.25");
+   Check("program's own fabs template",DoubleToString(fabs(-1.5),1)+" "+DoubleToString(MathAbs(-1.5),1),"15.0 1.5");
+   Check("built-in sqrt, no program template",DoubleToString(sqrt(6.25),2),"2.50");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -212,6 +229,7 @@ void OnStart()
    CheckCppWords();
    CheckFiles();
    CheckDeclarations();
+   CheckOwnMathNames();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
