@@ -589,6 +589,8 @@ def forward_declarations(toks, script, types):
     before its first function definition; a #line keeps the diagnostics on the script's lines."""
     depth, first, protos = 0, None, []
     declared_at = {}
+    # namespace Name { ... } (e.g. around an #include): its functions are declared at its start
+    opened, in_namespace = [], {}  # the open braces; namespace brace index -> its prototypes
     script = script.resolve()
     for i, t in enumerate(toks):
         if t.kind == "id" and t.text in ("class", "struct", "enum", "interface") and i + 1 < len(toks):
@@ -604,9 +606,16 @@ def forward_declarations(toks, script, types):
                 k += 1
         if t.text == "{":
             depth += 1
+            opened.append(i)
+            if i >= 2 and toks[i - 2].text == "namespace":
+                in_namespace[i] = []
         elif t.text == "}":
             depth -= 1
-        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
+            if opened:
+                opened.pop()
+        if t.text != "(" or i < 2 or toks[i - 1].kind != "id":
+            continue
+        if depth and not all(o in in_namespace for o in opened):
             continue
         # type ... name ( ... ) {   at file scope
         close = matching(toks, i)
@@ -620,11 +629,20 @@ def forward_declarations(toks, script, types):
         sig = toks[start:close + 1]
         if any(s.text in ("=", "::", "template", "operator") for s in sig):
             continue
+        if depth:
+            if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > opened[-1] for s in sig):
+                continue
+            in_namespace[opened[-1]].append(text_of(sig).strip() + ";")
+            continue
         if first is None:
             first = start
         if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > first for s in sig):
             continue
         protos.append(text_of(sig).strip() + ";")
+    for brace, names in in_namespace.items():
+        if names:
+            after = toks[brace + 1]
+            after.ws = "\n" + "\n".join(names) + "\n" + line_marker(after.line, after.file) + "\n" + after.ws.lstrip("\n")
     if first is None or not protos:
         return
     t = toks[first]

@@ -220,6 +220,16 @@ void CheckOwnMathNames(void)
    Check("program's own fabs template",DoubleToString(fabs(-1.5),1)+" "+DoubleToString(MathAbs(-1.5),1),"15.0 1.5");
    Check("built-in sqrt, no program template",DoubleToString(sqrt(6.25),2),"2.50");
   }
+//--- a function of a namespace calls one defined further down in it (docs: Namespaces)
+namespace IdiomsMath
+{
+double Twice(const double x) { return(Half(x)*4.0); }
+double Half(const double x) { return(x/2.0); }
+}
+void CheckNamespaces(void)
+  {
+   Check("namespace function calls a later one",DoubleToString(IdiomsMath::Twice(3.0),1),"6.0");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -230,6 +240,7 @@ void OnStart()
    CheckFiles();
    CheckDeclarations();
    CheckOwnMathNames();
+   CheckNamespaces();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Print("checks: ",g_checks);
   }
