@@ -109,11 +109,38 @@ def include_target(name, angle, includer, include_dir, mqlcl_dir):
     return dirs[0] / name, dirs
 
 
-def expand(path, include_dir, seen, out, mqlcl_dir=None):
-    """Tokens of path with each #include replaced by the included file's tokens (once each)."""
+# The macros MQL5 defines itself (docs: Predefined Macro Substitutions; runtime/mql5_macros.hpp
+# defines them for the C++ side): #ifdef __MQL5__ is on, as in a release build.
+PREDEFINED_MACROS = {"__MQL5__", "__MQLBUILD__", "__MQL5BUILD__", "_RELEASE", "__DATE__", "__DATETIME__", "__LINE__",
+                     "__FILE__", "__FUNCTION__", "__FUNCSIG__"}
+
+
+def expand(path, include_dir, seen, out, mqlcl_dir=None, defined=None):
+    """Tokens of path with each #include replaced by the included file's tokens (once each). An
+    #include where #ifdef/#ifndef/#else have turned the code off is not read, as MetaEditor's
+    preprocessor skips it (`#ifndef X #include "..." #endif`); the directives themselves stay for
+    the C++ preprocessor. defined: the names #define'd so far (shared by the included files)."""
+    defined = set(PREDEFINED_MACROS) if defined is None else defined
     tokens = tokenize(read_source(path), path)
+    active = []  # per open #ifdef/#ifndef: whether its code is on
     for t in tokens:
+        d = re.match(r"#\s*(ifdef|ifndef|else|endif|define|undef)\b\s*(\w*)", t.text) if t.kind == "pp" else None
+        if d:
+            on = all(active)
+            if d.group(1) in ("ifdef", "ifndef"):
+                active.append((d.group(2) in defined) == (d.group(1) == "ifdef"))
+            elif d.group(1) == "else" and active:
+                active[-1] = not active[-1]
+            elif d.group(1) == "endif" and active:
+                active.pop()
+            elif d.group(1) == "define" and on:
+                defined.add(d.group(2))
+            elif d.group(1) == "undef" and on:
+                defined.discard(d.group(2))
         m = re.match(r'#\s*include\s*([<"])([^>"]*)[>"]', t.text) if t.kind == "pp" else None
+        if m and not all(active):
+            out.append(Token("marker", "", path, t.line, t.ws, out=""))
+            continue
         if not m:
             if t.kind != "eof":
                 out.append(t)
@@ -130,7 +157,7 @@ def expand(path, include_dir, seen, out, mqlcl_dir=None):
             continue
         seen.add(key)
         out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
-        expand(target, include_dir, seen, out, mqlcl_dir)
+        expand(target, include_dir, seen, out, mqlcl_dir, defined)
         out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
     return out
 

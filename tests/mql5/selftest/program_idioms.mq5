@@ -8,8 +8,19 @@
 #property copyright "mqlcl developers"
 #property version   "1.00"
 
+#define IDIOMS_HAVE_HELPERS
+#ifndef IDIOMS_HAVE_HELPERS
+#include "idioms\no_such_file.mqh"     // switched off: never read (docs: Conditional Compilation)
+#endif
+#ifdef IDIOMS_NOT_DEFINED
+#include <no_such_folder\no_such_file.mqh>
+#else
 #include "IDIOMS\mixed_case.mqh"
+#endif
 #include "idioms/MIXED_CASE.MQH"  // the same file: once
+#ifdef __MQL5__
+#include "idioms\Under_Mql5.mqh"
+#endif
 
 int g_checks=0;
 //+------------------------------------------------------------------+
@@ -242,6 +253,7 @@ void OnStart()
    CheckOwnMathNames();
    CheckNamespaces();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
+   Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
