@@ -88,7 +88,9 @@ struct pointer_to {
       p = from;
     } else {
       if (object_state(object_base(from)) == POINTER_INVALID) invalid_pointer("cast of an invalid pointer");
-      p = dynamic_cast<T*>(from);
+      // MQL5 casts a const object's pointer too: (CString*)node with `const CObject *node`
+      // (the standard library's Compare methods do)
+      p = dynamic_cast<T*>(const_cast<typename std::remove_const<U>::type*>(from));
       if (!p) invalid_pointer("incorrect casting of pointers");
     }
   }

@@ -241,6 +241,29 @@ void CheckNamespaces(void)
   {
    Check("namespace function calls a later one",DoubleToString(IdiomsMath::Twice(3.0),1),"6.0");
   }
+//--- a const object's pointer cast to a derived class (the standard library's Compare(const CObject *node))
+class CIdiomNode
+  {
+public:
+   virtual int       Compare(const CIdiomNode *node) const { return(0); }
+  };
+class CIdiomText : public CIdiomNode
+  {
+public:
+   string            m_text;
+   virtual int       Compare(const CIdiomNode *node) const
+     {
+      CIdiomText *other=(CIdiomText*)node;
+      return(m_text<other.m_text ? -1 : (m_text>other.m_text ? 1 : 0));
+     }
+  };
+void CheckConstCasts(void)
+  {
+   CIdiomText a,b;
+   a.m_text="apple";
+   b.m_text="banana";
+   Check("cast of a const base pointer to the derived class",IntegerToString(a.Compare(GetPointer(b)))+" "+IntegerToString(b.Compare(GetPointer(a))),"-1 1");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -252,6 +275,7 @@ void OnStart()
    CheckDeclarations();
    CheckOwnMathNames();
    CheckNamespaces();
+   CheckConstCasts();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
    Print("checks: ",g_checks);
