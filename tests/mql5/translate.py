@@ -1406,6 +1406,29 @@ def cpp_word_names(toks, types):
             t.out = t.text + "_mql5"
 
 
+def types_named_like_methods(toks):
+    """`OrMethod OrMethod(void)` beside `enum OrMethod` (the standard library's Fuzzy classes): in
+    MQL5 the type keeps its name in the class; in C++ the method hides it. Where such a type is
+    used as one (before a name, & or *, or in a cast), it is written ::Type."""
+    globals_ = set()
+    depth = 0
+    for i, t in enumerate(toks[:-1]):
+        depth += (t.text == "{") - (t.text == "}")
+        if depth == 0 and t.text in ("enum", "class", "struct") and toks[i + 1].kind == "id":
+            globals_.add(toks[i + 1].text)
+    methods = {t.text for i, t in enumerate(toks[1:-1], 1)
+               if t.text in globals_ and toks[i + 1].text == "(" and (toks[i - 1].kind == "id" or toks[i - 1].text in ("&", "*"))
+               and toks[i - 1].text not in ("return", "new", "else", "case") and in_class_body(toks, i)}
+    for i, t in enumerate(toks[1:-2], 1):
+        if t.text not in methods or t.kind != "id" or t.out is not None \
+                or toks[i - 1].text in ("enum", "class", "struct", "::", ".", "->", "~"):
+            continue
+        nxt = toks[i + 1]
+        if nxt.kind == "id" or (nxt.text in ("&", "*") and toks[i + 2].kind == "id") \
+                or (toks[i - 1].text == "(" and nxt.text == ")"):
+            t.out = "::" + t.text
+
+
 def enclosing_class(toks, i):
     """The class toks[i] is in: a class body around it, or the Class:: of the member function
     definition whose body holds it (None: neither)."""
@@ -1643,6 +1666,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     struct_casts(sig)
     shadowed_overloads(sig)
     self_named_initialisers(sig, types)
+    types_named_like_methods(sig)
     cpp_word_names(sig, types)
     rewrite_simple(sig)
     rvalue_matrix_overloads(sig)

@@ -264,6 +264,29 @@ void CheckConstCasts(void)
    b.m_text="banana";
    Check("cast of a const base pointer to the derived class",IntegerToString(a.Compare(GetPointer(b)))+" "+IntegerToString(b.Compare(GetPointer(a))),"-1 1");
   }
+//--- a method named like an enumeration, which stays its type in the class
+enum IdiomMode { MODE_MIN, MODE_MAX };
+class CIdiomReducer
+  {
+   IdiomMode         m_mode;
+public:
+                     CIdiomReducer(void) : m_mode(MODE_MIN) {}
+   void              IdiomMode(IdiomMode value) { m_mode=value; }
+   IdiomMode         IdiomMode(void) { return(m_mode); }
+   double            Reduce(const double a,const double b);
+  };
+double CIdiomReducer::Reduce(const double a,const double b)
+  {
+   IdiomMode mode=CIdiomReducer::IdiomMode();
+   return(mode==MODE_MIN ? MathMin(a,b) : MathMax(a,b));
+  }
+void CheckTypeNamedMethods(void)
+  {
+   CIdiomReducer r;
+   double low=r.Reduce(2.0,5.0);
+   r.IdiomMode(MODE_MAX);
+   Check("method named like an enumeration",DoubleToString(low,1)+" "+DoubleToString(r.Reduce(2.0,5.0),1)+" "+EnumToString(r.IdiomMode()),"2.0 5.0 MODE_MAX");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -276,6 +299,7 @@ void OnStart()
    CheckOwnMathNames();
    CheckNamespaces();
    CheckConstCasts();
+   CheckTypeNamedMethods();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
    Print("checks: ",g_checks);
