@@ -1925,6 +1925,40 @@ MQL5_ELEMENTWISE(MathRound, __builtin_round(x))
 MQL5_ELEMENTWISE2(MathPow, __builtin_pow(static_cast<double>(x), static_cast<double>(y)))
 MQL5_ELEMENTWISE2(MathMod, __builtin_fmod(static_cast<double>(x), static_cast<double>(y)))
 #undef MQL5_ELEMENTWISE2
+// The C-style names of these functions (docs, each Math* page: "instead of MathLog10() you can
+// use log10()") on matrices and vectors too, as code written for them calls them (log10(v)).
+#define MQL5_ELEMENTWISE_ALIAS(name, Math)                                                    \
+  template <class T>                                                                          \
+  mql5::matrix_of<T> name(const mql5::matrix_of<T>& m) {                                      \
+    return Math(m);                                                                           \
+  }                                                                                           \
+  template <class T>                                                                          \
+  mql5::vector_of<T> name(const mql5::vector_of<T>& v) {                                      \
+    return Math(v);                                                                           \
+  }
+MQL5_ELEMENTWISE_ALIAS(fabs, MathAbs)
+MQL5_ELEMENTWISE_ALIAS(exp, MathExp)
+MQL5_ELEMENTWISE_ALIAS(log, MathLog)
+MQL5_ELEMENTWISE_ALIAS(log10, MathLog10)
+MQL5_ELEMENTWISE_ALIAS(sqrt, MathSqrt)
+MQL5_ELEMENTWISE_ALIAS(sin, MathSin)
+MQL5_ELEMENTWISE_ALIAS(cos, MathCos)
+MQL5_ELEMENTWISE_ALIAS(tan, MathTan)
+MQL5_ELEMENTWISE_ALIAS(asin, MathArcsin)
+MQL5_ELEMENTWISE_ALIAS(acos, MathArccos)
+MQL5_ELEMENTWISE_ALIAS(atan, MathArctan)
+MQL5_ELEMENTWISE_ALIAS(sinh, MathSinh)
+MQL5_ELEMENTWISE_ALIAS(cosh, MathCosh)
+MQL5_ELEMENTWISE_ALIAS(tanh, MathTanh)
+MQL5_ELEMENTWISE_ALIAS(expm1, MathExpm1)
+MQL5_ELEMENTWISE_ALIAS(log1p, MathLog1p)
+MQL5_ELEMENTWISE_ALIAS(asinh, MathArcsinh)
+MQL5_ELEMENTWISE_ALIAS(acosh, MathArccosh)
+MQL5_ELEMENTWISE_ALIAS(atanh, MathArctanh)
+MQL5_ELEMENTWISE_ALIAS(floor, MathFloor)
+MQL5_ELEMENTWISE_ALIAS(ceil, MathCeil)
+MQL5_ELEMENTWISE_ALIAS(round, MathRound)
+#undef MQL5_ELEMENTWISE_ALIAS
 
 // docs (Matrix and vector types): vector holds double, vectorf float; matrix<T> / vector<T> are
 // the template spellings (the translator writes them mql5::matrix_of<T> / mql5::vector_of<T>).

@@ -287,6 +287,18 @@ void CheckTypeNamedMethods(void)
    r.IdiomMode(MODE_MAX);
    Check("method named like an enumeration",DoubleToString(low,1)+" "+DoubleToString(r.Reduce(2.0,5.0),1)+" "+EnumToString(r.IdiomMode()),"2.0 5.0 MODE_MAX");
   }
+//--- the C-style math names on vectors and matrices, element by element
+void CheckVectorMathNames(void)
+  {
+   vector v={1.0,10.0,100.0};
+   matrix m={{4.0,9.0},{16.0,0.25}};
+   vector l=log10(v);
+   matrix r=sqrt(m);
+   vector e=exp(v-v);
+   Check("log10 of a vector",DoubleToString(l[0],3)+" "+DoubleToString(l[1],3)+" "+DoubleToString(l[2],3),"0.000 1.000 2.000");
+   Check("sqrt of a matrix",DoubleToString(r[0][0],2)+" "+DoubleToString(r[0][1],2)+" "+DoubleToString(r[1][0],2)+" "+DoubleToString(r[1][1],2),"2.00 3.00 4.00 0.50");
+   Check("exp of a vector",DoubleToString(e.Sum(),1),"3.0");
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -300,6 +312,7 @@ void OnStart()
    CheckNamespaces();
    CheckConstCasts();
    CheckTypeNamedMethods();
+   CheckVectorMathNames();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
    Print("checks: ",g_checks);
