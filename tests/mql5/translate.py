@@ -576,6 +576,13 @@ def strip_definition_defaults(toks):
             after += 1
         if after >= len(toks) or toks[after].text not in ("{", ":"):
             continue  # a call or a declaration, not a definition
+        # `static T *Class::name(...) {`: MQL5 lets the definition repeat `static` (the standard
+        # library's Fuzzy/ruleparser.mqh does); C++ says it once, in the class
+        k = i - 1
+        while k >= 0 and (toks[k].kind == "id" or toks[k].text in ("*", "&", "<", ">", ",")) and toks[k].kind != "pp":
+            if toks[k].text == "static" and toks[k].out is None:
+                toks[k].out = ""
+            k -= 1
         depth, j = 0, i + 4
         while j < close:
             t = toks[j]
@@ -979,7 +986,7 @@ def pointer_conversions(toks, types=frozenset()):
     # p[i] on an object pointer is the object's operator[] (a pointer is no array in MQL5); a
     # name's kind is the one its function declares, else the one of the whole program
     def kinds(a, b):
-        ptrs, arrs = set(), set()
+        ptrs, arrs, plain = set(), set(), set()
         for i in range(max(a, 1), min(b, len(toks) - 1)):
             t = toks[i]
             if t.kind != "id":
@@ -989,8 +996,11 @@ def pointer_conversions(toks, types=frozenset()):
             elif toks[i + 1].text == "[" and (toks[i - 1].text in typenames or toks[i - 1].text in ("*", "&")
                                               and i >= 2 and toks[i - 2].text in typenames):
                 arrs.add(t.text)
-        return ptrs, arrs
-    g_ptrs, g_arrs = kinds(0, len(toks))
+            elif toks[i + 1].text in ("=", ";", ",", ")") and (toks[i - 1].text in typenames or (
+                    toks[i - 1].text == "&" and i >= 2 and toks[i - 2].text in typenames)):
+                plain.add(t.text)  # `vector r` here, whatever r is in another function
+        return ptrs, arrs, plain
+    g_ptrs, g_arrs, _ = kinds(0, len(toks))
     bodies = []
     for i, t in enumerate(toks):
         if t.text != "{" or i < 1:
@@ -1010,7 +1020,8 @@ def pointer_conversions(toks, types=frozenset()):
             bodies.append((o, matching(toks, i)))
     scope_of = {}
     for o, e in bodies:
-        local = kinds(o, e)
+        ptrs, arrs, plain = kinds(o, e)
+        local = (ptrs, arrs | (plain - ptrs))  # a name the function declares as no pointer is none there
         for k in range(o, e):
             scope_of[k] = local
     for i in range(1, len(toks) - 1):
@@ -1429,6 +1440,17 @@ def types_named_like_methods(toks):
             t.out = "::" + t.text
 
 
+def enum_nulls(toks):
+    """`OperatorType op=NULL;`: MQL5 gives an enumeration NULL (0) (the standard library's Fuzzy
+    code does); C++ converts no integer to an enumeration, so the NULL is written (Type)0."""
+    enums = {toks[i + 1].text for i in range(len(toks) - 2)
+             if toks[i].text == "enum" and toks[i + 1].kind == "id" and toks[i + 2].text == "{"}
+    for i in range(len(toks) - 3):
+        if toks[i].text in enums and toks[i + 1].kind == "id" and toks[i + 2].text == "=" \
+                and toks[i + 3].text == "NULL" and toks[i + 3].out is None:
+            toks[i + 3].out = f"({toks[i].text})0"
+
+
 def enclosing_class(toks, i):
     """The class toks[i] is in: a class body around it, or the Class:: of the member function
     definition whose body holds it (None: neither)."""
@@ -1666,6 +1688,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     struct_casts(sig)
     shadowed_overloads(sig)
     self_named_initialisers(sig, types)
+    enum_nulls(sig)
     types_named_like_methods(sig)
     cpp_word_names(sig, types)
     rewrite_simple(sig)

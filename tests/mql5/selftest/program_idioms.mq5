@@ -274,7 +274,15 @@ public:
    void              IdiomMode(IdiomMode value) { m_mode=value; }
    IdiomMode         IdiomMode(void) { return(m_mode); }
    double            Reduce(const double a,const double b);
+   static CIdiomReducer *Make(const IdiomMode mode);
   };
+//--- `static` repeated on the definition outside the class, and an enumeration set to NULL
+static CIdiomReducer *CIdiomReducer::Make(const IdiomMode mode)
+  {
+   CIdiomReducer *r=new CIdiomReducer;  // r: a pointer here, a vector and a matrix indexed in other functions
+   r.IdiomMode(mode);
+   return(r);
+  }
 double CIdiomReducer::Reduce(const double a,const double b)
   {
    IdiomMode mode=CIdiomReducer::IdiomMode();
@@ -285,6 +293,10 @@ void CheckTypeNamedMethods(void)
    CIdiomReducer r;
    double low=r.Reduce(2.0,5.0);
    r.IdiomMode(MODE_MAX);
+   CIdiomReducer *made=CIdiomReducer::Make(MODE_MAX);
+   IdiomMode none=NULL;
+   Check("static repeated on a definition; an enumeration set to NULL",DoubleToString(made.Reduce(2.0,5.0),1)+" "+EnumToString(none),"5.0 MODE_MIN");
+   delete made;
    Check("method named like an enumeration",DoubleToString(low,1)+" "+DoubleToString(r.Reduce(2.0,5.0),1)+" "+EnumToString(r.IdiomMode()),"2.0 5.0 MODE_MAX");
   }
 //--- the C-style math names on vectors and matrices, element by element
