@@ -385,9 +385,12 @@ def rvalue_matrix_overloads(toks):
             return texts[0] in MATRIX_ELEMENT or texts[0] in aliases
         return len(texts) >= 4 and texts[0] in TEMPLATE_SPELLINGS and texts[1] == "<" and texts[-1] == ">"
 
+    # a function whose name the program passes as a value (m.Init(3,2,Fill)): no overload, so
+    # that the name keeps naming one function
+    valued = {t.text for k, t in enumerate(toks[:-1]) if t.kind == "id" and toks[k + 1].text != "("}
     done = set()
     for j, t in enumerate(toks):
-        if not (t.text == "(" and j and toks[j - 1].kind == "id"):
+        if not (t.text == "(" and j and toks[j - 1].kind == "id") or toks[j - 1].text in valued:
             continue
         start = j - 1
         while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("<", ">", ",", "*", "&")) \
