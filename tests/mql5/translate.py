@@ -1410,11 +1410,24 @@ def resource(t, rest, include_dir):
                       "and 'as T name[]' for a numeric T")
 
 
+# C++'s alternative operator spellings: plain names in MQL5 (`bool not` in the standard library's
+# Fuzzy classes), never operators there; renamed, a C++-style `not x` stays refused.
+CPP_OPERATOR_NAMES = {"and", "and_eq", "bitand", "bitor", "compl", "not", "not_eq", "or", "or_eq", "xor", "xor_eq"}
+
+
+def pure_null_specifiers(toks):
+    """`virtual double GetValue(const double x)=NULL;`: MQL5 takes NULL as the pure specifier."""
+    for i in range(2, len(toks) - 1):
+        if toks[i].text == "NULL" and toks[i - 1].text == "=" and toks[i + 1].text == ";" \
+                and toks[i - 2].text in (")", "const") and toks[i].out is None and in_class_body(toks, i):
+            toks[i].out = "0"
+
+
 def cpp_word_names(toks, types):
     """A C++ keyword MQL5 does not reserve, declared as a name (lint.cpp_words_declared), is
     renamed: `const bool auto` -> `const bool auto_mql5`."""
     known = types | BUILTIN_TYPES
-    names = lint.cpp_words_declared(toks, lambda t: t.kind == "id" and t.text in known)
+    names = lint.cpp_words_declared(toks, lambda t: t.kind == "id" and t.text in known) | CPP_OPERATOR_NAMES
     for t in toks:
         if t.kind == "id" and t.text in names and t.out is None:
             t.out = t.text + "_mql5"
@@ -1694,6 +1707,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     enum_nulls(sig)
     types_named_like_methods(sig)
     cpp_word_names(sig, types)
+    pure_null_specifiers(sig)
     rewrite_simple(sig)
     rvalue_matrix_overloads(sig)
     const_array_overloads(sig, types)

@@ -143,11 +143,25 @@ public:
    bool              AutoScale(void) const { return(m_auto); }
   };
 int Registered(const int &register,int explicit) { return(register*10+explicit); }
+//--- C++'s alternative operator names are plain names in MQL5; NULL as the pure specifier
+class CIdiomCondition
+  {
+public:
+   virtual bool      Holds(const bool not)=NULL;
+  };
+class CIdiomTrue : public CIdiomCondition
+  {
+public:
+   virtual bool      Holds(const bool not) { bool and=!not; return(and); }
+  };
 void CheckCppWords(void)
   {
    CAxisLike axis;
    axis.AutoScale(true);
    int one=1;
+   CIdiomTrue cond;
+   CIdiomCondition *base=GetPointer(cond);
+   Check("not/and as names, =NULL pure method",(string)base.Holds(false)+" "+(string)base.Holds(true),"true false");
    Check("C++ keywords as parameter names",(axis.AutoScale() ? "true" : "false")+" "+IntegerToString(Registered(one,2)),"true 12");
   }
 //--- files and folders of the sandbox (docs: File Functions)
