@@ -239,6 +239,19 @@ MUTATIONS += [
 ]
 
 
+# What public programs write, near what MetaEditor refuses (selftest program_idioms.mq5).
+SWITCHED_ON = '#ifndef MQLCL_NO_SUCH_MACRO\n#include "no_such_file.mqh"\n#endif\n'
+MUTATIONS += [
+    ("C++ 'not' operator (a plain name in MQL5)", SCRIPT, in_onstart("bool n2 = not true;"), "compile", "not_mql5"),
+    ("a function's int result given to an int& parameter", SCRIPT,
+     before_and_in_onstart(["int FaultOne() { return(1); }", "void FaultBump(int &x) { x++; }"], ["FaultBump(FaultOne());"]),
+     "compile", "cannot bind non-const lvalue reference"),
+    ("an #include left on by #ifndef names a missing file", SCRIPT,
+     lambda text: (0, 0, SWITCHED_ON, SWITCHED_ON.index("#include")), "lint",
+     "cannot open include file 'no_such_file.mqh'"),
+]
+
+
 def mutate(tree, rel, mutation):
     """Applies the mutation to tree/rel; returns the 1-based line of the fault, or None."""
     path = tree / rel
