@@ -697,6 +697,24 @@ def refuse_template_arrays(toks):
                               f"declare it with {t.text}/{t.text}f or a #define name for the type")
 
 
+def datetime_literal(t):
+    """D'yyyy.mm.dd [hh[:mi[:ss]]]' or D'dd.mm.yyyy [...]': its seconds since 1970 (docs: Datetime
+    Type). The forms without a date (the compilation day's) are refused: a test must not
+    depend on the day it is built."""
+    import calendar
+    text = t.text[1:-1].strip()
+    m = re.fullmatch(r"(\d{4})\.(\d{1,2})\.(\d{1,2})(?:\s+(\d{1,2})(?::(\d{1,2})(?::(\d{1,2}))?)?)?", text)
+    if m:
+        y, mo, d = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    else:
+        m = re.fullmatch(r"(\d{1,2})\.(\d{1,2})\.(\d{4})(?:\s+(\d{1,2})(?::(\d{1,2})(?::(\d{1,2}))?)?)?", text)
+        if not m:
+            raise SourceError(t.where(), f"D{t.text}: the harness reads D'yyyy.mm.dd [hh:mi[:ss]]' and D'dd.mm.yyyy [hh:mi[:ss]]'")
+        d, mo, y = int(m.group(1)), int(m.group(2)), int(m.group(3))
+    hh, mi, ss = (int(g) if g else 0 for g in m.groups()[3:])
+    return calendar.timegm((y, mo, d, hh, mi, ss))
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -709,6 +727,9 @@ def rewrite_simple(toks):
             t.out = "string(" + " ".join(f"u{s.text}" for s in toks[i:j + 1]) + ")"
             for s in toks[i + 1:j + 1]:
                 s.out = ""
+        elif t.kind == "chr" and i and toks[i - 1].text == "D" and toks[i - 1].kind == "id" and not t.ws:
+            toks[i - 1].out = ""
+            t.out = f"((datetime){datetime_literal(t)})"
         elif t.kind == "chr":
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:

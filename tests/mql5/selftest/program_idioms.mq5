@@ -226,6 +226,11 @@ void CheckDeclarations(void)
    list[1]=1.5;
    single=2.0;
    fixed[2]=count;
+   datetime when=D'2024.01.02 03:04:05';
+   datetime day=D'19.07.1980 12:30';
+//--- seconds since 1970 computed apart: 19724 days + 3:04:05; 3852 days + 12:30
+   Check("datetime literals",IntegerToString((long)when)+" "+IntegerToString((long)day)+" "+TimeToString(when,TIME_DATE|TIME_SECONDS),
+         IntegerToString(19724*86400+3*3600+4*60+5)+" "+IntegerToString(3852*86400+12*3600+30*60)+" 2024.01.02 03:04:05");
    Check("array and variable declared together",DoubleToString(list[1]+single,1)+" "+IntegerToString(fixed[2]),"3.5 3");
   }
 //--- a program's own template named like a built-in C-style math name is the one called
