@@ -155,13 +155,15 @@ bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
       if(what=="forward")
         {
          MATRIX oa=a.Output(),ob=b.Output();
-         ok&=CheckClose(oa,ob,"forward "+layer+" output");
+         if(!CheckClose(oa,ob,"forward "+layer+" output"))
+            ok=false;
          continue;
         }
       if(what=="backward")
         {
          MATRIX ga=a.Gradient(),gb=b.Gradient();
-         ok&=CheckClose(ga,gb,"backward "+layer+" output gradient");
+         if(!CheckClose(ga,gb,"backward "+layer+" output gradient"))
+            ok=false;
         }
       for(int p=0; p<b.Params(); p++)
         {
@@ -169,10 +171,10 @@ bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
          MATRIX va,vb,da,db;
          if(!a.Param(p,name,va,da) || !b.Param(p,name,vb,db))
             return(Check(false,what+" "+layer+": parameter read"));
-         if(what=="backward")
-            ok&=CheckClose(da,db,"backward "+layer+" "+name+" gradient");
-         else
-            ok&=CheckClose(va,vb,what+" "+layer+" "+name+" after the step");
+         bool same=(what=="backward") ? CheckClose(da,db,"backward "+layer+" "+name+" gradient") :
+                   CheckClose(va,vb,what+" "+layer+" "+name+" after the step");
+         if(!same)
+            ok=false;
         }
      }
    return(ok);
@@ -194,7 +196,8 @@ bool GradientCheck(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
       ok=ok && CompareNets(cpu,gpu,"forward");
       double loss_cpu=cpu.Loss(by),loss_gpu=gpu.Loss(by);
       MATRIX lc=MATRIX::Full(1,1,(TYPE)loss_cpu),lg=MATRIX::Full(1,1,(TYPE)loss_gpu);
-      ok&=CheckClose(lg,lc,StringFormat("loss %.6f (CPU %.6f)",loss_gpu,loss_cpu));
+      if(!CheckClose(lg,lc,StringFormat("loss %.6f (CPU %.6f)",loss_gpu,loss_cpu)))
+         ok=false;
       ok=ok && cpu.Backward(by) && gpu.Backward(by);
       ok=ok && CompareNets(cpu,gpu,"backward");
       //--- one step of each optimizer, from the same gradients
