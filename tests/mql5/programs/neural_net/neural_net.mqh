@@ -27,13 +27,14 @@ input int    InpHidden=16;           // neurons of each hidden layer
 input int    InpClasses=3;           // classes (softmax outputs)
 input int    InpBatch=32;            // samples per training step
 input int    InpTrainSamples=512;    // samples of the data set (a multiple of InpBatch)
-input int    InpEpochs=30;           // passes over the data set
+input int    InpEpochs=20;           // passes over the data set
 input double InpLearningRate=0.01;   // Adam's learning rate
 input int    InpSeed=11;             // seed of the data set and the initial weights
 
 #define GRADIENT_TOLERANCE (sizeof(TYPE)==sizeof(double) ? 1e-9 : 1e-4)
-// The mean cross-entropy the defaults reach on any device (ln 3 = 1.0986 at the start).
-#define LOSS_THRESHOLD 0.3
+// The mean cross-entropy the defaults reach on any device (about ln 3 = 1.0986 at the start;
+// a double-precision model of the same network ends near 0.09).
+#define LOSS_THRESHOLD 0.25
 #define CHECK_LEARNING_RATE 0.05
 
 int    g_checks=0;
