@@ -134,7 +134,8 @@ bool CNNOpenCL::Write(const int index,MATRIX &data)
   {
    if(index<0 || index>=m_buffers_total || m_buffers[index]==INVALID_HANDLE)
       return(false);
-   return(CLBufferWrite(m_buffers[index],0,data)==(uint)(data.Rows()*data.Cols()));
+   //--- the matrix form returns true or false (not a count, unlike the array form)
+   return(CLBufferWrite(m_buffers[index],0,data)!=0);
   }
 //+------------------------------------------------------------------+
 //| The buffer into data, keeping data's shape                       |
