@@ -4,8 +4,8 @@
 //| 1. Gradient check: two networks of the same weights, one on the  |
 //|    CPU (matrix methods), one on OpenCL (neural_net.cl), run the  |
 //|    same batch; every layer's output, every output gradient and   |
-//|    every parameter gradient compared, then one step of each      |
-//|    optimizer (SGD, momentum, Adam). For each matrix:             |
+//|    every parameter gradient compared, then the steps of one      |
+//|    update by each optimizer (SGD, momentum, Adam). Each matrix:   |
 //|      rel = max|opencl - cpu| / max|cpu|                          |
 //|    at most GRADIENT_TOLERANCE (1e-9 double, 1e-4 float).         |
 //| 2. Training on OpenCL (Adam) on a generated classification task: |
@@ -35,7 +35,9 @@ input int    InpSeed=11;             // seed of the data set and the initial wei
 // The mean cross-entropy the defaults reach on any device (about ln 3 = 1.0986 at the start;
 // a double-precision model of the same network ends near 0.09).
 #define LOSS_THRESHOLD 0.25
-#define CHECK_LEARNING_RATE 0.05
+// The optimizer steps of the check are large, so that a float step is far above the rounding of
+// the value it changes.
+#define CHECK_LEARNING_RATE 0.5
 
 int    g_checks=0;
 int    g_wrong=0;
@@ -140,8 +142,9 @@ void Batch(MATRIX &data,const int first,MATRIX &batch)
       batch.Row(data.Row(first+r),r);
   }
 //+------------------------------------------------------------------+
-//| Both networks' matrices: outputs, gradients, parameters and      |
-//| their gradients (what = "forward", "backward" or the optimizer)  |
+//| Both networks' matrices after a forward pass (what = "forward":  |
+//| each layer's output) or a backward pass ("backward": each        |
+//| layer's output gradient and parameter gradients)                 |
 //+------------------------------------------------------------------+
 bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
   {
@@ -160,21 +163,78 @@ bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
             ok=false;
          continue;
         }
-      if(what=="backward")
-        {
-         MATRIX ga=a.Gradient(),gb=b.Gradient();
-         if(!CheckClose(ga,gb,"backward "+layer+" output gradient"))
-            ok=false;
-        }
+      MATRIX ga=a.Gradient(),gb=b.Gradient();
+      if(!CheckClose(ga,gb,"backward "+layer+" output gradient"))
+         ok=false;
       for(int p=0; p<b.Params(); p++)
         {
          string name;
          MATRIX va,vb,da,db;
          if(!a.Param(p,name,va,da) || !b.Param(p,name,vb,db))
             return(Check(false,what+" "+layer+": parameter read"));
-         bool same=(what=="backward") ? CheckClose(da,db,"backward "+layer+" "+name+" gradient") :
-                   CheckClose(va,vb,what+" "+layer+" "+name+" after the step");
-         if(!same)
+         if(!CheckClose(da,db,"backward "+layer+" "+name+" gradient"))
+            ok=false;
+        }
+     }
+   return(ok);
+  }
+//+------------------------------------------------------------------+
+//| A matrix kept in a container                                      |
+//+------------------------------------------------------------------+
+class CNNMatrixBox : public CNNObject
+  {
+public:
+   MATRIX            m_value;
+                     CNNMatrixBox(MATRIX &value) { m_value=value; }
+  };
+//+------------------------------------------------------------------+
+//| Every parameter matrix of the network, in order, into store      |
+//+------------------------------------------------------------------+
+bool Snapshot(CNNNet *net,CNNArray &store)
+  {
+   store.Clear();
+   if(!net.Sync())
+      return(false);
+   for(int i=1; i<net.Total(); i++)
+     {
+      CNNLayer *layer=net.Layer(i);
+      for(int p=0; p<layer.Params(); p++)
+        {
+         string name;
+         MATRIX value,gradient;
+         if(!layer.Param(p,name,value,gradient) || !store.Add(new CNNMatrixBox(value)))
+            return(false);
+        }
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| One step of the optimizer on both networks from their gradients: |
+//| each parameter's step (after - before) compared, not the values, |
+//| whose size would hide a wrong step.                               |
+//+------------------------------------------------------------------+
+bool CheckUpdate(CNNNet *cpu,CNNNet *gpu,const int optimizer,const string optimizer_name)
+  {
+   CNNArray before_cpu,before_gpu;
+   if(!Snapshot(cpu,before_cpu) || !Snapshot(gpu,before_gpu) || !cpu.Update(optimizer,CHECK_LEARNING_RATE) ||
+      !gpu.Update(optimizer,CHECK_LEARNING_RATE) || !gpu.Sync())
+      return(Check(false,"update "+optimizer_name+": the step taken and read"));
+   bool ok=true;
+   int k=0;
+   for(int i=1; i<cpu.Total(); i++)
+     {
+      CNNLayer *a=gpu.Layer(i);
+      CNNLayer *b=cpu.Layer(i);
+      for(int p=0; p<b.Params(); p++,k++)
+        {
+         string name;
+         MATRIX va,vb,da,db;
+         CNNMatrixBox *old_a=(CNNMatrixBox*)before_gpu.At(k);
+         CNNMatrixBox *old_b=(CNNMatrixBox*)before_cpu.At(k);
+         if(!a.Param(p,name,va,da) || !b.Param(p,name,vb,db) || old_a==NULL || old_b==NULL)
+            return(Check(false,"update "+optimizer_name+": parameter read"));
+         MATRIX step_a=va-old_a.m_value,step_b=vb-old_b.m_value;
+         if(!CheckClose(step_a,step_b,StringFormat("update %s layer %d %s %s step",optimizer_name,i,b.Name(),name)))
             ok=false;
         }
      }
@@ -204,8 +264,7 @@ bool GradientCheck(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
       //--- one step of each optimizer, from the same gradients
       string names[3]={"sgd","momentum","adam"};
       for(int opt=NN_SGD; opt<=NN_ADAM && ok; opt++)
-         ok=cpu.Update(opt,CHECK_LEARNING_RATE) && gpu.Update(opt,CHECK_LEARNING_RATE) &&
-            CompareNets(cpu,gpu,"update "+names[opt]);
+         ok=CheckUpdate(cpu,gpu,opt,names[opt]);
      }
    if(cpu!=NULL)
       delete cpu;
