@@ -209,14 +209,35 @@ bool Snapshot(CNNNet *net,CNNArray &store)
    return(true);
   }
 //+------------------------------------------------------------------+
-//| One step of the optimizer on both networks from their gradients: |
-//| each parameter's step (after - before) compared, not the values, |
-//| whose size would hide a wrong step.                               |
+//| The CPU network's parameter gradients into the OpenCL network's  |
+//+------------------------------------------------------------------+
+bool CopyGradients(CNNNet *cpu,CNNNet *gpu)
+  {
+   for(int i=1; i<cpu.Total(); i++)
+     {
+      CNNLayer *a=gpu.Layer(i);
+      CNNLayer *b=cpu.Layer(i);
+      for(int p=0; p<b.Params(); p++)
+        {
+         string name;
+         MATRIX value,gradient;
+         if(!b.Param(p,name,value,gradient) || !a.SetParamGradient(p,gradient))
+            return(false);
+        }
+     }
+   return(true);
+  }
+//+------------------------------------------------------------------+
+//| One step of the optimizer on both networks from the same (the    |
+//| CPU's) gradients: Adam's first steps are about lr * sign(g), so  |
+//| a gradient near 0 that differs in its last bits would move its   |
+//| weight by a whole step. Each parameter's step (after - before) is|
+//| compared, not the values, whose size would hide a wrong step.    |
 //+------------------------------------------------------------------+
 bool CheckUpdate(CNNNet *cpu,CNNNet *gpu,const int optimizer,const string optimizer_name)
   {
    CNNArray before_cpu,before_gpu;
-   if(!Snapshot(cpu,before_cpu) || !Snapshot(gpu,before_gpu) || !cpu.Update(optimizer,CHECK_LEARNING_RATE) ||
+   if(!CopyGradients(cpu,gpu) || !Snapshot(cpu,before_cpu) || !Snapshot(gpu,before_gpu) || !cpu.Update(optimizer,CHECK_LEARNING_RATE) ||
       !gpu.Update(optimizer,CHECK_LEARNING_RATE) || !gpu.Sync())
       return(Check(false,"update "+optimizer_name+": the step taken and read"));
    bool ok=true;

@@ -69,6 +69,7 @@ protected:
    bool              OnDevice(void) const { return(CheckPointer(m_cl)!=POINTER_INVALID); }
    bool              NewBuffer(int &index,MATRIX &data);
    bool              SyncBuffer(const int index,MATRIX &data);
+   bool              PutMatrix(const int index,MATRIX &data,MATRIX &value);
    bool              UpdateParam(MATRIX &w,MATRIX &g,MATRIX &m,MATRIX &v,const int w_buf,const int g_buf,
                                  const int m_buf,const int v_buf,const int optimizer,const double lr,const int step);
 
@@ -91,6 +92,7 @@ public:
    //--- trainable matrices: their count, and each one's name, value and gradient
    virtual int       Params(void) const { return(0); }
    virtual bool      Param(const int index,string &name,MATRIX &value,MATRIX &gradient) { return(false); }
+   virtual bool      SetParamGradient(const int index,MATRIX &gradient) { return(false); }
    //--- the device's buffers into the matrices
    virtual bool      Sync(void);
    bool              CalcOutputGradient(MATRIX &target,const int target_buf,const ENUM_LOSS_FUNCTION loss);
@@ -118,6 +120,14 @@ bool CNNLayer::NewBuffer(int &index,MATRIX &data)
    m_owned[m_owned_total]=index;
    m_owned_total++;
    return(true);
+  }
+//+------------------------------------------------------------------+
+bool CNNLayer::PutMatrix(const int index,MATRIX &data,MATRIX &value)
+  {
+   if(value.Rows()!=data.Rows() || value.Cols()!=data.Cols())
+      return(false);
+   data=value;
+   return(!OnDevice() || m_cl.Write(index,data));
   }
 //+------------------------------------------------------------------+
 bool CNNLayer::SyncBuffer(const int index,MATRIX &data)
@@ -259,6 +269,10 @@ public:
    virtual bool      UpdateWeights(const int optimizer,const double lr,const int step);
    virtual int       Params(void) const { return(2); }
    virtual bool      Param(const int index,string &name,MATRIX &value,MATRIX &gradient);
+   virtual bool      SetParamGradient(const int index,MATRIX &gradient)
+     {
+      return(index==0 ? PutMatrix(m_dweights_buf,m_dweights,gradient) : index==1 && PutMatrix(m_dbias_buf,m_dbias,gradient));
+     }
    virtual bool      Sync(void);
   };
 //+------------------------------------------------------------------+
@@ -470,6 +484,10 @@ public:
    virtual bool      UpdateWeights(const int optimizer,const double lr,const int step);
    virtual int       Params(void) const { return(2); }
    virtual bool      Param(const int index,string &name,MATRIX &value,MATRIX &gradient);
+   virtual bool      SetParamGradient(const int index,MATRIX &gradient)
+     {
+      return(index==0 ? PutMatrix(m_dgamma_buf,m_dgamma,gradient) : index==1 && PutMatrix(m_dbeta_buf,m_dbeta,gradient));
+     }
    virtual bool      Sync(void);
   };
 //+------------------------------------------------------------------+
