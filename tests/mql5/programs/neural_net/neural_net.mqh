@@ -153,24 +153,24 @@ bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
    bool ok=true;
    for(int i=1; i<cpu.Total(); i++)
      {
-      CNNLayer *a=gpu.Layer(i);
-      CNNLayer *b=cpu.Layer(i);
-      string layer=StringFormat("layer %d %s",i,b.Name());
+      CNNLayer *layer_cl=gpu.Layer(i);
+      CNNLayer *layer_cpu=cpu.Layer(i);
+      string layer=StringFormat("layer %d %s",i,layer_cpu.Name());
       if(what=="forward")
         {
-         MATRIX oa=a.Output(),ob=b.Output();
+         MATRIX oa=layer_cl.Output(),ob=layer_cpu.Output();
          if(!CheckClose(oa,ob,"forward "+layer+" output"))
             ok=false;
          continue;
         }
-      MATRIX ga=a.Gradient(),gb=b.Gradient();
+      MATRIX ga=layer_cl.Gradient(),gb=layer_cpu.Gradient();
       if(!CheckClose(ga,gb,"backward "+layer+" output gradient"))
          ok=false;
-      for(int p=0; p<b.Params(); p++)
+      for(int p=0; p<layer_cpu.Params(); p++)
         {
          string name;
          MATRIX va,vb,da,db;
-         if(!a.Param(p,name,va,da) || !b.Param(p,name,vb,db))
+         if(!layer_cl.Param(p,name,va,da) || !layer_cpu.Param(p,name,vb,db))
             return(Check(false,what+" "+layer+": parameter read"));
          if(!CheckClose(da,db,"backward "+layer+" "+name+" gradient"))
             ok=false;
@@ -215,13 +215,13 @@ bool CopyGradients(CNNNet *cpu,CNNNet *gpu)
   {
    for(int i=1; i<cpu.Total(); i++)
      {
-      CNNLayer *a=gpu.Layer(i);
-      CNNLayer *b=cpu.Layer(i);
-      for(int p=0; p<b.Params(); p++)
+      CNNLayer *layer_cl=gpu.Layer(i);
+      CNNLayer *layer_cpu=cpu.Layer(i);
+      for(int p=0; p<layer_cpu.Params(); p++)
         {
          string name;
          MATRIX value,gradient;
-         if(!b.Param(p,name,value,gradient) || !a.SetParamGradient(p,gradient))
+         if(!layer_cpu.Param(p,name,value,gradient) || !layer_cl.SetParamGradient(p,gradient))
             return(false);
         }
      }
@@ -244,18 +244,18 @@ bool CheckUpdate(CNNNet *cpu,CNNNet *gpu,const int optimizer,const string optimi
    int k=0;
    for(int i=1; i<cpu.Total(); i++)
      {
-      CNNLayer *a=gpu.Layer(i);
-      CNNLayer *b=cpu.Layer(i);
-      for(int p=0; p<b.Params(); p++,k++)
+      CNNLayer *layer_cl=gpu.Layer(i);
+      CNNLayer *layer_cpu=cpu.Layer(i);
+      for(int p=0; p<layer_cpu.Params(); p++,k++)
         {
          string name;
          MATRIX va,vb,da,db;
          CNNMatrixBox *old_a=(CNNMatrixBox*)before_gpu.At(k);
          CNNMatrixBox *old_b=(CNNMatrixBox*)before_cpu.At(k);
-         if(!a.Param(p,name,va,da) || !b.Param(p,name,vb,db) || old_a==NULL || old_b==NULL)
+         if(!layer_cl.Param(p,name,va,da) || !layer_cpu.Param(p,name,vb,db) || old_a==NULL || old_b==NULL)
             return(Check(false,"update "+optimizer_name+": parameter read"));
          MATRIX step_a=va-old_a.m_value,step_b=vb-old_b.m_value;
-         if(!CheckClose(step_a,step_b,StringFormat("update %s layer %d %s %s step",optimizer_name,i,b.Name(),name)))
+         if(!CheckClose(step_a,step_b,StringFormat("update %s layer %d %s %s step",optimizer_name,i,layer_cpu.Name(),name)))
             ok=false;
         }
      }
