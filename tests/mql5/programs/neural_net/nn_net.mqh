@@ -86,8 +86,8 @@ bool CNNNet::Build(const int rows,CNNOpenCL *cl,const uint seed,const ENUM_LOSS_
 //+------------------------------------------------------------------+
 bool CNNNet::Forward(MATRIX &x)
   {
-   CNNInput *input=(CNNInput*)m_layers.At(0);
-   if(!input.SetInputs(x))
+   CNNInput *first=(CNNInput*)m_layers.At(0);
+   if(!first.SetInputs(x))
       return(false);
    for(int i=1; i<m_layers.Total(); i++)
       if(!Layer(i).FeedForward(Layer(i-1)))
