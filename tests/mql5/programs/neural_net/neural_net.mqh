@@ -5,7 +5,9 @@
 //|    CPU (matrix methods), one on OpenCL (neural_net.cl), run the  |
 //|    same batch; every layer's output, every output gradient and   |
 //|    every parameter gradient compared, then the steps of one      |
-//|    update by each optimizer (SGD, momentum, Adam). Each matrix:   |
+//|    update by each optimizer (SGD, momentum, Adam) from the same  |
+//|    gradients; then the same with the mean squared error as the   |
+//|    loss (no update). Each matrix:                                |
 //|      rel = max|opencl - cpu| / max|cpu|                          |
 //|    at most GRADIENT_TOLERANCE (1e-9 double, 1e-4 float).         |
 //| 2. Training on OpenCL (Adam) on a generated classification task: |
@@ -79,14 +81,14 @@ bool CheckClose(MATRIX &opencl,MATRIX &cpu,const string name)
 //| The network: inputs -> dense -> norm -> tanh -> dense -> relu ->  |
 //| dense -> sigmoid -> dense -> softmax                              |
 //+------------------------------------------------------------------+
-CNNNet *NewNet(CNNOpenCL *cl)
+CNNNet *NewNet(CNNOpenCL *cl,const ENUM_LOSS_FUNCTION loss)
   {
    CNNNet *net=new CNNNet();
    bool ok=net.Add(new CNNInput(InpFeatures)) && net.Add(new CNNDense(InpHidden)) && net.Add(new CNNNorm()) &&
            net.Add(new CNNActivation(AF_TANH)) && net.Add(new CNNDense(InpHidden)) && net.Add(new CNNActivation(AF_RELU)) &&
            net.Add(new CNNDense(InpHidden)) && net.Add(new CNNActivation(AF_SIGMOID)) &&
            net.Add(new CNNDense(InpClasses)) && net.Add(new CNNSoftmax());
-   if(!ok || !net.Build(InpBatch,cl,(uint)InpSeed,LOSS_CCE))
+   if(!ok || !net.Build(InpBatch,cl,(uint)InpSeed,loss))
      {
       Print("the network could not be built: ",g_mqlcl_cl_message);
       delete net;
@@ -144,9 +146,10 @@ void Batch(MATRIX &data,const int first,MATRIX &batch)
 //+------------------------------------------------------------------+
 //| Both networks' matrices after a forward pass (what = "forward":  |
 //| each layer's output) or a backward pass ("backward": each        |
-//| layer's output gradient and parameter gradients)                 |
+//| layer's output gradient and parameter gradients); the loss's     |
+//| name in each check's name                                        |
 //+------------------------------------------------------------------+
-bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
+bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what,const string loss)
   {
    if(!gpu.Sync())
       return(Check(false,what+": the device's buffers read"));
@@ -155,7 +158,7 @@ bool CompareNets(CNNNet *cpu,CNNNet *gpu,const string what)
      {
       CNNLayer *layer_cl=gpu.Layer(i);
       CNNLayer *layer_cpu=cpu.Layer(i);
-      string layer=StringFormat("layer %d %s",i,layer_cpu.Name());
+      string layer=StringFormat("(%s) layer %d %s",loss,i,layer_cpu.Name());
       if(what=="forward")
         {
          MATRIX oa=layer_cl.Output(),ob=layer_cpu.Output();
@@ -262,12 +265,13 @@ bool CheckUpdate(CNNNet *cpu,CNNNet *gpu,const int optimizer,const string optimi
    return(ok);
   }
 //+------------------------------------------------------------------+
-//| 1. The OpenCL path against the CPU path on one batch             |
+//| 1. The OpenCL path against the CPU path on one batch, for a loss:|
+//| outputs, loss, gradients and (updates) the optimizers' steps     |
 //+------------------------------------------------------------------+
-bool GradientCheck(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
+bool CheckPaths(CNNOpenCL *cl,MATRIX &x,MATRIX &y,const ENUM_LOSS_FUNCTION loss,const string loss_name,const bool updates)
   {
-   CNNNet *cpu=NewNet(NULL);
-   CNNNet *gpu=NewNet(cl);
+   CNNNet *cpu=NewNet(NULL,loss);
+   CNNNet *gpu=NewNet(cl,loss);
    bool ok=(cpu!=NULL && gpu!=NULL);
    if(ok)
      {
@@ -275,22 +279,32 @@ bool GradientCheck(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
       Batch(x,0,bx);
       Batch(y,0,by);
       ok=cpu.Forward(bx) && gpu.Forward(bx);
-      ok=ok && CompareNets(cpu,gpu,"forward");
+      ok=ok && CompareNets(cpu,gpu,"forward",loss_name);
       double loss_cpu=cpu.Loss(by),loss_gpu=gpu.Loss(by);
       MATRIX lc=MATRIX::Full(1,1,(TYPE)loss_cpu),lg=MATRIX::Full(1,1,(TYPE)loss_gpu);
-      if(!CheckClose(lg,lc,StringFormat("loss %.6f (CPU %.6f)",loss_gpu,loss_cpu)))
+      if(!CheckClose(lg,lc,StringFormat("(%s) loss %.6f (CPU %.6f)",loss_name,loss_gpu,loss_cpu)))
          ok=false;
       ok=ok && cpu.Backward(by) && gpu.Backward(by);
-      ok=ok && CompareNets(cpu,gpu,"backward");
+      ok=ok && CompareNets(cpu,gpu,"backward",loss_name);
       //--- one step of each optimizer, from the same gradients
       string names[3]={"sgd","momentum","adam"};
-      for(int opt=NN_SGD; opt<=NN_ADAM && ok; opt++)
+      for(int opt=NN_SGD; opt<=NN_ADAM && ok && updates; opt++)
          ok=CheckUpdate(cpu,gpu,opt,names[opt]);
      }
    if(cpu!=NULL)
       delete cpu;
    if(gpu!=NULL)
       delete gpu;
+   return(ok);
+  }
+//+------------------------------------------------------------------+
+//| The classifier's cross-entropy with the optimizers' steps, then  |
+//| the mean squared error of the same network (its loss kernels)    |
+//+------------------------------------------------------------------+
+bool GradientCheck(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
+  {
+   bool ok=CheckPaths(cl,x,y,LOSS_CCE,"cce",true);
+   ok=CheckPaths(cl,x,y,LOSS_MSE,"mse",false) && ok;
    PrintFormat("gradient check (TYPE %s): %d matrices, largest rel = max|opencl - cpu| / max|cpu| %.3e, bound %.0e",
                typename(TYPE),g_checks,g_worst,GRADIENT_TOLERANCE);
    return(ok);
@@ -321,7 +335,7 @@ double DataLoss(CNNNet *net,MATRIX &x,MATRIX &y)
 //+------------------------------------------------------------------+
 bool Train(CNNOpenCL *cl,MATRIX &x,MATRIX &y)
   {
-   CNNNet *net=NewNet(cl);
+   CNNNet *net=NewNet(cl,LOSS_CCE);
    if(net==NULL)
       return(false);
    int batches=InpTrainSamples/InpBatch;

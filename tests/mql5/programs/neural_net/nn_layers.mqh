@@ -168,18 +168,16 @@ bool CNNLayer::Sync(void)
 //| The loss's gradient with respect to this (the last) layer's      |
 //| output, the loss being the batch's mean of each sample's loss:   |
 //| cross-entropy -sum(t*log(y)), or the mean squared error of the    |
-//| sample's outputs.                                                 |
+//| sample's outputs. LossGradient gives each sample's (row's)       |
+//| gradient: -t/y and 2*(y-t)/units.                                 |
 //+------------------------------------------------------------------+
 bool CNNLayer::CalcOutputGradient(MATRIX &target,const int target_buf,const ENUM_LOSS_FUNCTION loss)
   {
    bool cce=(loss==LOSS_CCE);
    if(!OnDevice())
      {
-      if(cce)
-         m_gradient=(target/m_output)*(TYPE)(-1.0/m_rows);
-      else
-         m_gradient=(m_output-target)*(TYPE)(2.0/(m_rows*m_units));
-      return(true);
+      m_gradient=m_output.LossGradient(target,loss)*(TYPE)(1.0/m_rows);
+      return(m_gradient.Rows()==m_output.Rows() && m_gradient.Cols()==m_output.Cols());
      }
    int kernel=cce ? K_CCE_GRADIENT : K_MSE_GRADIENT;
    TYPE scale=(TYPE)(cce ? 1.0/m_rows : 1.0/(m_rows*m_units));
