@@ -273,14 +273,14 @@ def neural_net(log):
     steps per second printed (not judged). A device without cl_khr_fp64 skips the double program."""
     if re.search(r"^CNNOpenCL::Create: .+ has no cl_khr_fp64", log, re.M) and "TYPE double" in log:
         return []
-    problems = runtime_semantics(log, at_least=60)
+    problems = runtime_semantics(log, at_least=88)
     head = re.search(r"^neural_net \(TYPE (double|float)\) on .+: (\d+) kernels, ", log, re.M)
     if not head or int(head.group(2)) < 20:
         return problems + ["no 'neural_net (TYPE ...) on DEVICE: N kernels' line with N >= 20"]
     bound = 1e-9 if head.group(1) == "double" else 1e-4
     grad = re.search(r"^gradient check \(TYPE (\w+)\): (\d+) matrices, largest rel = max\|opencl - cpu\| / max\|cpu\| (\S+), "
                      r"bound (\S+)$", log, re.M)
-    if not grad or grad.group(1) != head.group(1) or int(grad.group(2)) < 50 or not float(grad.group(3)) <= bound \
+    if not grad or grad.group(1) != head.group(1) or int(grad.group(2)) < 88 or not float(grad.group(3)) <= bound \
             or float(grad.group(4)) != bound:
         problems.append(f"gradient check line {grad.group(0) if grad else None!r}: not {head.group(1)}'s bound {bound:.0e}")
     start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
