@@ -3,7 +3,8 @@
 //| and buffers, a class derived from the standard library's COpenCL |
 //| (here mqlcl's, one include changed) that works on its protected  |
 //| members: the buffer slots m_buffers[] / m_buffers_total are      |
-//| handed out one at a time and written and read as matrices.       |
+//| handed out one at a time and written and read as matrices;       |
+//| m_context, m_program, m_kernels[] are read directly.             |
 //+------------------------------------------------------------------+
 #ifndef NN_OPENCL_MQH
 #define NN_OPENCL_MQH
@@ -87,7 +88,7 @@ bool CNNOpenCL::Create(const int device,const string source)
       return(false);
      }
    string program=(is_double ? "#define NN_DOUBLE\r\n" : "")+source;
-   if(!ProgramCreate(program))
+   if(!ProgramCreate(program) || m_program==INVALID_HANDLE)
       return(false);
    string names[K_TOTAL]=
      {
@@ -106,7 +107,7 @@ bool CNNOpenCL::Create(const int device,const string source)
          return(false);
         }
    //--- the reduction's group within what the kernel allows on this device
-   long allowed=GetKernelInfoInteger(K_REDUCE_SUM,CL_KERNEL_WORK_GROUP_SIZE);
+   long allowed=CLGetInfoInteger(m_kernels[K_REDUCE_SUM],CL_KERNEL_WORK_GROUP_SIZE);
    while(m_reduce_group>1 && m_reduce_group>allowed)
       m_reduce_group/=2;
    return(SetBuffersCount(NN_BUFFER_SLOTS));
@@ -164,6 +165,8 @@ int CNNOpenCL::BuffersUsed(void) const
 //+------------------------------------------------------------------+
 bool CNNOpenCL::Run(const int kernel,const int size0,const int size1=0)
   {
+   if(kernel<0 || kernel>=m_kernels_total || m_kernels[kernel]==INVALID_HANDLE)
+      return(false);
    uint offset[2]={0,0};
    uint size[2];
    size[0]=(uint)size0;
