@@ -16,7 +16,7 @@ RESERVED = "https://docs.mql4.com/basis/syntax/reserved (MQL5: /en/docs/basis/sy
 # none of them, so in MQL5 code they are C++ leaking in.
 CPP_ONLY_KEYWORDS = {
     "auto", "nullptr", "static_cast", "const_cast", "reinterpret_cast", "constexpr", "consteval", "constinit",
-    "decltype", "using", "namespace", "unsigned", "signed", "mutable", "explicit", "noexcept", "throw", "try",
+    "decltype", "using", "unsigned", "signed", "mutable", "explicit", "noexcept", "throw", "try",
     "catch", "typeid", "thread_local", "alignas", "alignof", "volatile", "register", "goto", "concept",
     "requires", "co_await", "co_return", "co_yield", "asm", "static_assert", "wchar_t", "char8_t", "char16_t",
     "char32_t", "friend", "inline", "nullptr_t"}
@@ -38,6 +38,8 @@ SCOPE = ("https://docs.mql4.com/basis/operations/other: '::' names a class membe
 INDEXING = "https://docs.mql4.com/basis/operations/other: '[]' indexes arrays (MQL5: /en/docs/basis/operations/other)"
 MEMBERS = ("https://docs.mql4.com/basis/types/object_pointers: members are reached with '.' through object "
            "pointers too (MQL5: /en/docs/basis/types/object_pointers)")
+# The built-in types with static members (docs: Matrix and Vector Methods: matrix::Eye, vector::Zeros ...).
+STATIC_TYPES = {"matrix", "matrixf", "vector", "vectorf"}
 INIT = "https://docs.mql4.com/basis/variables/initialization: 'type name = value' (MQL5: /en/docs/basis/variables/initialization)"
 
 
@@ -69,8 +71,10 @@ def check(toks, types=None):
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
                 and not prev.ws and t.ws == "":
             err(prev, f"C++ string prefix {prev.text}\"...\" (MQL5 strings are already Unicode)", RESERVED)
+        elif t.text == "::" and t.kind == "op" and prev is not None and prev.text in ("return", "else", "case"):
+            pass  # `return ::f(x)`: the global scope
         elif t.text == "::" and t.kind == "op":
-            if prev is not None and prev.kind == "id" and prev.text not in types:
+            if prev is not None and prev.kind == "id" and prev.text not in types and prev.text not in STATIC_TYPES:
                 err(t, f"'{prev.text}::' names no class, struct or enum of this program", SCOPE)
         elif t.text == "->" and t.kind == "op":
             err(t, "'->' is C++: MQL5 reaches members through pointers with '.'", MEMBERS)
@@ -115,7 +119,7 @@ def check(toks, types=None):
             after = toks[i + 2]
             if after.text == "[" and paren > 0 and prev is not None and prev.text in ("(", ",", "const"):
                 err(after, f"array parameter '{nxt.text}[]' without '&'", ARRAYS_BY_REF)
-            elif after.text == "{" and paren == 0:
+            elif after.text == "{" and paren == 0 and not (prev is not None and prev.text in ("class", "struct")):
                 err(after, f"brace initialisation of '{nxt.text}'", INIT)
     return errors
 

@@ -115,10 +115,12 @@ def code(tokens):
 
 
 def declared_types(tokens):
-    """Names the code declares as types: classes, structs, enums, interfaces, template parameters."""
+    """Names the code declares as types: classes, structs, enums, interfaces, template parameters
+    (and namespaces, which name a scope as they do)."""
     names = set()
     for a, b in zip(tokens, tokens[1:]):
-        if a.kind == "id" and a.text in ("class", "struct", "enum", "interface", "typename") and b.kind == "id":
+        if a.kind == "id" and a.text in ("class", "struct", "union", "enum", "interface", "typename", "namespace") \
+                and b.kind == "id":
             names.add(b.text)
     return names
 

@@ -43,6 +43,8 @@ SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpS
          "InpDevice": int(os.environ.get("MQLCL_TEST_DEVICE") or 0)}
 SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300
+# The runtime's sources, compiled once per target and linked with every script.
+RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp")
 
 
 def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
@@ -256,6 +258,18 @@ def matrix_semantics(log):
     return runtime_semantics(log, at_least=14)
 
 
+def matrix_api(log):
+    """tests/mql5/selftest: every matrix and vector method against the script's own loops; Print
+    of a matrix and a vector as the terminal shows them (docs' examples: [[1,2]\n [3,4]])."""
+    problems = runtime_semantics(log, at_least=155)
+    for printed in ("printed matrix:\n[[1,2.5]\n [-3,4]]\n", "printed vector: [1,0.25,-2]\n", "\n[[0.5,1]\n [2,3]]\n",
+                    "cols_quantile [5.5,6.5,7.5]\n", "rows_quantile [2,5,8,11]\n", "cols_ptp [9,8,10]\n",
+                    "rows_ptp [8,11,2,4]\n"):
+        if printed not in log:
+            problems.append(f"no {printed!r} in the log")
+    return problems
+
+
 def harness_features(log):
     """tests/mql5/selftest: predefined constants, _LastError, const arrays into templates, resources."""
     return runtime_semantics(log, at_least=54)
@@ -264,6 +278,16 @@ def harness_features(log):
 def source_encodings(log):
     """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
     return runtime_semantics(log, at_least=12)
+
+
+def language_features(log):
+    """tests/mql5/selftest: classes, pointers, templates, the preprocessor; the one object the
+    script leaves undeleted is reported after its end, as the terminal reports it."""
+    problems = runtime_semantics(log, at_least=55)
+    for line in ("1 undeleted objects left", "1 object of type CCircle left"):
+        if not re.search(rf"^{line}$", log, re.M):
+            problems.append(f"no '{line}' line after the end")
+    return problems
 
 
 def neural_net(log):
@@ -298,7 +322,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("runtime_semantics", "matrix_semantics", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("runtime_semantics", "language_features", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -309,6 +333,8 @@ def expectations(name, log):
         return sweep_rows(log, 2)
     if name.startswith("article_"):
         return article_listing(name, log)
+    if name == "runtime_library":
+        return runtime_library(log)
     return []
 
 
@@ -329,6 +355,17 @@ def self_checking(name, log):
     if name in MUST_PRINT and not re.search(rf"^{MUST_PRINT[name]}$", log, re.M):
         problems.append(f"no '{MUST_PRINT[name]}' line")
     return problems + ([] if re.search(rf"^{name}: 0 wrong$", log, re.M) else [f"no '{name}: 0 wrong' line"])
+
+
+def runtime_library(log):
+    """tests/mql5/selftest: StringFormat, predefined macros, Math*, Array*, String*, time and binary file
+    functions; ArrayPrint's lines (docs: ArrayPrint: _Digits digits, the separator given, aligned with
+    ARRAYPRINT_ALIGN)."""
+    problems = runtime_semantics(log, at_least=140)
+    for line in ("1.50000 -2.25000 10.00000", "  7,-30,200"):
+        if not re.search(rf"^{re.escape(line)}$", log, re.M):
+            problems.append(f"no ArrayPrint line '{line}'")
+    return problems
 
 
 def generic(log, rc, name=""):
@@ -367,7 +404,7 @@ def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
     return rc, o + e
 
 
-def stop_all(scripts, scripts_dir, include_dir, whole_runs, native):
+def stop_all(scripts, scripts_dir, include_dir, whole_runs, native, mqlcl_dir=None):
     """stop_test.py on every script of mql5/Scripts and tests/mql5/programs whose whole native run passed."""
     for s in scripts:
         if s.parent == HERE / "selftest":
@@ -379,7 +416,7 @@ def stop_all(scripts, scripts_dir, include_dir, whole_runs, native):
 
         def run(args, timeout, exe=exe):
             return sh(native.runner + [str(exe)] + args, env=native.env, cwd=exe.parent, timeout=timeout)
-        skipped, outcomes = stop_test.check_script(s.stem, s, include_dir, run, log, err, declared)
+        skipped, outcomes = stop_test.check_script(s.stem, s, include_dir, run, log, err, declared, mqlcl_dir)
         if skipped:
             print(f"[SKIP] stop test: {s.stem}.mq5: {skipped}")
         for what, problems, out in outcomes:
@@ -396,7 +433,8 @@ def main():
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--work", type=Path)
     ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
-    ap.add_argument("--include-dir", type=Path, help="MQL5 Include folder (default ROOT/mql5/Include)")
+    ap.add_argument("--include-dir", type=Path, help="a terminal's MQL5/Include folder (default ROOT/mql5/Include); "
+                    "ROOT/mql5/Include is searched after it (first for mqlcl/...)")
     ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
     ap.add_argument("--no-stop-test", action="store_true", help="skip stop_test.py (programs that are not ours)")
     a = ap.parse_args()
@@ -427,6 +465,7 @@ def main():
     for s in scripts:
         cpp = work / f"{s.stem}.cpp"
         rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(s), "--include-dir", str(include_dir),
+                           "--mqlcl-include", str(root / "mql5/Include"),
                            "--out", str(cpp), "--header", str(header)], cwd=root)
         if expect(rc == 0, f"{s.stem}.mq5 translated (lint clean)", err.strip()):
             cpps[s.stem] = cpp
@@ -438,7 +477,7 @@ def main():
         tdir = work / t.name.replace("/", "-")
         tdir.mkdir(exist_ok=True)
         objs = []
-        for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+        for src in RUNTIME_SOURCES:
             obj = tdir / (src[:-4] + ".o")
             rc, o, e = sh(runtime_compile_command(t, src, obj))
             expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
@@ -468,7 +507,7 @@ def main():
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])
     if not a.no_stop_test:
-        stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0])
+        stop_all(scripts, scripts_dir, include_dir, whole_runs, targets[0], root / "mql5/Include")
     if own_prefix:
         sh(["wineserver", "-k"], env=targets[-1].env)
         shutil.rmtree(own_prefix, ignore_errors=True)

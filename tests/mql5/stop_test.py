@@ -42,9 +42,9 @@ WORK_STOP = 1000000
 SAFETY_TIMEOUT = 60  # a stopped run takes under a second; this only ends a script that never stops
 
 
-def asks_is_stopped(script, include_dir):
+def asks_is_stopped(script, include_dir, mqlcl_dir=None):
     """Whether the script or one of its includes calls IsStopped() (code, not comments)."""
-    tokens = translate.expand(script, include_dir, {script.resolve()}, [])
+    tokens = translate.expand(script, include_dir, {script.resolve()}, [], mqlcl_dir)
     code = [t for t in tokens if t.kind not in ("comment", "marker")]
     return any(t.kind == "id" and t.text == "IsStopped" and n.text == "(" for t, n in zip(code, code[1:]))
 
@@ -70,11 +70,11 @@ def stopped_run_problems(log, err, rc, whole_results):
     return problems
 
 
-def check_script(name, script, include_dir, run, whole_log, whole_err, declared):
+def check_script(name, script, include_dir, run, whole_log, whole_err, declared, mqlcl_dir=None):
     """run(args, timeout) -> (rc, stdout, stderr). Returns (skip reason or None, [(what, problems, log)])."""
     import run_scripts
     outcomes = []
-    if not asks_is_stopped(script, include_dir):
+    if not asks_is_stopped(script, include_dir, mqlcl_dir):
         return NEVER_ASKS, outcomes
     calls = harness_value(whole_err, "IsStopped() calls") or 0
     whole_results = len(RESULT_LINE.findall(whole_log))

@@ -43,6 +43,20 @@ def before_onstart(*lines):
     return apply
 
 
+def before_and_in_onstart(before, inside):
+    """Lines before OnStart and lines at the start of its body; the fault is the first inside."""
+    def apply(text):
+        m = re.search(r"^void OnStart\(\)\s*\{[^\n]*\n", text, re.M)
+        if not m:
+            return None
+        head = "".join(f"{line}\n" for line in before)
+        new = text[:m.start()] + head + text[m.start():m.end()]
+        at = len(new)
+        new += "".join(f"   {line}\n" for line in inside) + text[m.end():]
+        return 0, len(text), new, at
+    return apply
+
+
 def at_top(line):
     return lambda text: (0, line + "\n")
 
@@ -102,10 +116,48 @@ MUTATIONS = [
     ("brace initialisation", SCRIPT, in_onstart("int b{3};"), "lint", "brace initialisation"),
     ("'->' on an object pointer", SCRIPT, in_onstart("CMqlcl *c = new CMqlcl;", "c->Free();"), "lint", "'->' is C++"),
     ("#pragma", SCRIPT, at_top("#pragma once"), "lint", "#pragma is not an MQL5"),
+    # Objects and their pointers (docs: Object Pointers, new, delete, Virtual Functions, Interfaces).
+    ("pointer to a structure", SCRIPT, before_onstart("struct SFault { int a; };", "int FaultA(SFault *p) { return(0); }"),
+     "lint", "pointer to 'SFault'"),
+    ("new of a structure", SCRIPT, before_and_in_onstart(["struct SFault { int a; };"], ["Print(new SFault);"]), "lint",
+     "new of 'SFault'"),
+    ("GetPointer of a structure", SCRIPT, before_and_in_onstart(["struct SFault { int a; };"], ["SFault s;", "Print(GetPointer(s)==NULL);"]),
+     "compile", "only class objects have pointers"),
+    ("undeclared method called through a pointer", SCRIPT, in_onstart("CMqlcl *c = new CMqlcl;", "c.NoSuchMethod();"),
+     "compile", "has no member named 'NoSuchMethod'"),
+    ("class with a pure virtual method instantiated", SCRIPT,
+     before_and_in_onstart(["class CFaultAbstract { public: virtual int F(void) = 0; };"], ["CFaultAbstract *a = new CFaultAbstract;"]),
+     "compile", "abstract"),
+    ("pure virtual method not overridden", SCRIPT,
+     before_and_in_onstart(["class CFaultBase { public: virtual int F(void) = 0; };",
+                            "class CFaultImpl : public CFaultBase { public: int G(void) { return(1); } };"], ["CFaultImpl x;"]),
+     "compile", "abstract"),
+    ("interface method not implemented", SCRIPT,
+     before_and_in_onstart(["interface IFault { int F(void); };", "class CFaultImpl : public IFault { public: int G(void) { return(1); } };"],
+                           ["IFault *f = new CFaultImpl;"]), "compile", "abstract"),
+    ("delete of an object, not a pointer", SCRIPT, in_onstart("CMqlcl c;", "delete c;"), "compile", "destroy"),
+    ("method called through a NULL pointer", SCRIPT, in_onstart("CMqlcl *c = NULL;", "c.Free();"), "run",
+     "invalid pointer access"),
+    ("virtual method called through a deleted object's pointer", SCRIPT,
+     before_and_in_onstart(["class CFaultV { public: virtual int F(void) { return(1); } };"],
+                           ["CFaultV *v = new CFaultV;", "delete v;", "Print(v.F());"]), "run", "invalid pointer access"),
+    ("private member used outside its class", SCRIPT,
+     before_and_in_onstart(["class CFaultH { private: int m_hidden; public: CFaultH(void) : m_hidden(1) {} };"],
+                           ["CFaultH h;", "Print(h.m_hidden);"]), "compile", "private within this context"),
+    ("method reading no member called through a deleted object's pointer", SCRIPT,
+     before_and_in_onstart(["class CFaultP { public: int F(void) const { return(1); } };"],
+                           ["CFaultP *p = new CFaultP;", "delete p;", "Print(p.F());"]), "run", "invalid pointer access"),
+    ("pointer cast to a class the object is not", SCRIPT,
+     before_and_in_onstart(["class CFaultA { public: virtual int F(void) { return(1); } };", "class CFaultB : public CFaultA { };"],
+                           ["CFaultA *a = new CFaultA;", "CFaultB *b = (CFaultB*)a;", "delete a;"]), "run",
+     "incorrect casting of pointers"),
+    ("base pointer given to a derived pointer, the object of another class", SCRIPT,
+     before_and_in_onstart(["class CFaultA { public: virtual int F(void) { return(1); } };", "class CFaultB : public CFaultA { };"],
+                           ["CFaultA *a = new CFaultA;", "CFaultB *b = a;", "delete a;"]), "run", "incorrect casting of pointers"),
     ("array assigned to an array", SCRIPT, in_onstart("float a1[], a2[];", "a1 = a2;"), "compile", "deleted"),
     ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
-    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('Alert("x");'), "compile", "not declared"),
-    ("C library function leaking in", SCRIPT, in_onstart("double r = sqrt(2.0);"), "compile", "not declared"),
+    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('SendMail("s", "x");'), "compile", "not declared"),
+    ("C library function leaking in", SCRIPT, in_onstart("double r = hypot(3.0, 4.0);"), "compile", "not declared"),
     # A const array stays read only: MetaEditor refuses both (T deduced const in the template).
     ("const array passed to a non-const array parameter", SCRIPT,
      before_onstart("void ZeroAll(float &a[]) { ArrayInitialize(a,0); }", "void ZeroConst(const float &b[]) { ZeroAll(b); }"),
@@ -141,6 +193,27 @@ MUTATIONS = [
     ("CMqlcl::Dgemm negates alpha", MQLCL,
      replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
+    # The matrix and vector methods: what the reference does not document, or the harness does not
+    # offer (the decompositions), fails to compile; misuse MQL5 stops at run time stops the script.
+    ("matrix method that does not exist", SCRIPT, in_onstart("matrix m1(2,2);", "m1.Foo();"), "compile",
+     "has no member named 'Foo'"),
+    ("matrix method with a wrong letter case", SCRIPT, in_onstart("matrix m2=matrix::zeros(2,2);"), "compile",
+     "'zeros' is not a member"),
+    ("matrix decomposition the harness does not offer", SCRIPT, in_onstart("matrix m3=matrix::Eye(2,2);",
+     "matrix m4=m3.Inv();"), "compile", "has no member named 'Inv'"),
+    ("matrix method called with too many arguments", SCRIPT, in_onstart("matrix m5(2,3);", "matrix m6=m5.Transpose(1);"),
+     "compile", "no matching function"),
+    ("vector given where a matrix is expected", SCRIPT, in_onstart("matrix m11=vector::Zeros(3);"), "compile",
+     "conversion from"),
+    ("matrices of different shapes added", SCRIPT,
+     in_onstart("matrix m7=matrix::Ones(2,2),m8=matrix::Ones(3,3);", "matrix m9=m7+m8;"), "run",
+     "matrix operation on matrices of different shapes"),
+    ("array of matrix<float> (not translated: refused, never unchecked)", SCRIPT,
+     in_onstart("matrix<float> m14[3];"), "lint", "an array of matrix<float> is not implemented"),
+    ("@ product of matrices that do not chain", SCRIPT,
+     in_onstart("matrix m12=matrix::Ones(2,3);", "matrix m13=m12@m12;"), "run", "MatMul"),
+    ("matrix row index past the end", SCRIPT, in_onstart("matrix m10=matrix::Ones(2,2);", "vector v10=m10.Row(2);"),
+     "run", "array out of range"),
     # The checks' answers ignored, the code still valid MQL5 and still asking IsStopped() (a script
     # that never asks is not stop-tested): the script runs to its end, whatever the user does; the
     # stop test (stop_test.py, --stop-after) must name the script.
@@ -152,6 +225,17 @@ MUTATIONS = [
     # steps, but a stop in the middle of a 2000^3 product waits for the whole product.
     ("IsStopped() check removed from the CPU product's loop", EXPERIMENTS,
      replace(r"^[ \t]*if\(IsStopped\(\)\)\n[ \t]*return\(-1\);\n", ""), "stop", "the script does not stop"),
+]
+
+# The library functions (docs: String Functions, Math Functions): called as MetaEditor refuses.
+MUTATIONS += [
+    ("library function called with too few arguments", SCRIPT, in_onstart('string s1 = "a-b";', 'StringReplace(s1, "-");'),
+     "compile", "too few arguments"),
+    ("library function called with too many arguments", SCRIPT, in_onstart("int m1 = StringLen(\"ab\", 1);"),
+     "compile", "too many arguments"),
+    ("string literal given to a library function's string& parameter", SCRIPT, in_onstart('StringToLower("ABC");'),
+     "compile", "cannot bind non-const lvalue reference"),
+    ("C name MQL5 does not give a math function", SCRIPT, in_onstart("double c1 = cbrt(8.0);"), "compile", "not declared"),
 ]
 
 
@@ -177,7 +261,7 @@ def run(root, native, work):
     target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", ["-ldl"], [],
                                 dict(run_scripts.os.environ, LD_LIBRARY_PATH=str((native / "dll").resolve())))
     objs = []
-    for src in ("mql5_runtime.cpp", "mql5_platform.cpp"):
+    for src in run_scripts.RUNTIME_SOURCES:
         obj = work / (src[:-4] + ".o")
         rc, o, e = run_scripts.sh(run_scripts.runtime_compile_command(target, src, obj))
         expect(rc == 0, f"mutations: runtime {src} compiled", o + e)
@@ -195,7 +279,7 @@ def run(root, native, work):
             continue
         cpp = tree / "script.cpp"
         rc, out, err = run_scripts.sh([sys.executable, str(HERE / "translate.py"), script, "--include-dir",
-                                       "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
+                                       "mql5/Include", "--mqlcl-include", "mql5/Include", "--out", str(cpp), "--header", str(root / "dll/include/mqlcl.h")],
                                       cwd=tree)
         refused_by, log = ("lint", err) if rc else (None, "")
         if not refused_by:

@@ -10,9 +10,12 @@ looked into), never on the meaning of the code:
   template<typename T> f(T &a[]) -> f, and beside it an overload of f for a const array, which
                             calls f<const T> (MQL5 deduces T as const T for a const array)
   matrix / matrixf       -> the runtime's matrix types (an imported function gets their elements)
+  matrix<T> / vector<T>  -> mql5::matrix_of<T> / mql5::vector_of<T>
+  a @ b                  -> a * mql5::matmul_op * b     (the matrix product, multiplication's priority)
   input T x=v;           -> const T x=mql5::input_value<T>("x",v);  (--x=value overrides)
   #property name value   -> a mql5::property record      (--properties prints them)
-  #include <f> / "f"     -> the file, once, from mql5/Include or beside the includer
+  #include <f> / "f"     -> the file, once, from the terminal's Include folder (--include-dir) or
+                            mqlcl's (mql5/Include), or beside the includer
   #resource "f" as string s / as T a[] -> a const string / numeric array of the file's content
   a source in UTF-16 (its byte order mark), UTF-8 or ANSI, lines ending in CRLF or LF, as
   MetaEditor reads them (mql5_tokens.read_source)
@@ -20,9 +23,18 @@ looked into), never on the meaning of the code:
                             (dlopen/LoadLibraryW, dlsym/GetProcAddress) whose C type is the
                             one the declaration says; a static_assert holds it against the
                             C header (--header), so a wrong type in the block fails to compile
-  this.m                 -> this->m
+  a.m (objects and object pointers alike) -> a->m; every class and struct has an operator->
+                            giving itself, every class mql5::object as first base (the registry
+                            of live objects: CheckPointer, the undeleted-objects report)
+  delete p / (CDerived*)p / a base pointer given to a derived one -> checked as the terminal
+                            checks them (mql5::destroy, mql5::pointer_to, mql5::object_cast)
+  interface I {...}      -> a struct of public pure virtual methods
+  typename(x), __FUNCTION__, __FILE__ -> MQL5 strings
+  member definitions outside their class -> after all classes (MQL5 compiles a file as a whole)
+  a method of a class    -> begins with mql5::check_this(this) (NULL or deleted: the terminal's
+                            "invalid pointer access")
 #line directives keep every diagnostic on the .mq5/.mqh file and line. The lint (lint.py) runs
-first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR --out FILE.cpp
+first on the same tokens. Usage: translate.py SCRIPT.mq5 --include-dir DIR [--mqlcl-include DIR] --out FILE.cpp
 [--header mqlcl.h]; errors are printed as FILE:LINE: error: ... and exit with 1."""
 import argparse
 import json
@@ -31,12 +43,15 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, SourceError, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
+from mql5_tokens import BUILTIN_TYPES, SourceError, class_names, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
 import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
 # https://www.mql5.com/en/docs/matrix/matrix_types).
 MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "vectorf": "float"}
+MQLCL_INCLUDE = Path(__file__).resolve().parent.parent.parent / "mql5/Include"
+# matrix<T> / vector<T> (T double or float; docs: Matrix and vector types): the runtime's templates.
+TEMPLATE_SPELLINGS = {"matrix": "mql5::matrix_of", "vector": "mql5::vector_of"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 # The directives MQL5 has (docs: Language Basics / Preprocessor,
@@ -61,7 +76,22 @@ def line_marker(line, path, before="", after=""):
 
 
 #---------------------------------------------------------------------------------------------
-def expand(path, include_dir, seen, out):
+def include_target(name, angle, includer, include_dir, mqlcl_dir):
+    """The file `#include <name>` / "name" names: "name" beside the includer; <name> in the
+    terminal's Include folder, then in mqlcl's own (mqlcl/... in mqlcl's own first, so that the
+    harness tests the project's copy, not one installed in the terminal's folder)."""
+    if not angle:
+        return includer.parent / name, [includer.parent]
+    dirs = [include_dir] + ([mqlcl_dir] if mqlcl_dir is not None and mqlcl_dir != include_dir else [])
+    if name.startswith("mqlcl/"):
+        dirs.reverse()
+    for d in dirs:
+        if (d / name).is_file():
+            return d / name, dirs
+    return dirs[0] / name, dirs
+
+
+def expand(path, include_dir, seen, out, mqlcl_dir=None):
     """Tokens of path with each #include replaced by the included file's tokens (once each)."""
     tokens = tokenize(read_source(path), path)
     for t in tokens:
@@ -72,17 +102,17 @@ def expand(path, include_dir, seen, out):
             continue
         # MQL5 writes folders with backslashes (<Trade\Trade.mqh>, "sub\\x.mqh"); either separator here
         name = re.sub(r"[\\/]+", "/", m.group(2))
-        target = (include_dir / name) if m.group(1) == "<" else (path.parent / name)
+        target, looked = include_target(name, m.group(1) == "<", path, include_dir, mqlcl_dir)
         if not target.is_file():
             raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
-                              + (f" (looked in {shown(include_dir)})" if m.group(1) == "<" else ""))
+                              + (f" (looked in {', '.join(shown(d) for d in looked)})" if m.group(1) == "<" else ""))
         key = target.resolve()
         if key in seen:  # MQL5 includes a file once
             out.append(Token("marker", "", path, t.line, t.ws, out=""))
             continue
         seen.add(key)
         out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
-        expand(target, include_dir, seen, out)
+        expand(target, include_dir, seen, out, mqlcl_dir)
         out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
     return out
 
@@ -295,9 +325,78 @@ def const_array_overloads(toks, types):
             last.out = (last.out if last.out is not None else last.text) + overload
 
 
+def static_member_arrays(toks):
+    """`static const int s_table[];` in a class, `const int C::s_table[]={...};` outside: both
+    become the static array the list sizes (docs: Static Class Members)."""
+    depth = 0
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if not (depth == 0 and t.kind == "id" and i + 6 < len(toks) and toks[i + 1].text == "::" and toks[i + 2].kind == "id"
+                and toks[i + 3].text == "[" and toks[i + 4].text == "]" and toks[i + 5].text == "="
+                and toks[i + 6].text == "{" and toks[i - 1].kind == "id"):
+            continue
+        cls, member, type_tok = t.text, toks[i + 2].text, toks[i - 1]
+        decl = f"mql5::sarray<{c_type(type_tok.text)}, {initializer_count(toks, i + 6)}>"
+        type_tok.out = decl
+        blank(toks, i + 3, i + 5)
+        for k in range(len(toks) - 3):  # the declaration in the class: the same type
+            if toks[k].text == member and toks[k + 1].text == "[" and toks[k + 2].text == "]" and toks[k + 3].text == ";" \
+                    and toks[k - 1].text == type_tok.text and k < i and in_class_body(toks, k) and class_of(toks, k) == cls:
+                toks[k - 1].out = decl
+                blank(toks, k + 1, k + 3)
+
+
+def class_of(toks, i):
+    """The name of the class whose body holds toks[i] (None outside one)."""
+    depth, k = 0, i
+    while k > 0:
+        k -= 1
+        depth += (toks[k].text == "}") - (toks[k].text == "{")
+        if depth < 0:
+            j = k - 1
+            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
+                if toks[j].text in ("class", "struct", "interface", "union") and toks[j + 1].kind == "id":
+                    return toks[j + 1].text
+                j -= 1
+            return None
+    return None
+
+
+def template_array_declarations(toks, types):
+    """X<A,B> a[] / X<A,B> *a[] (a class template's type): -> mql5::dynarray<X<A,B>> a (one
+    declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
+    for i in range(1, len(toks) - 4):
+        t = toks[i]
+        if not (is_type(t, types) and toks[i + 1].text == "<" and t.out is None
+                and (toks[i - 1].text in (";", "{", "}", ":", "(", ",", "const", "static") or toks[i - 1].kind == "pp")):
+            continue
+        depth, m = 0, i + 1
+        while m < len(toks):
+            depth += (toks[m].text == "<") - (toks[m].text == ">")
+            if depth == 0:
+                break
+            m += 1
+        k = m + 1
+        star = k < len(toks) and toks[k].text == "*"
+        k += star
+        ref = k < len(toks) and toks[k].text == "&"
+        k += ref
+        if not (k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "["):
+            continue
+        dims, end = read_dims(toks, k + 1)
+        inner = "".join(c_type(x.text) if x.kind == "id" else x.text for x in toks[i:m + 1]) + ("*" if star else "")
+        if ref:  # a parameter: any array of that type
+            t.out = ("mql5::array<" + ("const " if toks[i - 1].text == "const" else "") +
+                     array_type(inner, dims[1:]) + "> &")
+        else:
+            t.out = array_type(inner, dims)
+        blank(toks, i + 1, k)
+        blank(toks, k + 1, end)
+
+
 def rewrite_array_declarations(toks, types):
     """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;"""
-    i = 0
+    i, classes = 0, class_names(toks)
     while i < len(toks):
         start = i
         prev = toks[i - 1].text if i else ";"
@@ -308,10 +407,14 @@ def rewrite_array_declarations(toks, types):
         while toks[i].kind == "id" and toks[i].text in ("static", "const"):
             quals.append(toks[i].text)
             i += 1
-        if not (is_type(toks[i], types) and toks[i + 1].kind == "id" and toks[i + 2].text in ("[", "=", ",", ";")):
+        # T *a[]: an array of object pointers
+        star = toks[i + 1] if i + 2 < len(toks) and toks[i + 1].text == "*" and toks[i].text in classes else None
+        at = i + 1 + (star is not None)
+        if not (is_type(toks[i], types) and toks[i].out is None and toks[at].kind == "id"
+                and toks[at + 1].text in ("[", "=", ",", ";")):
             i = start + 1
             continue
-        type_tok, j = toks[i], i + 1
+        type_tok, j = toks[i], at
         declarators, ok = [], True  # (comma before it or None, name index, dims, dims end)
         comma = None
         while ok:
@@ -335,7 +438,9 @@ def rewrite_array_declarations(toks, types):
                 break
             comma, j = toks[k], k + 1
         if ok and any(d for _, _, d, _ in declarators):
-            base = c_type(type_tok.text)
+            base = c_type(type_tok.text) + ("*" if star is not None else "")
+            if star is not None:
+                star.out = ""
             prefix = " ".join(quals)
             for comma, name_i, dims, dims_end in declarators:
                 if dims and not dims[0] and toks[dims_end].text == "=" and toks[dims_end + 1].text == "{":
@@ -386,31 +491,42 @@ def strip_definition_defaults(toks):
 
 
 def type_aliases(toks, types):
-    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes): types."""
+    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes; `#define
+    MATRIX matrix<TYPE>`, so that MATRIX::Zeros(r,c) names a type): types."""
     out = set()
     for t in toks:
-        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*$", t.text) if t.kind == "pp" else None
-        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types):
+        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*(<\s*\w+\s*>)?\s*$", t.text) if t.kind == "pp" else None
+        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types) \
+                and (not m.group(3) or m.group(2) in TEMPLATE_SPELLINGS):
             out.add(m.group(1))
     return out
 
 
 def forward_declarations(toks, script, types):
     """MQL5 calls a function defined further down the file; C++ needs it declared first. Each
-    global function the script itself defines (not a member, template or one with default
-    arguments, whose types are all known at that point) is declared before its first function
-    definition; a #line keeps the diagnostics on the script's lines."""
+    global function the program defines, in the script or an included file (not a member, template
+    or one with default arguments, whose types and macros are all known at that point) is declared
+    before its first function definition; a #line keeps the diagnostics on the script's lines."""
     depth, first, protos = 0, None, []
     declared_at = {}
     script = script.resolve()
     for i, t in enumerate(toks):
         if t.kind == "id" and t.text in ("class", "struct", "enum", "interface") and i + 1 < len(toks):
             declared_at.setdefault(toks[i + 1].text, i)
+        m = re.match(r"#\s*define\s+(\w+)", t.text) if t.kind == "pp" else None
+        if m:  # a type or a constant by #define: the prototype must come after it
+            declared_at.setdefault(m.group(1), i)
+        if t.text == "typedef":  # typedef T name; typedef R (*name)(...);
+            k = i + 1
+            while k < len(toks) and toks[k].text != ";":
+                if toks[k].kind == "id" and (toks[k - 1].text == "*" or toks[k + 1].text == ";"):
+                    declared_at.setdefault(toks[k].text, i)
+                k += 1
         if t.text == "{":
             depth += 1
         elif t.text == "}":
             depth -= 1
-        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id" or t.file.resolve() != script:
+        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
             continue
         # type ... name ( ... ) {   at file scope
         close = matching(toks, i)
@@ -435,6 +551,17 @@ def forward_declarations(toks, script, types):
     t.ws = "\n" + "\n".join(protos) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
 
 
+def refuse_template_arrays(toks):
+    """`matrix<T> a[]` / `const vector<T> &a[]`: arrays of the template spelling are not translated
+    (an unchecked C++ array would be); the harness says so instead."""
+    for i, t in enumerate(toks[:-5]):
+        if t.kind == "id" and t.text in TEMPLATE_SPELLINGS and toks[i + 1].text == "<" and toks[i + 3].text == ">" and (
+                (toks[i + 4].kind == "id" and toks[i + 5].text == "[")
+                or (toks[i + 4].text == "&" and toks[i + 5].kind == "id" and i + 6 < len(toks) and toks[i + 6].text == "[")):
+            raise SourceError(t.where(), f"an array of {t.text}<{toks[i + 2].text}> is not implemented by the harness: "
+                              f"declare it with {t.text}/{t.text}f or a #define name for the type")
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -451,8 +578,640 @@ def rewrite_simple(toks):
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
-        elif t.kind == "op" and t.text == "." and i and toks[i - 1].text == "this":
+        elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
+            t.out = TEMPLATE_SPELLINGS[t.text]
+        elif t.kind == "op" and t.text == "@":  # the matrix product, with multiplication's priority
+            t.out = "* mql5::matmul_op *"
+        elif t.kind == "op" and t.text == ".":
+            # MQL5 reaches members with '.' on objects and object pointers alike (docs: Object
+            # Pointers); every class and struct has an operator-> that gives itself (class_bodies)
             t.out = "->"
+        elif t.kind == "id" and t.text == "__FUNCTION__":
+            t.out = "string(mql5::function_name(__PRETTY_FUNCTION__))"
+        elif t.kind == "id" and t.text == "__FILE__":  # docs: Predefined Macro Substitutions
+            t.out = f"string(u{json.dumps(Path(t.file).name)})"
+
+
+def bases_of(toks, colon, brace):
+    """Base names of a class head `: public A, B<int>` (tokens colon..brace)."""
+    names, depth, last = [], 0, None
+    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
+        if t.text == "<":
+            depth += 1
+        elif t.text == ">":
+            depth -= 1
+        elif depth == 0 and t.text == ",":
+            names.append(last)
+            last = None
+        elif depth == 0 and t.kind == "id" and t.text not in ("public", "protected", "private", "virtual"):
+            last = t.text
+    return names
+
+
+def base_heads(toks, colon, brace):
+    """[(name, text)] of the bases in `: public A, B<T>` (tokens colon..brace)."""
+    out, depth, cur = [], 0, []
+    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
+        depth += (t.text == "<") - (t.text == ">")
+        if depth == 0 and t.text == ",":
+            words = [c for c in cur if c.text not in ("public", "protected", "private", "virtual")]
+            names = [c.text for c in words if c.kind == "id"]
+            if names:
+                out.append((names[0], "".join(c.text if c.kind != "id" else " " + c.text + " " for c in words).strip()))
+            cur = []
+        else:
+            cur.append(t)
+    return out
+
+
+def member_functions(toks, open_i, default):
+    """{name: access} of the methods a class body declares (not constructors, operators)."""
+    close, depth, access, out = matching(toks, open_i), 0, default, {}
+    for k in range(open_i + 1, close):
+        t = toks[k]
+        depth += (t.text in ("(", "[", "{")) - (t.text in (")", "]", "}"))
+        if depth == 0 and t.text in ("public", "protected", "private") and toks[k + 1].text == ":":
+            access = t.text
+        elif depth == 0 and t.kind == "id" and toks[k + 1].text == "(" and toks[k - 1].text not in ("~", "operator") \
+                and toks[k - 1].kind == "id" or (depth == 0 and t.kind == "id" and toks[k + 1].text == "("
+                                                  and toks[k - 1].text in ("*", "&")):
+            out.setdefault(t.text, access)
+    return out
+
+
+def class_bodies(toks, types):
+    """Each class, struct and interface the program defines gets, at the start of its body: an
+    operator-> giving itself (MQL5 writes '.' for members through pointers and objects alike: the
+    translator writes '->' for every '.'), and its name for typename(). A class whose bases are
+    no class of the program gets mql5::object as its first base: the registry of live objects
+    behind CheckPointer (docs: Object Pointers). An interface is a struct of public pure virtual
+    methods with a virtual destructor (docs: Interfaces)."""
+    kinds = {}
+    for a, b in zip(toks, toks[1:]):
+        if a.kind == "id" and a.text in ("class", "struct", "interface", "union") and b.kind == "id":
+            kinds.setdefault(b.text, a.text)
+    heads = []  # (keyword index, name, colon, brace)
+    for i, t in enumerate(toks):
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
+                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
+            continue
+        j, colon = i + 2, None
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
+            if toks[j].text == ":" and colon is None:
+                colon = j
+            j += 1
+        if j < len(toks) and toks[j].text == "{":
+            heads.append((i, toks[i + 1].text, colon, j))
+    methods, parents = {}, {}
+    for i, name, colon, j in heads:
+        methods.setdefault(name, {}).update(member_functions(toks, j, "private" if toks[i].text == "class" else "public"))
+        parents[name] = base_heads(toks, colon, j) if colon is not None else []
+
+    def inherited(cls, seen=()):
+        """Names of the public and protected methods of cls and its ancestors."""
+        out = {n for n, a in methods.get(cls, {}).items() if a != "private"}
+        for b, _ in parents.get(cls, []):
+            if b not in seen:
+                out |= inherited(b, seen + (cls,))
+        return out
+    template_params = {}
+    for i, name, colon, j in heads:
+        if i >= 2 and toks[i - 1].text == ">":
+            k = i - 1
+            while k > 0 and toks[k].text != "template":
+                k -= 1
+            template_params[name] = sum(1 for x in toks[k:i] if x.text == "typename")
+
+    def descendants(cls):
+        out = set()
+        for d, bases in parents.items():
+            if any(b == cls for b, _ in bases) and d != cls:
+                out |= {d} | descendants(d)
+        return out
+    for i, t in enumerate(toks):
+        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
+                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
+            continue
+        name, j, colon = toks[i + 1].text, i + 2, None
+        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
+            if toks[j].text == ":" and colon is None:
+                colon = j
+            j += 1
+        if j >= len(toks) or toks[j].text != "{":
+            continue  # a declaration, not a definition
+        brace = toks[j]
+        default = "private" if t.text == "class" else "public"  # docs: Structures, Classes and Interfaces
+        inject = (f" public: {name}* operator->() {{ return this; }} const {name}* operator->() const {{ return this; }}"
+                  f' static const char16_t* mql5_type_name() {{ return u"{"class" if t.text == "interface" else t.text} {name}"; }}')
+        if t.text == "interface":
+            t.out = "struct"
+            inject += f" virtual ~{name}() {{}}"
+            pure_virtual_members(toks, j)
+        elif t.text == "class":
+            bases = bases_of(toks, colon, j) if colon is not None else []
+            if not any(kinds.get(b) == "class" or (b in types and b not in kinds) for b in bases):
+                if colon is None and toks[i + 2].text == "final":  # class X final {
+                    toks[i + 2].out = "final : public mql5::object"
+                elif colon is None:
+                    toks[i + 1].out = f"{name} : public mql5::object"
+                else:
+                    toks[colon].out = ": public mql5::object,"
+            # The terminal converts a pointer to any base, whatever the inheritance's access
+            # (class X : protected CBase, then CBase *p = x): the bases are public here.
+            if colon is not None:
+                depth = 0
+                for k in range(colon + 1, j):
+                    depth += (toks[k].text == "<") - (toks[k].text == ">")
+                    if depth == 0 and toks[k].text in ("private", "protected"):
+                        toks[k].out = "public"
+                    elif depth == 0 and toks[k].kind == "id" and toks[k - 1].text in (":", ",") \
+                            and toks[k].text not in ("public", "private", "protected", "virtual"):
+                        toks[k].out = "public " + toks[k].text
+            # each class allocates through the registry itself (a base reached through a
+            # protected one would hide mql5::object's operator new)
+            inject += (" static void* operator new(decltype(sizeof 0) n) { return mql5::object_allocate(n); }"
+                       " static void* operator new(decltype(sizeof 0), void* at) { return at; }"
+                       " static void operator delete(void* at, decltype(sizeof 0) n) { mql5::object_release(at, n); }"
+                       " static void operator delete(void*, void*) {}")
+        # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
+        # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
+        for base, text in (base_heads(toks, colon, j) if colon is not None else []):
+            for m in sorted(set(methods.get(name, {})) & inherited(base)):
+                inject += f" using {text}::{m};"
+        # MQL5 lets a derived class reach the protected members of its base through any pointer
+        # to the base (CNeuronBase *n; n.Connections), C++ only through its own type: friends
+        if t.text == "class":
+            for d in sorted(descendants(name)):
+                n = template_params.get(d)
+                inject += f" template <{', '.join(['typename'] * n)}> friend class {d};" if n else f" friend class {d};"
+        brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {default}:"
+
+
+def pure_virtual_members(toks, open_i):
+    """The methods declared in an interface's body: `virtual ... = 0;`."""
+    close, depth, start = matching(toks, open_i), 0, open_i + 1
+    for k in range(open_i + 1, close):
+        depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
+        if depth == 0 and toks[k].text == ";":
+            stmt = toks[start:k]
+            if any(s.text == "(" for s in stmt) and stmt:
+                if stmt[0].text != "virtual":
+                    stmt[0].out = "virtual " + (stmt[0].out if stmt[0].out is not None else stmt[0].text)
+                if not (len(stmt) >= 2 and stmt[-2].text == "=" and stmt[-1].text == "0"):
+                    toks[k].out = " = 0;"
+            start = k + 1
+
+
+def rewrite_objects(toks, types):
+    """delete p -> mql5::destroy(p) (checks the pointer as the terminal does); a cast to a class
+    pointer (CDerived*)p -> (mql5::pointer_to<CDerived>)p (the terminal checks the object's type);
+    typename(x) -> the name of x's type (docs: Function Templates)."""
+    classes = class_names(toks)
+    for i, t in enumerate(toks):
+        if t.out is not None:
+            continue
+        if t.kind == "id" and t.text == "delete":
+            depth, k = 0, i + 1
+            while k < len(toks) and not (depth == 0 and toks[k].text == ";"):
+                depth += (toks[k].text in ("(", "[")) - (toks[k].text in (")", "]"))
+                k += 1
+            if k < len(toks):
+                t.out = "mql5::destroy("
+                toks[k].out = ");"
+        elif t.kind == "id" and t.text == "typename" and i + 1 < len(toks) and toks[i + 1].text == "(":
+            close = matching(toks, i + 1)
+            inner = toks[i + 2:close]
+            if len(inner) == 1 and is_type(inner[0], types):
+                t.out = f"string(mql5::type_name_of<{c_type(inner[0].text)}>::get()"
+                toks[i + 1].out = ""
+                inner[0].out = ""
+            else:
+                t.out = "string(mql5::type_name_of<std::remove_cv_t<std::remove_reference_t<decltype"
+                toks[close].out = ")>>>::get())"
+        elif t.text == "(" and t.kind == "op" and not (i and toks[i - 1].kind == "id" and toks[i - 1].text != "return"):
+            k = i + 1
+            if k < len(toks) and toks[k].text == "const":
+                k += 1
+            if not (k < len(toks) and toks[k].kind == "id" and toks[k].text in classes):
+                continue
+            k += 1
+            if k < len(toks) and toks[k].text == "<":
+                depth = 0
+                while k < len(toks):
+                    depth += (toks[k].text == "<") - (toks[k].text == ">")
+                    k += 1
+                    if depth == 0:
+                        break
+            if k + 1 < len(toks) and toks[k].text == "*" and toks[k + 1].text == ")":
+                t.out = "(mql5::pointer_to<"
+                toks[k].out = ">"
+
+
+def pointer_conversions(toks, types=frozenset()):
+    """MQL5 converts a base class pointer to a derived one implicitly, checking the object's type
+    at run time (docs: Object Pointers; the terminal stops on a wrong type), C++ only explicitly:
+    the value given to a name declared as an object pointer (`C *p = e`, `p = e`) and the value a
+    function returning an object pointer returns go through mql5::object_cast, which converts to
+    whichever pointer the destination is."""
+    classes = class_names(toks)
+    typenames = set(types) | BUILTIN_TYPES | classes
+    names = set()
+    for i in range(1, len(toks) - 1):
+        if toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id" \
+                and (i + 2 >= len(toks) or toks[i + 2].text != "("):
+            names.add(toks[i + 1].text)
+        elif toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].text == "&" and i + 2 < len(toks) \
+                and toks[i + 2].kind == "id":  # C *&p: a pointer passed by reference
+            names.add(toks[i + 2].text)
+        elif toks[i].text == "*" and toks[i - 1].text == "," and toks[i + 1].kind == "id":
+            k = i  # C *a=NULL, *b: the statement starts with a class pointer declaration
+            while k > 0 and toks[k - 1].text not in (";", "{", "}", "(") and toks[k - 1].kind != "pp":
+                k -= 1
+            while toks[k].text in ("const", "static"):
+                k += 1
+            if toks[k].text in classes and toks[k + 1].text == "*":
+                names.add(toks[i + 1].text)
+
+    def wrap(start, stops):
+        """Wraps toks[start:end] (end: the first of stops at depth 0, or a closing bracket)."""
+        depth, k = 0, start
+        while k < len(toks):
+            x = toks[k].text
+            if depth == 0 and (x in stops or x in (")", "]", "}")):
+                break
+            depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
+            k += 1
+        if k >= len(toks) or k == start or [x.text for x in toks[start:k] if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
+            return  # NULL stays a null pointer constant
+        first, last = toks[start], toks[k]
+        first.ws = first.ws + " mql5::object_cast("
+        last.out = ")" + (last.out if last.out is not None else last.text)
+
+    for i in range(len(toks) - 2):
+        if toks[i].kind == "id" and toks[i].text in names and toks[i + 1].text == "=" and toks[i + 1].kind == "op" \
+                and toks[i + 1].out is None:
+            wrap(i + 2, (";", ","))
+    # p[i] on an object pointer is the object's operator[] (a pointer is no array in MQL5); a
+    # name's kind is the one its function declares, else the one of the whole program
+    def kinds(a, b):
+        ptrs, arrs = set(), set()
+        for i in range(max(a, 1), min(b, len(toks) - 1)):
+            t = toks[i]
+            if t.kind != "id":
+                continue
+            if toks[i - 1].text == "*" and i >= 2 and toks[i - 2].text in classes and toks[i + 1].text != "[":
+                ptrs.add(t.text)
+            elif toks[i + 1].text == "[" and (toks[i - 1].text in typenames or toks[i - 1].text in ("*", "&")
+                                              and i >= 2 and toks[i - 2].text in typenames):
+                arrs.add(t.text)
+        return ptrs, arrs
+    g_ptrs, g_arrs = kinds(0, len(toks))
+    bodies = []
+    for i, t in enumerate(toks):
+        if t.text != "{" or i < 1:
+            continue
+        k = i - 1
+        while k > 0 and toks[k].text == "const":
+            k -= 1
+        if toks[k].text != ")":
+            continue
+        depth, o = 0, k
+        while o >= 0:
+            depth += (toks[o].text == ")") - (toks[o].text == "(")
+            if depth == 0:
+                break
+            o -= 1
+        if o > 0 and toks[o - 1].kind == "id" and toks[o - 1].text not in ("if", "for", "while", "switch", "return"):
+            bodies.append((o, matching(toks, i)))
+    scope_of = {}
+    for o, e in bodies:
+        local = kinds(o, e)
+        for k in range(o, e):
+            scope_of[k] = local
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and toks[i + 1].text == "[" and t.out is None and toks[i + 1].out is None
+                and toks[i - 1].text not in (".", "::") and not (toks[i - 1].text == "*" and toks[i - 2].text in typenames)):
+            continue
+        ptrs, arrs = scope_of.get(i, (set(), set()))
+        is_ptr = t.text in ptrs or (t.text not in arrs and t.text in g_ptrs and t.text not in g_arrs)
+        if is_ptr:
+            t.out = f"(*{t.text})"
+    # functions returning an object pointer: C *name(...) [const] { ... return e; ... }
+    for i in range(1, len(toks) - 3):
+        if not (toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id"):
+            continue
+        k = i + 1
+        while k + 2 < len(toks) and toks[k + 1].text == "::" and toks[k + 2].kind == "id":
+            k += 2
+        if k + 1 >= len(toks) or toks[k + 1].text != "(":
+            continue
+        close = matching(toks, k + 1)
+        b = close + 1
+        while b < len(toks) and toks[b].text == "const":
+            b += 1
+        if b >= len(toks) or toks[b].text != "{":
+            continue
+        for r in range(b, matching(toks, b)):
+            if toks[r].text == "return" and toks[r + 1].text != ";":
+                wrap(r + 1, (";",))
+
+
+def struct_casts(toks):
+    """(S)x between simple structures copies the bytes (docs: Typecasting, simple structures):
+    -> (mql5::struct_bits<S>)x."""
+    structs = {b.text for a, b in zip(toks, toks[1:]) if a.text == "struct" and b.kind == "id"}
+    for i in range(len(toks) - 3):
+        t = toks[i]
+        if t.text == "(" and t.out is None and toks[i + 1].text in structs and toks[i + 2].text == ")" \
+                and not (i and toks[i - 1].kind == "id" and toks[i - 1].text != "return") \
+                and (toks[i + 3].kind == "id" or toks[i + 3].text == "("):
+            toks[i + 1].out = f"mql5::struct_bits<{toks[i + 1].text}>"
+
+
+def shadowed_overloads(toks):
+    """f(a, b = 1) beside f(a): MQL5 calls f(x) the one without defaults, C++ finds the call
+    ambiguous; the one with defaults becomes a template (C++ prefers a non-template)."""
+    depth, found = 0, []  # (name, key types, defaults, start index)
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
+            continue
+        start = i - 1
+        while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("*", "&", "::")) \
+                and toks[start - 1].text not in ("return", "else"):
+            start -= 1
+        if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
+            continue
+        if any(x.text in ("::", "template", "operator", "=") for x in toks[start:i]):
+            continue
+        close = matching(toks, i)
+        if close + 1 >= len(toks) or toks[close + 1].text not in ("{", ";"):
+            continue
+        keys, defaults = [], 0
+        for param in split_parameters(toks, i, close):
+            texts = [x.text for x in param]
+            head = texts[:texts.index("=")] if "=" in texts else texts
+            defaults += "=" in texts
+            name = parameter_name(param)
+            keys.append(" ".join(x for x in head if x != name))
+        found.append((toks[i - 1].text, keys, defaults, start))
+    plain = {(n, tuple(k)) for n, k, d, _ in found}
+    for name, keys, defaults, start in found:
+        if defaults and any((name, tuple(keys[:len(keys) - c])) in plain for c in range(1, defaults + 1)):
+            toks[start].ws = toks[start].ws + "template <int = 0> "
+
+
+def template_member_definitions(toks):
+    """A member of a class template defined outside it: MQL5 writes `template<typename T>
+    CList::Add(...)`, C++ `CList<T>::Add`: the header's parameters are added to the class name."""
+    templates, depth = set(), 0
+    for i, t in enumerate(toks):
+        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
+            close = i + 1
+            while toks[close].text != ">":
+                close += 1
+            if close + 2 < len(toks) and toks[close + 1].text in ("class", "struct") and toks[close + 2].kind == "id":
+                templates.add(toks[close + 2].text)
+    params = None
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if depth:
+            continue
+        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
+            close = i + 1
+            while toks[close].text != ">":
+                close += 1
+            params = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
+        elif t.text in (";", "}"):
+            params = None
+        elif params and t.kind == "id" and t.text in templates and i + 1 < len(toks) and toks[i + 1].text == "::" \
+                and t.out is None:
+            t.out = f"{t.text}<{', '.join(params)}>"
+
+
+def pointer_arguments(toks):
+    """The same implicit base-to-derived conversion for an argument given to a parameter that
+    every declaration of the function declares `C *name` of one class C: the argument goes
+    through mql5::object_cast."""
+    classes = class_names(toks)
+    decls = {}  # name -> [parameter classes (None: not a class pointer)]
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and toks[i + 1].text == "(" and (toks[i - 1].kind == "id" or toks[i - 1].text in ("*", "&", "::"))
+                and toks[i - 1].text not in ("return", "new", "else", "delete", "case")):
+            continue
+        close = matching(toks, i + 1)
+        if close + 1 >= len(toks) or toks[close + 1].text not in (";", "{", "const", ":"):
+            continue
+        kinds = []
+        for param in split_parameters(toks, i + 1, close):
+            texts = [x.text for x in param]
+            head = texts[:texts.index("=")] if "=" in texts else texts
+            if head and head[0] == "const":
+                head = head[1:]
+            kinds.append(head[0] if len(head) == 3 and head[0] in classes and head[1] == "*" else None)
+        decls.setdefault(t.text, []).append(kinds)
+    for i in range(1, len(toks) - 1):
+        t = toks[i]
+        if not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") or toks[i - 1].kind == "id" \
+                and toks[i - 1].text not in ("return", "else", "case") or toks[i - 1].text in ("*", "&", "::", "~"):
+            continue
+        close = matching(toks, i + 1)
+        args = split_parameters(toks, i + 1, close)
+        if any(len(a) >= 2 and (a[0].text == "const" or a[0].text in classes and a[1].text in ("*", "&")
+                                or a[0].text in BUILTIN_TYPES and a[1].kind == "id") for a in args):
+            continue  # a declaration (a constructor's), not a call
+        for n, arg in enumerate(args):
+            targets = {d[n] if n < len(d) else None for d in decls[t.text] if len(d) >= len(args)}
+            if len(targets) != 1 or None in targets or not arg:
+                continue
+            if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
+                continue
+            arg[0].ws = arg[0].ws + " mql5::object_cast("
+            arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
+
+
+def hoisted_member_definitions(toks):
+    """MQL5 compiles a file as a whole: a member function defined outside its class may use a
+    class defined further down (new CLater, its members); C++ needs that class complete. Such
+    definitions (at file scope, outside #if blocks) move to the end of the translation unit,
+    each with its #line. Returns the token ranges moved."""
+    ranges, depth, cond, i = [], 0, 0, 0
+    while i < len(toks):
+        t = toks[i]
+        if t.kind == "pp":
+            d = re.match(r"#\s*(\w+)", t.text)
+            d = d.group(1) if d else ""
+            cond += (d in ("ifdef", "ifndef", "if")) - (d == "endif")
+        depth += (t.text == "{") - (t.text == "}")
+        if depth or cond or not (t.kind == "id" and i + 3 < len(toks) and toks[i + 1].text == "::"
+                                 and toks[i + 2].kind == "id" or (t.kind == "id" and toks[i + 1].text == "<")):
+            i += 1
+            continue
+        # Class[<T>]::name( or Class::~Class(
+        k = i + 1
+        if toks[k].text == "<":
+            d2 = 0
+            while k < len(toks):
+                d2 += (toks[k].text == "<") - (toks[k].text == ">")
+                k += 1
+                if d2 == 0:
+                    break
+        if not (k + 2 < len(toks) and toks[k].text == "::" and (toks[k + 1].kind == "id" or toks[k + 1].text == "~")):
+            i += 1
+            continue
+        n = k + 1 + (toks[k + 1].text == "~")
+        if n + 1 >= len(toks) or toks[n + 1].text != "(":
+            i += 1
+            continue
+        close = matching(toks, n + 1)
+        b = close + 1
+        while b < len(toks) and toks[b].text == "const":
+            b += 1
+        if b < len(toks) and toks[b].text == ":":  # a constructor's initializer list
+            while b < len(toks) and toks[b].text != "{":
+                if toks[b].text in ("(", "["):
+                    b = matching(toks, b)
+                b += 1
+        if b >= len(toks) or toks[b].text != "{":
+            i += 1
+            continue
+        start = i  # back over the return type and a template header
+        while start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp":
+            start -= 1
+        end = matching(toks, b)
+        ranges.append((start, end))
+        i = end + 1
+    return ranges
+
+
+def default_constructed_locals(toks):
+    """`CFoo obj();` in a function's body: MQL5 makes an object with the default constructor
+    (the standard library's generic containers write it), C++ would declare a function."""
+    depth_fn = 0
+    for i in range(1, len(toks) - 4):
+        depth_fn += (toks[i].text == "{") - (toks[i].text == "}")
+        t = toks[i]
+        if depth_fn < 1 or t.kind != "id" or toks[i - 1].text not in (";", "{", "}") \
+                or t.text in ("return", "else", "case", "delete", "new", "do", "public", "private", "protected", "virtual", "static"):
+            continue
+        k = i + 1
+        if toks[k].text == "<":
+            depth = 0
+            while k < len(toks):
+                depth += (toks[k].text == "<") - (toks[k].text == ">")
+                k += 1
+                if depth == 0:
+                    break
+        if k + 3 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "(" and toks[k + 2].text == ")" \
+                and toks[k + 3].text == ";" and not in_class_body(toks, i):
+            toks[k + 1].out, toks[k + 2].out = "", ""
+
+
+def in_class_body(toks, i):
+    """Whether toks[i] is directly in a class, struct or interface body (a method declaration)."""
+    depth, k = 0, i
+    while k > 0:
+        k -= 1
+        depth += (toks[k].text == "}") - (toks[k].text == "{")
+        if depth < 0:  # the brace that opens i's block
+            j = k - 1
+            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
+                if toks[j].text in ("class", "struct", "interface", "union"):
+                    return True
+                j -= 1
+            return False
+    return False
+
+
+def method_checks(toks):
+    """Every method of a class (not a static one, a constructor or a destructor) starts with
+    mql5::check_this(this): a call through a NULL or deleted object's pointer stops the program
+    with "invalid pointer access", as in the terminal, even where the method reads no member."""
+    classes = {b.text for a, b in zip(toks, toks[1:]) if a.text == "class" and b.kind == "id"}
+    statics = set()  # (class, method) declared static
+    for i, t in enumerate(toks):
+        if t.kind == "id" and i + 1 < len(toks) and toks[i + 1].text == "(" and in_class_body(toks, i):
+            k = i - 1
+            while k > 0 and toks[k].text not in (";", "{", "}", ":"):
+                if toks[k].text == "static":
+                    statics.add((class_of(toks, i), t.text))
+                k -= 1
+    for i, t in enumerate(toks):
+        if t.text != "{" or i < 2:
+            continue
+        k = i - 1
+        while k > 0 and toks[k].text in ("const", "override", "final"):
+            k -= 1
+        if toks[k].text != ")":
+            continue
+        depth, o = 0, k
+        while o >= 0:
+            depth += (toks[o].text == ")") - (toks[o].text == "(")
+            if depth == 0:
+                break
+            o -= 1
+        if o < 1:
+            continue
+        name = toks[o - 1]
+        if name.text in ("if", "for", "while", "switch", "return", "catch") or toks[o - 2].text == "~":
+            continue
+        if toks[o - 2].text == "operator" or name.kind == "op" and toks[o - 2].text == "operator":
+            pass
+        elif name.kind != "id":
+            continue
+        if o >= 3 and toks[o - 2].text == "::" and toks[o - 3].kind == "id" or (o >= 4 and toks[o - 2].text == "operator"
+                                                                                and toks[o - 3].text == "::"):
+            cls = toks[o - 3].text if toks[o - 2].text == "::" else toks[o - 4].text
+            if toks[o - 3].text == ">":  # C<T>::name: the class name before its arguments
+                m = o - 3
+                while m > 0 and toks[m].text != "<":
+                    m -= 1
+                cls = toks[m - 1].text
+        elif in_class_body(toks, o - 1):
+            cls = class_of(toks, o - 1)
+        else:
+            continue
+        if cls not in classes or name.text == cls or (cls, name.text) in statics:
+            continue
+        t.out = (t.out if t.out is not None else t.text) + " mql5::check_this(this);"
+
+
+def method_spellings(toks):
+    """What MetaEditor accepts in a method's head and C++ does not: `f(void) override const`
+    (C++: const override), `void C::~C(void)` (a destructor has no return type); and namespaces,
+    whose functions MQL5 finds beside the global ones of the same name (a namespace's MathExp(a[])
+    does not hide MathExp(x)): a namespace's content is global here, N::name is ::name."""
+    spaces = set()
+    for i, t in enumerate(toks):
+        if t.text in ("override", "final") and i + 1 < len(toks) and toks[i + 1].text == "const" and t.out is None:
+            t.out, toks[i + 1].out = "const", t.text
+        elif t.text == "~" and i >= 3 and toks[i - 1].text == "::" and toks[i - 3].text == "void" and toks[i - 3].out is None:
+            toks[i - 3].out = ""
+        elif t.text == "::" and 2 <= i < len(toks) - 2 and toks[i - 2].text == "void" and toks[i - 1].text == toks[i + 1].text \
+                and toks[i + 2].text == "(" and toks[i - 2].out is None:  # void C::C(...): a constructor
+            toks[i - 2].out = ""
+        elif t.text == "namespace" and i + 2 < len(toks) and toks[i + 1].kind == "id" and toks[i + 2].text == "{":
+            spaces.add(toks[i + 1].text)
+            t.out, toks[i + 1].out, toks[i + 2].out = "", "", ""
+            toks[matching(toks, i + 2)].out = ""
+    for i in range(len(toks) - 1):
+        if toks[i].text in spaces and toks[i + 1].text == "::" and toks[i].out is None:
+            toks[i].out = ""
+    depth = 0
+    for i, t in enumerate(toks):
+        depth += (t.text == "{") - (t.text == "}")
+        if t.text == "dynamic_cast" and t.out is None:  # of a value that is no pointer: NULL
+            t.out = "mql5::dynamic_pointer"
+        elif depth == 0 and t.text == "static" and t.out is None:
+            # `const static int C::x=1;`: a static member's definition repeats `static`
+            k = i + 1
+            while k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].kind == "id":  # const, the type
+                k += 1
+            if k + 2 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "::" and toks[k + 2].kind == "id" \
+                    and k + 3 < len(toks) and toks[k + 3].text in ("=", ";", "["):
+                t.out = ""
 
 
 #---------------------------------------------------------------------------------------------
@@ -573,6 +1332,13 @@ def import_block(decl_toks, dll, header_ok):
                 raise SourceError(p[0].where(), f"#import {name.text}: cannot read parameter '{' '.join(texts)}'")
             tname, ref, array = c_type(q[0].text), "&" in texts, "[" in texts
             pname = [t.text for t in q if t.kind == "id"][-1]
+            if q[0].text in TEMPLATE_SPELLINGS and len(q) > 3 and q[1].text == "<" and q[3].text == ">":
+                # matrix<float> &C (docs: Matrix and vector types: the #import example)
+                spelled = {"double": q[0].text, "float": q[0].text + "f"}
+                if q[2].text not in spelled:
+                    raise SourceError(q[2].where(), f"#import {name.text}: {q[0].text}<{q[2].text}>: the harness passes "
+                                      f"{q[0].text}<double> and {q[0].text}<float> to a DLL")
+                tname = spelled[q[2].text]
             cq = "const " if const else ""
             # An array, or a matrix (docs: Matrix and vector types: "passed to a DLL as a
             # pointer to a buffer"): the DLL gets the elements' address, and the guard checks
@@ -615,9 +1381,9 @@ def import_block(decl_toks, dll, header_ok):
     return "".join(wrappers), checks
 
 
-def translate(script, include_dir, header=None):
+def translate(script, include_dir, header=None, mqlcl_dir=None):
     """The C++ text of script; raises SourceError."""
-    tokens = expand(script, include_dir, {script.resolve()}, [])
+    tokens = expand(script, include_dir, {script.resolve()}, [], mqlcl_dir)
     sig = significant(tokens)
     types = declared_types(sig)
     types |= type_aliases(sig, types)
@@ -644,10 +1410,23 @@ def translate(script, include_dir, header=None):
         body.append(t)
         i += 1
     sig = significant(body)
+    refuse_template_arrays(sig)
     rewrite_inputs(sig)
     strip_definition_defaults(sig)
+    static_member_arrays(sig)
+    template_array_declarations(sig, types)
     rewrite_array_parameters(sig, types)
     rewrite_array_declarations(sig, types)
+    method_spellings(sig)
+    default_constructed_locals(sig)
+    class_bodies(sig, types)
+    method_checks(sig)
+    template_member_definitions(sig)
+    rewrite_objects(sig, types)
+    pointer_conversions(sig, types)
+    pointer_arguments(sig)
+    struct_casts(sig)
+    shadowed_overloads(sig)
     rewrite_simple(sig)
     const_array_overloads(sig, types)
     forward_declarations(sig, script, types)
@@ -660,7 +1439,13 @@ def translate(script, include_dir, header=None):
         code_text, block_checks = import_block(decls, dll, header_ok)
         body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
         checks += block_checks
-    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"]
+    moved, at = [], {id(t): n for n, t in enumerate(body)}
+    for a, b in hoisted_member_definitions(sig):
+        part = body[at[id(sig[a])]:at[id(sig[b])] + 1]  # with the comments between
+        moved.append(line_marker(sig[a].line, sig[a].file, before="\n", after="\n") + text_of(part).lstrip())
+        for t in part:
+            t.out, t.ws = "", "\n" * t.ws.count("\n")
+    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"] + moved
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
         out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]
     return "".join(out)
@@ -669,12 +1454,14 @@ def translate(script, include_dir, header=None):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("script", type=Path)
-    ap.add_argument("--include-dir", type=Path, required=True)
+    ap.add_argument("--include-dir", type=Path, required=True, help="the terminal's MQL5/Include folder")
+    ap.add_argument("--mqlcl-include", type=Path, default=MQLCL_INCLUDE,
+                    help="mqlcl's own Include folder, searched after --include-dir (first for mqlcl/...)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
     a = ap.parse_args()
     try:
-        a.out.write_text(translate(a.script, a.include_dir, a.header), encoding="utf-8")
+        a.out.write_text(translate(a.script, a.include_dir, a.header, a.mqlcl_include), encoding="utf-8")
     except SourceError as e:
         print(e, file=sys.stderr)
         return 1

@@ -264,3 +264,70 @@ extern int _LastError;
 int GetLastError();
 void ResetLastError();
 void SetUserError(mql_ushort user_error);
+
+//---------------------------------------------------------------------------------------------
+// Code pages of the string conversions (docs: Use of a Codepage).
+constexpr mql_uint CP_ACP = 0;
+constexpr mql_uint CP_OEMCP = 1;
+constexpr mql_uint CP_MACCP = 2;
+constexpr mql_uint CP_THREAD_ACP = 3;
+constexpr mql_uint CP_SYMBOL = 42;
+constexpr mql_uint CP_UTF7 = 65000;
+constexpr mql_uint CP_UTF8 = 65001;
+// TimeToString's mode (docs: TimeToString).
+constexpr int TIME_DATE = 1;
+constexpr int TIME_MINUTES = 2;
+constexpr int TIME_SECONDS = 4;
+// docs (ENUM_DATATYPE: Constants for MqlParam and the standard library's Type() values).
+enum ENUM_DATATYPE {
+  TYPE_BOOL = 1, TYPE_CHAR, TYPE_UCHAR, TYPE_SHORT, TYPE_USHORT, TYPE_COLOR, TYPE_INT, TYPE_UINT,
+  TYPE_DATETIME, TYPE_LONG, TYPE_ULONG, TYPE_FLOAT, TYPE_DOUBLE, TYPE_STRING
+};
+// The sizes FileWriteInteger/FileReadInteger take (docs: FileWriteInteger).
+constexpr int CHAR_VALUE = 1;
+constexpr int SHORT_VALUE = 2;
+constexpr int INT_VALUE = 4;
+constexpr int LONG_VALUE = 8;
+// MessageBox's flags and answers (docs: MessageBox Dialog Window Constants): the harness has
+// no dialog; MessageBox logs its text and answers IDOK.
+constexpr int MB_OK = 0x00000000;
+constexpr int MB_OKCANCEL = 0x00000001;
+constexpr int MB_YESNO = 0x00000004;
+constexpr int MB_ICONERROR = 0x00000010;
+constexpr int MB_ICONQUESTION = 0x00000020;
+constexpr int MB_ICONWARNING = 0x00000030;
+constexpr int MB_ICONINFORMATION = 0x00000040;
+constexpr int IDOK = 1;
+constexpr int IDCANCEL = 2;
+constexpr int IDYES = 6;
+constexpr int IDNO = 7;
+// What MQLInfoInteger / TerminalInfoInteger answer in the harness (docs: MQLInfoInteger,
+// TerminalInfoInteger): a script, outside the tester, with DLLs allowed.
+enum ENUM_PROGRAM_TYPE { PROGRAM_EXPERT, PROGRAM_SCRIPT, PROGRAM_INDICATOR, PROGRAM_SERVICE };
+enum ENUM_MQL_INFO_INTEGER {
+  MQL_PROGRAM_TYPE, MQL_DLLS_ALLOWED, MQL_TRADE_ALLOWED, MQL_SIGNALS_ALLOWED, MQL_DEBUG, MQL_PROFILER,
+  MQL_TESTER, MQL_FORWARD, MQL_OPTIMIZATION, MQL_VISUAL_MODE, MQL_FRAME_MODE
+};
+enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_DLLS_ALLOWED, TERMINAL_X64 };
+// MQLInfoString: the program's name (its file without the extension) and its path.
+enum ENUM_MQL_INFO_STRING { MQL_PROGRAM_NAME, MQL_PROGRAM_PATH };
+// The compiler build the harness answers for __MQLBUILD__ and TERMINAL_BUILD: a build with
+// matrices, vectors and OpenCL as this runtime has them.
+constexpr int MQL5_HARNESS_BUILD = 4620;
+// ArrayPrint's flags (docs: ArrayPrint).
+constexpr mql_ulong ARRAYPRINT_HEADER = 1;
+constexpr mql_ulong ARRAYPRINT_INDEX = 2;
+constexpr mql_ulong ARRAYPRINT_LIMIT = 4;
+constexpr mql_ulong ARRAYPRINT_ALIGN = 8;
+constexpr mql_ulong ARRAYPRINT_DATE = 16;
+constexpr mql_ulong ARRAYPRINT_MINUTES = 32;
+constexpr mql_ulong ARRAYPRINT_SECONDS = 64;
+// The chart's symbol properties a program reads as _Digits and _Point: the harness has no chart;
+// it answers as on EURUSD, five digits after the point.
+constexpr int _Digits = 5;
+constexpr double _Point = 0.00001;
+// FileSeek's origin (docs: ENUM_FILE_POSITION); the C library's macros have the same values.
+#undef SEEK_SET
+#undef SEEK_CUR
+#undef SEEK_END
+enum ENUM_FILE_POSITION { SEEK_SET = 0, SEEK_CUR = 1, SEEK_END = 2 };

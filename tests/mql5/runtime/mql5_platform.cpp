@@ -8,6 +8,7 @@
 #include <dlfcn.h>
 #include <strings.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cstdio>
 #endif
@@ -41,6 +42,11 @@ void* load_library(const std::string& dll, std::string& why) {
 void* find_symbol(void* library, const char* name) {
   return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(library), name));
 }
+std::string program_path() {
+  wchar_t w[32768];
+  const DWORD n = GetModuleFileNameW(nullptr, w, sizeof w / sizeof w[0]);
+  return n ? utf8(w) : std::string();
+}
 #else
 std::vector<std::string> arguments() {
   std::vector<std::string> a;
@@ -69,5 +75,10 @@ void* load_library(const std::string& dll, std::string& why) {
   return m;
 }
 void* find_symbol(void* library, const char* name) { return dlsym(library, name); }
+std::string program_path() {
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  return n > 0 ? std::string(buf, static_cast<size_t>(n)) : std::string();
+}
 #endif
 }  // namespace mql5::platform

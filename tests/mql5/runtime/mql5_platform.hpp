@@ -11,4 +11,5 @@ unsigned tick_ms();                    // milliseconds since an arbitrary start,
 // Loads a DLL by its MQL5 name (mqlcl.dll; libmqlcl.so on Linux); null and why on failure.
 void* load_library(const std::string& dll, std::string& why);
 void* find_symbol(void* library, const char* name);
+std::string program_path();  // the running executable, UTF-8 ("" if unknown)
 }  // namespace mql5::platform

@@ -1,7 +1,7 @@
 // The parts of the MQL5 runtime that need the C library (kept out of the header, see there),
 // and main(): read the inputs, run OnStart(), as the terminal runs a script.
-#include "mql5_runtime.hpp"
-
+// The C and C++ library first: the runtime header then declares MQL5's own names beside them
+// (its templates sqrt, rand, printf... stay out of namespace std, which <cmath> fills from ::).
 #include <cctype>
 #include <cmath>
 #include <csignal>
@@ -19,6 +19,7 @@
 #include <utility>
 #include <vector>
 
+#include "mql5_runtime.hpp"
 #include "mql5_platform.hpp"
 #include "utf16.hpp"
 
@@ -50,6 +51,31 @@ std::string printf_text(const char* spec, ...) {
   va_end(ap);
   big.resize(n);
   return big;
+}
+
+// Numbers in text as the terminal's C runtime writes them: an exponent of at least three digits
+// (docs: Real Types: DoubleToString(c1,-16) gives 1.1212351499999999e-025), the infinities and
+// NaN the same on every target (inf, -inf, nan, -nan(ind) for the NaN of an invalid operation).
+std::string msvc_exponent(std::string s) {
+  const size_t e = s.find_first_of("eE");
+  if (e == std::string::npos || e + 2 >= s.size() || (s[e + 1] != '+' && s[e + 1] != '-')) return s;
+  size_t digits = s.size() - (e + 2);
+  while (digits < 3) {
+    s.insert(e + 2, "0");
+    ++digits;
+  }
+  return s;
+}
+bool special_text(double v, std::string& out) {
+  if (std::isinf(v)) out = v > 0 ? "inf" : "-inf";
+  else if (std::isnan(v)) out = std::signbit(v) ? "-nan(ind)" : "nan";
+  else return false;
+  return true;
+}
+std::string real_text(const char* spec, double v) {
+  std::string s;
+  if (special_text(v, s)) return s;
+  return msvc_exponent(printf_text(spec, v));
 }
 
 // The command line: read where static initialisation of the inputs can reach it.
@@ -184,8 +210,10 @@ bool operator<(const string& a, const string& b) {
 }
 
 namespace mql5 {
-string text_of(double v) { return text16(printf_text("%.16G", v)); }
-string text_of(float v) { return text16(printf_text("%.5f", static_cast<double>(v))); }
+// docs (Print): "equivalent to PrintFormat(%.16G,...)", yet its example shows a lower-case
+// exponent: Print(DBL_MAX) gives 1.797693134862316e+308.
+string text_of(double v) { return text16(real_text("%.16g", v)); }
+string text_of(float v) { return text16(real_text("%.5f", static_cast<double>(v))); }
 string text_of(bool v) { return string(v ? u"true" : u"false"); }
 string text_of(long long v) { return text16(printf_text("%lld", v)); }
 string text_of(unsigned long long v) { return text16(printf_text("%llu", v)); }
@@ -216,11 +244,27 @@ string format(const string& spec16, const format_arg* args, int count) {
     }
     size_t j = i + 1;
     std::string flags, width, precision;
+    // '*': the width or precision is the next argument, an integer (docs: PrintFormat)
+    auto star = [&](std::string& to) {
+      if (next >= count || (args[next].kind != format_arg::Signed && args[next].kind != format_arg::Unsigned))
+        critical("StringFormat: '*' without an integer argument", spec.c_str());
+      const long long n = args[next].kind == format_arg::Signed ? args[next].i : static_cast<long long>(args[next].u);
+      ++next;
+      ++j;
+      if (&to == &width && n < 0) {
+        flags += '-';
+        to += std::to_string(-n);
+      } else {
+        to += std::to_string(n < 0 ? 0 : n);
+      }
+    };
     while (j < spec.size() && std::strchr("-+ #0", spec[j])) flags += spec[j++];
+    if (j < spec.size() && spec[j] == '*') star(width);
     while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) width += spec[j++];
     if (j < spec.size() && spec[j] == '.') {
       precision = ".";
       ++j;
+      if (j < spec.size() && spec[j] == '*') star(precision);
       while (j < spec.size() && std::isdigit(static_cast<unsigned char>(spec[j]))) precision += spec[j++];
     }
     while (j < spec.size() && std::strchr("hlI6432", spec[j])) ++j;  // h, l, ll, I64, I32: size prefixes
@@ -239,8 +283,16 @@ string format(const string& spec16, const format_arg* args, int count) {
       case 'x':
       case 'X':
         if (!integer) critical("StringFormat: an integer specification got a non-integer argument", spec.c_str());
-        piece = a.kind == format_arg::Signed ? printf_text((head + "ll" + type).c_str(), a.i)
-                                             : printf_text((head + "ll" + type).c_str(), a.u);
+        if (type == 'd' || type == 'i') {  // an unsigned argument read as the signed type of its size
+          long long v = a.i;
+          if (a.kind == format_arg::Unsigned)
+            v = a.bytes == 4 ? static_cast<int>(static_cast<unsigned>(a.u)) : static_cast<long long>(a.u);
+          piece = printf_text((head + "lld").c_str(), v);
+        } else {  // unsigned conversions see the argument's own bits: an int's 32 (-1 is ffffffff)
+          unsigned long long bits = a.kind == format_arg::Signed ? static_cast<unsigned long long>(a.i) : a.u;
+          if (a.bytes > 0 && a.bytes < 8) bits &= (1ull << (8 * a.bytes)) - 1;
+          piece = printf_text((head + "ll" + (type == 'i' ? 'd' : type)).c_str(), bits);
+        }
         break;
       case 'e':
       case 'E':
@@ -250,7 +302,21 @@ string format(const string& spec16, const format_arg* args, int count) {
       case 'a':
       case 'A':
         if (a.kind != format_arg::Real) critical("StringFormat: a real-number specification got a non-real argument", spec.c_str());
-        piece = printf_text((head + type).c_str(), a.d);
+        if (special_text(a.d, piece)) {
+          const int pad = std::atoi(width.c_str()) - static_cast<int>(piece.size());
+          if (pad > 0) piece = flags.find('-') != std::string::npos ? piece + std::string(pad, ' ') : std::string(pad, ' ') + piece;
+        } else {
+          piece = printf_text((head + type).c_str(), a.d);
+          if (type != 'a' && type != 'A') {  // the longer exponent takes padding spaces first
+            std::string wide = msvc_exponent(piece);
+            size_t extra = wide.size() - piece.size();
+            while (extra > 0 && !wide.empty() && wide[0] == ' ') {
+              wide.erase(0, 1);
+              --extra;
+            }
+            piece = wide;
+          }
+        }
         break;
       case 'c':
       case 'C': {
@@ -336,8 +402,10 @@ string IntegerToString(mql_long number, int str_len, mql_ushort fill_symbol) {
 // docs: digits 0..16: that many digits after the point; -1..-16: scientific with that many;
 // anything else: 8 digits.
 string DoubleToString(double value, int digits) {
+  std::string s;
+  if (special_text(value, s)) return text16(s);
   if (digits >= 0 && digits <= 16) return text16(printf_text("%.*f", digits, value));
-  if (digits <= -1 && digits >= -16) return text16(printf_text("%.*e", -digits, value));
+  if (digits <= -1 && digits >= -16) return text16(msvc_exponent(printf_text("%.*e", -digits, value)));
   return text16(printf_text("%.8f", value));
 }
 string ShortArrayToString(const mql5::array<const mql_ushort>& array, int start, int count) {
@@ -381,8 +449,367 @@ int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& r
   for (size_t i = 0; i < parts.size(); ++i) result[static_cast<int>(i)] = parts[i];
   return static_cast<int>(parts.size());
 }
-mql_long StringToInteger(const string& text) { return std::strtoll(utf8_of(text).c_str(), nullptr, 10); }
+// docs (StringToInteger; Typecasting): decimal, or hexadecimal after "0x".
+mql_long StringToInteger(const string& text) {
+  const std::string s = utf8_of(text);
+  size_t at = s.find_first_not_of(" \t");
+  if (at == std::string::npos) return 0;
+  const bool minus = s[at] == '-';
+  if (s[at] == '-' || s[at] == '+') ++at;
+  if (s.compare(at, 2, "0x") == 0 || s.compare(at, 2, "0X") == 0) {
+    const long long v = static_cast<long long>(std::strtoull(s.c_str() + at + 2, nullptr, 16));
+    return minus ? -v : v;
+  }
+  return std::strtoll(s.c_str(), nullptr, 10);
+}
 double StringToDouble(const string& text) { return std::strtod(utf8_of(text).c_str(), nullptr); }
+namespace mql5 {
+double text_to_real(const string& text) { return StringToDouble(text); }
+long long text_to_integer(const string& text) { return StringToInteger(text); }
+}  // namespace mql5
+
+//---------------------------------------------------------------------------------------------
+namespace {
+std::u16string u16(const string& s) { return std::u16string(s.c_str(), s.length()); }
+string of16(const std::u16string& s) { return string(s.data(), static_cast<int>(s.size())); }
+// Case mapping of the Latin-1 and basic Cyrillic letters besides ASCII (the terminal maps the
+// letters of the Windows locale; these are the ones of the code pages the project's texts use).
+char16_t lower16(char16_t c) {
+  if ((c >= u'A' && c <= u'Z') || (c >= 0xC0 && c <= 0xDE && c != 0xD7)) return c + 32;
+  if (c >= 0x410 && c <= 0x42F) return c + 32;
+  if (c >= 0x400 && c <= 0x40F) return c + 80;
+  return c;
+}
+char16_t upper16(char16_t c) {
+  if ((c >= u'a' && c <= u'z') || (c >= 0xE0 && c <= 0xFE && c != 0xF7)) return c - 32;
+  if (c >= 0x430 && c <= 0x44F) return c - 32;
+  if (c >= 0x450 && c <= 0x45F) return c - 80;
+  return c;
+}
+// docs (StringTrimLeft): spaces, tabs and line feeds.
+bool blank16(char16_t c) { return c == u' ' || c == u'\t' || c == u'\n' || c == u'\r'; }
+}  // namespace
+
+// docs (StringReplace): the number of replacements, -1 on an error (an empty find).
+int StringReplace(string& str, const string& find, const string& replacement) {
+  if (find.length() == 0) {
+    _LastError = ERR_WRONG_STRING_PARAMETER;
+    return -1;
+  }
+  const std::u16string s = u16(str), f = u16(find), r = u16(replacement);
+  std::u16string out;
+  int n = 0;
+  size_t at = 0;
+  for (size_t hit; (hit = s.find(f, at)) != std::u16string::npos; at = hit + f.size(), ++n) out += s.substr(at, hit - at) + r;
+  out += s.substr(at);
+  str = of16(out);
+  return n;
+}
+bool StringToLower(string& str) {
+  std::u16string s = u16(str);
+  for (char16_t& c : s) c = lower16(c);
+  str = of16(s);
+  return true;
+}
+bool StringToUpper(string& str) {
+  std::u16string s = u16(str);
+  for (char16_t& c : s) c = upper16(c);
+  str = of16(s);
+  return true;
+}
+// docs (StringTrimLeft, StringTrimRight): the number of characters cut.
+int StringTrimLeft(string& str) {
+  const std::u16string s = u16(str);
+  size_t k = 0;
+  while (k < s.size() && blank16(s[k])) ++k;
+  str = of16(s.substr(k));
+  return static_cast<int>(k);
+}
+int StringTrimRight(string& str) {
+  const std::u16string s = u16(str);
+  size_t k = s.size();
+  while (k > 0 && blank16(s[k - 1])) --k;
+  str = of16(s.substr(0, k));
+  return static_cast<int>(s.size() - k);
+}
+bool StringAdd(string& str, const string& add) {
+  str += add;
+  return true;
+}
+// docs (StringCompare): -1, 0 or 1 as a is less than, equal to or greater than b, in alphabetical
+// order ("Apple" < "home"); case sensitive, "A" > "a" where the strings differ only in case,
+// else "A" = "a".
+int StringCompare(const string& a, const string& b, bool case_sensitive) {
+  std::u16string x = u16(a), y = u16(b), fx = x, fy = y;
+  for (char16_t& c : fx) c = lower16(c);
+  for (char16_t& c : fy) c = lower16(c);
+  if (fx != fy) return fx < fy ? -1 : 1;
+  if (!case_sensitive) return 0;
+  for (size_t i = 0; i < x.size(); ++i)
+    if (x[i] != y[i]) return lower16(x[i]) == x[i] ? -1 : 1;  // the lower-case letter first
+  return 0;
+}
+// docs (StringGetCharacter): 0 and an error for a position outside the string.
+mql_ushort StringGetCharacter(const string& str, int pos) {
+  if (pos < 0 || pos >= str.length()) {
+    _LastError = ERR_STRINGPOS_OUTOFRANGE;
+    return 0;
+  }
+  return str.c_str()[pos];
+}
+// docs (StringSetCharacter): pos == length appends the character; the character 0 cuts the
+// string at pos.
+bool StringSetCharacter(string& str, int pos, mql_ushort character) {
+  if (pos < 0 || pos > str.length()) {
+    _LastError = ERR_STRINGPOS_OUTOFRANGE;
+    return false;
+  }
+  std::u16string s = u16(str);
+  if (character == 0) s.resize(pos);
+  else if (pos == static_cast<int>(s.size())) s += static_cast<char16_t>(character);
+  else s[pos] = static_cast<char16_t>(character);
+  str = of16(s);
+  return true;
+}
+// docs (StringInit): new_len characters of character; with character 0 the string is empty.
+bool StringInit(string& str, int new_len, mql_ushort character) {
+  if (new_len < 0) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return false;
+  }
+  str = character == 0 ? string() : of16(std::u16string(static_cast<size_t>(new_len), static_cast<char16_t>(character)));
+  return true;
+}
+bool StringFill(string& str, mql_ushort character) {
+  str = of16(std::u16string(static_cast<size_t>(str.length()), static_cast<char16_t>(character)));
+  return true;
+}
+// docs (CharToString): the character of the code; in the ANSI code page of the harness (Latin-1).
+string CharToString(mql_uchar char_code) {
+  const char16_t c = char_code;
+  return string(&c, 1);
+}
+string ShortToString(mql_ushort symbol_code) {
+  const char16_t c = symbol_code;
+  return string(&c, 1);
+}
+namespace {
+// The bytes of text in a code page: UTF-8, or the ANSI code page (Latin-1 here: '?' for what it
+// cannot hold).
+std::string bytes_of(const std::u16string& s, mql_uint codepage) {
+  if (codepage == CP_UTF8) return utf16::to_utf8(s);
+  std::string out;
+  for (char16_t c : s) out += c < 256 ? static_cast<char>(c) : '?';
+  return out;
+}
+std::u16string text_of_bytes(const std::string& b, mql_uint codepage) {
+  if (codepage == CP_UTF8) return utf16::from_utf8(b);
+  std::u16string out;
+  for (char c : b) out += static_cast<char16_t>(static_cast<unsigned char>(c));
+  return out;
+}
+}  // namespace
+// docs (StringToCharArray): the text's bytes and its terminating 0 (count -1: the whole text) from
+// start; the number of bytes copied.
+int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start, int count, mql_uint codepage) {
+  std::string b = bytes_of(u16(text), codepage);
+  b += '\0';
+  const int n = count < 0 || count > static_cast<int>(b.size()) ? static_cast<int>(b.size()) : count;
+  if (start < 0) return 0;
+  if (!array.is_static() && start + n > array.size()) array.resize(start + n);
+  int copied = 0;
+  for (; copied < n && start + copied < array.size(); ++copied) array[start + copied] = static_cast<mql_uchar>(b[copied]);
+  return copied;
+}
+// docs (CharArrayToString): the bytes from start up to count or a 0 byte as text.
+string CharArrayToString(const mql5::array<const mql_uchar>& array, int start, int count, mql_uint codepage) {
+  std::string b;
+  for (int i = start; i >= 0 && i < array.size() && (count < 0 || i < start + count) && array[i] != 0; ++i)
+    b += static_cast<char>(array[i]);
+  return of16(text_of_bytes(b, codepage));
+}
+
+// docs (NormalizeDouble): digits 0..8 (others are clamped), rounded half away from zero.
+double NormalizeDouble(double value, int digits) {
+  if (!std::isfinite(value)) return value;
+  digits = digits < 0 ? 0 : digits > 8 ? 8 : digits;
+  const double scale = std::pow(10.0, digits);
+  return std::round(value * scale) / scale;
+}
+
+//---------------------------------------------------------------------------------------------
+// docs (TimeToStruct, StructToTime, TimeToString, StringToTime): datetime counts seconds from
+// 1970.01.01 00:00; text as "yyyy.mm.dd hh:mi[:ss]".
+namespace {
+long long days_from_civil(long long y, int m, int d) {  // m 1..12
+  y -= m <= 2;
+  const long long era = (y >= 0 ? y : y - 399) / 400;
+  const long long yoe = y - era * 400;
+  const long long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  const long long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+void civil_from_days(long long z, int& y, int& m, int& d) {
+  z += 719468;
+  const long long era = (z >= 0 ? z : z - 146096) / 146097;
+  const long long doe = z - era * 146097;
+  const long long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  const long long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  const long long mp = (5 * doy + 2) / 153;
+  d = static_cast<int>(doy - (153 * mp + 2) / 5 + 1);
+  m = static_cast<int>(mp < 10 ? mp + 3 : mp - 9);
+  y = static_cast<int>(yoe + era * 400 + (m <= 2));
+}
+}  // namespace
+bool TimeToStruct(datetime value, MqlDateTime& dt) {
+  long long days = value / 86400, secs = value % 86400;
+  if (secs < 0) {
+    secs += 86400;
+    --days;
+  }
+  civil_from_days(days, dt.year, dt.mon, dt.day);
+  dt.hour = static_cast<int>(secs / 3600);
+  dt.min = static_cast<int>(secs / 60 % 60);
+  dt.sec = static_cast<int>(secs % 60);
+  dt.day_of_week = static_cast<int>(((days % 7) + 11) % 7);  // 1970-01-01 was a Thursday
+  dt.day_of_year = static_cast<int>(days - days_from_civil(dt.year, 1, 1));
+  return true;
+}
+datetime StructToTime(const MqlDateTime& dt) {
+  return days_from_civil(dt.year, dt.mon, dt.day) * 86400 + dt.hour * 3600LL + dt.min * 60LL + dt.sec;
+}
+string TimeToString(datetime value, int mode) {
+  MqlDateTime t;
+  TimeToStruct(value, t);
+  std::string s;
+  if (mode & TIME_DATE) s = printf_text("%04d.%02d.%02d", t.year, t.mon, t.day);
+  if (mode & (TIME_MINUTES | TIME_SECONDS)) {
+    if (!s.empty()) s += ' ';
+    s += (mode & TIME_SECONDS) ? printf_text("%02d:%02d:%02d", t.hour, t.min, t.sec) : printf_text("%02d:%02d", t.hour, t.min);
+  }
+  return text16(s);
+}
+// "yyyy.mm.dd [hh:mi[:ss]]", or "hh:mi[:ss]" alone on 1970.01.01 (the harness has no current
+// day of a trade server); 0 and ERR_WRONG_STRING_DATE otherwise.
+datetime StringToTime(const string& text) {
+  const std::string s = utf8_of(text);
+  int y = 1970, mo = 1, d = 1, h = 0, mi = 0, se = 0, used = 0;
+  const char* p = s.c_str();
+  while (*p == ' ') ++p;
+  if (std::sscanf(p, "%4d.%2d.%2d%n", &y, &mo, &d, &used) == 3) {
+    p += used;
+    while (*p == ' ') ++p;
+  }
+  if (*p) {
+    int n = std::sscanf(p, "%2d:%2d%n:%2d", &h, &mi, &used, &se);
+    if (n < 2) {
+      _LastError = ERR_WRONG_STRING_DATE;
+      return 0;
+    }
+  }
+  if (mo < 1 || mo > 12 || d < 1 || d > 31 || h > 23 || mi > 59 || se > 59) {
+    _LastError = ERR_WRONG_STRING_DATE;
+    return 0;
+  }
+  return days_from_civil(y, mo, d) * 86400 + h * 3600LL + mi * 60LL + se;
+}
+
+//---------------------------------------------------------------------------------------------
+namespace mql5 {
+string macro_function(const char* pretty) {
+  // "R Cls<T>::f(params) const [with T = int]": the name before the parameters' '(' at depth 0,
+  // its template arguments dropped (MQL5 names the class, not an instance of it)
+  const std::string s(pretty);
+  int depth = 0;
+  size_t open = std::string::npos, start = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const char c = s[i];
+    if (c == '<') ++depth;
+    else if (c == '>') --depth;
+    else if (c == ' ' && depth == 0) start = i + 1;
+    else if (c == '(' && depth == 0) {
+      open = i;
+      break;
+    }
+  }
+  std::string name;
+  depth = 0;
+  for (char c : s.substr(start, open == std::string::npos ? std::string::npos : open - start)) {
+    if (c == '<') ++depth;
+    else if (c == '>') --depth;
+    else if (depth == 0) name += c;
+  }
+  if (name.compare(0, 2, "::") == 0) name.erase(0, 2);
+  return text16(name);
+}
+string macro_signature(const char* pretty) { return text16(pretty); }
+string macro_file(const char* path) {
+  const char* base = path;
+  for (const char* p = path; *p; ++p)
+    if (*p == '/' || *p == '\\') base = p + 1;
+  return text16(base);
+}
+void array_print_line(const string* items, int count, const string& separator, bool align) {
+  int width = 0;
+  for (int i = 0; align && i < count; ++i) width = items[i].length() > width ? items[i].length() : width;
+  std::u16string line;
+  for (int i = 0; i < count; ++i) {
+    if (i) line += u16(separator);
+    line.append(static_cast<size_t>(width - items[i].length() > 0 ? width - items[i].length() : 0), u' ');
+    line += u16(items[i]);
+  }
+  print_line(of16(line));
+}
+void alert_line(const string& text) { print_line(string(u"Alert: ") + text); }
+void comment_line(const string& text) {
+  std::fprintf(stderr, "chart comment: %s\n", utf8_of(text).c_str());
+}
+}  // namespace mql5
+int MessageBox(const string& text, const string& caption, int flags) {
+  (void)flags;
+  mql5::print_line(string(u"MessageBox: ") + (caption.length() ? caption + string(u": ") : string()) + text);
+  return IDOK;
+}
+string MQLInfoString(ENUM_MQL_INFO_STRING property_id) {
+  std::string path = mql5::platform::program_path();
+  if (property_id == MQL_PROGRAM_PATH) return text16(path);
+  const size_t slash = path.find_last_of("/\\");
+  std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".exe") == 0) name.resize(name.size() - 4);
+  return text16(name);
+}
+int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id) {
+  switch (property_id) {
+    case MQL_PROGRAM_TYPE: return PROGRAM_SCRIPT;
+    case MQL_DLLS_ALLOWED: return 1;
+    default: return 0;  // no trading, signals, debugger, profiler, tester, optimization, frames
+  }
+}
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id) {
+  switch (property_id) {
+    case TERMINAL_BUILD: return MQL5_HARNESS_BUILD;
+    case TERMINAL_CPU_CORES: return static_cast<int>(std::thread::hardware_concurrency());
+    case TERMINAL_DLLS_ALLOWED: return 1;
+    case TERMINAL_X64: return 1;
+  }
+  return 0;
+}
+
+double MathArccos(double v) { return std::acos(v); }
+double MathArcsin(double v) { return std::asin(v); }
+double MathArctan(double v) { return std::atan(v); }
+double MathTan(double v) { return std::tan(v); }
+double MathLog10(double v) { return std::log10(v); }
+double MathMod(double value, double value2) { return std::fmod(value, value2); }
+double MathExpm1(double v) { return std::expm1(v); }
+double MathLog1p(double v) { return std::log1p(v); }
+double MathCosh(double v) { return std::cosh(v); }
+double MathSinh(double v) { return std::sinh(v); }
+double MathTanh(double v) { return std::tanh(v); }
+double MathArccosh(double v) { return std::acosh(v); }
+double MathArcsinh(double v) { return std::asinh(v); }
+double MathArctanh(double v) { return std::atanh(v); }
+bool MathIsValidNumber(double v) { return std::isfinite(v); }
 
 double MathSqrt(double v) { return std::sqrt(v); }
 double MathFloor(double v) { return std::floor(v); }
@@ -401,6 +828,20 @@ int MathRand() {
 void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
+mql_ulong GetTickCount64() {
+  return static_cast<mql_ulong>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                    std::chrono::steady_clock::now().time_since_epoch()).count());
+}
+datetime TimeCurrent() { return static_cast<datetime>(std::time(nullptr)); }
+datetime TimeCurrent(MqlDateTime& dt) {
+  const datetime t = TimeCurrent();
+  TimeToStruct(t, dt);
+  return t;
+}
+datetime TimeGMT() { return TimeCurrent(); }
+datetime TimeGMT(MqlDateTime& dt) { return TimeCurrent(dt); }
+datetime TimeTradeServer() { return TimeCurrent(); }
+datetime TimeTradeServer(MqlDateTime& dt) { return TimeCurrent(dt); }
 void Sleep(int ms) { std::this_thread::sleep_for(std::chrono::milliseconds(ms > 0 ? ms : 0)); }
 datetime TimeLocal() { return static_cast<datetime>(std::time(nullptr)); }
 
@@ -408,35 +849,88 @@ namespace {
 struct OpenFile {
   std::FILE* f = nullptr;
   bool ansi = true;
+  bool bin = false;
+  bool read = false;
+  bool write = false;
+  bool csv = false;
+  char16_t delimiter = u'\t';
+  std::u16string text;     // a text file open to read: its whole content, decoded
+  size_t at = 0;           // the next character of text to read
+  bool line_end = false;   // the last read ended at a line end (docs: FileIsLineEnding)
 };
 OpenFile g_files[64];  // handle = index + 1
+// The sandbox path of a name: MQL5/Files, or with FILE_COMMON the terminals' common folder
+// (Common/Files here); "" for a name outside the sandbox.
+std::string sandbox_path(const string& name, bool common) {
+  std::string n = utf8_of(name);
+  for (char& c : n)
+    if (c == '\\') c = '/';
+  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n.find(':') != std::string::npos) return "";
+  return (common ? "Common/Files/" : "MQL5/Files/") + n;
+}
+OpenFile* open_file(int handle) {
+  if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
+    _LastError = ERR_INVALID_FILEHANDLE;
+    return nullptr;
+  }
+  return &g_files[handle - 1];
+}
 }  // namespace
 
 // docs (FileOpen): INVALID_HANDLE on failure, the reason in GetLastError() (Runtime Errors, File
-// Operations: at most 64 open files, an invalid name, an opening error).
+// Operations: at most 64 open files, an invalid name, an opening error). The harness opens
+// FILE_TXT and FILE_CSV files to read or to write (ANSI, read and written as UTF-8, or UNICODE)
+// and FILE_BIN files to read, write or both: FILE_WRITE alone empties the file,
+// FILE_READ|FILE_WRITE keeps it (and creates it if missing).
 int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codepage) {
-  (void)delimiter;
   (void)codepage;
-  if ((flags & FILE_WRITE) == 0 || (flags & FILE_TXT) == 0 || (flags & (FILE_READ | FILE_BIN | FILE_CSV)) != 0) {
-    std::fprintf(stderr, "harness: FileOpen supports FILE_WRITE|FILE_TXT (ANSI or UNICODE) only\n");
+  const bool bin = (flags & FILE_BIN) != 0, read = (flags & FILE_READ) != 0, write = (flags & FILE_WRITE) != 0;
+  const bool text = !bin && (flags & (FILE_TXT | FILE_CSV)) != 0;
+  const bool text_one_way = text && read != write;
+  const bool bin_any = bin && (read || write) && (flags & (FILE_TXT | FILE_CSV)) == 0;
+  if (!text_one_way && !bin_any) {
+    std::fprintf(stderr, "harness: FileOpen supports FILE_TXT or FILE_CSV to read or to write, and FILE_BIN\n");
     _LastError = ERR_CANNOT_OPEN_FILE;
     return INVALID_HANDLE;
   }
-  const std::string n = utf8_of(name);
-  if (n.empty() || n.find("..") != std::string::npos || n[0] == '/' || n[0] == '\\') {
+  const std::string path = sandbox_path(name, (flags & FILE_COMMON) != 0);
+  if (path.empty()) {
     _LastError = ERR_WRONG_FILENAME;
     return INVALID_HANDLE;
   }
   std::error_code ec;
-  std::filesystem::create_directories("MQL5/Files", ec);
+  std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
   for (int i = 0; i < 64; ++i)
     if (!g_files[i].f) {
-      g_files[i].f = std::fopen(("MQL5/Files/" + n).c_str(), "wb");
+      const char* mode = !read ? "wb" : !write ? "rb" : std::filesystem::exists(path, ec) ? "r+b" : "w+b";
+      g_files[i].f = std::fopen(path.c_str(), mode);
       if (!g_files[i].f) {
         _LastError = ERR_CANNOT_OPEN_FILE;
         return INVALID_HANDLE;
       }
-      g_files[i].ansi = (flags & FILE_UNICODE) == 0;
+      OpenFile& of = g_files[i];
+      of.ansi = (flags & FILE_UNICODE) == 0 && (!bin || (flags & FILE_ANSI) != 0);
+      of.bin = bin;
+      of.read = read;
+      of.write = write;
+      of.csv = (flags & FILE_CSV) != 0;
+      of.delimiter = of.csv ? static_cast<char16_t>(delimiter) : u'\t';
+      of.text.clear();
+      of.at = 0;
+      of.line_end = false;
+      if (text && read) {  // the whole text, decoded: UTF-16LE after its byte order mark, or UTF-8
+        std::string bytes;
+        char buf[65536];
+        for (size_t n; (n = std::fread(buf, 1, sizeof buf, of.f)) > 0;) bytes.append(buf, n);
+        if (!of.ansi || (bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFF &&
+                         static_cast<unsigned char>(bytes[1]) == 0xFE)) {
+          const size_t skip = bytes.size() >= 2 && static_cast<unsigned char>(bytes[0]) == 0xFF ? 2 : 0;
+          for (size_t k = skip; k + 1 < bytes.size(); k += 2)
+            of.text += static_cast<char16_t>(static_cast<unsigned char>(bytes[k]) | (static_cast<unsigned char>(bytes[k + 1]) << 8));
+        } else {
+          of.text = utf16_of(bytes);
+        }
+      }
       return i + 1;
     }
   _LastError = ERR_TOO_MANY_FILES;
@@ -453,20 +947,230 @@ void FileClose(int handle) {
 }
 
 namespace mql5 {
-mql_uint file_write_line(int handle, const string& line) {
+mql_uint file_write_text(int handle, const string& text) {
   if (handle < 1 || handle > 64 || !g_files[handle - 1].f) {
     _LastError = ERR_INVALID_FILEHANDLE;
     return 0;
   }
   OpenFile& of = g_files[handle - 1];
-  const string text = line + string(u"\r\n");
+  if (of.bin || !of.write) {
+    _LastError = of.bin ? ERR_FILE_NOTTXT : ERR_FILE_NOTTOWRITE;
+    return 0;
+  }
   if (of.ansi) {
     const std::string bytes = utf8_of(text);
     return static_cast<mql_uint>(std::fwrite(bytes.data(), 1, bytes.size(), of.f));
   }
   return static_cast<mql_uint>(std::fwrite(text.c_str(), 2, static_cast<size_t>(text.length()), of.f) * 2);
 }
+mql_uint file_write_line(int handle, const string& line) { return file_write_text(handle, line + string(u"\r\n")); }
 }  // namespace mql5
+namespace mql5 {
+// docs (FileWriteInteger & co.): the value's bytes, little-endian as on the terminal's x86-64;
+// the number of bytes written (0 and the error for a file not open to write in FILE_BIN).
+mql_uint file_write_bytes(int handle, const void* bytes, mql_uint size) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin || !of->write) {
+    _LastError = of->bin ? ERR_FILE_NOTTOWRITE : ERR_FILE_NOTBIN;
+    return 0;
+  }
+  std::fseek(of->f, 0, SEEK_CUR);  // a write after a read needs a positioning call in C
+  const size_t n = size ? std::fwrite(bytes, 1, size, of->f) : 0;
+  if (n != size) _LastError = ERR_FILE_WRITEERROR;
+  return static_cast<mql_uint>(n);
+}
+mql_uint file_read_bytes(int handle, void* bytes, mql_uint size) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin || !of->read) {
+    _LastError = of->bin ? ERR_FILE_NOTTOREAD : ERR_FILE_NOTBIN;
+    return 0;
+  }
+  std::fseek(of->f, 0, SEEK_CUR);
+  const size_t n = size ? std::fread(bytes, 1, size, of->f) : 0;
+  if (n != size) {
+    std::memset(static_cast<char*>(bytes) + n, 0, size - n);
+    _LastError = ERR_FILE_READERROR;
+  }
+  return static_cast<mql_uint>(n);
+}
+}  // namespace mql5
+mql_uint FileWriteInteger(int handle, int value, int size) {
+  if (size != CHAR_VALUE && size != SHORT_VALUE && size != INT_VALUE) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return 0;
+  }
+  unsigned char b[4];
+  for (int i = 0; i < 4; ++i) b[i] = static_cast<unsigned char>(static_cast<unsigned>(value) >> (8 * i));
+  return mql5::file_write_bytes(handle, b, static_cast<mql_uint>(size));
+}
+// docs (FileReadInteger): CHAR_VALUE and SHORT_VALUE come back as their bytes; the caller casts
+// to char or short.
+int FileReadInteger(int handle, int size) {
+  if (size != CHAR_VALUE && size != SHORT_VALUE && size != INT_VALUE) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return 0;
+  }
+  unsigned char b[4] = {0, 0, 0, 0};
+  mql5::file_read_bytes(handle, b, static_cast<mql_uint>(size));
+  unsigned v = 0;
+  for (int i = 0; i < size; ++i) v |= static_cast<unsigned>(b[i]) << (8 * i);
+  return static_cast<int>(v);
+}
+mql_uint FileWriteLong(int handle, mql_long value) { return mql5::file_write_bytes(handle, &value, 8); }
+mql_long FileReadLong(int handle) {
+  mql_long v = 0;
+  mql5::file_read_bytes(handle, &v, 8);
+  return v;
+}
+mql_uint FileWriteDouble(int handle, double value) { return mql5::file_write_bytes(handle, &value, 8); }
+double FileReadDouble(int handle) {
+  double v = 0;
+  mql5::file_read_bytes(handle, &v, 8);
+  return v;
+}
+mql_uint FileWriteFloat(int handle, float value) { return mql5::file_write_bytes(handle, &value, 4); }
+float FileReadFloat(int handle) {
+  float v = 0;
+  mql5::file_read_bytes(handle, &v, 4);
+  return v;
+}
+// docs (FileWriteString, FileReadString): in a FILE_BIN file, length characters (the whole string
+// for -1) without a terminator, in UTF-16 or, with FILE_ANSI, one byte each.
+mql_uint FileWriteString(int handle, const string& text, int length) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (!of->bin) return mql5::file_write_text(handle, text);  // a text file: the string as it is, no line end
+  const int n = length < 0 || length > text.length() ? text.length() : length;
+  if (of->ansi) {
+    std::string b = bytes_of(std::u16string(text.c_str(), static_cast<size_t>(n)), CP_ACP);
+    return mql5::file_write_bytes(handle, b.data(), static_cast<mql_uint>(b.size()));
+  }
+  return mql5::file_write_bytes(handle, text.c_str(), static_cast<mql_uint>(2 * n));
+}
+string FileReadString(int handle, int length) {
+  OpenFile* of = open_file(handle);
+  if (!of) return string();
+  if (!of->bin) return mql5::file_read_field(handle);
+  if (length < 0) {
+    _LastError = of->bin ? ERR_INVALID_PARAMETER : ERR_FILE_NOTBIN;
+    return string();
+  }
+  if (of->ansi) {
+    std::string b(static_cast<size_t>(length), '\0');
+    b.resize(mql5::file_read_bytes(handle, &b[0], static_cast<mql_uint>(length)));
+    std::u16string s = text_of_bytes(b, CP_ACP);
+    return string(s.data(), static_cast<int>(s.size()));
+  }
+  std::u16string s(static_cast<size_t>(length), u'\0');
+  s.resize(mql5::file_read_bytes(handle, &s[0], static_cast<mql_uint>(2 * length)) / 2);
+  return string(s.data(), static_cast<int>(s.size()));
+}
+bool FileIsEnding(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return false;
+  if (!of->bin && of->read) return of->at >= of->text.size();
+  const long at = std::ftell(of->f);
+  std::fseek(of->f, 0, SEEK_END);
+  const long end = std::ftell(of->f);
+  std::fseek(of->f, at, SEEK_SET);
+  return at >= end;
+}
+mql_ulong FileTell(int handle) {
+  OpenFile* of = open_file(handle);
+  return of ? static_cast<mql_ulong>(std::ftell(of->f)) : 0;
+}
+mql_ulong FileSize(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return 0;
+  if (of->write) std::fflush(of->f);  // not a read-only stream: the Windows C runtime drops its buffer
+  const long at = std::ftell(of->f);
+  std::fseek(of->f, 0, SEEK_END);
+  const long end = std::ftell(of->f);
+  std::fseek(of->f, at, SEEK_SET);
+  return static_cast<mql_ulong>(end);
+}
+bool FileSeek(int handle, mql_long offset, int origin) {
+  OpenFile* of = open_file(handle);
+  if (!of) return false;
+  const int whence = origin == SEEK_SET ? SEEK_SET : origin == SEEK_CUR ? SEEK_CUR : SEEK_END;
+  return std::fseek(of->f, static_cast<long>(offset), whence) == 0;
+}
+void FileFlush(int handle) {
+  OpenFile* of = open_file(handle);
+  if (of && of->write) std::fflush(of->f);
+}
+namespace mql5 {
+// A text file's next piece (docs: FileReadString, FileReadNumber, FileIsLineEnding): in FILE_TXT
+// the rest of the line, in FILE_CSV up to the delimiter or the line end (a field in double quotes
+// may hold either; "" is a quote in it); the line end ("\r\n" or "\n") is passed over.
+string file_read_field(int handle) {
+  OpenFile* of = open_file(handle);
+  if (!of) return string();
+  if (of->bin || !of->read) {
+    _LastError = of->bin ? ERR_FILE_NOTTXTORCSV : ERR_FILE_NOTTOREAD;
+    return string();
+  }
+  const std::u16string& s = of->text;
+  size_t& k = of->at;
+  if (k >= s.size()) {
+    _LastError = ERR_FILE_ENDOFFILE;
+    of->line_end = true;
+    return string();
+  }
+  std::u16string field;
+  bool quoted = of->csv && s[k] == u'"';
+  if (quoted) ++k;
+  for (; k < s.size(); ++k) {
+    const char16_t c = s[k];
+    if (quoted) {
+      if (c != u'"') field += c;
+      else if (k + 1 < s.size() && s[k + 1] == u'"') field += s[++k];
+      else quoted = false;
+      continue;
+    }
+    if (c == u'\n' || c == u'\r' || (of->csv && of->delimiter && c == of->delimiter)) break;
+    field += c;
+  }
+  of->line_end = k >= s.size() || s[k] == u'\n' || s[k] == u'\r';
+  if (k < s.size() && s[k] == u'\r') ++k;
+  if (k < s.size() && (s[k] == u'\n' || (!of->line_end && s[k] == of->delimiter))) ++k;
+  return string(field.data(), static_cast<int>(field.size()));
+}
+char16_t file_delimiter(int handle) {
+  OpenFile* of = open_file(handle);
+  return of ? of->delimiter : u'\t';
+}
+}  // namespace mql5
+double FileReadNumber(int handle) { return StringToDouble(mql5::file_read_field(handle)); }
+bool FileReadBool(int handle) {
+  const string f = mql5::file_read_field(handle);
+  return f == string(u"true") || StringToDouble(f) != 0;
+}
+bool FileIsLineEnding(int handle) {
+  OpenFile* of = open_file(handle);
+  return of && (of->line_end || (!of->bin && of->at >= of->text.size()));
+}
+bool FileIsExist(const string& name, int common_flag) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::is_regular_file(path, ec)) {
+    _LastError = ERR_FILE_NOT_EXIST;
+    return false;
+  }
+  return true;
+}
+bool FileDelete(const string& name, int common_flag) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (path.empty() || !std::filesystem::remove(path, ec)) {
+    _LastError = ERR_CANNOT_DELETE_FILE;
+    return false;
+  }
+  return true;
+}
+
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }

@@ -36,6 +36,12 @@ class string {
   string& operator=(const string& other);
   string& operator=(string&& other) noexcept;
   string& operator+=(const string& other);
+  // (string)number and (number)text (docs: Typecasting: a number's text as Print shows it; text
+  // read as StringToDouble / StringToInteger read it). Explicit: no implicit conversions.
+  template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type = 0>
+  explicit string(T v);
+  template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
+  explicit operator T() const;
 
   int length() const { return length_; }
   const char16_t* c_str() const { return data_ ? data_ : u""; }
@@ -50,12 +56,14 @@ bool operator==(const string& a, const string& b);
 inline bool operator!=(const string& a, const string& b) { return !(a == b); }
 bool operator<(const string& a, const string& b);
 inline bool operator>(const string& a, const string& b) { return b < a; }
+inline bool operator<=(const string& a, const string& b) { return !(b < a); }
+inline bool operator>=(const string& a, const string& b) { return !(a < b); }
 string operator+(const string& a, const string& b);
 
 namespace mql5 {
 // Numbers in text the way Print() and string concatenation show them (docs: Print: double with
-// up to 16 significant digits, as %.16G; float with 5 digits after the point; bool as
-// true/false; integers in decimal).
+// up to 16 significant digits, as %.16g (the example's exponent is lower-case); float with 5
+// digits after the point; bool as true/false; integers in decimal).
 string text_of(double v);
 string text_of(float v);
 string text_of(bool v);
@@ -73,6 +81,18 @@ string text_of(T v) {
 template <class T>
 using if_number = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
 }  // namespace mql5
+
+namespace mql5 {
+double text_to_real(const string& text);
+long long text_to_integer(const string& text);
+}  // namespace mql5
+template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type>
+string::string(T v) : string(mql5::text_of(v)) {}
+template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
+string::operator T() const {
+  if constexpr (std::is_floating_point<T>::value) return static_cast<T>(mql5::text_to_real(*this));
+  else return static_cast<T>(mql5::text_to_integer(*this));
+}
 
 // "text"+number: MQL5 converts the number to text (docs: Typecasting, string type).
 template <class T, mql5::if_number<T> = 0>
@@ -126,10 +146,14 @@ class array<const T> {
     static_assert(std::is_integral<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= size_) out_of_range(i, size_);
     count_work();
-    return data_[i];
+    return data_[series_ ? size_ - 1 - static_cast<long long>(i) : static_cast<long long>(i)];
   }
   int size() const { return size_; }
   bool is_static() const { return static_; }
+  // docs (ArraySetAsSeries): a dynamic array indexed from its end; the storage (what a DLL
+  // gets) keeps its order.
+  bool is_series() const { return series_; }
+  void set_series(bool on) { series_ = on; }
   // What MQL5 passes to a DLL for `const T &a[]`: the address of the first element.
   const T* dll_data() const { return data_; }
   const void* canary() const { return data_ ? static_cast<const void*>(data_ + size_) : nullptr; }
@@ -140,6 +164,7 @@ class array<const T> {
   T* data_;
   int size_;
   bool static_;
+  bool series_ = false;
 };
 
 template <class T>
@@ -151,12 +176,13 @@ class array : public array<const T> {
     static_assert(std::is_integral<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= this->size_) out_of_range(i, this->size_);
     count_work();
-    return this->data_[i];
+    return this->data_[this->series_ ? this->size_ - 1 - static_cast<long long>(i) : static_cast<long long>(i)];
   }
   using array<const T>::dll_data;
   T* dll_data() { return this->data_; }
   virtual int resize(int n) = 0;  // -1 where MQL5's ArrayResize fails
   virtual void free_all() {}
+  virtual bool swap_with(array&) { return false; }  // ArraySwap: dynamic arrays only
 
  protected:
   array(T* data, int size, bool is_static) : array<const T>(data, size, is_static) {}
@@ -194,6 +220,20 @@ class dynarray final : public array<T> {
     return n;
   }
   void free_all() override { release(); }
+  bool swap_with(array<T>& other) override {
+    dynarray* o = dynamic_cast<dynarray*>(&other);
+    if (!o) return false;
+    T* d = this->data_;
+    this->data_ = o->data_;
+    o->data_ = d;
+    int n = this->size_;
+    this->size_ = o->size_;
+    o->size_ = n;
+    unsigned char* r = raw_;
+    raw_ = o->raw_;
+    o->raw_ = r;
+    return true;
+  }
 
  private:
   static T unset() {
@@ -330,6 +370,203 @@ int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_star
   return n < 0 ? 0 : n;
 }
 
+// docs (ArrayIsDynamic, ArraySetAsSeries, ArrayGetAsSeries, ArrayIsSeries): the AS_SERIES flag
+// applies to dynamic arrays only; ArrayIsSeries is true for timeseries (none in a script).
+template <class T>
+bool ArrayIsDynamic(const mql5::array<T>& a) {
+  return !a.is_static();
+}
+template <class T>
+bool ArraySetAsSeries(const mql5::array<T>& a, bool flag) {
+  if (a.is_static()) return false;
+  const_cast<mql5::array<T>&>(a).set_series(flag);
+  return true;
+}
+template <class T>
+bool ArrayGetAsSeries(const mql5::array<T>& a) {
+  return a.is_series();
+}
+template <class T>
+bool ArrayIsSeries(const mql5::array<T>&) {
+  return false;
+}
+namespace mql5 {
+template <class T>
+struct element_of {
+  typedef void type;
+};
+template <class T>
+struct element_of<dynarray<T>> {
+  typedef T type;
+};
+template <class T, int N>
+struct element_of<sarray<T, N>> {
+  typedef T type;
+};
+template <class T>
+struct element_of<array<T>> {
+  typedef T type;
+};
+template <class T>
+struct dims_of {
+  static int size(int) { return 0; }
+};
+template <class T, int N>
+struct dims_of<sarray<T, N>> {
+  static int size(int dim) { return dim == 0 ? N : dims_of<T>::size(dim - 1); }
+};
+// [start, start + count) of a, WHOLE_ARRAY (or a count past the end) to the end; false if empty
+// or outside the array.
+template <class T>
+bool span(const array<const T>& a, int start, int& count) {
+  if (start < 0 || start >= a.size()) return false;
+  if (count < 0 || count > a.size() - start) count = a.size() - start;
+  return count > 0;
+}
+}  // namespace mql5
+// docs (ArrayRange): the number of elements in the given dimension.
+template <class T>
+int ArrayRange(const mql5::array<T>& a, int dim) {
+  if (dim == 0) return a.size();
+  const int n = mql5::dims_of<typename std::remove_const<T>::type>::size(dim - 1);
+  if (n == 0) _LastError = ERR_INVALID_PARAMETER;
+  return n == 0 ? -1 : n;
+}
+// docs (ArrayMaximum, ArrayMinimum): the index of the largest (smallest) element of
+// [start, start+count), the first one of equal values; -1 on an empty range.
+template <class T, mql5::if_number<typename std::remove_const<T>::type> = 0>
+int ArrayMaximum(const mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  if (!mql5::span<typename std::remove_const<T>::type>(a, start, count)) return -1;
+  int best = start;
+  for (int i = start + 1; i < start + count; ++i)
+    if (a[i] > a[best]) best = i;
+  return best;
+}
+template <class T, mql5::if_number<typename std::remove_const<T>::type> = 0>
+int ArrayMinimum(const mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  if (!mql5::span<typename std::remove_const<T>::type>(a, start, count)) return -1;
+  int best = start;
+  for (int i = start + 1; i < start + count; ++i)
+    if (a[i] < a[best]) best = i;
+  return best;
+}
+// docs (ArrayBsearch): in an array sorted ascending, the index of value; where it is absent,
+// the index of the element nearest to it in value.
+template <class T, class V, mql5::if_number<typename std::remove_const<T>::type> = 0>
+int ArrayBsearch(const mql5::array<T>& a, V value) {
+  const int n = a.size();
+  if (n == 0) return -1;
+  int lo = 0, hi = n - 1;
+  while (lo < hi) {  // the first element not below value, or the last one
+    const int mid = lo + (hi - lo) / 2;
+    if (a[mid] < value) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && value < a[lo]) {  // between a[lo - 1] and a[lo]: the nearer one
+    const double below = static_cast<double>(value) - static_cast<double>(a[lo - 1]);
+    const double above = static_cast<double>(a[lo]) - static_cast<double>(value);
+    if (below < above) return lo - 1;
+  }
+  return lo;
+}
+// docs (ArrayReverse): reverses count elements from start; false for an empty or wrong range.
+template <class T>
+bool ArrayReverse(mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  if (!mql5::span<T>(a, start, count)) return false;
+  for (int i = start, j = start + count - 1; i < j; ++i, --j) {
+    T t = a[i];
+    mql5::put(a[i], a[j]);
+    mql5::put(a[j], t);
+  }
+  return true;
+}
+// docs (ArrayRemove): removes count elements from start; a static array keeps its size (its tail
+// is moved down, its last elements stay as they were).
+template <class T>
+bool ArrayRemove(mql5::array<T>& a, int start, int count = WHOLE_ARRAY) {
+  if (!mql5::span<T>(a, start, count)) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return false;
+  }
+  for (int i = start; i + count < a.size(); ++i) mql5::put(a[i], a[i + count]);
+  if (!a.is_static()) a.resize(a.size() - count);
+  return true;
+}
+// docs (ArrayInsert): inserts count elements of src from src_start at dst_start of dst; a static
+// dst keeps its size (its last elements fall off). Arrays of the same type only.
+template <class T>
+bool ArrayInsert(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_start, int src_start = 0,
+                 int count = WHOLE_ARRAY) {
+  if (dst_start < 0 || dst_start > dst.size() || !mql5::span<T>(src, src_start, count) ||
+      static_cast<const void*>(&dst) == static_cast<const void*>(&src)) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return false;
+  }
+  const int old = dst.size();
+  if (!dst.is_static() && dst.resize(old + count) < 0) {
+    _LastError = ERR_ARRAY_RESIZE_ERROR;
+    return false;
+  }
+  const int n = dst.size();
+  for (int i = n - 1; i >= dst_start + count; --i) mql5::put(dst[i], dst[i - count]);
+  for (int i = 0; i < count && dst_start + i < n; ++i) mql5::put(dst[dst_start + i], src[src_start + i]);
+  return true;
+}
+// docs (ArrayCompare): -1, 0 or 1 as array1's range is less than, equal to or greater than
+// array2's, element by element; a range that ends first is the smaller.
+template <class T>
+int ArrayCompare(const mql5::array<const T>& a, const mql5::array<const T>& b, int start1 = 0, int start2 = 0,
+                 int count = WHOLE_ARRAY) {
+  if (start1 < 0 || start2 < 0 || start1 > a.size() || start2 > b.size()) return -2;
+  int na = a.size() - start1, nb = b.size() - start2;
+  if (count >= 0) {
+    na = na < count ? na : count;
+    nb = nb < count ? nb : count;
+  }
+  for (int i = 0; i < na && i < nb; ++i) {
+    if (a[start1 + i] < b[start2 + i]) return -1;
+    if (b[start2 + i] < a[start1 + i]) return 1;
+  }
+  return na == nb ? 0 : na < nb ? -1 : 1;
+}
+// docs (ArraySwap): swaps the contents of two dynamic arrays of the same type.
+template <class T>
+bool ArraySwap(mql5::array<T>& a, mql5::array<T>& b) {
+  if (a.is_static() || b.is_static()) {
+    _LastError = ERR_INVALID_ARRAY;
+    return false;
+  }
+  return a.swap_with(b);
+}
+// docs (ZeroMemory): a variable, an array's elements (its size kept), a structure's members.
+template <class T>
+void ZeroMemory(T& v) {
+  if constexpr (std::is_base_of<mql5::array<const typename mql5::element_of<T>::type>, T>::value) {
+    for (int i = 0; i < v.size(); ++i) ZeroMemory(v[i]);
+  } else {
+    v = T();
+  }
+}
+
+// docs (ArrayCopy): "If the arrays are of different types, during copying it tries to transform
+// each element of a source array into the type of the destination array": numbers to numbers.
+template <class D, class S,
+          typename std::enable_if<std::is_arithmetic<D>::value && std::is_arithmetic<S>::value && !std::is_same<D, S>::value,
+                                  int>::type = 0>
+int ArrayCopy(mql5::array<D>& dst, const mql5::array<const S>& src, int dst_start = 0, int src_start = 0,
+              int count = WHOLE_ARRAY) {
+  if (src_start < 0 || dst_start < 0 || src_start > src.size()) return 0;
+  int n = count < 0 || src_start + count > src.size() ? src.size() - src_start : count;
+  if (dst_start + n > dst.size()) {
+    if (dst.is_static())
+      n = dst.size() - dst_start;
+    else
+      dst.resize(dst_start + n);
+  }
+  for (int i = 0; i < n; ++i) dst[dst_start + i] = static_cast<D>(src[src_start + i]);
+  return n < 0 ? 0 : n;
+}
+
 //---------------------------------------------------------------------------------------------
 // Output: one line in the Experts log per call (stdout here).
 namespace mql5 {
@@ -340,13 +577,15 @@ struct format_arg {
   unsigned long long u;
   double d;
   const string* s;
+  int bytes;  // an integer's size: %x/%o/%u show an int's 32 bits, as MQL5 does
 };
 template <class T>
 format_arg format_arg_of(const T& v) {
-  if constexpr (std::is_same<T, string>::value) return {format_arg::Text, 0, 0, 0, &v};
-  else if constexpr (std::is_floating_point<T>::value) return {format_arg::Real, 0, 0, static_cast<double>(v), nullptr};
-  else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return {format_arg::Signed, v, 0, 0, nullptr};
-  else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr};
+  if constexpr (std::is_same<T, string>::value) return {format_arg::Text, 0, 0, 0, &v, 0};
+  else if constexpr (std::is_floating_point<T>::value) return {format_arg::Real, 0, 0, static_cast<double>(v), nullptr, 8};
+  else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return {format_arg::Signed, v, 0, 0, nullptr, sizeof(T)};
+  else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr, sizeof(T)};
+  else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
   else static_assert(sizeof(T) == 0, "StringFormat/PrintFormat take simple types only");
 }
 string format(const string& spec, const format_arg* args, int count);
@@ -360,7 +599,7 @@ void Print(const A&... args) {
 }
 template <class... A>
 string StringFormat(const string& spec, const A&... args) {
-  const mql5::format_arg packed[] = {mql5::format_arg_of(args)..., {mql5::format_arg::Signed, 0, 0, 0, nullptr}};
+  const mql5::format_arg packed[] = {mql5::format_arg_of(args)..., {mql5::format_arg::Signed, 0, 0, 0, nullptr, 0}};
   return mql5::format(spec, packed, static_cast<int>(sizeof...(A)));
 }
 template <class... A>
@@ -381,6 +620,85 @@ int StringFind(const string& text, const string& match, int start = 0);
 int StringSplit(const string& text, mql_ushort separator, mql5::array<string>& result);
 mql_long StringToInteger(const string& text);
 double StringToDouble(const string& text);
+// docs (String Functions): the string is changed in place; the result as each page says.
+int StringReplace(string& str, const string& find, const string& replacement);
+bool StringToLower(string& str);
+bool StringToUpper(string& str);
+int StringTrimLeft(string& str);
+int StringTrimRight(string& str);
+bool StringAdd(string& str, const string& add);
+int StringCompare(const string& a, const string& b, bool case_sensitive = true);
+mql_ushort StringGetCharacter(const string& str, int pos);
+bool StringSetCharacter(string& str, int pos, mql_ushort character);
+bool StringInit(string& str, int new_len = 0, mql_ushort character = 0);
+bool StringFill(string& str, mql_ushort character);
+string CharToString(mql_uchar char_code);
+string ShortToString(mql_ushort symbol_code);
+int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start = 0, int count = -1,
+                      mql_uint codepage = CP_ACP);
+string CharArrayToString(const mql5::array<const mql_uchar>& array, int start = 0, int count = -1,
+                         mql_uint codepage = CP_ACP);
+// docs (StringConcatenate): the arguments as Print joins them, into str; its length.
+template <class... A>
+int StringConcatenate(string& str, const A&... args) {
+  static_assert(sizeof...(A) >= 2 && sizeof...(A) <= 63, "StringConcatenate takes 2 to 63 values to join");
+  string line;
+  ((line += mql5::text_of(args)), ...);
+  str = line;
+  return str.length();
+}
+string TimeToString(datetime value, int mode = TIME_DATE | TIME_MINUTES);
+datetime StringToTime(const string& text);
+// docs (StructToCharArray, CharArrayToStruct): a simple structure's bytes into a uchar array from
+// start_pos (a dynamic array grows to hold them), and back; false where they do not fit.
+template <class S>
+bool StructToCharArray(const S& object, mql5::array<mql_uchar>& bytes, mql_uint start_pos = 0) {
+  static_assert(std::is_trivially_copyable<S>::value, "StructToCharArray: a simple structure");
+  const long long end = static_cast<long long>(start_pos) + static_cast<long long>(sizeof(S));
+  if (end > bytes.size() && (bytes.is_static() || bytes.resize(static_cast<int>(end)) < 0)) return false;
+  const unsigned char* from = reinterpret_cast<const unsigned char*>(&object);
+  for (unsigned i = 0; i < sizeof(S); ++i) bytes[start_pos + i] = from[i];
+  return true;
+}
+template <class S>
+bool CharArrayToStruct(S& object, const mql5::array<const mql_uchar>& bytes, mql_uint start_pos = 0) {
+  static_assert(std::is_trivially_copyable<S>::value, "CharArrayToStruct: a simple structure");
+  if (static_cast<long long>(start_pos) + static_cast<long long>(sizeof(S)) > bytes.size()) return false;
+  unsigned char* to = reinterpret_cast<unsigned char*>(&object);
+  for (unsigned i = 0; i < sizeof(S); ++i) to[i] = bytes[start_pos + i];
+  return true;
+}
+// docs (NormalizeDouble): rounded to digits (0..8) after the point.
+double NormalizeDouble(double value, int digits);
+// docs (ArrayPrint; the MQL5 book's "Logging arrays" gives the default flags): the elements of a
+// one-dimensional array of a simple type on one line, reals with digits after the point, joined
+// by separator (a space by default), with ARRAYPRINT_ALIGN each right-aligned to the widest.
+namespace mql5 {
+void array_print_line(const string* items, int count, const string& separator, bool align);
+}
+template <class T>
+void ArrayPrint(const mql5::array<T>& a, mql_uint digits = _Digits, const string& separator = string(),
+                mql_ulong start = 0, mql_ulong count = WHOLE_ARRAY,
+                mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_DATE |
+                                  ARRAYPRINT_SECONDS) {
+  typedef typename std::remove_const<T>::type E;
+  static_assert(std::is_arithmetic<E>::value || std::is_same<E, string>::value,
+                "the harness's ArrayPrint takes one-dimensional arrays of numbers or strings");
+  const long long first = static_cast<long long>(start);
+  long long n = static_cast<long long>(count);
+  if (first >= a.size()) return;
+  if (n < 0 || first + n > a.size()) n = a.size() - first;
+  mql5::dynarray<string> items;
+  items.resize(static_cast<int>(n));
+  for (long long i = 0; i < n; ++i) {
+    const E& v = a[first + i];
+    if constexpr (std::is_floating_point<E>::value) items[i] = DoubleToString(static_cast<double>(v), static_cast<int>(digits));
+    else if constexpr (std::is_same<E, string>::value) items[i] = string(u"\"") + v + string(u"\"");
+    else items[i] = mql5::text_of(v);
+  }
+  mql5::array_print_line(items.dll_data(), static_cast<int>(n), separator.length() ? separator : string(u" "),
+                         (flags & ARRAYPRINT_ALIGN) != 0);
+}
 
 //---------------------------------------------------------------------------------------------
 // Math: MQL5's MathAbs/MathMin/MathMax keep the (larger) type of their arguments.
@@ -409,10 +727,113 @@ double MathLog(double v);
 double MathExp(double v);
 int MathRand();
 void MathSrand(int seed);
+// docs (Math Functions): each as the C library's function of that name.
+double MathArccos(double v);
+double MathArcsin(double v);
+double MathArctan(double v);
+double MathTan(double v);
+double MathLog10(double v);
+double MathMod(double value, double value2);
+double MathExpm1(double v);
+double MathLog1p(double v);
+double MathCosh(double v);
+double MathSinh(double v);
+double MathTanh(double v);
+double MathArccosh(double v);
+double MathArcsinh(double v);
+double MathArctanh(double v);
+// docs (MathIsValidNumber): false for NaN and the infinities.
+bool MathIsValidNumber(double v);
+// MathArctan2 is newer than the standard library's Math/Stat/Math.mqh, which defines its own
+// MathArctan2(double,double): a template here, so that a program's own function wins as in MQL5.
+template <class Y, class X, mql5::if_number<Y> = 0, mql5::if_number<X> = 0>
+double MathArctan2(Y y, X x) {
+  return __builtin_atan2(static_cast<double>(y), static_cast<double>(x));
+}
+// docs (MathSwap): the bytes of a ushort, uint or ulong in reverse order.
+inline mql_ushort MathSwap(mql_ushort v) { return __builtin_bswap16(v); }
+inline mql_uint MathSwap(mql_uint v) { return __builtin_bswap32(v); }
+inline mql_ulong MathSwap(mql_ulong v) { return __builtin_bswap64(v); }
+
+// The C-style names MQL5 accepts for its math functions (docs, each page's note: "Instead of
+// MathSqrt() you can use sqrt()", and so on): the same functions, MQL5's semantics (rand() is
+// MathRand's generator). Templates, so that they are overloads beside the C library's in the
+// runtime's own sources, never in the way of std::.
+#define MQL5_REAL_ALIAS(name, Math) \
+  template <class T, mql5::if_number<T> = 0> \
+  double name(T v) { \
+    return Math(static_cast<double>(v)); \
+  }
+MQL5_REAL_ALIAS(sqrt, MathSqrt)
+MQL5_REAL_ALIAS(exp, MathExp)
+MQL5_REAL_ALIAS(log, MathLog)
+MQL5_REAL_ALIAS(log10, MathLog10)
+MQL5_REAL_ALIAS(sin, MathSin)
+MQL5_REAL_ALIAS(cos, MathCos)
+MQL5_REAL_ALIAS(tan, MathTan)
+MQL5_REAL_ALIAS(asin, MathArcsin)
+MQL5_REAL_ALIAS(acos, MathArccos)
+MQL5_REAL_ALIAS(atan, MathArctan)
+MQL5_REAL_ALIAS(ceil, MathCeil)
+MQL5_REAL_ALIAS(floor, MathFloor)
+MQL5_REAL_ALIAS(round, MathRound)
+MQL5_REAL_ALIAS(expm1, MathExpm1)
+MQL5_REAL_ALIAS(log1p, MathLog1p)
+MQL5_REAL_ALIAS(cosh, MathCosh)
+MQL5_REAL_ALIAS(sinh, MathSinh)
+MQL5_REAL_ALIAS(tanh, MathTanh)
+MQL5_REAL_ALIAS(acosh, MathArccosh)
+MQL5_REAL_ALIAS(asinh, MathArcsinh)
+MQL5_REAL_ALIAS(atanh, MathArctanh)
+#undef MQL5_REAL_ALIAS
+template <class T, mql5::if_number<T> = 0>
+T fabs(T v) {
+  return MathAbs(v);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+typename std::common_type<A, B>::type fmax(A a, B b) {
+  return MathMax(a, b);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+typename std::common_type<A, B>::type fmin(A a, B b) {
+  return MathMin(a, b);
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+double fmod(A a, B b) {
+  return MathMod(static_cast<double>(a), static_cast<double>(b));
+}
+template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
+double pow(A a, B b) {
+  return MathPow(static_cast<double>(a), static_cast<double>(b));
+}
+template <class T = void>
+int rand() {
+  return MathRand();
+}
+template <class T, mql5::if_number<T> = 0>
+void srand(T seed) {
+  MathSrand(static_cast<int>(seed));
+}
+// printf: PrintFormat under its C name (docs: PrintFormat; the standard library and programs
+// call printf).
+template <class... A>
+void printf(const string& spec, const A&... args) {
+  PrintFormat(spec, args...);
+}
 
 //---------------------------------------------------------------------------------------------
 // Terminal services.
 mql_uint GetTickCount();
+mql_ulong GetTickCount64();
+// docs (TimeCurrent, TimeGMT, TimeTradeServer): the harness has no trade server; all three are
+// the computer's clock in UTC (TimeLocal its local time), optionally split into an MqlDateTime.
+struct MqlDateTime;
+datetime TimeCurrent();
+datetime TimeCurrent(MqlDateTime& dt);
+datetime TimeGMT();
+datetime TimeGMT(MqlDateTime& dt);
+datetime TimeTradeServer();
+datetime TimeTradeServer(MqlDateTime& dt);
 // Pauses the program for ms milliseconds (docs: Sleep).
 void Sleep(int ms);
 datetime TimeLocal();
@@ -426,20 +847,158 @@ datetime TimeLocal();
 #define FILE_TXT 16
 #define FILE_ANSI 32
 #define FILE_UNICODE 64
+#define FILE_SHARE_READ 128
+#define FILE_SHARE_WRITE 256
+#define FILE_REWRITE 512
+#define FILE_COMMON 4096
 int FileOpen(const string& name, int flags, mql_ushort delimiter = '\t', mql_uint codepage = 0);
 void FileClose(int handle);
 namespace mql5 {
 mql_uint file_write_line(int handle, const string& line);
 }
+namespace mql5 {
+char16_t file_delimiter(int handle);  // FILE_CSV: FileOpen's delimiter (0: none); FILE_TXT: a tab
+string file_read_field(int handle);
+}  // namespace mql5
+// docs (FileWrite): the values separated by the file's delimiter, then "\r\n".
 template <class... A>
 mql_uint FileWrite(int handle, const A&... args) {
+  const char16_t d = mql5::file_delimiter(handle);
+  const string sep = d ? string(&d, 1) : string();
   string line;
   int i = 0;
-  ((line += (i++ ? string(u"\t") : string()) + mql5::text_of(args)), ...);
+  ((line += (i++ ? sep : string()) + mql5::text_of(args)), ...);
   return mql5::file_write_line(handle, line);
+}
+double FileReadNumber(int handle);
+bool FileReadBool(int handle);
+bool FileIsLineEnding(int handle);
+// Binary files (docs: File Functions): FileOpen(name, FILE_BIN|FILE_READ and/or FILE_WRITE).
+mql_uint FileWriteInteger(int handle, int value, int size = INT_VALUE);
+int FileReadInteger(int handle, int size = INT_VALUE);
+mql_uint FileWriteLong(int handle, mql_long value);
+mql_long FileReadLong(int handle);
+mql_uint FileWriteDouble(int handle, double value);
+double FileReadDouble(int handle);
+mql_uint FileWriteFloat(int handle, float value);
+float FileReadFloat(int handle);
+mql_uint FileWriteString(int handle, const string& text, int length = -1);
+string FileReadString(int handle, int length = -1);
+bool FileIsEnding(int handle);
+mql_ulong FileTell(int handle);
+mql_ulong FileSize(int handle);
+bool FileSeek(int handle, mql_long offset, int origin);
+void FileFlush(int handle);
+bool FileIsExist(const string& name, int common_flag = 0);
+bool FileDelete(const string& name, int common_flag = 0);
+namespace mql5 {
+mql_uint file_write_text(int handle, const string& text);
+mql_uint file_write_bytes(int handle, const void* bytes, mql_uint size);
+mql_uint file_read_bytes(int handle, void* bytes, mql_uint size);
+}  // namespace mql5
+// docs (FileWriteArray, FileReadArray): the elements of a numeric or simple-structure array in
+// a FILE_BIN file, as their bytes; the number of elements written or read. FileReadArray grows a
+// dynamic array to what it reads (count WHOLE_ARRAY: up to the end of the file).
+template <class T>
+mql_uint FileWriteArray(int handle, const mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  typedef typename std::remove_const<T>::type E;
+  static_assert(std::is_trivially_copyable<E>::value, "FileWriteArray: arrays of numbers or simple structures");
+  if (start < 0 || start > a.size()) return 0;
+  const int n = count < 0 || count > a.size() - start ? a.size() - start : count;
+  mql_uint written = 0;
+  for (int i = 0; i < n; ++i) {
+    const E v = a[start + i];
+    if (mql5::file_write_bytes(handle, &v, sizeof(E)) != sizeof(E)) break;
+    ++written;
+  }
+  return written;
+}
+template <class T>
+mql_uint FileReadArray(int handle, mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+  static_assert(std::is_trivially_copyable<T>::value, "FileReadArray: arrays of numbers or simple structures");
+  if (start < 0) return 0;
+  int n = count;
+  if (n < 0) n = static_cast<int>((FileSize(handle) - FileTell(handle)) / sizeof(T));
+  if (!a.is_static() && start + n > a.size()) a.resize(start + n);
+  mql_uint got = 0;
+  for (int i = 0; i < n && start + i < a.size(); ++i) {
+    T v;
+    if (mql5::file_read_bytes(handle, &v, sizeof(T)) != sizeof(T)) break;
+    a[start + i] = v;
+    ++got;
+  }
+  return got;
 }
 mql_ulong GetMicrosecondCount();
 bool IsStopped();
+
+//---------------------------------------------------------------------------------------------
+// Date and time (docs: TimeToStruct, StructToTime, MqlDateTime); datetime is UTC-less seconds.
+struct MqlDateTime {
+  int year, mon, day, hour, min, sec;
+  int day_of_week;  // 0 Sunday
+  int day_of_year;  // 0 on January 1st
+  MqlDateTime* operator->() { return this; }
+  const MqlDateTime* operator->() const { return this; }
+};
+bool TimeToStruct(datetime value, MqlDateTime& dt);
+datetime StructToTime(const MqlDateTime& dt);
+// The structures of the documentation's Data Structures a program may declare and fill (the
+// harness has no quotes to put in them).
+struct MqlRates {
+  datetime time;
+  double open, high, low, close;
+  mql_long tick_volume;
+  int spread;
+  mql_long real_volume;
+  MqlRates* operator->() { return this; }
+  const MqlRates* operator->() const { return this; }
+};
+struct MqlTick {
+  datetime time;
+  double bid, ask, last;
+  mql_ulong volume;
+  mql_long time_msc;
+  mql_uint flags;
+  double volume_real;
+  MqlTick* operator->() { return this; }
+  const MqlTick* operator->() const { return this; }
+};
+struct MqlParam {
+  ENUM_DATATYPE type;
+  mql_long integer_value;
+  double double_value;
+  string string_value;
+  MqlParam* operator->() { return this; }
+  const MqlParam* operator->() const { return this; }
+};
+
+//---------------------------------------------------------------------------------------------
+// The terminal's dialogs and chart: Alert writes "Alert: text" to the log as the terminal's
+// journal does; Comment writes on the chart (stderr here, never the Experts log); MessageBox
+// logs its text and answers IDOK (docs: Alert, Comment, MessageBox).
+namespace mql5 {
+void alert_line(const string& text);
+void comment_line(const string& text);
+}  // namespace mql5
+template <class... A>
+void Alert(const A&... args) {
+  string line;
+  ((line += mql5::text_of(args)), ...);
+  mql5::alert_line(line);
+}
+template <class... A>
+void Comment(const A&... args) {
+  string line;
+  ((line += mql5::text_of(args)), ...);
+  mql5::comment_line(line);
+}
+int MessageBox(const string& text, const string& caption = string(), int flags = 0);
+int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id);
+// docs (DebugBreak): a breakpoint for the debugger; ignored in a program that is not debugged.
+inline void DebugBreak() {}
+int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id);
+string MQLInfoString(ENUM_MQL_INFO_STRING property_id);
 
 namespace mql5 {
 //---------------------------------------------------------------------------------------------
@@ -509,3 +1068,5 @@ struct same_abi<R (*)(H...), R (*)(M...)>
 }  // namespace mql5
 
 #include "mql5_matrix.hpp"
+#include "mql5_objects.hpp"
+#include "mql5_macros.hpp"
