@@ -1,7 +1,7 @@
 // MQLCL_DEVICE_BEST across processes (tuning/placement, tuning/context_registry): agent
-// processes (tests/abi/placement_child.cpp), each with PoCL alone (OCL_ICD_VENDORS), its
-// devices through POCL_DEVICES, and one shared tuning file, make contexts and say where they
-// went. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
+// processes (tests/abi/placement_child.cpp), each with PoCL alone (a vendors folder of the
+// test's own holding PoCL's ICD), its devices through POCL_DEVICES, and one shared tuning
+// file, make contexts and say where they went. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
 // $MQLCL_DEVICE and an explicit device stay put; cached profiles decide ties; dead, reused-id
 // and corrupt registry lines count for nothing; a registry that cannot be written fails no
 // context. Every choice is made under the registry's lock, so the counts are the same whatever
@@ -54,6 +54,26 @@ class Placement : public ::testing::Test {
     dir_ = tmpl;
     tuning_ = dir_ / "tuning.txt";
     registry_ = dir_ / "tuning.txt.contexts";
+    // A folder, not the file: Khronos's loader (CUDA's libOpenCL) reads OCL_ICD_VENDORS as a folder only.
+    std::error_code ec;
+    fs::create_directory(dir_ / "vendors", ec);
+    fs::copy_file(kPoclIcd, dir_ / "vendors" / "pocl.icd", ec);
+    ASSERT_FALSE(ec) << "copying " << kPoclIcd << ": " << ec.message();
+    // Whether the children see PoCL's two devices and nothing else: where the machine's loader adds
+    // other drivers whatever the environment says, the counts below mean nothing there.
+    Child& probe = start({"list"});
+    std::vector<std::string> seen;
+    for (std::string l = line(probe); !l.empty(); l = line(probe)) seen.push_back(l);
+    const int status = end(probe);
+    children_.clear();
+    ASSERT_EQ(status, 0) << "the child " << child_path() << " ended with " << status << " listing the devices"
+                         << " (127: it could not be started; -1: a signal)";
+    if (seen.size() != 2 || seen[0] != seen[1]) {
+      std::string list;
+      for (const auto& l : seen) list += "\n  " + l;
+      GTEST_SKIP() << "the children see " << seen.size() << " device(s), not PoCL's two alike, with OCL_ICD_VENDORS"
+                   << " naming PoCL alone and POCL_DEVICES=\"" << kTwoDevices << "\":" << list;
+    }
   }
   void TearDown() override {
     for (Child& c : children_) end(c);
@@ -68,14 +88,14 @@ class Placement : public ::testing::Test {
     for (char** e = environ; *e; ++e) {
       const std::string v = *e;
       if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0 &&
-          v.rfind("OCL_ICD_VENDORS=", 0) != 0)
+          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0)  // drivers loaded beside the folder's
         env.push_back(v);
     }
-    env.push_back(std::string("OCL_ICD_VENDORS=") + kPoclIcd);
+    env.push_back("OCL_ICD_VENDORS=" + (dir_ / "vendors").string());
     env.push_back(std::string("POCL_DEVICES=") + pocl);
     env.push_back("MQLCL_TUNING_FILE=" + tuning_.string());
     if (pin) env.push_back(std::string("MQLCL_DEVICE=") + pin);
-    std::vector<std::string> argv = {MQLCL_PLACEMENT_CHILD};
+    std::vector<std::string> argv = {child_path()};
     argv.insert(argv.end(), args.begin(), args.end());
     int to[2], from[2];
     EXPECT_EQ(pipe2(to, O_CLOEXEC), 0);
@@ -96,6 +116,14 @@ class Placement : public ::testing::Test {
     close(from[1]);
     children_.push_back(Child{pid, to[1], from[0]});
     return children_.back();
+  }
+
+  // The child program: beside this test program (a build tree copied elsewhere, as to another
+  // machine, keeps both), else where the build put it.
+  static std::string child_path() {
+    std::error_code ec;
+    const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / fs::path(MQLCL_PLACEMENT_CHILD).filename();
+    return !ec && fs::exists(beside) ? beside.string() : std::string(MQLCL_PLACEMENT_CHILD);
   }
 
   // The child's next line of output ("" once it has ended without one).
