@@ -1,7 +1,8 @@
 // MQLCL_DEVICE_BEST across processes (tuning/placement, tuning/context_registry): agent
 // processes (tests/abi/placement_child.cpp), each with PoCL alone (a vendors folder of the
-// test's own holding PoCL's ICD), its devices through POCL_DEVICES, and one shared tuning
-// file, make contexts and say where they went. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
+// test's own holding PoCL's ICD, OCL_ICD_FILENAMES its library), its devices through
+// POCL_DEVICES, and one shared tuning file, make contexts and say where they went. Where the
+// children list other than PoCL's two devices, the tests skip, naming what they list. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
 // $MQLCL_DEVICE and an explicit device stay put; cached profiles decide ties; dead, reused-id
 // and corrupt registry lines count for nothing; a registry that cannot be written fails no
 // context. Every choice is made under the registry's lock, so the counts are the same whatever
@@ -54,11 +55,15 @@ class Placement : public ::testing::Test {
     dir_ = tmpl;
     tuning_ = dir_ / "tuning.txt";
     registry_ = dir_ / "tuning.txt.contexts";
-    // A folder, not the file: Khronos's loader (CUDA's libOpenCL) reads OCL_ICD_VENDORS as a folder only.
+    // PoCL's ICD for either loader: ocl-icd reads the folder of OCL_ICD_VENDORS; Khronos's (CUDA's
+    // libOpenCL) loads OCL_ICD_FILENAMES's libraries, and the same library twice only once.
     std::error_code ec;
     fs::create_directory(dir_ / "vendors", ec);
     fs::copy_file(kPoclIcd, dir_ / "vendors" / "pocl.icd", ec);
     ASSERT_FALSE(ec) << "copying " << kPoclIcd << ": " << ec.message();
+    std::ifstream icd(kPoclIcd);
+    std::getline(icd, pocl_library_);
+    pocl_library_.erase(pocl_library_.find_last_not_of(" \t\r") + 1);
     // Whether the children see PoCL's two devices and nothing else: where the machine's loader adds
     // other drivers whatever the environment says, the counts below mean nothing there.
     Child& probe = start({"list"});
@@ -88,10 +93,11 @@ class Placement : public ::testing::Test {
     for (char** e = environ; *e; ++e) {
       const std::string v = *e;
       if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0 &&
-          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0)  // drivers loaded beside the folder's
+          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0)
         env.push_back(v);
     }
     env.push_back("OCL_ICD_VENDORS=" + (dir_ / "vendors").string());
+    env.push_back("OCL_ICD_FILENAMES=" + pocl_library_);
     env.push_back(std::string("POCL_DEVICES=") + pocl);
     env.push_back("MQLCL_TUNING_FILE=" + tuning_.string());
     if (pin) env.push_back(std::string("MQLCL_DEVICE=") + pin);
@@ -182,6 +188,7 @@ class Placement : public ::testing::Test {
   }
 
   fs::path dir_, tuning_, registry_;
+  std::string pocl_library_;  // the library pocl.icd names
   std::vector<Child> children_;  // ended at the test's end
 };
 
