@@ -328,12 +328,7 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
       value=MqlclDeviceText(device,MQLCL_TEXT_PLATFORM);
       return(true);
      }
-   if(prop>=CL_PLATFORM_PROFILE && prop<=CL_PLATFORM_EXTENSIONS)
-     {
-      MqlclCLFailed(0,"CLGetInfoString","platform property "+IntegerToString(prop)+
-                    " is not available through mqlcl.dll (CL_PLATFORM_NAME is)");
-      return(false);
-     }
+   //--- the other platform strings are the device's platform's (mqlcl_device_property takes their ids)
    uchar data[];
    int n=MqlclCLDeviceBytes(device,prop,data);
    if(n<0)
