@@ -124,18 +124,20 @@ void OnStart()
          CLGetDeviceInfo(ctx,CL_DEVICE_EXTENSIONS,raw,raw_size) && StringLen(ext_ctx)>0 && ext_ctx==ext_dev &&
          ext_ctx==BytesText(raw,raw_size),"CLGetInfoString(CL_DEVICE_EXTENSIONS) by context and by device = the raw bytes");
    bool strings_read=CLGetInfoString(ctx,CL_DEVICE_VERSION,version) && CLGetInfoString(ctx,CL_DEVICE_OPENCL_C_VERSION,c_version) &&
-            CLGetInfoString(ctx,CL_DEVICE_PROFILE,profile) && CLGetInfoString(ctx,CL_DEVICE_VENDOR,vendor) &&
-            CLGetInfoString(ctx,CL_DRIVER_VERSION,driver);
+                     CLGetInfoString(ctx,CL_DEVICE_PROFILE,profile) && CLGetInfoString(ctx,CL_DEVICE_VENDOR,vendor) &&
+                     CLGetInfoString(ctx,CL_DRIVER_VERSION,driver);
    Check(strings_read && StringFind(version,"OpenCL ")==0 && StringFind(c_version,"OpenCL C ")==0 &&
          (profile=="FULL_PROFILE" || profile=="EMBEDDED_PROFILE") && StringLen(vendor)>0 && StringLen(driver)>0,
          "CLGetInfoString of the version, C version, profile, vendor, driver = "+version+" / "+c_version+" / "+profile);
-   //--- the platform's strings, by context and by device number (an ICD loader's platform has cl_khr_icd)
-   string pf_name,pf_version,pf_vendor,pf_profile,pf_ext;
+   //--- the platform's strings, by context and by device number: "OpenCL <major>.<minor> ...", a
+   //--- version no older than the device's (OpenCL's rule), the same extensions either way
+   string pf_name,pf_version,pf_vendor,pf_profile,pf_ext,pf_ext_dev;
    bool pf_read=CLGetInfoString(ctx,CL_PLATFORM_NAME,pf_name) && CLGetInfoString(ctx,CL_PLATFORM_VERSION,pf_version) &&
                 CLGetInfoString(InpDevice,CL_PLATFORM_VENDOR,pf_vendor) && CLGetInfoString(ctx,CL_PLATFORM_PROFILE,pf_profile) &&
-                CLGetInfoString(InpDevice,CL_PLATFORM_EXTENSIONS,pf_ext);
-   Check(pf_read && StringLen(pf_name)>0 && StringFind(pf_version,"OpenCL ")==0 && StringLen(pf_vendor)>0 &&
-         (pf_profile=="FULL_PROFILE" || pf_profile=="EMBEDDED_PROFILE") && HasWord(pf_ext,"cl_khr_icd"),
+                CLGetInfoString(ctx,CL_PLATFORM_EXTENSIONS,pf_ext) && CLGetInfoString(InpDevice,CL_PLATFORM_EXTENSIONS,pf_ext_dev);
+   Check(pf_read && StringLen(pf_name)>0 && StringFind(pf_version,"OpenCL ")==0 &&
+         StringToDouble(StringSubstr(pf_version,7,3))>=StringToDouble(StringSubstr(version,7,3)) && StringLen(pf_vendor)>0 &&
+         (pf_profile=="FULL_PROFILE" || pf_profile=="EMBEDDED_PROFILE") && pf_ext==pf_ext_dev,
          "CLGetInfoString of the platform's name, version, vendor, profile, extensions = "+pf_name+" / "+pf_version);
    long global_mem=CLGetInfoInteger(ctx,CL_DEVICE_GLOBAL_MEM_SIZE);
    Check(global_mem>0,"CLGetInfoInteger(CL_DEVICE_GLOBAL_MEM_SIZE) > 0");
