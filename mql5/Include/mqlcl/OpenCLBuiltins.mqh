@@ -471,8 +471,10 @@ int MqlclCLKernelCreate(int program,const string kernel_name)
   }
 //+------------------------------------------------------------------+
 //| CLSetKernelArg for every scalar type: the declaration decides    |
-//| which width the kernel takes (mqlcl checks it).                  |
+//| which width the kernel takes (mqlcl checks it); a bool is one    |
+//| byte, as the terminal passes sizeof(bool).                        |
 //+------------------------------------------------------------------+
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,bool value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value ? 1 : 0,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,char value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,uchar value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,short value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,2),"CLSetKernelArg")); }

@@ -249,6 +249,10 @@ void OnStart()
    long got[];
    Check(CLBufferRead(bw,got)==5 && got[0]==-5 && got[1]==200 && got[2]==-300 && got[3]==60000 && got[4]==5000000000,
          "the widths arrive whole (WHOLE_ARRAY reads the buffer)");
+   //--- a bool is one byte, as the terminal passes it: into a uchar, not into an int
+   bool flag=true;
+   Check(CLSetKernelArg(kw,2,flag) && CLSetKernelArg(kw,1,false) && !CLSetKernelArg(kernel,3,flag) && CLExecute(kw) &&
+         CLBufferRead(bw,got)==5 && got[1]==1 && got[0]==0,"CLSetKernelArg of a bool: one byte (uchar 1, char 0), refused for an int");
    //--- double, where the device has it
    if(CLGetInfoString(ctx,CL_DEVICE_EXTENSIONS,log) && StringFind(log,"cl_khr_fp64")>=0)
      {
