@@ -1,8 +1,9 @@
 // MQLCL_DEVICE_BEST across processes (tuning/placement, tuning/context_registry): agent
 // processes (tests/abi/placement_child.cpp), each with PoCL alone (a vendors folder of the
-// test's own holding PoCL's ICD, OCL_ICD_FILENAMES its library), its devices through
-// POCL_DEVICES, and one shared tuning file, make contexts and say where they went. Where the
-// children list other than PoCL's two devices, the tests skip, naming what they list. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
+// test's own holding PoCL's ICD, where needed OCL_ICD_FILENAMES its library), its devices
+// through POCL_DEVICES, and one shared tuning file, make contexts and say where they went.
+// Where the children list other than PoCL's two devices, the tests skip, naming what they
+// list. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
 // $MQLCL_DEVICE and an explicit device stay put; cached profiles decide ties; dead, reused-id
 // and corrupt registry lines count for nothing; a registry that cannot be written fails no
 // context. Every choice is made under the registry's lock, so the counts are the same whatever
@@ -55,8 +56,10 @@ class Placement : public ::testing::Test {
     dir_ = tmpl;
     tuning_ = dir_ / "tuning.txt";
     registry_ = dir_ / "tuning.txt.contexts";
-    // PoCL's ICD for either loader: ocl-icd reads the folder of OCL_ICD_VENDORS; Khronos's (CUDA's
-    // libOpenCL) loads OCL_ICD_FILENAMES's libraries, and the same library twice only once.
+    // PoCL's ICD in a vendors folder of the test's own (what ocl-icd reads); where the children see
+    // nothing else there, that is all. Khronos's loader (CUDA's libOpenCL) takes a folder too but
+    // loads OCL_ICD_FILENAMES's libraries beside it, and left the children no device from the
+    // folder alone: then PoCL's library is named there as well (a library named twice loads once).
     std::error_code ec;
     fs::create_directory(dir_ / "vendors", ec);
     fs::copy_file(kPoclIcd, dir_ / "vendors" / "pocl.icd", ec);
@@ -66,19 +69,23 @@ class Placement : public ::testing::Test {
     pocl_library_.erase(pocl_library_.find_last_not_of(" \t\r") + 1);
     // Whether the children see PoCL's two devices and nothing else: where the machine's loader adds
     // other drivers whatever the environment says, the counts below mean nothing there.
-    Child& probe = start({"list"});
-    std::vector<std::string> seen;
-    for (std::string l = line(probe); !l.empty(); l = line(probe)) seen.push_back(l);
-    const int status = end(probe);
-    children_.clear();
-    ASSERT_EQ(status, 0) << "the child " << child_path() << " ended with " << status << " listing the devices"
-                         << " (127: it could not be started; -1: a signal)";
-    if (seen.size() != 2 || seen[0] != seen[1]) {
-      std::string list;
-      for (const auto& l : seen) list += "\n  " + l;
-      GTEST_SKIP() << "the children see " << seen.size() << " device(s), not PoCL's two alike, with OCL_ICD_VENDORS"
-                   << " naming PoCL alone and POCL_DEVICES=\"" << kTwoDevices << "\":" << list;
+    std::string seen_by_each;
+    for (const bool filenames : {false, true}) {
+      name_library_ = filenames;
+      Child& probe = start({"list"});
+      std::vector<std::string> seen;
+      for (std::string l = line(probe); !l.empty(); l = line(probe)) seen.push_back(l);
+      const int status = end(probe);
+      children_.clear();
+      ASSERT_EQ(status, 0) << "the child " << child_path() << " ended with " << status << " listing the devices"
+                           << " (127: it could not be started; -1: a signal)";
+      if (seen.size() == 2 && seen[0] == seen[1]) return;
+      seen_by_each += std::string("\n with") + (filenames ? "" : "out") + " OCL_ICD_FILENAMES, " +
+                      std::to_string(seen.size()) + " device(s)";
+      for (const auto& l : seen) seen_by_each += "\n  " + l;
     }
+    GTEST_SKIP() << "the children see other than PoCL's two devices alike (OCL_ICD_VENDORS naming PoCL alone,"
+                 << " POCL_DEVICES=\"" << kTwoDevices << "\"):" << seen_by_each;
   }
   void TearDown() override {
     for (Child& c : children_) end(c);
@@ -97,7 +104,7 @@ class Placement : public ::testing::Test {
         env.push_back(v);
     }
     env.push_back("OCL_ICD_VENDORS=" + (dir_ / "vendors").string());
-    env.push_back("OCL_ICD_FILENAMES=" + pocl_library_);
+    if (name_library_) env.push_back("OCL_ICD_FILENAMES=" + pocl_library_);
     env.push_back(std::string("POCL_DEVICES=") + pocl);
     env.push_back("MQLCL_TUNING_FILE=" + tuning_.string());
     if (pin) env.push_back(std::string("MQLCL_DEVICE=") + pin);
@@ -189,6 +196,7 @@ class Placement : public ::testing::Test {
 
   fs::path dir_, tuning_, registry_;
   std::string pocl_library_;  // the library pocl.icd names
+  bool name_library_ = false;  // the children's OCL_ICD_FILENAMES names it too
   std::vector<Child> children_;  // ended at the test's end
 };
 
