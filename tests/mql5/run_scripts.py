@@ -340,7 +340,7 @@ def expectations(name, log):
 
 # Programs that try failure paths on purpose and check each outcome themselves ("OK" / "WRONG"
 # lines, then "NAME: N wrong"): the messages of the failures they provoke are expected.
-SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2, "opencl_errors": 49}  # name: OK lines at least (without FP64: its checks skip; with a GPU, opencl_errors' CL_USE_GPU_ONLY failure is not tried)
+SELF_CHECKING = {"opencl_builtins": 45, "opencl_class": 29, "opencl_sort_fft": 2, "opencl_errors": 49}  # name: OK lines at least (without FP64: its checks skip; with a GPU, opencl_errors' CL_USE_GPU_ONLY failure is not tried)
 
 
 # Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
