@@ -445,9 +445,9 @@ def main():
     work = (a.work or a.native / "mql5-scripts").resolve()
     SGEMM_STAGES.update(sgemm_stages((a.native / "dll/libmqlcl.so").resolve()))
     work.mkdir(parents=True, exist_ok=True)
-    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5"),
-                                 *(HERE / "programs").glob("*/*.mq5")]
-                     if not a.only or p.stem in a.only)
+    # --scripts: the caller's own programs alone; else the project's scripts, selftests and programs
+    own = [] if a.scripts else [*(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
+    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *own] if not a.only or p.stem in a.only)
     expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl, tests/mql5/selftest and programs)")
 
     targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
