@@ -106,9 +106,11 @@ MQLCL_API long long mqlcl_device_info(int device, int what);
 #define MQLCL_TEXT_EXTENSIONS 7
 MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap);
 /* The raw bytes of an OpenCL 1.2 device property (clGetDeviceInfo; property a cl_device_info
- * id, 0x1000 .. 0x104B, as CL_DEVICE_NAME 0x102B) into out, an array of cap bytes: writes
- * min(size, cap) bytes and returns the property's full size; MQLCL_ERR_ARGUMENT for an id the
- * driver does not know. What the terminal's CLGetDeviceInfo returns. */
+ * id, 0x1000 .. 0x104B, as CL_DEVICE_NAME 0x102B), or of a property of the device's platform
+ * (clGetPlatformInfo; a cl_platform_info id, 0x0900 .. 0x0904, as CL_PLATFORM_VERSION 0x0901)
+ * into out, an array of cap bytes: writes min(size, cap) bytes and returns the property's full
+ * size; MQLCL_ERR_ARGUMENT for an id the driver does not know. What the terminal's
+ * CLGetDeviceInfo returns. */
 MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out, int cap);
 
 /* ---- Contexts and handles ----------------------------------------------------------- */

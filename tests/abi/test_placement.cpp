@@ -1,7 +1,9 @@
 // MQLCL_DEVICE_BEST across processes (tuning/placement, tuning/context_registry): agent
-// processes (tests/abi/placement_child.cpp), each with PoCL alone (OCL_ICD_VENDORS), its
-// devices through POCL_DEVICES, and one shared tuning file, make contexts and say where they
-// went. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
+// processes (tests/abi/placement_child.cpp), each with PoCL alone (a vendors folder of the
+// test's own holding PoCL's ICD, where needed OCL_ICD_FILENAMES its library), its devices
+// through POCL_DEVICES, and one shared tuning file, make contexts and say where they went.
+// Where the children list other than PoCL's two devices, the tests skip, naming what they
+// list. 16 at once split 8/8 over two devices; a killed process's contexts are reclaimed;
 // $MQLCL_DEVICE and an explicit device stay put; cached profiles decide ties; dead, reused-id
 // and corrupt registry lines count for nothing; a registry that cannot be written fails no
 // context. Every choice is made under the registry's lock, so the counts are the same whatever
@@ -54,6 +56,36 @@ class Placement : public ::testing::Test {
     dir_ = tmpl;
     tuning_ = dir_ / "tuning.txt";
     registry_ = dir_ / "tuning.txt.contexts";
+    // PoCL's ICD in a vendors folder of the test's own (what ocl-icd reads); where the children see
+    // nothing else there, that is all. Khronos's loader (CUDA's libOpenCL) takes a folder too but
+    // loads OCL_ICD_FILENAMES's libraries beside it, and left the children no device from the
+    // folder alone: then PoCL's library is named there as well (a library named twice loads once).
+    std::error_code ec;
+    fs::create_directory(dir_ / "vendors", ec);
+    fs::copy_file(kPoclIcd, dir_ / "vendors" / "pocl.icd", ec);
+    ASSERT_FALSE(ec) << "copying " << kPoclIcd << ": " << ec.message();
+    std::ifstream icd(kPoclIcd);
+    std::getline(icd, pocl_library_);
+    pocl_library_.erase(pocl_library_.find_last_not_of(" \t\r") + 1);
+    // Whether the children see PoCL's two devices and nothing else: where the machine's loader adds
+    // other drivers whatever the environment says, the counts below mean nothing there.
+    std::string seen_by_each;
+    for (const bool filenames : {false, true}) {
+      name_library_ = filenames;
+      Child& probe = start({"list"});
+      std::vector<std::string> seen;
+      for (std::string l = line(probe); !l.empty(); l = line(probe)) seen.push_back(l);
+      const int status = end(probe);
+      children_.clear();
+      ASSERT_EQ(status, 0) << "the child " << child_path() << " ended with " << status << " listing the devices"
+                           << " (127: it could not be started; -1: a signal)";
+      if (seen.size() == 2 && seen[0] == seen[1]) return;
+      seen_by_each += std::string("\n with") + (filenames ? "" : "out") + " OCL_ICD_FILENAMES, " +
+                      std::to_string(seen.size()) + " device(s)";
+      for (const auto& l : seen) seen_by_each += "\n  " + l;
+    }
+    GTEST_SKIP() << "the children see other than PoCL's two devices alike (OCL_ICD_VENDORS naming PoCL alone,"
+                 << " POCL_DEVICES=\"" << kTwoDevices << "\"):" << seen_by_each;
   }
   void TearDown() override {
     for (Child& c : children_) end(c);
@@ -68,14 +100,15 @@ class Placement : public ::testing::Test {
     for (char** e = environ; *e; ++e) {
       const std::string v = *e;
       if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0 &&
-          v.rfind("OCL_ICD_VENDORS=", 0) != 0)
+          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0)
         env.push_back(v);
     }
-    env.push_back(std::string("OCL_ICD_VENDORS=") + kPoclIcd);
+    env.push_back("OCL_ICD_VENDORS=" + (dir_ / "vendors").string());
+    if (name_library_) env.push_back("OCL_ICD_FILENAMES=" + pocl_library_);
     env.push_back(std::string("POCL_DEVICES=") + pocl);
     env.push_back("MQLCL_TUNING_FILE=" + tuning_.string());
     if (pin) env.push_back(std::string("MQLCL_DEVICE=") + pin);
-    std::vector<std::string> argv = {MQLCL_PLACEMENT_CHILD};
+    std::vector<std::string> argv = {child_path()};
     argv.insert(argv.end(), args.begin(), args.end());
     int to[2], from[2];
     EXPECT_EQ(pipe2(to, O_CLOEXEC), 0);
@@ -96,6 +129,14 @@ class Placement : public ::testing::Test {
     close(from[1]);
     children_.push_back(Child{pid, to[1], from[0]});
     return children_.back();
+  }
+
+  // The child program: beside this test program (a build tree copied elsewhere, as to another
+  // machine, keeps both), else where the build put it.
+  static std::string child_path() {
+    std::error_code ec;
+    const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / fs::path(MQLCL_PLACEMENT_CHILD).filename();
+    return !ec && fs::exists(beside) ? beside.string() : std::string(MQLCL_PLACEMENT_CHILD);
   }
 
   // The child's next line of output ("" once it has ended without one).
@@ -154,6 +195,8 @@ class Placement : public ::testing::Test {
   }
 
   fs::path dir_, tuning_, registry_;
+  std::string pocl_library_;  // the library pocl.icd names
+  bool name_library_ = false;  // the children's OCL_ICD_FILENAMES names it too
   std::vector<Child> children_;  // ended at the test's end
 };
 

@@ -183,6 +183,19 @@ TEST(TerminalCalls, RawDeviceProperties) {
   EXPECT_EQ(mqlcl_device_property(dev, 0x1002, nullptr, 4), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_device_property(dev, 0x1002, bytes, -1), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_device_property(mqlcl_device_count(), 0x1002, bytes, 4), MQLCL_ERR_DEVICE);
+  // The device's platform's strings (CLGetInfoString's CL_PLATFORM_*): CL_PLATFORM_NAME holds
+  // what mqlcl_device_text gives as the platform; CL_PLATFORM_VERSION is "OpenCL <major>.<minor> ...".
+  const int name_size = mqlcl_device_property(dev, 0x0902, bytes, 256);
+  ASSERT_GT(name_size, 1) << t::message();
+  const std::u16string raw_name(bytes, bytes + std::strlen(reinterpret_cast<const char*>(bytes)));
+  std::u16string text(256, u'\0');
+  const int text_size = mqlcl_device_text(dev, MQLCL_TEXT_PLATFORM, text.data(), 256);
+  ASSERT_GT(text_size, 0);
+  EXPECT_NE(raw_name.find(text.substr(0, static_cast<size_t>(text_size))), std::u16string::npos);
+  ASSERT_GT(mqlcl_device_property(dev, 0x0901, bytes, 256), 9);
+  EXPECT_EQ(std::memcmp(bytes, "OpenCL ", 7), 0);
+  EXPECT_EQ(mqlcl_device_property(dev, 0x0905, bytes, 256), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_device_property(dev, 0x08FF, bytes, 256), MQLCL_ERR_ARGUMENT);
 }
 
 }  // namespace

@@ -81,6 +81,9 @@ def check(toks, types=None):
                 err(t, f"#{m.group(1)} is not an MQL5 preprocessor directive", PREPROCESSOR)
         elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and t.text not in names:
             err(t, f"'{t.text}' is C++, not an MQL5 keyword", RESERVED)
+        elif t.kind == "id" and t.text in ("input", "sinput") and prev is not None \
+                and (is_type(prev) or prev.text in ("*", "&")):
+            err(t, f"'{t.text}' is a reserved word, not a name", RESERVED)
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
                 and not prev.ws and t.ws == "":
             err(prev, f"C++ string prefix {prev.text}\"...\" (MQL5 strings are already Unicode)", RESERVED)

@@ -5,7 +5,9 @@ log checked: the lines MetaTrader 5 would print, and correct results. Each scrip
 own checks (the article's sum/thirdCPU/buf triples, "| OK" on every sweep row); they are read
 here against bounds, never trusted blindly. tests/mql5/selftest/runtime_semantics.mq5 checks the runtime
 itself against the MQL5 documentation, harness_features.mq5 the predefined constants, _LastError, const
-arrays into templates and resources, source_encodings.mq5 (itself UTF-16LE) the sources' encodings. Scripts this file does not know get the generic
+arrays into templates and resources, source_encodings.mq5 (itself UTF-16LE) the sources' encodings; tests/mql5/programs/*/ holds whole programs of
+the project's own shaped like the users' (neural_net: layer classes, matrix methods, a COpenCL-derived
+class, a gradient check of its OpenCL path against its CPU path, a training run). Scripts this file does not know get the generic
 checks (exit 0, no DLL failure, no critical error, no WRONG). Every run must leave mqlcl.dll
 with 0 live handles (the harness prints the count after OnStart). Then stop_test.py: every
 script stopped by the user (--stop-after) stops cleanly.
@@ -298,7 +300,38 @@ def program_idioms(log):
     return problems
 
 
+def neural_net(log):
+    """tests/mql5/programs/neural_net: the OpenCL path's matrices against the CPU path's (every check OK,
+    the largest relative difference within the bound of its TYPE: 1e-9 double, 1e-4 float), the
+    cross-entropy at the start and the end of the training (lower, under the program's threshold), the
+    steps per second printed (not judged). A device without cl_khr_fp64 skips the double program."""
+    if re.search(r"^CNNOpenCL::Create: .+ has no cl_khr_fp64", log, re.M) and "TYPE double" in log:
+        return []
+    problems = runtime_semantics(log, at_least=88)
+    head = re.search(r"^neural_net \(TYPE (double|float)\) on .+: (\d+) kernels, ", log, re.M)
+    if not head or int(head.group(2)) < 20:
+        return problems + ["no 'neural_net (TYPE ...) on DEVICE: N kernels' line with N >= 20"]
+    bound = 1e-9 if head.group(1) == "double" else 1e-4
+    grad = re.search(r"^gradient check \(TYPE (\w+)\): (\d+) matrices, largest rel = max\|opencl - cpu\| / max\|cpu\| (\S+), "
+                     r"bound (\S+)$", log, re.M)
+    if not grad or grad.group(1) != head.group(1) or int(grad.group(2)) < 88 or not float(grad.group(3)) <= bound \
+            or float(grad.group(4)) != bound:
+        problems.append(f"gradient check line {grad.group(0) if grad else None!r}: not {head.group(1)}'s bound {bound:.0e}")
+    start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
+    end = re.search(r"^loss at end: (\d+\.\d+) ", log, re.M)
+    below = re.search(r"^loss fell below (\d+\.\d+): (.*)$", log, re.M)
+    if not (start and end and below):
+        return problems + ["no 'loss at start', 'loss at end' and 'loss fell below' lines"]
+    if not (float(end.group(1)) < float(below.group(1)) < float(start.group(1)) and below.group(2) == "OK"):
+        problems.append(f"loss {start.group(1)} -> {end.group(1)}, threshold {below.group(1)}: {below.group(2)}")
+    if not re.search(r"^\d+ training steps in \d+\.\d{3} s: \d+\.\d steps per second$", log, re.M):
+        problems.append("no 'N training steps in T s: R steps per second' line")
+    return problems + ([] if re.search(r"^neural_net: 0 wrong$", log, re.M) else ["no 'neural_net: 0 wrong' line"])
+
+
 def expectations(name, log):
+    if name in ("neural_net", "neural_net_float"):
+        return neural_net(log)
     if name in ("runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
@@ -317,7 +350,7 @@ def expectations(name, log):
 
 # Programs that try failure paths on purpose and check each outcome themselves ("OK" / "WRONG"
 # lines, then "NAME: N wrong"): the messages of the failures they provoke are expected.
-SELF_CHECKING = {"opencl_builtins": 39, "opencl_class": 24, "opencl_sort_fft": 2, "opencl_errors": 49}  # name: OK lines at least (without FP64: its checks skip; with a GPU, opencl_errors' CL_USE_GPU_ONLY failure is not tried)
+SELF_CHECKING = {"opencl_builtins": 45, "opencl_class": 29, "opencl_sort_fft": 2, "opencl_errors": 49}  # name: OK lines at least (without FP64: its checks skip; with a GPU, opencl_errors' CL_USE_GPU_ONLY failure is not tried)
 
 
 # Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
@@ -382,9 +415,9 @@ def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
 
 
 def stop_all(scripts, scripts_dir, include_dir, whole_runs, native, mqlcl_dir=None):
-    """stop_test.py on every script of mql5/Scripts whose whole native run passed."""
+    """stop_test.py on every script of mql5/Scripts and tests/mql5/programs whose whole native run passed."""
     for s in scripts:
-        if s.parent != scripts_dir:
+        if s.parent == HERE / "selftest":
             print(f"[SKIP] stop test: {s.stem}.mq5: a self-test of the harness, not a user's script")
             continue
         if s.stem not in whole_runs:
@@ -422,9 +455,10 @@ def main():
     work = (a.work or a.native / "mql5-scripts").resolve()
     SGEMM_STAGES.update(sgemm_stages((a.native / "dll/libmqlcl.so").resolve()))
     work.mkdir(parents=True, exist_ok=True)
-    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5")]
-                     if not a.only or p.stem in a.only)
-    expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl and tests/mql5/selftest)")
+    # --scripts: the caller's own programs alone; else the project's scripts, selftests and programs
+    own = [] if a.scripts else [*(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
+    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *own] if not a.only or p.stem in a.only)
+    expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl, tests/mql5/selftest and programs)")
 
     targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
                       dict(os.environ, LD_LIBRARY_PATH=str((a.native / "dll").resolve())))]

@@ -29,7 +29,8 @@ NEVER_ASKS = "it never calls IsStopped(): nothing of it answers the user's stop 
 # The user's sizes: the article's 2000 (a CPU product of 2000^3 takes minutes) and the scripts'
 # defaults. A stop at the first check must come before any of that work.
 LONG = {"InpRows1": 2000, "InpColsRows": 2000, "InpCols2": 2000, "InpSize": 2048, "InpSize1": 64,
-        "InpSize2": 1024, "InpRows": 2048, "InpCols": 2048, "InpGrid": 128, "InpM": 2000, "InpN": 2000, "InpK": 2000}
+        "InpSize2": 1024, "InpRows": 2048, "InpCols": 2048, "InpGrid": 128, "InpM": 2000, "InpN": 2000, "InpK": 2000,
+        "InpTrainSamples": 131072}
 # A line reporting a computed result: the article's checks, its CPU time, a loop order's time,
 # a sweep row ("... | OK").
 RESULT_LINE = re.compile(r"^(sum\( |CPUTime = |CPU: loop order |  .*\| )", re.M)

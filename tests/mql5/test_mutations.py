@@ -86,6 +86,7 @@ MUTATIONS = [
     ("C++ auto declaration without its semicolon", SCRIPT, in_onstart("auto x = 5"), "lint", "'auto' is C++"),
     ("std::vector<int>", SCRIPT, in_onstart("std::vector<int> v;"), "lint", "'std::'"),
     ("pointer to an int", SCRIPT, in_onstart("int *p;"), "lint", "pointer to 'int'"),
+    ("a variable named with the reserved word input", SCRIPT, in_onstart("int input = 1;"), "lint", "reserved word"),
     ("lambda", SCRIPT, in_onstart("int y = [](int a) { return a; }(2);"), "lint", "a C++ lambda"),
     ("call of an undeclared function", SCRIPT, in_onstart("UndeclaredFunction(1);"), "compile", "not declared"),
     ("string multiplied by a number", SCRIPT, in_onstart('string s = "a";', "s = s * 2;"), "compile", "operator*"),

@@ -1009,22 +1009,23 @@ def pointer_conversions(toks, types=frozenset()):
             wrap(i + 2, (";", ","))
     # p[i] on an object pointer is the object's operator[] (a pointer is no array in MQL5); a
     # name's kind is the one its function declares, else the one of the whole program
-    def kinds(a, b):
-        ptrs, arrs, plain = set(), set(), set()
+    def kinds(a, b, skip=()):
+        """(pointers, arrays, other names) declared in toks[a:b], outside the ranges of skip."""
+        ptrs, arrs, others = set(), set(), set()
         for i in range(max(a, 1), min(b, len(toks) - 1)):
             t = toks[i]
-            if t.kind != "id":
+            if t.kind != "id" or any(o <= i < e for o, e in skip):
                 continue
             if toks[i - 1].text == "*" and i >= 2 and toks[i - 2].text in classes and toks[i + 1].text != "[":
                 ptrs.add(t.text)
             elif toks[i + 1].text == "[" and (toks[i - 1].text in typenames or toks[i - 1].text in ("*", "&")
                                               and i >= 2 and toks[i - 2].text in typenames):
                 arrs.add(t.text)
-            elif toks[i + 1].text in ("=", ";", ",", ")") and (toks[i - 1].text in typenames or (
-                    toks[i - 1].text == "&" and i >= 2 and toks[i - 2].text in typenames)):
-                plain.add(t.text)  # `vector r` here, whatever r is in another function
-        return ptrs, arrs, plain
-    g_ptrs, g_arrs, _ = kinds(0, len(toks))
+            elif toks[i + 1].text in (";", ",", "=", ")", "(") and (
+                    toks[i - 1].kind == "id" and toks[i - 1].text in typenames
+                    or toks[i - 1].text == "&" and i >= 2 and toks[i - 2].text in typenames):
+                others.add(t.text)  # `T name` / `T &name`: an object, never a pointer to index
+        return ptrs, arrs, others
     bodies = []
     for i, t in enumerate(toks):
         if t.text != "{" or i < 1:
@@ -1042,10 +1043,11 @@ def pointer_conversions(toks, types=frozenset()):
             o -= 1
         if o > 0 and toks[o - 1].kind == "id" and toks[o - 1].text not in ("if", "for", "while", "switch", "return"):
             bodies.append((o, matching(toks, i)))
+    # the program's names: those declared outside every function body (members, globals)
+    g_ptrs, g_arrs, _ = kinds(0, len(toks), bodies)
     scope_of = {}
     for o, e in bodies:
-        ptrs, arrs, plain = kinds(o, e)
-        local = (ptrs, arrs | (plain - ptrs))  # a name the function declares as no pointer is none there
+        local = kinds(o, e)
         for k in range(o, e):
             scope_of[k] = local
     for i in range(1, len(toks) - 1):
@@ -1053,8 +1055,9 @@ def pointer_conversions(toks, types=frozenset()):
         if not (t.kind == "id" and toks[i + 1].text == "[" and t.out is None and toks[i + 1].out is None
                 and toks[i - 1].text not in (".", "::") and not (toks[i - 1].text == "*" and toks[i - 2].text in typenames)):
             continue
-        ptrs, arrs = scope_of.get(i, (set(), set()))
-        is_ptr = t.text in ptrs or (t.text not in arrs and t.text in g_ptrs and t.text not in g_arrs)
+        ptrs, arrs, others = scope_of.get(i, (set(), set(), set()))
+        is_ptr = t.text in ptrs or (t.text not in arrs and t.text not in others and t.text in g_ptrs
+                                    and t.text not in g_arrs)
         if is_ptr:
             t.out = f"(*{t.text})"
     # functions returning an object pointer: C *name(...) [const] { ... return e; ... }

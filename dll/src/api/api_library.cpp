@@ -77,20 +77,32 @@ MQLCL_API int mqlcl_device_text(int device, int what, mqlcl_char* buf, int cap) 
 
 MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out, int cap) {
   return guard(0, [&] {
-    // OpenCL 1.2's cl_device_info ids (CL_DEVICE_TYPE .. CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT).
-    if (property < 0x1000 || property > 0x104B || property == 0x1033)
-      fail(MQLCL_ERR_ARGUMENT, "property = ", property, ": an OpenCL 1.2 device property is 0x1000 .. 0x104B");
+    // OpenCL 1.2's cl_device_info ids (CL_DEVICE_TYPE .. CL_DEVICE_IMAGE_BASE_ADDRESS_ALIGNMENT), and
+    // the cl_platform_info ids of the device's platform (CL_PLATFORM_PROFILE .. CL_PLATFORM_EXTENSIONS),
+    // which the terminal's CLGetInfoString takes with a device.
+    const bool of_platform = property >= 0x0900 && property <= 0x0904;
+    if (!of_platform && (property < 0x1000 || property > 0x104B || property == 0x1033))
+      fail(MQLCL_ERR_ARGUMENT, "property = ", property,
+           ": an OpenCL 1.2 device property is 0x1000 .. 0x104B, a platform property 0x0900 .. 0x0904");
     if (out == nullptr) fail(MQLCL_ERR_ARGUMENT, "out is a null pointer");
     if (cap < 0) fail(MQLCL_ERR_ARGUMENT, "cap = ", cap, ": it must be >= 0");
     const cl::Device& d = device_at(resolved_device(device)).device;
+    cl_platform_id platform = nullptr;
+    const char* const call = of_platform ? "clGetPlatformInfo(" : "clGetDeviceInfo(";
+    cl_int err = of_platform ? clGetDeviceInfo(d(), CL_DEVICE_PLATFORM, sizeof platform, &platform, nullptr) : CL_SUCCESS;
+    if (err != CL_SUCCESS) fail(MQLCL_ERR_OPENCL, "clGetDeviceInfo(CL_DEVICE_PLATFORM) failed: ", cl_error_name(err));
+    const auto query = [&](size_t n, void* into, size_t* size_ret) {
+      return of_platform ? clGetPlatformInfo(platform, static_cast<cl_platform_info>(property), n, into, size_ret)
+                         : clGetDeviceInfo(d(), static_cast<cl_device_info>(property), n, into, size_ret);
+    };
     size_t size = 0;
-    cl_int err = clGetDeviceInfo(d(), static_cast<cl_device_info>(property), 0, nullptr, &size);
+    err = query(0, nullptr, &size);
     if (err != CL_SUCCESS)
-      fail(err == CL_INVALID_VALUE ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "clGetDeviceInfo(", property, ") failed: ",
-           cl_error_name(err), err == CL_INVALID_VALUE ? " (the driver does not know this property)" : "");
+      fail(err == CL_INVALID_VALUE ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, call, property, ") failed: ", cl_error_name(err),
+           err == CL_INVALID_VALUE ? " (the driver does not know this property)" : "");
     std::vector<unsigned char> bytes(size);
-    err = size ? clGetDeviceInfo(d(), static_cast<cl_device_info>(property), size, bytes.data(), nullptr) : CL_SUCCESS;
-    if (err != CL_SUCCESS) fail(MQLCL_ERR_OPENCL, "clGetDeviceInfo(", property, ") failed: ", cl_error_name(err));
+    err = size ? query(size, bytes.data(), nullptr) : CL_SUCCESS;
+    if (err != CL_SUCCESS) fail(MQLCL_ERR_OPENCL, call, property, ") failed: ", cl_error_name(err));
     std::copy_n(bytes.data(), std::min(size, static_cast<size_t>(cap)), out);
     return static_cast<int>(size);
   });

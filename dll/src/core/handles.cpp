@@ -37,7 +37,7 @@ int Registry::add(std::shared_ptr<Object> obj, int owner) {
   obj->owner = owner;
   for (;;) {
     const int h = next_;
-    next_ = (next_ == INT_MAX) ? 1 : next_ + 1;
+    next_ = (next_ == INT_MAX) ? kFirstHandle : next_ + 1;
     if (objects_.find(h) == objects_.end()) {
       objects_.emplace(h, std::move(obj));
       return h;

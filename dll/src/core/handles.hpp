@@ -1,6 +1,6 @@
-// Integer handles for everything the ABI hands out. A handle is never reused while the
-// process lives (until 2^31 creations), so a stale handle is simply not found; the kind
-// stored with it rejects a foreign one (a buffer passed as a context).
+// Integer handles for everything the ABI hands out, from 65536 up. A handle is never reused
+// while the process lives (until 2^31 - 2^16 creations), so a stale handle is simply not
+// found; the kind stored with it rejects a foreign one (a buffer passed as a context).
 #pragma once
 #include <memory>
 #include <mutex>
@@ -43,7 +43,10 @@ class Registry {
  private:
   std::mutex mutex_;
   std::unordered_map<int, std::shared_ptr<Object>> objects_;
-  int next_ = 1;
+  // Handles start above any device number: the terminal's CLGetInfoInteger, CLGetInfoString and
+  // CLGetDeviceInfo take a handle or a device number in one argument, so the two must never meet.
+  static constexpr int kFirstHandle = 1 << 16;
+  int next_ = kFirstHandle;
 };
 
 // The live object of type T behind handle; MQLCL_ERR_HANDLE when not live or of another kind.

@@ -328,12 +328,7 @@ bool MqlclCLGetInfoString(int handle,ENUM_OPENCL_PROPERTY_STRING prop,string &va
       value=MqlclDeviceText(device,MQLCL_TEXT_PLATFORM);
       return(true);
      }
-   if(prop>=CL_PLATFORM_PROFILE && prop<=CL_PLATFORM_EXTENSIONS)
-     {
-      MqlclCLFailed(0,"CLGetInfoString","platform property "+IntegerToString(prop)+
-                    " is not available through mqlcl.dll (CL_PLATFORM_NAME is)");
-      return(false);
-     }
+   //--- the other platform strings are the device's platform's (mqlcl_device_property takes their ids)
    uchar data[];
    int n=MqlclCLDeviceBytes(device,prop,data);
    if(n<0)
@@ -476,8 +471,10 @@ int MqlclCLKernelCreate(int program,const string kernel_name)
   }
 //+------------------------------------------------------------------+
 //| CLSetKernelArg for every scalar type: the declaration decides    |
-//| which width the kernel takes (mqlcl checks it).                  |
+//| which width the kernel takes (mqlcl checks it); a bool is one    |
+//| byte, as the terminal passes sizeof(bool).                        |
 //+------------------------------------------------------------------+
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,bool value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value ? 1 : 0,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,char value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,uchar value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,short value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,2),"CLSetKernelArg")); }

@@ -222,6 +222,9 @@ double MeasureOf(IMeasurable *m)
    return(m.Measure());
   }
 //+------------------------------------------------------------------+
+// OnStart has an object pointer named square: here the name is a matrix
+double CornerOf(matrix &square) { return(square[0][1]); }
+//+------------------------------------------------------------------+
 void OnStart()
   {
 //--- new, virtual dispatch through base pointers (overrides with and without `virtual`)
@@ -360,6 +363,9 @@ void OnStart()
    Check("base pointer given to a derived pointer parameter",DoubleToString(WidthOf(square),1),"3.0");
    Check("override written before const",square.Name(),"square");
    delete square;
+   matrix corner={{1,2},{3,4}};
+   Check("a matrix parameter named like another function's object pointer is indexed as a matrix",
+         DoubleToString(CornerOf(corner),1),"2.0");
 //--- left undeleted on purpose: reported after the end
    CShape *left=new CCircle(99,1.0);
    Check("the object left undeleted is alive",IntegerToString(CheckPointer(left)==POINTER_DYNAMIC),"1");

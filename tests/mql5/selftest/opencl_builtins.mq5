@@ -42,16 +42,103 @@ void Check(const bool ok,const string what)
    Print((ok ? "OK     " : "WRONG  ")+what+(ok ? "" : " -- "+g_mqlcl_cl_message));
   }
 //+------------------------------------------------------------------+
+//+------------------------------------------------------------------+
+//| A zero-terminated byte string as CLGetDeviceInfo returns it.      |
+//+------------------------------------------------------------------+
+string BytesText(const uchar &bytes[],const uint count)
+  {
+   ushort chars[];
+   ArrayResize(chars,(int)count+1);
+   int n=0;
+   for(uint i=0; i<count && bytes[i]!=0; i++)
+      chars[n++]=bytes[i];
+   return(ShortArrayToString(chars,0,n));
+  }
+//+------------------------------------------------------------------+
+//| Whether a space-separated list holds the word (not a prefix).    |
+//+------------------------------------------------------------------+
+bool HasWord(const string list,const string word)
+  {
+   string words[];
+   int n=StringSplit(list,' ',words);
+   for(int i=0; i<n; i++)
+      if(words[i]==word)
+         return(true);
+   return(false);
+  }
+//+------------------------------------------------------------------+
 void OnStart()
   {
-   Print("devices: "+IntegerToString(CLGetInfoInteger(0,CL_DEVICE_COUNT)));
+   int devices=(int)CLGetInfoInteger(0,CL_DEVICE_COUNT);
+   Print("devices: "+IntegerToString(devices));
+   //--- the device list before any handle exists, and which kinds of device there are
+   string names_before[];
+   long types_before[];
+   ArrayResize(names_before,devices);
+   ArrayResize(types_before,devices);
+   bool fp64_gpu=false,has_cpu=false;
+   for(int d=0; d<devices; d++)
+     {
+      string ext;
+      CLGetInfoString(d,CL_DEVICE_NAME,names_before[d]);
+      types_before[d]=CLGetInfoInteger(d,CL_DEVICE_TYPE);
+      CLGetInfoString(d,CL_DEVICE_EXTENSIONS,ext);
+      fp64_gpu=fp64_gpu || ((types_before[d] & CL_DEVICE_GPU)!=0 && HasWord(ext,"cl_khr_fp64"));
+      has_cpu=has_cpu || (types_before[d] & CL_DEVICE_CPU)!=0;
+     }
+   //--- CL_USE_GPU_DOUBLE_ONLY: a GPU with cl_khr_fp64, else INVALID_HANDLE and 5114, after which
+   //--- programs ask for the CPU (the code stays until ResetLastError, as the terminal's last error)
+   ResetLastError();
+   int gpu64=CLContextCreate(CL_USE_GPU_DOUBLE_ONLY);
+   if(fp64_gpu)
+      Check(gpu64!=INVALID_HANDLE && (CLGetInfoInteger(gpu64,CL_DEVICE_TYPE) & CL_DEVICE_GPU)!=0,
+            "CLContextCreate(CL_USE_GPU_DOUBLE_ONLY): a GPU with cl_khr_fp64");
+   else
+     {
+      Check(gpu64==INVALID_HANDLE && GetLastError()==ERR_OPENCL_SELECTDEVICE,
+            "CLContextCreate(CL_USE_GPU_DOUBLE_ONLY) with no FP64 GPU: INVALID_HANDLE, ERR_OPENCL_SELECTDEVICE");
+      int cpu=has_cpu ? CLContextCreate(CL_USE_CPU_ONLY) : INVALID_HANDLE;
+      Check(!has_cpu || (cpu!=INVALID_HANDLE && (CLGetInfoInteger(cpu,CL_DEVICE_TYPE) & CL_DEVICE_CPU)!=0 &&
+                         GetLastError()==ERR_OPENCL_SELECTDEVICE),
+            "then CLContextCreate(CL_USE_CPU_ONLY): a CPU; GetLastError() still the failure's");
+      if(cpu!=INVALID_HANDLE)
+         CLContextFree(cpu);
+     }
+   if(gpu64!=INVALID_HANDLE)
+      CLContextFree(gpu64);
+   ResetLastError();
    int ctx=CLContextCreate(InpDevice);
    Check(ctx!=INVALID_HANDLE,"CLContextCreate("+IntegerToString(InpDevice)+")");
    if(ctx==INVALID_HANDLE)
       return;
    Check(CLHandleType(ctx)==OPENCL_CONTEXT,"CLHandleType of a context");
    string name;
-   Check(CLGetInfoString(ctx,CL_DEVICE_NAME,name) && StringLen(name)>0,"CLGetInfoString(CL_DEVICE_NAME) = "+name);
+   bool named=CLGetInfoString(ctx,CL_DEVICE_NAME,name);
+   Check(named && StringLen(name)>0,"CLGetInfoString(CL_DEVICE_NAME) = "+name);
+   //--- the device's strings through the context and through its number; the extensions against
+   //--- CLGetDeviceInfo's raw bytes
+   string ext_ctx,ext_dev,version,c_version,profile,vendor,driver;
+   uchar raw[];
+   uint raw_size=0;
+   Check(CLGetInfoString(ctx,CL_DEVICE_EXTENSIONS,ext_ctx) && CLGetInfoString(InpDevice,CL_DEVICE_EXTENSIONS,ext_dev) &&
+         CLGetDeviceInfo(ctx,CL_DEVICE_EXTENSIONS,raw,raw_size) && StringLen(ext_ctx)>0 && ext_ctx==ext_dev &&
+         ext_ctx==BytesText(raw,raw_size),"CLGetInfoString(CL_DEVICE_EXTENSIONS) by context and by device = the raw bytes");
+   bool strings_read=CLGetInfoString(ctx,CL_DEVICE_VERSION,version) && CLGetInfoString(ctx,CL_DEVICE_OPENCL_C_VERSION,c_version) &&
+                     CLGetInfoString(ctx,CL_DEVICE_PROFILE,profile) && CLGetInfoString(ctx,CL_DEVICE_VENDOR,vendor) &&
+                     CLGetInfoString(ctx,CL_DRIVER_VERSION,driver);
+   Check(strings_read && StringFind(version,"OpenCL ")==0 && StringFind(c_version,"OpenCL C ")==0 &&
+         (profile=="FULL_PROFILE" || profile=="EMBEDDED_PROFILE") && StringLen(vendor)>0 && StringLen(driver)>0,
+         "CLGetInfoString of the version, C version, profile, vendor, driver = "+version+" / "+c_version+" / "+profile);
+   //--- the platform's strings, by context and by device number: "OpenCL <major>.<minor> ...", a
+   //--- version no older than the device's (OpenCL's rule), the same extensions either way
+   string pf_name,pf_version,pf_vendor,pf_profile,pf_ext,pf_ext_dev;
+   bool pf_read=CLGetInfoString(ctx,CL_PLATFORM_NAME,pf_name) && CLGetInfoString(ctx,CL_PLATFORM_VERSION,pf_version) &&
+                CLGetInfoString(InpDevice,CL_PLATFORM_VENDOR,pf_vendor) && CLGetInfoString(ctx,CL_PLATFORM_PROFILE,pf_profile) &&
+                CLGetInfoString(ctx,CL_PLATFORM_EXTENSIONS,pf_ext) && CLGetInfoString(InpDevice,CL_PLATFORM_EXTENSIONS,pf_ext_dev);
+   Check(pf_read && StringLen(pf_name)>0 && StringFind(pf_version,"OpenCL ")==0 &&
+         StringToDouble(StringSubstr(pf_version,7,3))>=StringToDouble(StringSubstr(version,7,3)) && StringLen(pf_vendor)>0 &&
+         (pf_profile=="FULL_PROFILE" || pf_profile=="EMBEDDED_PROFILE") && pf_ext==pf_ext_dev,
+         "CLGetInfoString of the platform's name, version, vendor, profile, extensions = "+pf_name+" / "+pf_version);
    long global_mem=CLGetInfoInteger(ctx,CL_DEVICE_GLOBAL_MEM_SIZE);
    Check(global_mem>0,"CLGetInfoInteger(CL_DEVICE_GLOBAL_MEM_SIZE) > 0");
    uchar data[];
@@ -162,6 +249,10 @@ void OnStart()
    long got[];
    Check(CLBufferRead(bw,got)==5 && got[0]==-5 && got[1]==200 && got[2]==-300 && got[3]==60000 && got[4]==5000000000,
          "the widths arrive whole (WHOLE_ARRAY reads the buffer)");
+   //--- a bool is one byte, as the terminal passes it: into a uchar, not into an int
+   bool flag=true;
+   Check(CLSetKernelArg(kw,2,flag) && CLSetKernelArg(kw,1,false) && !CLSetKernelArg(kernel,3,flag) && CLExecute(kw) &&
+         CLBufferRead(bw,got)==5 && got[1]==1 && got[0]==0,"CLSetKernelArg of a bool: one byte (uchar 1, char 0), refused for an int");
    //--- double, where the device has it
    if(CLGetInfoString(ctx,CL_DEVICE_EXTENSIONS,log) && StringFind(log,"cl_khr_fp64")>=0)
      {
@@ -197,6 +288,17 @@ void OnStart()
    Check(CLBufferWrite(bc,four)==0,"a write to a freed buffer: 0");
    Check(!CLSetKernelArgMem(kernel,2,kernel),"a kernel handle as a buffer: false");
    Check(CLGetInfoInteger(-5,CL_DEVICE_GLOBAL_MEM_SIZE)==-1,"a device that does not exist: -1");
+   //--- CLGetInfo* take a handle or a device number: with handles alive, no number a device could
+   //--- have is a handle, and each device reads as before any handle existed
+   bool no_handle=true,same=true;
+   for(int d=0; d<64; d++)
+      no_handle=no_handle && CLHandleType(d)==OPENCL_INVALID;
+   for(int d=0; d<devices; d++)
+     {
+      string n;
+      same=same && CLGetInfoString(d,CL_DEVICE_NAME,n) && n==names_before[d] && CLGetInfoInteger(d,CL_DEVICE_TYPE)==types_before[d];
+     }
+   Check(no_handle && same,"with handles alive, 0 .. 63 are no handle; devices 0 .. "+IntegerToString(devices-1)+" read as before");
    CLBufferFree(ba);
    CLBufferFree(bb);
    CLBufferFree(bw);

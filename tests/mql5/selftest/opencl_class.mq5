@@ -5,7 +5,8 @@
 //| product through __local memory (SetArgumentLocalMemory), float    |
 //| and double (SupportDouble), matrices in and out, and a derived    |
 //| class that adds buffers by writing m_buffers / m_buffers_total    |
-//| itself (as the "Neural networks made easy" series does). Results  |
+//| itself (as the "Neural networks made easy" series does), and a    |
+//| kernel and a buffer through CL* on m_program / m_context. Results |
 //| against double references.                                        |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
@@ -66,6 +67,38 @@ public:
      }
    int               BuffersTotal(void) const { return(m_buffers_total); }
    int               BufferHandle(const int index) const { return(m_buffers[index]); }
+   //--- a kernel and a buffer made through the CL* functions on m_program and m_context, their
+   //--- handles kept in the protected arrays, for the base class to use and free
+   int               AddKernel(const string name)
+     {
+      int index=m_kernels_total;
+      if(ArrayResize(m_kernels,index+1)<0 || ArrayResize(m_kernel_names,index+1)<0)
+         return(-1);
+      m_kernels[index]=CLKernelCreate(m_program,name);
+      m_kernel_names[index]=name;
+      m_kernels_total=index+1;
+      return(m_kernels[index]==INVALID_HANDLE ? -1 : index);
+     }
+   int               AddRawBuffer(const uint size_in_bytes)
+     {
+      int index=m_buffers_total;
+      if(ArrayResize(m_buffers,index+1)<0)
+         return(-1);
+      m_buffers[index]=CLBufferCreate(m_context,size_in_bytes,CL_MEM_READ_WRITE);
+      m_buffers_total=index+1;
+      return(m_buffers[index]==INVALID_HANDLE ? -1 : index);
+     }
+   int               KernelHandle(const int index) const { return(m_kernels[index]); }
+   //--- the FP64 flag as the extension string says it
+   bool              Fp64AsExtensions(void) const
+     {
+      string words[];
+      int n=StringSplit(m_device_extensions,' ',words);
+      bool listed=false;
+      for(int i=0; i<n; i++)
+         listed=listed || words[i]=="cl_khr_fp64";
+      return(n>0 && listed==m_support_cl_khr_fp64);
+     }
   };
 
 int failures=0;
@@ -175,8 +208,23 @@ void OnStart()
      }
    else
       Print("SKIP   double: the device has no cl_khr_fp64");
+   //--- the derived class's own kernel and buffer (CL* on m_program / m_context), used through the base
+   int kt=cl.AddKernel("tiled");
+   int bz=cl.AddRawBuffer(16*sizeof(float));
+   int kernel_handle=kt<0 ? INVALID_HANDLE : cl.KernelHandle(kt);
+   int buffer_handle=bz<0 ? INVALID_HANDLE : cl.BufferHandle(bz);
+   Check(kt>=0 && bz>=0 && cl.GetKernelName(kt)=="tiled" && cl.GetKernel(kt)==kernel_handle &&
+         CLHandleType(kernel_handle)==OPENCL_KERNEL && CLHandleType(buffer_handle)==OPENCL_BUFFER,
+         "a kernel and a buffer made through CL* on m_program / m_context, kept in m_kernels / m_buffers");
+   float z[16],zb[];
+   for(int i=0; i<16; i++)
+      z[i]=i*0.5f;
+   Check(cl.BufferWrite(bz,z,0,0,16) && cl.BufferRead(bz,zb,0,0,16) && ArraySize(zb)==16 && zb[15]==7.5f && zb[1]==0.5f,
+         "BufferWrite / BufferRead through the base on the derived class's buffer");
+   Check(cl.SetArgumentBuffer(kt,2,bz) && cl.SetArgument(kt,3,InpM),"SetArgumentBuffer / SetArgument on the derived class's kernel");
+   Check(cl.Fp64AsExtensions(),"m_support_cl_khr_fp64 as cl_khr_fp64 in m_device_extensions");
    //--- failure paths
-   Check(!cl.KernelCreate(5,"tiled"),"KernelCreate past the kernel slots: false");
+   Check(!cl.KernelCreate(kt+5,"tiled"),"KernelCreate past the kernel slots: false");
    Check(!cl.BufferCreate(-1,16,CL_MEM_READ_WRITE),"BufferCreate at slot -1: false");
    Check(!cl.SetArgumentBuffer(0,0,99),"SetArgumentBuffer of a slot that does not exist: false");
    Check(!cl.SetArgument(0,3,1.5),"SetArgument of a double into an int: false");
@@ -188,6 +236,8 @@ void OnStart()
          broken.GetContext()==INVALID_HANDLE,"a program that does not compile: false, the context freed");
    cl.Shutdown();
    Check(cl.GetContext()==INVALID_HANDLE && cl.GetProgram()==INVALID_HANDLE,"Shutdown");
+   Check(CLHandleType(kernel_handle)==OPENCL_INVALID && CLHandleType(buffer_handle)==OPENCL_INVALID,
+         "Shutdown freed the derived class's kernel and buffer");
    Print("opencl_class: "+IntegerToString(failures)+" wrong");
   }
 //+------------------------------------------------------------------+
