@@ -31,6 +31,12 @@ looked into), never on the meaning of the code:
   interface I {...}      -> a struct of public pure virtual methods
   typename(x), __FUNCTION__, __FILE__ -> MQL5 strings
   member definitions outside their class -> after all classes (MQL5 compiles a file as a whole)
+  enum E {...};          -> beside it EnumToString(E) (a friend in a class)
+  D'2024.01.02 03:04'    -> its seconds since 1970, a datetime
+  f(m.Col(i)) for f(vector &v) -> an overload of f taking the temporary (matrix/vector only)
+  vector p = p(a,b)      -> the function p called (Class::p or ::p)
+  auto, not, register ... declared as names -> renamed (C++ keywords MQL5 does not reserve)
+  #include "x" in an #ifdef/#ifndef branch switched off -> not read; names matched without case
   a method of a class    -> begins with mql5::check_this(this) (NULL or deleted: the terminal's
                             "invalid pointer access")
 #line directives keep every diagnostic on the .mq5/.mqh file and line. The lint (lint.py) runs
