@@ -1542,6 +1542,17 @@ def self_named_initialisers(toks, types):
         toks[i + 2].out = f"{owner}::{t.text}" if owner else f"::{t.text}"
 
 
+def at_namespace_scope(toks, i):
+    """Whether toks[i] is outside every block but namespace ones."""
+    opened = []
+    for k in range(i):
+        if toks[k].text == "{" and toks[k].kind == "op":
+            opened.append(k >= 2 and toks[k - 2].text == "namespace")
+        elif toks[k].text == "}" and toks[k].kind == "op" and opened:
+            opened.pop()
+    return all(opened)
+
+
 def enum_strings(toks):
     """After each named enumeration, its EnumToString (docs: EnumToString: the member's name; a value
     no member has gives "TYPE::value"); in a class a friend, found by argument-dependent lookup.
@@ -1568,7 +1579,7 @@ def enum_strings(toks):
         tests = "".join(f"if (v == {m}) return string(u{json.dumps(m)}); " for m in members)
         if in_class_body(toks, i):
             head = "friend string"
-        elif sum((u.text == "{") - (u.text == "}") for u in toks[:i] if u.kind == "op") == 0:
+        elif at_namespace_scope(toks, i):
             head = "inline string"
         else:
             continue  # an enumeration local to a function: no function can be defined there

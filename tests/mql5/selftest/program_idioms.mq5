@@ -255,10 +255,12 @@ namespace IdiomsMath
 {
 double Twice(const double x) { return(Half(x)*4.0); }
 double Half(const double x) { return(x/2.0); }
+enum ERounding { ROUND_DOWN, ROUND_UP };
 }
 void CheckNamespaces(void)
   {
    Check("namespace function calls a later one",DoubleToString(IdiomsMath::Twice(3.0),1),"6.0");
+   Check("EnumToString of a namespace's enumeration",EnumToString(IdiomsMath::ROUND_UP),"ROUND_UP");
   }
 //--- a const object's pointer cast to a derived class (the standard library's Compare(const CObject *node))
 class CIdiomNode
