@@ -36,9 +36,9 @@ class string {
   string& operator=(const string& other);
   string& operator=(string&& other) noexcept;
   string& operator+=(const string& other);
-  // (string)number and (number)text (docs: Typecasting: a number's text as Print shows it; text
+  // (string)number or enumeration and (number)text (docs: Typecasting: a number's text as Print shows it; text
   // read as StringToDouble / StringToInteger read it). Explicit: no implicit conversions.
-  template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type = 0>
+  template <class T, typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, int>::type = 0>
   explicit string(T v);
   template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
   explicit operator T() const;
@@ -94,7 +94,7 @@ namespace mql5 {
 double text_to_real(const string& text);
 long long text_to_integer(const string& text);
 }  // namespace mql5
-template <class T, typename std::enable_if<std::is_arithmetic<T>::value, int>::type>
+template <class T, typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, int>::type>
 string::string(T v) : string(mql5::text_of(v)) {}
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
 string::operator T() const {

@@ -74,7 +74,7 @@ void CheckEnums(void)
 //--- an enumeration's value in text is its number (docs: Enumerations, Print)
    Check("enum concatenated","kind "+LAYER_CONV+", side "+info.m_side,"kind 6, side 1");
    CLayerInfo *p=new CLayerInfo;
-   Check("CheckPointer concatenated",(string)IntegerToString(CheckPointer(p))+" "+CheckPointer(p),"1 1");
+   Check("CheckPointer concatenated, (string) of an enumeration",(string)CheckPointer(p)+" "+CheckPointer(p)+" "+(string)LAYER_POOL,"1 1 7");
    Print("printed enum ",LAYER_CONV," ",CheckPointer(p));
    delete p;
    Print("printed CheckPointer ",CheckPointer(p));
