@@ -1200,13 +1200,14 @@ bool copy_or_move(const string& src_name, int common_flag, const string& dst_nam
       _LastError = ERR_FILE_CANNOT_REWRITE;
       return false;
     }
+    std::filesystem::remove(dst, ec);  // the Windows build's copy_file does not replace a file
   }
   std::filesystem::create_directories(std::filesystem::path(dst).parent_path(), ec);
   ec.clear();
   if (move) {
     std::filesystem::rename(src, dst, ec);
   } else {
-    std::filesystem::copy_file(src, dst, std::filesystem::copy_options::overwrite_existing, ec);
+    std::filesystem::copy_file(src, dst, ec);
   }
   if (ec) {
     _LastError = ERR_CANNOT_OPEN_FILE;
