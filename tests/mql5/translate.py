@@ -667,10 +667,22 @@ def forward_declarations(toks, script, types):
         start = i - 1
         while start > 0 and toks[start - 1].kind == "id" and toks[start - 1].text not in ("return", "else"):
             start -= 1
+        template = start > 2 and start < i - 1 and toks[start - 1].text == ">"
+        if template:  # template<typename T> T name(...) {: declared with its template head
+            k, level = start - 1, 0
+            while k > 0:
+                level += (toks[k].text == ">") - (toks[k].text == "<")
+                if level == 0:
+                    break
+                k -= 1
+            if k > 0 and toks[k - 1].text == "template":
+                start = k - 1
+            else:
+                continue
         if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
             continue  # no return type, or part of an expression / template / member definition
         sig = toks[start:close + 1]
-        if any(s.text in ("=", "::", "template", "operator") for s in sig):
+        if any(s.text in ("=", "::", "operator") or (s.text == "template" and not template) for s in sig):
             continue
         if depth:
             if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > opened[-1] for s in sig):

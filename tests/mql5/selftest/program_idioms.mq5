@@ -250,6 +250,10 @@ void CheckOwnMathNames(void)
    Check("program's own fabs template",DoubleToString(fabs(-1.5),1)+" "+DoubleToString(MathAbs(-1.5),1),"15.0 1.5");
    Check("built-in sqrt, no program template",DoubleToString(sqrt(6.25),2),"2.50");
   }
+//--- a function template called before its definition (MQL5 compiles the file as a whole)
+double UsesLaterTemplate(void) { return(IdiomsTripled(2.5)+IdiomsTripled(2)); }
+template<typename T>
+T IdiomsTripled(const T x) { return(x*3); }
 //--- a function of a namespace calls one defined further down in it (docs: Namespaces)
 namespace IdiomsMath
 {
@@ -259,6 +263,7 @@ enum ERounding { ROUND_DOWN, ROUND_UP };
 }
 void CheckNamespaces(void)
   {
+   Check("template called before its definition",DoubleToString(UsesLaterTemplate(),1),"13.5");
    Check("namespace function calls a later one",DoubleToString(IdiomsMath::Twice(3.0),1),"6.0");
    Check("EnumToString of a namespace's enumeration",EnumToString(IdiomsMath::ROUND_UP),"ROUND_UP");
   }
