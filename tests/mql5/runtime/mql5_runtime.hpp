@@ -157,6 +157,19 @@ class array<const T> {
  public:
   array(const array&) = delete;
   array& operator=(const array&) = delete;  // MQL5 arrays are not assignable: ArrayCopy
+  // A `const uint &a[]` parameter takes an int array too, any integer array of the same size
+  // and the other signedness, its elements read as the parameter's type (the terminal's
+  // COpenCL::Execute(..., const uint &work_offset[], ...) is given `int off_set[]` in published
+  // neural-network code): a read-only view of the same storage.
+  template <class S, typename std::enable_if<std::is_integral<S>::value && std::is_integral<T>::value &&
+                                                 !std::is_same<S, bool>::value && !std::is_same<T, bool>::value &&
+                                                 sizeof(S) == sizeof(T) && !std::is_same<S, T>::value,
+                                             int>::type = 0>
+  array(const array<const S>& other)  // NOLINT: implicit, as the terminal converts it
+      : data_(reinterpret_cast<T*>(const_cast<S*>(other.dll_data()))), size_(other.size()), static_(true) {
+    series_ = other.is_series();
+  }
+  virtual ~array() = default;
 
   template <class I>
   const T& operator[](I i) const {
@@ -177,7 +190,6 @@ class array<const T> {
 
  protected:
   array(T* data, int size, bool is_static) : data_(data), size_(size), static_(is_static) {}
-  virtual ~array() = default;
   T* data_;
   int size_;
   bool static_;

@@ -250,6 +250,14 @@ void CheckOwnMathNames(void)
    Check("program's own fabs template",DoubleToString(fabs(-1.5),1)+" "+DoubleToString(MathAbs(-1.5),1),"15.0 1.5");
    Check("built-in sqrt, no program template",DoubleToString(sqrt(6.25),2),"2.50");
   }
+//--- an int array given to a `const uint &a[]` parameter (as to COpenCL::Execute's work sizes)
+ulong SumOfSizes(const uint &sizes[])
+  {
+   ulong total=0;
+   for(int i=0; i<ArraySize(sizes); i++)
+      total+=sizes[i];
+   return(total);
+  }
 //--- a function template called before its definition (MQL5 compiles the file as a whole)
 double UsesLaterTemplate(void) { return(IdiomsTripled(2.5)+IdiomsTripled(2)); }
 template<typename T>
@@ -263,6 +271,8 @@ enum ERounding { ROUND_DOWN, ROUND_UP };
 }
 void CheckNamespaces(void)
   {
+   int sizes[]={3,4,5};
+   Check("int array to a const uint& array parameter",IntegerToString(SumOfSizes(sizes)),"12");
    Check("template called before its definition",DoubleToString(UsesLaterTemplate(),1),"13.5");
    Check("namespace function calls a later one",DoubleToString(IdiomsMath::Twice(3.0),1),"6.0");
    Check("EnumToString of a namespace's enumeration",EnumToString(IdiomsMath::ROUND_UP),"ROUND_UP");
