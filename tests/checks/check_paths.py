@@ -3,7 +3,7 @@
 (.md, .cpp/.hpp/.h/.c, .py, .sh, .cl, .mq5/.mqh, CMakeLists.txt and .cmake) for tokens that
 start with a top-level folder of the repository (dll/, kernels/, docs/, ...) or with a part of
 the library's sources (gemm/, tuning/, ... as dll/src's files cite each other), and for the
-targets of Markdown links; each must name a file or folder of the working tree:
+targets of Markdown links; each must name a tracked file or folder (what a fresh clone has):
   - from the repository root, dll/src, kernels/ or tests/ (whose parts abi/, checks/, mql5/ are
     cited so), or from the citing file's folder or one above;
   - a stem names a module ("gemm/gemm_plan": gemm_plan.hpp and .cpp), a glob ("kernels/*.cl",
@@ -50,7 +50,7 @@ def is_build_output(token, outputs):
 
 
 def tracked(root):
-    """The repository's tracked files (relative paths), else every file outside build folders."""
+    """The repository's tracked files (relative paths); outside git, every file but build outputs."""
     try:
         out = subprocess.run(["git", "-C", str(root), "ls-files", "-z"], capture_output=True, check=True).stdout
         return [f for f in out.decode().split("\0") if f]
@@ -65,10 +65,9 @@ def scanned(rel):
 
 
 class Tree:
-    """The working tree's files and folders, for exact, stem and glob look-ups."""
+    """The tracked files and their folders, for exact, stem and glob look-ups."""
 
-    def __init__(self, root, files):
-        self.root = root
+    def __init__(self, files):
         self.files = set(files)
         self.dirs = {str(p) for f in files for p in Path(f).parents}
         self.dirs.discard(".")
@@ -81,7 +80,7 @@ class Tree:
             return True
         if any(c in rel for c in "*?["):
             return any(fnmatch.fnmatchcase(p, rel) for p in self.all)
-        return rel in self.files or rel in self.dirs or rel in self.stems or (self.root / rel).exists()
+        return rel in self.files or rel in self.dirs or rel in self.stems
 
 
 def normal(path):
@@ -100,7 +99,7 @@ def normal(path):
 
 
 def as_glob(token):
-    """Placeholders (<family>, {name}, ${x}) become '*'; brace lists stay for expand()."""
+    """Placeholders (<family>, {name}, ${x}) become '*'."""
     token = re.sub(r"<[^<>/]*>", "*", token)
     token = re.sub(r"\$\{?\w*\}?", "*", token)
     token = re.sub(r"\{[^{},/]*\}", "*", token)
@@ -123,7 +122,7 @@ def cited_ok(tree, token, where):
 
 
 def tokens(line, parts):
-    """(token) of each path-like word that starts with a top-level folder or a source part."""
+    """Each path-like word of the line that starts with a top-level folder or a source part."""
     first = "|".join(re.escape(p) for p in TOP + parts)
     pattern = re.compile(rf"(?<![\w./$@~:{{,-])(?:{first})/(?:{_SEG}/)*{_SEG}/?|(?<![\w./$@~:{{,-])(?:{first})/")
     for m in pattern.finditer(line):
@@ -147,7 +146,7 @@ def main():
         sys.exit(__doc__)
     root = Path(sys.argv[1]).resolve()
     files = tracked(root)
-    tree = Tree(root, files)
+    tree = Tree(files)
     outputs = build_outputs(root, files)
     parts = sorted({p.name for p in (root / "dll/src").iterdir() if p.is_dir()} | set(FORMER_PARTS))
     passed = 0
