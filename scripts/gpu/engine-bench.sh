@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # The GEMM kernels on a GPU (with build/native/base/ holding an earlier build's mqlcl-host and
 # libmqlcl.so, the same table of that build first, in the same run): the kernels' tests on the
-# GPU's driver, the ceilings
-# (`peak`), each kernel's tiles swept (`tune --what NAME` at $SIZE, the fastest stored in this
-# run's tuning file), then the table at 4096^3 and 8192^3 (`tensor-check` for stages 10, 30-33;
-# `gemm --kernel` for the DGEMM kernels), cuBLAS FP32/TF32/FP64 through PyTorch.
-# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built (scripts/build.sh).
-# Usage: scripts/gpu/engine-bench.sh [LOG_DIR]   (default /tmp/engine-bench; each log as written)
+# GPU's driver, the ceilings (`peak`), each kernel's tiles swept (`tune --what NAME` at $SIZE,
+# the fastest stored in this run's tuning file), then the table at 4096^3 and 8192^3
+# (`tensor-check` for stages 10, 30-33; `gemm --kernel` for the DGEMM kernels), cuBLAS
+# FP32/TF32/FP64 through PyTorch.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh).
+# Usage: scripts/gpu/engine-bench.sh [LOG_DIR]   (default /tmp/engine-bench; each log as
+# written)
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"

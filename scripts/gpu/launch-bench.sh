@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
-# Launch costs and a real-shaped training on a GPU: the tests of launches that do not wait on the GPU's driver, then in one run `mqlcl-host bench --parts
-# launch,mlp`: chains of 1, 10 and 1000 launches through mqlcl (mqlcl_enqueue, mqlcl_execute)
-# against OpenCL directly in the same process, and mlp_training.mq5's training through
-# mqlcl_enqueue, through OpenCL directly and through mqlcl_execute (steps per second, final
-# losses bit-identical). bench.json, bench.csv and the logs go into the folder given (default
-# /tmp/launch-bench); further arguments go to bench (e.g. --reps 10 --mlp-epochs 100).
-# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built (scripts/build.sh);
-# mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where the machine lacks it).
+# Launch costs and a real-shaped training on a GPU: the tests of launches that do not wait on
+# the GPU's driver, then in one run `mqlcl-host bench --parts launch,mlp`: chains of 1, 10 and
+# 1000 launches through mqlcl (mqlcl_enqueue, mqlcl_execute) against OpenCL directly in the same
+# process, and mlp_training.mq5's training through mqlcl_enqueue, through OpenCL directly and
+# through mqlcl_execute (steps per second, final losses bit-identical). bench.json, bench.csv
+# and the logs go into the folder given (default /tmp/launch-bench); further arguments go to
+# bench (e.g. --reps 10 --mlp-epochs 100).
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where
+# the machine lacks it).
 # Usage: scripts/gpu/launch-bench.sh [OUT_DIR [bench arguments]]
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Host->host mqlcl_dgemm at 4096^3 as the planner runs it and with kernels 41 and 42 pinned,
 # then scripts/gpu/procs-bench.sh (the processes on one GPU, then placed over both).
-# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built (scripts/build.sh);
-# two GPUs for the placement part. Logs into LOG_DIR (default /tmp/multi-gpu) as they come;
-# further arguments go to procs-bench.sh.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh); two GPUs for the placement part. Logs into LOG_DIR (default
+# /tmp/multi-gpu) as they come; further arguments go to procs-bench.sh.
 # Usage: scripts/gpu/multi-gpu-run.sh [LOG_DIR [procs arguments]]
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# Ozaki scheme II on a GPU: its tests on the GPU's driver, the ceilings (`peak`), the INT8 products' tiles swept at $SIZE (`tune --what
-# dgemm_ozaki_int8`, stored in this run's tuning file, which sgemm_ozaki_int8 then copies),
-# every candidate of the FP64 and exact precisions timed on device buffers (`plan-check`), the
-# host->host calls (`gemm --kernel`), cuBLAS FP32/FP64 through PyTorch.
-# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built (scripts/build.sh).
+# Ozaki scheme II on a GPU: its tests on the GPU's driver, the ceilings (`peak`), the INT8
+# products' tiles swept at $SIZE (`tune --what dgemm_ozaki_int8`, stored in this run's tuning
+# file, which sgemm_ozaki_int8 then copies), every candidate of the FP64 and exact precisions
+# timed on device buffers (`plan-check`), the host->host calls (`gemm --kernel`), cuBLAS
+# FP32/FP64 through PyTorch.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh).
 # Usage: scripts/gpu/ozaki-bench.sh [LOG_DIR]   (default /tmp/ozaki-bench; each log as written)
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered

@@ -3,7 +3,8 @@
 # cuBLAS's FP64 emulation as a peer, gemm_matrix.mq5 (translated by tests/mql5) with the planned
 # and the pinned kernel 42, the INT8 tiles of both Ozaki kernels tuned, the planner calibrated,
 # then plan-check at every precision. Needs a machine with an NVIDIA GPU and its OpenCL driver,
-# and build/native built (scripts/build.sh) with the MQL5 scripts (tests/mql5/run_scripts.py).
+# and build/native built (scripts/build.sh) with the MQL5 scripts compiled into it
+# (tests/mql5/run_scripts.py . --native build/native: build/native/mql5-scripts).
 # Usage: scripts/gpu/ozaki-check.sh [LOG_DIR]   (default /tmp/ozaki-check)
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered

@@ -10,10 +10,11 @@
 #      (the goal: within 5 %).
 # GPU form (default; needs a machine with an NVIDIA GPU and its OpenCL driver, and mqlcl-host's
 # libclblast.so.1, copied into build/native/host/ where the machine lacks it): the GPU
-# (scripts/gpu/env.sh), tune at 4096 (small 1024), sizes 1000 2000 4096 8192, then `gemm --plan` per size and precision
-# (product times, the planner's own cost) and the planner's tests on the GPU's driver.
-# CPU form (--cpu: PoCL, no GPU needed): the first CPU device, tune at 1024 (small 256), sizes 1000 2000
-# 4096. Not 8192: on two cores PoCL's FP32 kernel does about 6 GFLOP/s and its FP64 one about
+# (scripts/gpu/env.sh), tune at 4096 (small 1024), sizes 1000 2000 4096 8192, then `gemm
+# --plan` per size and precision (product times, the planner's own cost) and the planner's
+# tests on the GPU's driver.
+# CPU form (--cpu: PoCL, no GPU needed): the first CPU device, tune at 1024 (small 256), sizes
+# 1000 2000 4096. Not 8192: on two cores PoCL's FP32 kernel does about 6 GFLOP/s and its FP64 one about
 # 2.5, so one 8192^3 call takes 3 to 8 minutes and the check's dozen calls over an hour;
 # 4096 takes about 5 minutes all told.
 # Both need build/native built (scripts/build.sh).

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Whether the MLP step's collapse with several processes on one GPU is the driver's or the
 # library's: `bench --parts mlp` (the training through mqlcl and through OpenCL directly, in one
-# process) alone, then 2 and 4 copies of it at once on the same GPU; each copy's steps per second
-# of both drivers. Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built (scripts/build.sh).
+# process) alone, then 2 and 4 copies of it at once on the same GPU; each copy's steps per
+# second of both drivers. Needs a machine with an NVIDIA GPU and its OpenCL driver, and
+# build/native built (scripts/build.sh).
 # Usage: scripts/gpu/shared-gpu-mlp.sh [LOG_DIR]   (default /tmp/shared-gpu-mlp)
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
