@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced (bash) by every script of scripts/gpu/: what they share on a machine with an NVIDIA
 # GPU and its OpenCL driver (libnvidia-opencl.so.1).
 #   - sets `root` to the repository root;
