@@ -227,7 +227,9 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
 
 /* The device's measured ceilings (what rooflines and benchmarks compare against):
  * MQLCL_PEAK_BANDWIDTH: global-memory copy rate in GB/s (bytes read + written), copying
- *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
+ *   megabytes MB (0 = 64) between two buffers of that size, each at most the smaller of
+ *   CL_DEVICE_MAX_MEM_ALLOC_SIZE and half the device memory (else MQLCL_ERR_MEMORY naming the
+ *   limit); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
  * MQLCL_PEAK_MMA_TF32 / MQLCL_PEAK_MMA_BF16: tensor-core GFLOP/s from register-only chains
  *   of mma.sync m16n8k8 .tf32 / m16n8k16 .bf16 (the ceilings of stages 30 and 31), only on
  *   the devices of those stages (else MQLCL_ERR_UNSUPPORTED with the reason);
@@ -319,7 +321,8 @@ MQLCL_API int mqlcl_last_panels(int ctx);
  * A tunable takes a vector of integer parameters. Its id is a stage number for the tunable
  * stages (10 MQLCL_STAGE_SGEMM_TUNED: {TSM TSN TSK WPTM WPTN}; 30 to 33, the tensor-core
  * stages: {BM BN BK WM WN STAGES GROUP_M}, STAGES being the depth of their copy pipeline, BK
- * 16 for 32 and 33) or one of: */
+ * 16 or 32, also 8 for 32), a GEMM kernel's number for the Ozaki kernels' INT8 products (35,
+ * 42: as 32) or one of (each one's default and rule: docs/ABI.md, "Tuning"): */
 #define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
