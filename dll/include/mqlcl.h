@@ -7,7 +7,9 @@
  *   T* -> T &a[] (an MQL5 array passed by reference), const mqlcl_char* -> string.
  * Strings are UTF-16 (MQL5's string), on Windows and Linux alike.
  *
- * Rules that hold for every function (docs/ABI.md has the full reference):
+ * The comment above each function is its reference; docs/ABI.md explains the concepts
+ * (handles, codes, threading, placement, the planner, the tuning file). Rules that hold for
+ * every function:
  *   - A result < 0 is an error code (MQLCL_ERR_*); mqlcl_last_error() gives the readable cause.
  *   - A freed, stale or foreign handle is an error (MQLCL_ERR_HANDLE), never a crash.
  *   - No C++ exception, abort or signal leaves the library.
