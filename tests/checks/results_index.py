@@ -5,7 +5,7 @@ A result folder is each folder under docs/results/<device class>/ (and the class
 where it holds files of its own). For each: the device its files name (nvidia-smi lines, the
 OpenCL device lines of mqlcl-host, "on NVIDIA ..."), the date (the folder's name, else its
 README's title), what it holds (its README's title, else its files), the commands its files say
-made it (a README's command block, a log's first line "$ ..."), and the pages that cite it.
+made it (a README's command block, a log's first line "$ ...").
 The index is rewritten, never edited by hand; --check says whether it is current and whether
 every folder's device is of its class (no H100 run under h200/).
 Usage: results_index.py ROOT [--check]"""
@@ -107,28 +107,14 @@ def folders(root):
             yield cls, sub, False
 
 
-def cited_by(root, folder, own_only):
-    """The pages that cite the folder or a file in it (a class folder: only its own files)."""
-    rel = str(folder.relative_to(root))
-    short = rel[len("docs/"):]
-    names = [p.name for p in folder.iterdir() if p.is_file()] if own_only else []
-    tail = r"/?(?![\w/.-])" if own_only else r"(?![\w-])"
-    own = "|".join(re.escape(n) + r"(?![\w.-])" for n in names)
-    pattern = "(?:" + re.escape(rel) + "|(?<=\\]\\()" + re.escape(short) + ")(?:" + tail + ("|/(?:" + own + ")" if own else "") + ")"
-    pages = []
-    for page in sorted((root / "docs").glob("*.md")) + [root / "README.md"]:
-        if re.search(pattern, page.read_text(encoding="utf-8", errors="replace")):
-            pages.append(str(page.relative_to(root)))
-    return pages
-
-
 def build(root):
     """(index text, [problems]) for the tree at root."""
     out = ["# Result folders", "",
            "Made by `python3 tests/checks/results_index.py .` from the folders themselves (do not edit;",
            "the test command checks it is current). The figures are read in the pages of each device",
            "class: " + ", ".join(f"[{CLASSES[c]}](../{Path(p).name})" for c, p in PAGES.items()) + ". Each folder's",
-           "device is the one its files name; date from its name or its README; commands as its files give them.",
+           "device is the one its files name; date from its name or its README; commands as its files give them;",
+           "the pages that discuss a run link its folder.",
            ""]
     problems = []
     current = None
@@ -136,7 +122,7 @@ def build(root):
         if cls != current:
             current = cls
             out += [f"## {cls}/ — {CLASSES.get(cls, cls)}", "",
-                    "| folder | device | date | what it holds | made by | cited by |", "|---|---|---|---|---|---|"]
+                    "| folder | device | date | what it holds | made by |", "|---|---|---|---|---|"]
         files = files_of(folder, own_only)
         rel = str(folder.relative_to(root))
         gpus = devices(files)
@@ -152,9 +138,8 @@ def build(root):
                 or ["not recorded"])[0]
         what = (title + "; " if title else "") + shown + ("" if not own_only else " (the folder's own files)")
         made = "; ".join(f"`{c}`" for c in commands(folder, files)) or "—"
-        cites = ", ".join(f"[{p}](../../{p})" for p in cited_by(root, folder, own_only)) or "—"
         link = f"[{folder.relative_to(root / 'docs/results')}/]({folder.relative_to(root / 'docs/results')}/)"
-        out.append(f"| {link} | {device} | {date} | {what.replace('|', '/')} | {made.replace('|', '/')} | {cites} |")
+        out.append(f"| {link} | {device} | {date} | {what.replace('|', '/')} | {made.replace('|', '/')} |")
     out.append("")
     return "\n".join(out).replace("\n## ", "\n\n## ").replace("\n\n\n", "\n\n"), problems
 
