@@ -384,7 +384,8 @@ MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap);
 
 /* ---- Generic layer: your own kernels ---------------------------------------------------- */
 /* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"); a failed
- * build is MQLCL_ERR_BUILD with the driver's log in the message. Built with
+ * build is MQLCL_ERR_BUILD with the driver's log of the build with the caller's options in
+ * the message; programs are cached per context by source and options. Built with
  * -cl-kernel-arg-info where the driver can (argument checks, docs/ABI.md); where that build
  * fails and the plain one succeeds, the program is kept and the handle's message says that
  * argument checks fell back to the weaker mode. */
@@ -392,6 +393,7 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
 /* The program's build log (the compiler's warnings; often empty), preceded by the fallback
  * note of mqlcl_program when there is one; the same buffer rules as mqlcl_device_text. */
 MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap);
+/* A kernel of the program, by its __kernel function's name. */
 MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 
 #define MQLCL_MEM_READ_WRITE 0
@@ -400,7 +402,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 #define MQLCL_MEM_ALLOC_HOST 4 /* added to one of the above: CL_MEM_ALLOC_HOST_PTR */
 MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags);
 /* Transfers for arrays of any element type (MQL5: the #import block declares them once per
- * array type): data is an array of data_count elements of elem_size bytes (1, 2, 4, 8 or 16);
+ * numeric array type and per matrix type): data is an array of data_count elements of elem_size bytes (1, 2, 4, 8 or 16);
  * its elements first .. first+count-1 (count >= 1) go to / come from the buffer from byte
  * buffer_offset. An element range beyond data_count, or bytes beyond the buffer, is
  * MQLCL_ERR_RANGE naming both. Blocking. Returns count. */
@@ -408,7 +410,8 @@ MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, cons
                                        int elem_size, int first, int count);
 MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count,
                                       int elem_size, int first, int count);
-/* Element-typed transfers; offset and count are in elements of that type. Return count. */
+/* Element-typed transfers; offset and count are in elements of that type, checked against the
+ * buffer's size. Return count. */
 MQLCL_API int mqlcl_buffer_write_float(int buffer, const float* data, int offset, int count);
 MQLCL_API int mqlcl_buffer_read_float(int buffer, float* out, int offset, int count);
 MQLCL_API int mqlcl_buffer_write_int(int buffer, const int* data, int offset, int count);
@@ -419,6 +422,8 @@ MQLCL_API int mqlcl_buffer_read_double(int buffer, double* out, int offset, int 
  * count >= width*height*4 (else MQLCL_ERR_RANGE). */
 MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count);
 
+/* Kernel arguments, each checked against the argument's declaration in the source
+ * (docs/ABI.md, "Kernel arguments"). */
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 MQLCL_API int mqlcl_arg_int(int kernel, int index, int value);
 MQLCL_API int mqlcl_arg_float(int kernel, int index, float value);
@@ -426,12 +431,14 @@ MQLCL_API int mqlcl_arg_double(int kernel, int index, double value);
 /* An integer argument of bytes 1, 2, 4 or 8 (char, short, int, long and their unsigned
  * forms: the value's low bytes), checked against the declaration as the others. */
 MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int bytes);
-/* A __local argument of the given size in bytes (> 0). */
+/* A __local argument of the given size in bytes (> 0, at most the device's local memory). */
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
 /* Launches over dims (1..3) dimensions: global, an array of global_count >= dims ints, the
  * work-items; local, an array of local_count >= dims ints, the explicit work-group size
  * (local_count 0, local may then be null, or all zeros: the driver chooses, or the kernel's
- * reqd_work_group_size). Refuses while an argument is unset. Waits for the kernel; its time
+ * reqd_work_group_size). Each local size divides its global size, as OpenCL 1.2 requires, and
+ * fits the device and kernel; a count below dims is MQLCL_ERR_RANGE, and only the first dims
+ * elements are read. Refuses while an argument is unset. Waits for the kernel; its time
  * is then mqlcl_last_kernel_ms(kernel). */
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count);
