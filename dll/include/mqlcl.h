@@ -602,12 +602,14 @@ MQLCL_API int mqlcl_gemm_flags_precision(int flags);
  * nothing is measured for it). Checks flags, m, n, k as the GEMM calls do. */
 MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count);
 /* The plan in words: every kernel of the precision with its predicted time or why it cannot
- * run here, and what runs; the same buffer rules as mqlcl_device_text. */
+ * run here, what runs, and the profile it was predicted from; the same buffer rules as
+ * mqlcl_device_text. */
 MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap);
 /* Pins a kernel for the flags' precision on this context (benchmarks, or a caller who knows
  * better); 0 gives the choice back to the planner. MQLCL_ERR_ARGUMENT for a kernel that does
  * not meet the precision, MQLCL_ERR_UNSUPPORTED (with the reason) for one the device cannot
- * run. Returns MQLCL_OK. */
+ * run. Returns MQLCL_OK. A pinned kernel that can no longer run when a GEMM call comes (a
+ * profile set since without its rate) makes the call return MQLCL_ERR_UNSUPPORTED saying why. */
 MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel);
 
 #ifdef __cplusplus
