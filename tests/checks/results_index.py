@@ -86,7 +86,7 @@ def commands(folder, files):
     return unique[:3] + ([f"and {len(unique) - 3} more"] if len(unique) > 3 else [])
 
 
-def describe(folder, files, root):
+def describe(folder, files):
     readme = folder / "README.md"
     title = next((line[2:].strip() for line in head(readme, 5) if line.startswith("# ")), "") \
         if readme.is_file() else ""
@@ -133,7 +133,7 @@ def build(root):
             ok, device = gpus == [expected], ", ".join(gpus) or "not named in its files"
         if not ok:
             problems.append(f"{rel}: its files name {device}, not {expected} only")
-        title, shown = describe(folder, files, root)
+        title, shown = describe(folder, files)
         date = (DATE.findall(folder.name) or DATE.findall(title) or DATE.findall(" ".join(head(folder / "README.md", 8)))
                 or ["not recorded"])[0]
         what = (title + "; " if title else "") + shown + ("" if not own_only else " (the folder's own files)")
