@@ -3,8 +3,7 @@
 from it at build time): the export tables of libmqlcl.so (nm -D) and of mqlcl.dll (objdump -p)
 must equal it, and mqlcl.dll may import nothing but Windows system DLLs. The docs' table of GEMM
 kernels (docs/ABI.md, "The GEMM planner") lists exactly the library's kernel table, as
-libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h. The
-index of the result folders (docs/results/README.md) is the one results_index.py makes of them.
+libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h.
 Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
 import argparse
 import ctypes
@@ -17,7 +16,6 @@ from common import expect, finish, run
 sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
 import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
-import results_index  # noqa: E402  (the index of docs/results)
 
 SYSTEM_DLLS = {"kernel32.dll", "msvcrt.dll", "user32.dll", "advapi32.dll", "ntdll.dll", "ws2_32.dll",
                "bcrypt.dll", "shell32.dll", "ole32.dll"}
@@ -82,7 +80,6 @@ def main():
                f"non-system: {sorted(imports - SYSTEM_DLLS)}")
         expect(not any(x in imports for x in ("libstdc++-6.dll", "libgcc_s_seh-1.dll", "libwinpthread-1.dll")),
                "mqlcl.dll links no MinGW runtime DLL")
-    results_index.check(root, expect)
     return finish("exports")
 
 
