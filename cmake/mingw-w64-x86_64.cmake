@@ -1,4 +1,4 @@
-# Cross-compiles mqlcl.dll and the Windows host/tests with Debian's MinGW-w64 (posix threads).
+# Cross-compiles mqlcl.dll and the Windows host and tests with Debian's MinGW-w64 (posix threads).
 set(CMAKE_SYSTEM_NAME Windows)
 set(CMAKE_SYSTEM_PROCESSOR x86_64)
 set(CMAKE_C_COMPILER x86_64-w64-mingw32-gcc-posix)

@@ -2,7 +2,9 @@
 # Every test: installs what is missing, builds Linux and Windows, then runs
 #  1. the GoogleTest suite on the ABI, natively (PoCL);
 #  2. the same suite cross-compiled, under Wine (Wine's opencl.dll -> PoCL);
-#  3. the library's parts include only downward (tests/checks/check_includes.py), and the
+#  3. the library's parts include only downward (tests/checks/check_includes.py), every
+#     repository path cited in comments and docs exists (tests/checks/check_paths.py), the
+#     results index is the one tests/checks/results_index.py makes of docs/results, and the
 #     export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
 #  4. Wine parity (same products as native) and the no-OpenCL case;
 #  5. every kernel under oclgrind (races, memory, uninitialised values);
@@ -48,6 +50,8 @@ step() {  # step NAME COMMAND...: runs one suite, counts it
 step "GoogleTest, native" ctest --test-dir build/native --output-on-failure -j 2
 step "GoogleTest, Windows build under Wine" wine build/mingw/tests/mqlcl_tests.exe --gtest_brief=1
 step "library parts include only downward, no include cycle" python3 tests/checks/check_includes.py .
+step "cited paths exist" python3 tests/checks/check_paths.py .
+step "results index current" python3 tests/checks/results_index.py . --check
 step "export and import tables" python3 tests/checks/check_exports.py . --so build/native/dll/libmqlcl.so \
   --dll build/mingw/dll/mqlcl.dll
 step "Wine parity and missing OpenCL" python3 tests/checks/check_wine.py build/native build/mingw

@@ -7,7 +7,9 @@
  *   T* -> T &a[] (an MQL5 array passed by reference), const mqlcl_char* -> string.
  * Strings are UTF-16 (MQL5's string), on Windows and Linux alike.
  *
- * Rules that hold for every function (docs/ABI.md has the full reference):
+ * The comment above each function is its reference; docs/ABI.md explains the concepts
+ * (handles, codes, threading, placement, the planner, the tuning file). Rules that hold for
+ * every function:
  *   - A result < 0 is an error code (MQLCL_ERR_*); mqlcl_last_error() gives the readable cause.
  *   - A freed, stale or foreign handle is an error (MQLCL_ERR_HANDLE), never a crash.
  *   - No C++ exception, abort or signal leaves the library.
@@ -227,7 +229,9 @@ MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile
 
 /* The device's measured ceilings (what rooflines and benchmarks compare against):
  * MQLCL_PEAK_BANDWIDTH: global-memory copy rate in GB/s (bytes read + written), copying
- *   megabytes MB (0 = 64); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
+ *   megabytes MB (0 = 64) between two buffers of that size, each at most the smaller of
+ *   CL_DEVICE_MAX_MEM_ALLOC_SIZE and half the device memory (else MQLCL_ERR_MEMORY naming the
+ *   limit); MQLCL_PEAK_FP32: FP32 GFLOP/s from dependent mad() chains;
  * MQLCL_PEAK_MMA_TF32 / MQLCL_PEAK_MMA_BF16: tensor-core GFLOP/s from register-only chains
  *   of mma.sync m16n8k8 .tf32 / m16n8k16 .bf16 (the ceilings of stages 30 and 31), only on
  *   the devices of those stages (else MQLCL_ERR_UNSUPPORTED with the reason);
@@ -319,7 +323,8 @@ MQLCL_API int mqlcl_last_panels(int ctx);
  * A tunable takes a vector of integer parameters. Its id is a stage number for the tunable
  * stages (10 MQLCL_STAGE_SGEMM_TUNED: {TSM TSN TSK WPTM WPTN}; 30 to 33, the tensor-core
  * stages: {BM BN BK WM WN STAGES GROUP_M}, STAGES being the depth of their copy pipeline, BK
- * 16 for 32 and 33) or one of: */
+ * 16 or 32, also 8 for 32), a GEMM kernel's number for the Ozaki kernels' INT8 products (35,
+ * 42: as 32) or one of (each one's default and rule: docs/ABI.md, "Tuning"): */
 #define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
@@ -379,7 +384,8 @@ MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap);
 
 /* ---- Generic layer: your own kernels ---------------------------------------------------- */
 /* Builds a program from OpenCL C source with build options (e.g. "-D TILE=16"); a failed
- * build is MQLCL_ERR_BUILD with the driver's log in the message. Built with
+ * build is MQLCL_ERR_BUILD with the driver's log of the build with the caller's options in
+ * the message; programs are cached per context by source and options. Built with
  * -cl-kernel-arg-info where the driver can (argument checks, docs/ABI.md); where that build
  * fails and the plain one succeeds, the program is kept and the handle's message says that
  * argument checks fell back to the weaker mode. */
@@ -387,6 +393,7 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
 /* The program's build log (the compiler's warnings; often empty), preceded by the fallback
  * note of mqlcl_program when there is one; the same buffer rules as mqlcl_device_text. */
 MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap);
+/* A kernel of the program, by its __kernel function's name. */
 MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 
 #define MQLCL_MEM_READ_WRITE 0
@@ -395,7 +402,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name);
 #define MQLCL_MEM_ALLOC_HOST 4 /* added to one of the above: CL_MEM_ALLOC_HOST_PTR */
 MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags);
 /* Transfers for arrays of any element type (MQL5: the #import block declares them once per
- * array type): data is an array of data_count elements of elem_size bytes (1, 2, 4, 8 or 16);
+ * numeric array type and per matrix type): data is an array of data_count elements of elem_size bytes (1, 2, 4, 8 or 16);
  * its elements first .. first+count-1 (count >= 1) go to / come from the buffer from byte
  * buffer_offset. An element range beyond data_count, or bytes beyond the buffer, is
  * MQLCL_ERR_RANGE naming both. Blocking. Returns count. */
@@ -403,7 +410,8 @@ MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, cons
                                        int elem_size, int first, int count);
 MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count,
                                       int elem_size, int first, int count);
-/* Element-typed transfers; offset and count are in elements of that type. Return count. */
+/* Element-typed transfers; offset and count are in elements of that type, checked against the
+ * buffer's size. Return count. */
 MQLCL_API int mqlcl_buffer_write_float(int buffer, const float* data, int offset, int count);
 MQLCL_API int mqlcl_buffer_read_float(int buffer, float* out, int offset, int count);
 MQLCL_API int mqlcl_buffer_write_int(int buffer, const int* data, int offset, int count);
@@ -414,6 +422,8 @@ MQLCL_API int mqlcl_buffer_read_double(int buffer, double* out, int offset, int 
  * count >= width*height*4 (else MQLCL_ERR_RANGE). */
 MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count);
 
+/* Kernel arguments, each checked against the argument's declaration in the source
+ * (docs/ABI.md, "Kernel arguments"). */
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int buffer_or_image);
 MQLCL_API int mqlcl_arg_int(int kernel, int index, int value);
 MQLCL_API int mqlcl_arg_float(int kernel, int index, float value);
@@ -421,12 +431,14 @@ MQLCL_API int mqlcl_arg_double(int kernel, int index, double value);
 /* An integer argument of bytes 1, 2, 4 or 8 (char, short, int, long and their unsigned
  * forms: the value's low bytes), checked against the declaration as the others. */
 MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int bytes);
-/* A __local argument of the given size in bytes (> 0). */
+/* A __local argument of the given size in bytes (> 0, at most the device's local memory). */
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes);
 /* Launches over dims (1..3) dimensions: global, an array of global_count >= dims ints, the
  * work-items; local, an array of local_count >= dims ints, the explicit work-group size
  * (local_count 0, local may then be null, or all zeros: the driver chooses, or the kernel's
- * reqd_work_group_size). Refuses while an argument is unset. Waits for the kernel; its time
+ * reqd_work_group_size). Each local size divides its global size, as OpenCL 1.2 requires, and
+ * fits the device and kernel; a count below dims is MQLCL_ERR_RANGE, and only the first dims
+ * elements are read. Refuses while an argument is unset. Waits for the kernel; its time
  * is then mqlcl_last_kernel_ms(kernel). */
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count);
@@ -510,7 +522,7 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48 /* the precision field of flags */
-#define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10, 31 or 33), the planner's choice */
+#define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10, 31, 33 or 35), the planner's choice */
 #define MQLCL_GEMM_FAST 16 /* TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only) */
 #define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
@@ -590,12 +602,14 @@ MQLCL_API int mqlcl_gemm_flags_precision(int flags);
  * nothing is measured for it). Checks flags, m, n, k as the GEMM calls do. */
 MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count);
 /* The plan in words: every kernel of the precision with its predicted time or why it cannot
- * run here, and what runs; the same buffer rules as mqlcl_device_text. */
+ * run here, what runs, and the profile it was predicted from; the same buffer rules as
+ * mqlcl_device_text. */
 MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap);
 /* Pins a kernel for the flags' precision on this context (benchmarks, or a caller who knows
  * better); 0 gives the choice back to the planner. MQLCL_ERR_ARGUMENT for a kernel that does
  * not meet the precision, MQLCL_ERR_UNSUPPORTED (with the reason) for one the device cannot
- * run. Returns MQLCL_OK. */
+ * run. Returns MQLCL_OK. A pinned kernel that can no longer run when a GEMM call comes (a
+ * profile set since without its rate) makes the call return MQLCL_ERR_UNSUPPORTED saying why. */
 MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel);
 
 #ifdef __cplusplus

@@ -31,7 +31,7 @@ class DataSlots {
   // The buffer of an output slot, (re)allocated to hold `count` floats.
   cl::Buffer& output(int slot, size_t count);
   // An int slot's values as uploaded, kept on the host: kernels index memory with them,
-  // so the routine that reads them checks them first (DIA offsets, compute/dia_spmv).
+  // so the routine that reads them checks them first (DIA offsets, experiments/dia_spmv).
   const std::vector<int>& host_ints(int slot) const;
 
  private:

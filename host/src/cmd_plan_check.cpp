@@ -1,7 +1,7 @@
 // `plan-check`: the planner's choice against every candidate measured, per size and precision:
 // each candidate pinned and called on device buffers (gemm_calls.hpp: what a caller waits for,
 // the host arrays' transfers left out since every kernel has the same), the fastest of --reps
-// calls; the pick's time over the fastest's. scripts/plan-bench.sh runs it after
+// calls; the pick's time over the fastest's. scripts/gpu/plan-bench.sh runs it after
 // `tune --what planner`.
 #include <fmt/core.h>
 

@@ -1,7 +1,7 @@
 // Command `tensor-check`: the library's matmul stages (default 10, 30, 31) on odd and large
 // shapes, each run once on a C poisoned with NaN and checked against a double product (all
 // elements of small shapes, sampled ones of large), then timed (median kernel time); with the
-// device's ceilings, and a table printed last. scripts/gpu-check.sh runs it on the GPU.
+// device's ceilings, and a table printed last. scripts/gpu/tensor-check.sh runs it on the GPU.
 #include <fmt/core.h>
 
 #include <limits>

@@ -129,7 +129,7 @@ TEST(DgemmTensorKernel, ShapeRule) {
 
 TEST(DgemmTensorKernel, Fp64Peaks) {
   t::Ctx ctx;
-  // The test device (PoCL in CI, an NVIDIA GPU in scripts/gpu-test.sh) has cl_khr_fp64: a positive rate.
+  // The test device (PoCL in CI, an NVIDIA GPU in scripts/gpu/test.sh) has cl_khr_fp64: a positive rate.
   EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_FP64, 0), 0.0) << t::message(ctx.h);
   if (t::tensor_device()) {
     EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_MMA_FP64, 0), 0.0) << t::message(ctx.h);

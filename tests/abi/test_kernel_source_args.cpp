@@ -1,5 +1,5 @@
 // Kernel argument declarations read from the program's source, where the driver gives none
-// (compute/kernel_source_args, compute/cl_preprocessor): the preprocessor and the parser on
+// (dll/src/generic/kernel_source_args, dll/src/generic/cl_preprocessor): the preprocessor and the parser on
 // strings (no device), their declarations against the driver's own clGetKernelArgInfo (the
 // independent reference), and the checks of the ABI with MQLCL_KERNEL_ARG_INFO=refused (as
 // NVIDIA's compiler refuses -cl-kernel-arg-info on a program with a kernel without arguments).

@@ -1,4 +1,4 @@
-// The host-array GEMM by panels of rows (compute/gemm_host, compute/gemm_panels): B once, then
+// The host-array GEMM by panels of rows (dll/src/gemm/gemm_host, dll/src/gemm/gemm_panels): B once, then
 // each panel's rows of A (and of C when beta reads it) uploaded, multiplied and downloaded on
 // their own queues, overlapping. Forced with MQLCL_GEMM_PANEL_ROWS (1, 2, 7 rows), directly and
 // through the pinned staging (chunks smaller than a row, several workers), with transposes,

@@ -3,7 +3,7 @@
 // device reports, the 3xTF32 split arithmetic, and the kernel's indexing: the kernel file
 // built with -DEMULATE_PTX (every PTX instruction replaced by plain OpenCL C) through the
 // generic layer on odd shapes against a double product. The kernels themselves run on the
-// GPU only: scripts/gpu-check.sh.
+// GPU only: scripts/gpu/tensor-check.sh.
 #include <cmath>
 #include <cstdint>
 #include <cstring>

@@ -1,4 +1,4 @@
-// The host-array GEMM's transfers (compute/staged_transfer) forced onto each strategy with
+// The host-array GEMM's transfers (dll/src/transfer/staged_transfer) forced onto each strategy with
 // MQLCL_TRANSFER / _CHUNK / _THREADS, so that PoCL (which auto sends direct) runs the pinned
 // staging path too: chunks smaller than one row and chunks crossing rows, leading dimensions
 // beyond the columns (packed on the way), transposes, beta != 0 (C uploaded), one thread and

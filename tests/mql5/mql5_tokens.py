@@ -110,7 +110,7 @@ def tokenize(text, path):
 
 
 def code(tokens):
-    """The tokens that carry meaning (no comments)."""
+    """The tokens that mean something (no comments)."""
     return [t for t in tokens if t.kind != "comment"]
 
 

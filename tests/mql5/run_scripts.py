@@ -39,7 +39,7 @@ MINGW_LINK = ["-static", "-static-libgcc", "-static-libstdc++"]
 # few minutes on two cores, natively and under Wine. Odd sizes on purpose (no multiple of a tile).
 SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpSize1": 17, "InpSize2": 32,
          "InpRows": 65, "InpCols": 33, "InpGrid": 16, "InpM": 37, "InpN": 29, "InpK": 41, "InpRepeats": 2,
-         # The device the scripts run on (mqlcl's numbering): scripts/gpu-test.sh selects the GPU.
+         # The device the scripts run on (mqlcl's numbering): scripts/gpu/test.sh selects the GPU.
          "InpDevice": int(os.environ.get("MQLCL_TEST_DEVICE") or 0)}
 SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300

@@ -1,4 +1,4 @@
-// Exports: GEMM on the caller's host arrays and on the generic layer's buffers (compute/gemm).
+// Exports: GEMM on the caller's host arrays and on the generic layer's buffers (gemm/).
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "generic/user_objects.hpp"

@@ -1,5 +1,5 @@
-// Exports of the device profile (compute/device_profile, tuning/profile_cache), the GEMM
-// kernel table (compute/gemm_kernels) and the GEMM planner (compute/gemm_plan).
+// Exports of the device profile (device/device_profile, tuning/profile_cache), the GEMM
+// kernel table (catalog/gemm_kernels) and the GEMM planner (gemm/gemm_plan).
 #include <algorithm>
 
 #include "api/with_handle.hpp"

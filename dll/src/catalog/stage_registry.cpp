@@ -44,7 +44,7 @@ const Stage kStages[] = {
   // Tensor cores (mma.sync through inline PTX): NVIDIA, compute capability >= 8.0.
   {30, "sgemm_tensor_tf32",             "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=0",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kTf32, false, tensor_unavailable},
   {31, "sgemm_tensor_3xtf32",           "matmul/sgemm_tensor.cl", "sgemm_tensor",       "-DSPLIT3=1",                                                    Family::Tensor,      false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kFp32Tensor, false, tensor_unavailable},
-  // FP16 tensor cores, operands scaled per line (compute/half_operands); the same devices.
+  // FP16 tensor cores, operands scaled per line (ladder/half_operands); the same devices.
   {32, "sgemm_tensor_fp16",             "matmul/sgemm_half.cl",  "sgemm_half",          "-DSPLIT=0",                                                     Family::TensorHalf,  false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kTf32, false, tensor_unavailable},
   {33, "sgemm_tensor_3xfp16",           "matmul/sgemm_half.cl",  "sgemm_half",          "-DSPLIT=1",                                                     Family::TensorHalf,  false, LocalRule::FromKernel,  kNoParam, false, 1, false, false, kFp32Tensor, false, tensor_unavailable},
 };

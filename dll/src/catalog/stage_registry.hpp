@@ -12,7 +12,7 @@
 namespace mqlcl {
 
 // Kernel families: stages of one family share a kernel file and a launcher
-// (compute/matmul_launchers.cpp).
+// (ladder/matmul_launchers.cpp).
 enum class Family { Element, Row, RowLocalCol, Column, Rank1, ReduceK, Tiled, Tuned, Tensor, TensorHalf };
 
 // How the caller's local0/local1 become the work-group.
@@ -67,7 +67,7 @@ const Stage& find_stage(int number);
 // "1-16, 20-25": the stage numbers as ranges, for messages.
 std::string stage_ranges();
 // Why the stage cannot run on the device with its default tiles ("stage 30 (name) cannot run
-// here: ..."), or empty. On a context, compute/matmul asks the GEMM planner's availability
+// here: ..."), or empty. On a context, ladder/matmul asks the GEMM planner's availability
 // (tuned tiles, a set profile).
 std::string stage_unavailable(const Stage& st, const DeviceFacts& facts);
 

@@ -1,4 +1,4 @@
-// What a device is and what it allows, read once per context (compute/devices: read_facts):
+// What a device is and what it allows, read once per context (device/devices: read_facts):
 // its identity (name, vendor, driver, compute capability; one trimming rule, one whole-word
 // extension lookup) and its limits. Plain data without OpenCL objects: the rules that decide
 // from it (tensor_decision, the tunables' checks) are tested on made-up facts.

@@ -1,7 +1,7 @@
 // The flat device list (all platforms, in platform order) and each device's facts: its
 // identity (name, vendor, driver, compute capability) and limits, read in one place with one
 // trimming rule and one whole-word extension lookup. The measured ceilings are the device
-// profile's (compute/device_profile).
+// profile's (device/device_profile).
 #pragma once
 #include <string>
 #include <vector>

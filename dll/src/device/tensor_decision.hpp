@@ -3,7 +3,7 @@
 // inline PTX mma.sync and cp.async need an NVIDIA device of compute capability 8.0 or newer
 // (Ampere: A100, RTX 30; Ada: RTX 40; Hopper), read through cl_nv_device_attribute_query; a
 // kernel's pipeline must fit the device's __local memory (`local_need`, from the kernel's
-// tuned tiles). Whether it is also faster is the planner's question (compute/gemm_plan).
+// tuned tiles). Whether it is also faster is the planner's question (gemm/gemm_plan).
 // Pure: the tests check it on made-up facts.
 #pragma once
 #include <string>

@@ -2,7 +2,7 @@
 // "GEMM"), on host arrays or device buffers. Split by job: the caller's arguments checked
 // (gemm_checks.cpp); the planner's kernel between a pack (op, ld, padding) and an epilogue
 // (alpha, beta, ldc) on the device (gemm_device.cpp); the host arrays' transfers around that
-// (gemm_host.cpp). Which kernel runs is compute/gemm_plan's choice. Device buffers are the
+// (gemm_host.cpp). Which kernel runs is gemm/gemm_plan's choice. Device buffers are the
 // context's scratch buffers, reused while large enough, so repeated sizes allocate nothing.
 #pragma once
 #include <cstddef>

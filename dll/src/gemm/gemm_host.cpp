@@ -18,7 +18,7 @@ StoredSizes stored_sizes(const GemmShape& s) {
 }
 
 // The host-array GEMM: the caller's used rows of B copied once, then by panels of rows of
-// op(A) and C (compute/gemm_panels): a panel's rows of A (and of C when beta reads it) go up
+// op(A) and C (gemm/gemm_panels): a panel's rows of A (and of C when beta reads it) go up
 // on the upload queue, its product runs on the context's queue once they are there, and its
 // rows of C come back on the download queue once its product is done; the upload workers run
 // ahead through every panel, so the three overlap. On the device each matrix is dense (ld =

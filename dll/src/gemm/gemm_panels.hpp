@@ -1,6 +1,6 @@
 // How a host-array GEMM splits the rows of op(A) and C into panels, so that the uploads of
 // later panels and the downloads of earlier ones run while a panel's product computes
-// (compute/gemm_host). Predicted from the device profile's measured transfer rates
+// (gemm/gemm_host). Predicted from the device profile's measured transfer rates
 // (MQLCL_PROFILE_TO_DEVICE_STAGED / _FROM_DEVICE_STAGED) and the planner's product time:
 // the panels of the least predicted wall time, one panel where overlap does not pay (small
 // products, each panel's launches and waits) or cannot happen (copies that go direct: devices

@@ -1,4 +1,4 @@
-// The GEMM planner: the choice among the kernels of the GEMM kernel table (compute/gemm_kernels)
+// The GEMM planner: the choice among the kernels of the GEMM kernel table (catalog/gemm_kernels)
 // for any GEMM call (SGEMM and DGEMM, host arrays or device buffers alike). A kernel is a candidate when its results
 // meet the call's precision and the device can run it (availability: mma.sync, FP64, tiles
 // that fit); among candidates the planner predicts each one's product time for m, n, k from

@@ -1,6 +1,6 @@
 // One kernel argument's declaration in the terms of clGetKernelArgInfo (OpenCL 1.2), whoever
-// read it: the driver (compute/kernel_args) or the library from the program's source
-// (compute/kernel_source_args). Plain data: the checks derived from it are the same either way.
+// read it: the driver (generic/kernel_args) or the library from the program's source
+// (generic/kernel_source_args). Plain data: the checks derived from it are the same either way.
 #pragma once
 #ifndef CL_TARGET_OPENCL_VERSION
 #define CL_TARGET_OPENCL_VERSION 120

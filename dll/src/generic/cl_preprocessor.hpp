@@ -1,5 +1,5 @@
 // A small C preprocessor for OpenCL C sources, enough to read their kernels' declarations
-// (compute/kernel_source_args) as the driver's compiler sees them: comments, line
+// (generic/kernel_source_args) as the driver's compiler sees them: comments, line
 // continuations, object- and function-like macros (#, ##, __VA_ARGS__), conditional groups
 // with integer constant expressions. What it does not understand (#include, #error on the
 // active path, a test of a macro whose presence depends on the driver, a malformed directive)

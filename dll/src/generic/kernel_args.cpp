@@ -147,7 +147,7 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* s
   for (cl_uint i = 0; i < count() && has_info_; ++i) args_[i] = checked_as(decl[i]);
 }
 
-// The check of a declaration, whoever read it (the driver or compute/kernel_source_args).
+// The check of a declaration, whoever read it (the driver or generic/kernel_source_args).
 KernelArgs::Arg KernelArgs::checked_as(const ArgDeclaration& d) {
   Arg a;
   a.name = d.name;

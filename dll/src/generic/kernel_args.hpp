@@ -1,9 +1,9 @@
 // What each argument of a user kernel is and what it is bound to. The library builds user
-// programs with -cl-kernel-arg-info (compute/user_program) and reads clGetKernelArgInfo
+// programs with -cl-kernel-arg-info (generic/user_program) and reads clGetKernelArgInfo
 // (OpenCL 1.2) once per kernel, so a value of the wrong kind (a double's bits taken as a buffer, a __local size for
 // a __global pointer, a buffer for an image) is refused before the driver sees it: drivers
 // (PoCL, others) accept such values and crash at launch. Where the driver gives no argument
-// info, the declarations read from the program's source (compute/kernel_source_args) serve
+// info, the declarations read from the program's source (generic/kernel_source_args) serve
 // instead, checked by the same rules.
 #pragma once
 #include <memory>
@@ -16,7 +16,7 @@
 
 namespace mqlcl {
 
-class ProgramSource;  // compute/kernel_source_args
+class ProgramSource;  // generic/kernel_source_args
 
 // What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
 enum class Passed { Buffer, Image, Local, Int, Float, Double, Char, Short, Long };

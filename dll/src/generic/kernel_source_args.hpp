@@ -1,6 +1,6 @@
 // The kernels' argument declarations read from a program's source, for drivers that give
 // none (a build without -cl-kernel-arg-info, CL_KERNEL_ARG_INFO_NOT_AVAILABLE): the source
-// preprocessed as the driver's compiler would (compute/cl_preprocessor, with the build
+// preprocessed as the driver's compiler would (generic/cl_preprocessor, with the build
 // options' -D, -U, -cl-std and -cl-fast-relaxed-math and the device's predefined macros),
 // then each __kernel function's parameters, spelled as clang-based drivers report them
 // (clGetKernelArgInfo: "float*", "uint", a typedef's name, no const on values). A source
@@ -32,7 +32,7 @@ struct SourceArgs {
   std::map<std::string, std::vector<ArgDeclaration>> kernels;  // by kernel name
 };
 
-// Never throws but std::bad_alloc; bounded on any input (compute/cl_preprocessor).
+// Never throws but std::bad_alloc; bounded on any input (generic/cl_preprocessor).
 SourceArgs read_source_args(const std::string& source, const std::string& options, const SourceFacts& facts);
 
 // A program's source, read for declarations on first use (a build with argument info never

@@ -18,7 +18,7 @@ struct UserProgram : Object {
         source(std::move(b.source)) {}
   std::shared_ptr<Context> ctx;
   cl::Program program;
-  bool declared;     // built with argument info (compute/user_program)
+  bool declared;     // built with argument info (generic/user_program)
   std::string note;  // why not, when not
   std::shared_ptr<ProgramSource> source;  // declarations from the source, where the driver has none
 };

@@ -1,6 +1,6 @@
 // How the caller's program is built: with -cl-kernel-arg-info where the driver can, so that
-// every mqlcl_arg_* checks the argument's declaration (compute/kernel_args); where the driver
-// gives none, the declarations come from the program's source (compute/kernel_source_args).
+// every mqlcl_arg_* checks the argument's declaration (generic/kernel_args); where the driver
+// gives none, the declarations come from the program's source (generic/kernel_source_args).
 #pragma once
 #include <memory>
 #include <string>

@@ -12,7 +12,7 @@ namespace mqlcl {
 
 namespace {
 
-// Scratch buffer ids of the FP16 operands (compute/gemm uses 40 and up).
+// Scratch buffer ids of the FP16 operands (gemm/gemm_device.cpp uses 40 and up).
 using Scratch = Context::Scratch;
 
 const char* kOperandsFile = "matmul/half_operands.cl";

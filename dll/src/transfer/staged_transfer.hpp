@@ -7,7 +7,7 @@
 // has the environment variables that force a strategy.
 //
 // A context has one transfer per direction, each with its own queue, so that a GEMM's uploads,
-// its product (on the context's queue) and its downloads can run at once (compute/gemm_host
+// its product (on the context's queue) and its downloads can run at once (gemm/gemm_host
 // pipelines them by panels of rows): a TransferStream takes one call's batches in order.
 #pragma once
 #include <chrono>
@@ -45,7 +45,7 @@ struct TransferSettings {
   size_t chunk_bytes;
   unsigned threads;
   bool unified_memory = false;  // CL_DEVICE_HOST_UNIFIED_MEMORY: auto copies directly
-  size_t panel_rows = 0;        // 0: the GEMM's panels are planned (compute/gemm_panels)
+  size_t panel_rows = 0;        // 0: the GEMM's panels are planned (gemm/gemm_panels)
   // Whether a transfer of `bytes` in one piece goes through the pinned staging.
   bool staged(size_t bytes) const;
 };

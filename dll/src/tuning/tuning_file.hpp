@@ -42,7 +42,7 @@ struct TuningEntry {
 struct ProfileEntry {
   int line = 0;
   std::string device, architecture, driver;
-  std::string values;  // "fp32=59100 fp64=..." (compute/device_profile reads it)
+  std::string values;  // "fp32=59100 fp64=..." (device/device_profile reads it)
 };
 
 struct TuningFile {

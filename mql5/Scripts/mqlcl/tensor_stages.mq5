@@ -58,7 +58,7 @@ bool RunTensorStage(CMqlcl &cl,const int kernel,const int stage,const float &a[]
          max_ref=MathAbs(s);
      }
    double rel=max_ref>0 ? max_err/max_ref : max_err;
-//--- TF32 and FP16 inputs carry 10 mantissa bits; FP32 and the split kernels are held to FP32's accuracy
+//--- TF32 and FP16 inputs keep 10 mantissa bits; FP32 and the split kernels are held to FP32's accuracy
    long precision=mqlcl_gemm_kernel_info(kernel,MQLCL_GEMM_KERNEL_INFO_PRECISION);
    double bound=precision==MQLCL_PRECISION_TF32 ? 5e-3 : 1e-5;
    double ms=cl.KernelMs();

@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# The GEMM kernels on a GPU machine (device tool, carry ["build/native"]; with
-# build/native/base/ holding an earlier build's mqlcl-host and libmqlcl.so, the same table of
-# that build first, in the same run): the kernels' tests on the GPU's driver, the ceilings
-# (`peak`), each kernel's tiles swept (`tune --what NAME` at $SIZE, the fastest stored in this
-# run's tuning file), then the table at 4096^3 and 8192^3 (`tensor-check` for stages 10, 30-33;
-# `gemm --kernel` for the DGEMM kernels), cuBLAS FP32/TF32/FP64 through PyTorch. Logs into
-# $OUT/engine-bench (or the directory given), each as it is written.
+# The GEMM kernels on a GPU (with build/native/base/ holding an earlier build's mqlcl-host and
+# libmqlcl.so, the same table of that build first, in the same run): the kernels' tests on the
+# GPU's driver, the ceilings (`peak`), each kernel's tiles swept (`tune --what NAME` at $SIZE,
+# the fastest stored in this run's tuning file), then the table at 4096^3 and 8192^3
+# (`tensor-check` for stages 10, 30-33; `gemm --kernel` for the DGEMM kernels), cuBLAS
+# FP32/TF32/FP64 through PyTorch.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh).
+# Usage: scripts/gpu/engine-bench.sh [LOG_DIR]   (default /tmp/engine-bench; each log as
+# written)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${1:-${OUT:-/tmp}/engine-bench}
+logs=${1:-/tmp/engine-bench}
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 nvidia-smi --query-gpu=name,driver_version,clocks.max.sm --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

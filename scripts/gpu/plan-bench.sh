@@ -8,22 +8,24 @@
 #   2. `mqlcl-host plan-check`: at each size, for exact, fast and fp64, every candidate pinned
 #      and called (the fastest of --reps), the planner's pick beside the fastest, and their ratio
 #      (the goal: within 5 %).
-# GPU form (default; the device tool, carry ["build/native"], libclblast.so.1 copied into
-# build/native/host/ here since that machine lacks it): the GPU (scripts/gpu-env.sh), tune at
-# 4096 (small 1024), sizes 1000 2000 4096 8192, then `gemm --plan` per size and precision
-# (product times, the planner's own cost) and the planner's tests on the GPU's driver.
-# CPU form (--cpu: PoCL here): the first CPU device, tune at 1024 (small 256), sizes 1000 2000
-# 4096. Not 8192: on two cores PoCL's FP32 kernel does about 6 GFLOP/s and its FP64 one about
+# GPU form (default; needs a machine with an NVIDIA GPU and its OpenCL driver, and mqlcl-host's
+# libclblast.so.1, copied into build/native/host/ where the machine lacks it): the GPU
+# (scripts/gpu/env.sh), tune at 4096 (small 1024), sizes 1000 2000 4096 8192, then `gemm
+# --plan` per size and precision (product times, the planner's own cost) and the planner's
+# tests on the GPU's driver.
+# CPU form (--cpu: PoCL, no GPU needed): the first CPU device, tune at 1024 (small 256), sizes
+# 1000 2000 4096. Not 8192: on two cores PoCL's FP32 kernel does about 6 GFLOP/s and its FP64 one about
 # 2.5, so one 8192^3 call takes 3 to 8 minutes and the check's dozen calls over an hour;
 # 4096 takes about 5 minutes all told.
-# Usage: scripts/plan-bench.sh [--cpu] [log directory] (default $OUT/plan-bench, else
-# /tmp/plan-bench); every command's output goes to a log there and to stdout.
+# Both need build/native built (scripts/build.sh).
+# Usage: scripts/gpu/plan-bench.sh [--cpu] [LOG_DIR] (default /tmp/plan-bench); every command's
+# output goes to a log there and to stdout.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 cpu=0
 if [ "${1:-}" = --cpu ]; then cpu=1; shift; fi
-logs=${1:-${OUT:-/tmp}/plan-bench}
+logs=${1:-/tmp/plan-bench}
 mkdir -p "$logs"
 if [ $cpu = 1 ]; then
   export LD_LIBRARY_PATH="$root/build/native/dll:$root/build/native/host${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -39,7 +41,8 @@ PY
   [ "$dev" -ge 0 ] || { echo "plan-bench --cpu: no CPU OpenCL device" >&2; exit 1; }
   tune_size=1024 sizes="1000 2000 4096" reps=2
 else
-  source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+  source scripts/gpu/env.sh  # NVIDIA's OpenCL driver registered
+  use_build_tree  # LD_LIBRARY_PATH, $dev, $host
   tune_size=4096 sizes="1000 2000 4096 8192" reps=5
   nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
 fi

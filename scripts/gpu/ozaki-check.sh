@@ -1,6 +1,16 @@
+#!/usr/bin/env bash
+# The Ozaki kernels' short check on a GPU: their tests and the planner's on the GPU's driver,
+# cuBLAS's FP64 emulation as a peer, gemm_matrix.mq5 (translated by tests/mql5) with the planned
+# and the pinned kernel 42, the INT8 tiles of both Ozaki kernels tuned, the planner calibrated,
+# then plan-check at every precision. Needs a machine with an NVIDIA GPU and its OpenCL driver,
+# and build/native built (scripts/build.sh) with the MQL5 scripts compiled into it
+# (tests/mql5/run_scripts.py . --native build/native: build/native/mql5-scripts).
+# Usage: scripts/gpu/ozaki-check.sh [LOG_DIR]   (default /tmp/ozaki-check)
 set -uo pipefail
-logs=$OUT/ozaki2; mkdir -p $logs
-root=$PWD; source scripts/gpu-env.sh
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
+cd "$root"
+logs=${1:-/tmp/ozaki-check}; mkdir -p "$logs"
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE=$logs/mqlcl-tuning.txt
 MQLCL_TEST_DEVICE=$dev timeout 200 build/native/tests/mqlcl_tests --gtest_brief=1 --gtest_filter='Ozaki*:Plan*:HalfStages*' > $logs/gtest.log 2>&1
 echo "gtest rc=$?"; tail -3 $logs/gtest.log; grep "\[ozaki\]" $logs/gtest.log

@@ -1,21 +1,22 @@
 #!/usr/bin/env bash
-# Many processes on one or several GPUs, as the strategy tester's agents (device tool, carry
-# ["build/native"]; a machine of two GPUs, e.g. nvidia-h100-x2, for the placement part):
-# `mqlcl-host procs` at 1, 2, 4, 8 and 16 processes started together, each with its own
-# context doing host-array SGEMM at 256, 512 and 1024, launch chains and the MLP training step,
-# twice: all pinned to one GPU ($MQLCL_DEVICE, as an agent inherits it from the terminal), then
-# placed by MQLCL_DEVICE_BEST over every GPU (the placement registry beside the tuning file).
-# The GPUs' profiles are measured into the tuning file first, so that placement's ties go to
-# the faster one. Logs and procs-*.csv go into the folder given (default $OUT/procs-bench) as
-# they come; further arguments go to procs (e.g. --scale 4 --counts 1,16).
-# Usage: scripts/procs-bench.sh [OUT_DIR [procs arguments]]
+# Many processes on one or several GPUs, as the strategy tester's agents: `mqlcl-host procs` at
+# 1, 2, 4, 8 and 16 processes started together, each with its own context doing host-array SGEMM
+# at 256, 512 and 1024, launch chains and the MLP training step, twice: all pinned to one GPU
+# ($MQLCL_DEVICE, as an agent inherits it from the terminal), then placed by MQLCL_DEVICE_BEST
+# over every GPU (the placement registry beside the tuning file). The GPUs' profiles are
+# measured into the tuning file first, so that placement's ties go to the faster one. Logs and
+# procs-*.csv go into the folder given (default /tmp/procs-bench) as they come; further
+# arguments go to procs (e.g. --scale 4 --counts 1,16).
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh); two GPUs or more for the placement part.
+# Usage: scripts/gpu/procs-bench.sh [OUT_DIR [procs arguments]]
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${1:-${OUT:-/tmp}/procs-bench}
+logs=${1:-/tmp/procs-bench}
 shift $(($# > 0 ? 1 : 0))
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE" "$MQLCL_TUNING_FILE.contexts"
 nvidia-smi --query-gpu=index,name,driver_version,memory.total --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

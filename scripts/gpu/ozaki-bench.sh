@@ -1,16 +1,18 @@
 #!/usr/bin/env bash
-# Ozaki scheme II on a GPU machine (device tool, carry ["build/native"]): its tests on the
-# GPU's driver, the ceilings (`peak`), the INT8 products' tiles swept at $SIZE (`tune --what
-# dgemm_ozaki_int8`, stored in this run's tuning file, which sgemm_ozaki_int8 then copies),
-# every candidate of the FP64 and exact precisions timed on device buffers (`plan-check`), the
-# host->host calls (`gemm --kernel`), cuBLAS FP32/FP64 through PyTorch. Logs into
-# $OUT/ozaki-bench (or the directory given), each as it is written.
+# Ozaki scheme II on a GPU: its tests on the GPU's driver, the ceilings (`peak`), the INT8
+# products' tiles swept at $SIZE (`tune --what dgemm_ozaki_int8`, stored in this run's tuning
+# file, which sgemm_ozaki_int8 then copies), every candidate of the FP64 and exact precisions
+# timed on device buffers (`plan-check`), the host->host calls (`gemm --kernel`), cuBLAS
+# FP32/FP64 through PyTorch.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh).
+# Usage: scripts/gpu/ozaki-bench.sh [LOG_DIR]   (default /tmp/ozaki-bench; each log as written)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${1:-${OUT:-/tmp}/ozaki-bench}
+logs=${1:-/tmp/ozaki-bench}
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Whether the MLP step's collapse with several processes on one GPU is the driver's or the
-# library's (device tool, carry ["build/native"]): `bench --parts mlp` (the training through
-# mqlcl and through OpenCL directly, in one process) alone, then 2 and 4 copies of it at once on
-# the same GPU; each copy's steps per second of both drivers. Logs into $OUT/shared-gpu-mlp.
+# library's: `bench --parts mlp` (the training through mqlcl and through OpenCL directly, in one
+# process) alone, then 2 and 4 copies of it at once on the same GPU; each copy's steps per
+# second of both drivers. Needs a machine with an NVIDIA GPU and its OpenCL driver, and
+# build/native built (scripts/build.sh).
+# Usage: scripts/gpu/shared-gpu-mlp.sh [LOG_DIR]   (default /tmp/shared-gpu-mlp)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${OUT:-/tmp}/shared-gpu-mlp
+logs=${1:-/tmp/shared-gpu-mlp}
 mkdir -p "$logs"
-source scripts/gpu-env.sh
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 run() {  # $1: copies
   for i in $(seq 1 "$1"); do

@@ -2,32 +2,32 @@
 # The test suite on a GPU's own OpenCL driver, not only on PoCL (docs/reliability.md, "On a GPU"):
 # what PoCL accepts, a real driver may refuse. Two halves:
 #
-#   scripts/gpu-test.sh --build     here (Debian): builds build/native, the tree the device run
-#                                   carries (device tool: carry ["build/native"]).
-#   scripts/gpu-test.sh [LOG_DIR]   on the GPU machine, in the repository root: registers NVIDIA's
-#                                   OpenCL driver (the machine starts with only PoCL registered),
-#                                   picks the first GPU among mqlcl's devices ($MQLCL_TEST_DEVICE
-#                                   overrides), then runs on it the whole GoogleTest suite and
-#                                   every MQL5 script of the harness (compiled there with g++).
-#                                   Logs go to LOG_DIR (default $OUT/gpu-test, else /tmp/gpu-test).
+#   scripts/gpu/test.sh --build     on a Debian machine: installs what is missing and builds
+#                                   build/native (the tree the GPU machine needs; copy it there
+#                                   when that machine cannot build).
+#   scripts/gpu/test.sh [LOG_DIR]   on a machine with an NVIDIA GPU and its OpenCL driver, with
+#                                   build/native: registers NVIDIA's OpenCL driver (where the
+#                                   machine lists only PoCL), picks the first GPU among mqlcl's
+#                                   devices ($MQLCL_TEST_DEVICE overrides), then runs on it the
+#                                   whole GoogleTest suite and every MQL5 script of the harness
+#                                   (compiled there with g++). Logs go to LOG_DIR (default
+#                                   /tmp/gpu-test).
 #
 # Ends with "N passed, M failed": the GoogleTest tests plus the MQL5 checks.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 
 if [ "${1:-}" = "--build" ]; then
   scripts/install-deps.sh && scripts/build.sh
   exit $?
 fi
+source scripts/gpu/env.sh  # NVIDIA's OpenCL driver registered
 
-logs=${1:-${OUT:-/tmp}/gpu-test}
+logs=${1:-/tmp/gpu-test}
 mkdir -p "$logs"
 bin=build/native
-[ -x "$bin/tests/mqlcl_tests" ] || { echo "no $bin/tests/mqlcl_tests: run scripts/gpu-test.sh --build first"; echo "0 passed, 1 failed"; exit 1; }
-if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd 2>/dev/null; then
-  mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
-fi
+[ -x "$bin/tests/mqlcl_tests" ] || { echo "no $bin/tests/mqlcl_tests: run scripts/gpu/test.sh --build first"; echo "0 passed, 1 failed"; exit 1; }
 export LD_LIBRARY_PATH="$root/$bin/dll${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
 # The tests' own tuning file: a run never reads or writes the machine's.
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"

@@ -1,17 +1,19 @@
 #!/usr/bin/env bash
-# The host-array GEMM by panels (transfers overlapped with the product) on a GPU machine
-# (device tool, carry ["build/native"]; libclblast.so.1 copied into build/native/host/ here):
-# the panel and transfer tests on the GPU's driver, then in one run `mqlcl-host gemm` on host
-# arrays with the planned panels and with one panel forced (MQLCL_GEMM_PANEL_ROWS beyond m):
-# exact SGEMM at 4096^3 and 8192^3, fast SGEMM and DGEMM at 4096^3, and at 4096^3 exact a sweep
-# of forced panel heights beside the planned one. Logs into $OUT/overlap-bench (or the
-# directory given); docs/results-h200.md "Host-array GEMM by panels" has what it printed.
+# The host-array GEMM by panels (transfers overlapped with the product) on a GPU: the panel and
+# transfer tests on the GPU's driver, then in one run `mqlcl-host gemm` on host arrays with the
+# planned panels and with one panel forced (MQLCL_GEMM_PANEL_ROWS beyond m): exact SGEMM at
+# 4096^3 and 8192^3, fast SGEMM and DGEMM at 4096^3, and at 4096^3 exact a sweep of forced panel
+# heights beside the planned one. docs/results-h200.md "Host-array GEMM by panels" has what it
+# printed. Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where
+# the machine lacks it).
+# Usage: scripts/gpu/overlap-bench.sh [LOG_DIR]   (default /tmp/overlap-bench)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${1:-${OUT:-/tmp}/overlap-bench}
+logs=${1:-/tmp/overlap-bench}
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

@@ -1,18 +1,19 @@
 #!/usr/bin/env bash
-# The FP16 tensor-core stages (32, 33) on a GPU machine (device tool, carry ["build/native"];
-# libclblast.so.1 copied into build/native/host/ here, since that machine lacks it): their
-# tests on the GPU's driver, then in one run stages 10 and 30-33 at 4096^3 and 8192^3
-# (`mqlcl-host tensor-check`: kernel ms, TFLOP/s, % of the matching mma.sync ceiling, errors,
-# which stage ran), cuBLAS FP32/TF32 through PyTorch on the same machine, and the host-array
-# GEMM's plan at 4096 and 8192 (`gemm --plan`: every candidate pinned and run). Logs into
-# $OUT/fp16-bench (or the directory given). docs/results-h200.md "FP16 tensor stages" has
-# what it printed.
+# The FP16 tensor-core stages (32, 33) on a GPU: their tests on the GPU's driver, then in one
+# run stages 10 and 30-33 at 4096^3 and 8192^3 (`mqlcl-host tensor-check`: kernel ms, TFLOP/s, %
+# of the matching mma.sync ceiling, errors, which stage ran), cuBLAS FP32/TF32 through PyTorch
+# on the same machine, and the host-array GEMM's plan at 4096 and 8192 (`gemm --plan`: every
+# candidate pinned and run). docs/results-h200.md "FP16 tensor stages" has what it printed.
+# Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
+# (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where
+# the machine lacks it).
+# Usage: scripts/gpu/fp16-bench.sh [LOG_DIR]   (default /tmp/fp16-bench)
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-logs=${1:-${OUT:-/tmp}/fp16-bench}
+logs=${1:-/tmp/fp16-bench}
 mkdir -p "$logs"
-source scripts/gpu-env.sh  # the NVIDIA ICD, LD_LIBRARY_PATH, $dev, $host
+use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

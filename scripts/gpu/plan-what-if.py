@@ -4,12 +4,21 @@ injected as a device profile (mqlcl_profile_set) into a context of this machine'
 then mqlcl_gemm_plan at 2000, 4096 and 8192 for exact, fast and FP64. Prints a Markdown table
 (docs/results-h200.md, "The GEMM planner"). The efficiencies and preparations are the library's GPU defaults,
 set explicitly because this machine's device may be a CPU (whose defaults differ); the compute
-units are this device's (they only matter below a few waves of blocks).
-Usage: plan-what-if.py LIBMQLCL_SO"""
+units are this device's (they only matter below a few waves of blocks). Needs any OpenCL device
+(no GPU); the ABI's numbers are read from dll/include/mqlcl.h.
+Usage: scripts/gpu/plan-what-if.py LIBMQLCL_SO"""
 import ctypes
 import sys
+from pathlib import Path
 
-# fp32 fp64 mma_tf32 mma_fp16 mma_bf16 mma_int8 mma_fp64 copy to from to_staged from_staged launch_us
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "common"))
+import mqlcl_header  # noqa: E402
+
+ABI = {c.name: int(c.value) for c in mqlcl_header.constants()}
+
+# The profile's fields (MQLCL_PROFILE_*), in the order of each card's values below.
+FIELDS = ["FP32", "FP64", "MMA_TF32", "MMA_FP16", "MMA_BF16", "MMA_INT8", "MMA_FP64", "COPY", "TO_DEVICE",
+          "FROM_DEVICE", "TO_DEVICE_STAGED", "FROM_DEVICE_STAGED", "LAUNCH_US"]
 CARDS = {
     # NVIDIA's AD102 / GA106 whitepaper figures (dense, FP32 accumulation); copy at 90 % of the
     # memory's rate; no FP64 tensor cores on either.
@@ -20,9 +29,15 @@ CARDS = {
     # Measured from OpenCL by the profile (docs/results-h200.md).
     "H200 (measured)": [59341, 32660, 324476, 648324, 649000, 1298810, 66534, 4152, 10.5, 17.1, 35.3, 35.2, 12.3],
 }
-FLAGS = {"exact": 0, "fast": 16, "fp64": 32}
-INFO_EFFICIENCY_GPU = 11  # MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU
-INFO_PREPARATION = 13  # MQLCL_GEMM_KERNEL_INFO_PREPARATION
+FLAGS = {"exact": ABI["MQLCL_GEMM_EXACT"], "fast": ABI["MQLCL_GEMM_FAST"], "fp64": ABI["MQLCL_GEMM_FP64"]}
+
+
+def profile(values):
+    """The card's values placed at their MQLCL_PROFILE_* indices (MQLCL_PROFILE_CEILINGS of them)."""
+    out = [0.0] * ABI["MQLCL_PROFILE_CEILINGS"]
+    for field, value in zip(FIELDS, values):
+        out[ABI["MQLCL_PROFILE_" + field]] = value
+    return out
 
 
 def main():
@@ -40,16 +55,18 @@ def main():
         names[k] = f"{k} " + buf.raw[:2 * n].decode("utf-16-le")
     ctx = lib.mqlcl_create(lib.mqlcl_device_best())
     assert ctx > 0
-    eff = (ctypes.c_int * len(kernels))(*[lib.mqlcl_gemm_kernel_info(k, INFO_EFFICIENCY_GPU) for k in kernels])
-    assert lib.mqlcl_stage_params_set(ctx, 91, eff, len(kernels)) == len(kernels)
+    eff = (ctypes.c_int * len(kernels))(
+        *[lib.mqlcl_gemm_kernel_info(k, ABI["MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU"]) for k in kernels])
+    assert lib.mqlcl_stage_params_set(ctx, ABI["MQLCL_TUNABLE_EFFICIENCY"], eff, len(kernels)) == len(kernels)
     # The table's preparations too: this machine's tuning file may hold its own (tune --what planner).
-    prep = (ctypes.c_int * len(kernels))(*[lib.mqlcl_gemm_kernel_info(k, INFO_PREPARATION) for k in kernels])
-    assert lib.mqlcl_stage_params_set(ctx, 92, prep, len(kernels)) == len(kernels)
+    prep = (ctypes.c_int * len(kernels))(
+        *[lib.mqlcl_gemm_kernel_info(k, ABI["MQLCL_GEMM_KERNEL_INFO_PREPARATION"]) for k in kernels])
+    assert lib.mqlcl_stage_params_set(ctx, ABI["MQLCL_TUNABLE_PREPARATION"], prep, len(kernels)) == len(kernels)
     print("| card | precision | size | runs | predicted product ms of each candidate |")
     print("|---|---|---|---|---|")
     for card, values in CARDS.items():
-        profile = (ctypes.c_double * 13)(*values)
-        assert lib.mqlcl_profile_set(ctx, profile, 13) == 0
+        ceilings = profile(values)
+        assert lib.mqlcl_profile_set(ctx, (ctypes.c_double * len(ceilings))(*ceilings), len(ceilings)) == 0
         for precision, flags in FLAGS.items():
             for size in (2000, 4096, 8192):
                 chosen = (ctypes.c_int * 16)()

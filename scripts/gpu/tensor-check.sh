@@ -1,33 +1,29 @@
 #!/usr/bin/env bash
-# Device tool (NVIDIA GPU, compute capability >= 8.0): checks and times the tensor-core SGEMM
-# stages 30 (TF32) and 31 (3xTF32) on odd and large shapes against a double reference (C
-# poisoned with NaN first); prints a table last. Two modes:
+# Checks and times the tensor-core SGEMM stages 30 (TF32) and 31 (3xTF32) on odd and large
+# shapes against a double reference (C poisoned with NaN first); prints a table last. Needs a
+# machine with an NVIDIA GPU of compute capability 8.0 or more and its OpenCL driver.
+# Logs go to LOG_DIR (default /tmp/tensor-check). Two modes:
 #
-#   scripts/gpu-check.sh --library BIN_DIR [LOG_DIR]
-#     through the library: BIN_DIR holds libmqlcl.so and mqlcl-host (built here); runs
+#   scripts/gpu/tensor-check.sh --library BIN_DIR [LOG_DIR]
+#     through the library: BIN_DIR holds libmqlcl.so and mqlcl-host (scripts/build.sh); runs
 #     `mqlcl-host tensor-check` (stages 10, 30, 31 with the mma.sync / FP32 ceilings) on the
 #     first GPU, stage 10 with the committed H200 tuning (docs/results/h200/mqlcl-tuning.txt).
 #
-#   scripts/gpu-check.sh [TC_BENCH] [KERNEL] [LOG_DIR]
+#   scripts/gpu/tensor-check.sh [TC_BENCH] [KERNEL] [LOG_DIR]
 #     the standalone harness dev/tensor/tc_bench (kernel tuning), with cuBLAS (PyTorch) as peer:
 #   TC_BENCH  the harness binary (default: build dev/tensor/tc_bench.cpp with g++ -lOpenCL)
 #   SWEEP     env: ';'-separated define sets timed at 4096^3; the fastest per stage runs the shapes
 #             (default: the tuned values below)
 set -euo pipefail
-here=$(cd "$(dirname "$0")/.." && pwd)
-register_nvidia_icd() {  # the machine starts with only PoCL registered
-  if [ -w /etc ] && ! grep -qs libnvidia-opencl /etc/OpenCL/vendors/*.icd; then
-    mkdir -p /etc/OpenCL/vendors && echo libnvidia-opencl.so.1 >/etc/OpenCL/vendors/nvidia.icd
-  fi
-}
+source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
+here=$root
 
 # Through the library: mqlcl-host tensor-check on the first GPU.
 library_check() {
   local bin logs gpu
   bin=$(cd "$1" && pwd)
-  logs=${2:-${OUT:-/tmp}/tensor}
+  logs=${2:-/tmp/tensor-check}
   mkdir -p "$logs"
-  register_nvidia_icd
   export LD_LIBRARY_PATH="$bin${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
   export MQLCL_TUNING_FILE=${MQLCL_TUNING_FILE:-$here/docs/results/h200/mqlcl-tuning.txt}
   nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv 2>&1 | tee "$logs/nvidia-smi.txt" || true
@@ -46,9 +42,8 @@ fi
 
 bin=${1:-}
 kernel=${2:-$here/kernels/matmul/sgemm_tensor.cl}
-logs=${3:-${OUT:-/tmp}/tensor}
+logs=${3:-/tmp/tensor-check}
 mkdir -p "$logs"
-register_nvidia_icd  # the harness picks the GPU by device type
 if [ -z "$bin" ]; then
   bin=/tmp/tc_bench
   # CUDA ships CL/cl.h; the loader may lack its unversioned libOpenCL.so link there.
