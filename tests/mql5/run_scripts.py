@@ -294,7 +294,7 @@ def program_idioms(log):
     """tests/mql5/selftest: what public programs write (EnumToString, enumerations in text, temporaries
     to matrix&/vector&, the sandbox's file functions, C++ words as names ...); Print of an
     enumeration shows its number (docs: Print)."""
-    problems = runtime_semantics(log, at_least=43)
+    problems = runtime_semantics(log, at_least=44)
     for line in ("printed enum 6 1", "printed CheckPointer 0"):
         if not re.search(rf"^{line}$", log, re.M):
             problems.append(f"no '{line}' line")

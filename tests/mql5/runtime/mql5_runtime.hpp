@@ -1157,6 +1157,30 @@ inline string EnumToString(ENUM_LOSS_FUNCTION v) {
                           u"LOSS_POISSON", u"LOSS_MSLE", u"LOSS_BCE", u"LOSS_HINGE", u"LOSS_CAT_HINGE",
                           u"LOSS_SQ_HINGE", u"LOSS_LOG_COSH", u"LOSS_HUBER"});
 }
+inline string EnumToString(ENUM_VECTOR_NORM v) {
+  return mql5::enum_name(v, u"ENUM_VECTOR_NORM", 0, {u"VECTOR_NORM_INF", u"VECTOR_NORM_MINUS_INF", u"VECTOR_NORM_P"});
+}
+inline string EnumToString(ENUM_MATRIX_NORM v) {
+  return mql5::enum_name(v, u"ENUM_MATRIX_NORM", 0,
+                         {u"MATRIX_NORM_FROBENIUS", u"MATRIX_NORM_SPECTRAL", u"MATRIX_NORM_NUCLEAR", u"MATRIX_NORM_INF",
+                          u"MATRIX_NORM_MINUS_INF", u"MATRIX_NORM_P1", u"MATRIX_NORM_MINUS_P1", u"MATRIX_NORM_P2",
+                          u"MATRIX_NORM_MINUS_P2"});
+}
+inline string EnumToString(ENUM_SORT_MODE v) {
+  return mql5::enum_name(v, u"ENUM_SORT_MODE", 0, {u"SORT_ASCENDING", u"SORT_DESCENDING"});
+}
+inline string EnumToString(ENUM_VECTOR_CONVOLVE v) {
+  return mql5::enum_name(v, u"ENUM_VECTOR_CONVOLVE", 0,
+                         {u"VECTOR_CONVOLVE_FULL", u"VECTOR_CONVOLVE_SAME", u"VECTOR_CONVOLVE_VALID"});
+}
+inline string EnumToString(ENUM_REGRESSION_METRIC v) {
+  return mql5::enum_name(v, u"ENUM_REGRESSION_METRIC", 0,
+                         {u"REGRESSION_MAE", u"REGRESSION_MSE", u"REGRESSION_RMSE", u"REGRESSION_R2", u"REGRESSION_MAPE",
+                          u"REGRESSION_MSPE", u"REGRESSION_RMSLE"});
+}
+inline string EnumToString(ENUM_PROGRAM_TYPE v) {
+  return mql5::enum_name(v, u"ENUM_PROGRAM_TYPE", 0, {u"PROGRAM_EXPERT", u"PROGRAM_SCRIPT", u"PROGRAM_INDICATOR", u"PROGRAM_SERVICE"});
+}
 inline string EnumToString(ENUM_MATRIX_AXIS v) {
   return mql5::enum_name(v, u"ENUM_MATRIX_AXIS", -1, {u"AXIS_NONE", u"AXIS_HORZ", u"AXIS_VERT"});
 }

@@ -71,6 +71,8 @@ void CheckEnums(void)
    Check("EnumToString class enum outside",EnumToString(info.m_side),"SIDE_RIGHT");
    Check("EnumToString runtime enum",EnumToString(POINTER_DYNAMIC)+" "+EnumToString(AF_SIGMOID)+" "+EnumToString(LOSS_MSE),
          "POINTER_DYNAMIC AF_SIGMOID LOSS_MSE");
+   Check("EnumToString matrix enums",EnumToString(REGRESSION_R2)+" "+EnumToString(MATRIX_NORM_P2)+" "+EnumToString(AXIS_VERT)+" "+
+         EnumToString((ENUM_SORT_MODE)5),"REGRESSION_R2 MATRIX_NORM_P2 AXIS_VERT ENUM_SORT_MODE::5");
 //--- an enumeration's value in text is its number (docs: Enumerations, Print)
    Check("enum concatenated","kind "+LAYER_CONV+", side "+info.m_side,"kind 6, side 1");
    CLayerInfo *p=new CLayerInfo;
