@@ -628,9 +628,9 @@ def type_aliases(toks, types):
 def forward_declarations(toks, script, types):
     """MQL5 calls a function defined further down the file; C++ needs it declared first. Each
     global function the program defines, in the script or an included file (not a member, template
-    or one with default arguments, whose types and macros are all known at that point) is declared
-    before its first function definition; a #line keeps the diagnostics on the script's lines."""
-    depth, first, protos = 0, None, []
+    or one with default arguments) is declared before the first file-scope function definition that
+    follows every type and macro it names; a #line keeps the diagnostics on the script's lines."""
+    depth, starts, protos = 0, [], []
     declared_at = {}
     # namespace Name { ... } (e.g. around an #include): its functions are declared at its start
     opened, in_namespace = [], {}  # the open braces; namespace brace index -> its prototypes
@@ -689,19 +689,23 @@ def forward_declarations(toks, script, types):
                 continue
             in_namespace[opened[-1]].append(text_of(sig).strip() + ";")
             continue
-        if first is None:
-            first = start
-        if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > first for s in sig):
-            continue
-        protos.append(text_of(sig).strip() + ";")
+        starts.append(start)
+        # declared before the first file-scope definition that follows every name it uses (a type
+        # #defined in the script after an included file's functions: after that #define)
+        needed = max((declared_at[s.text] for s in sig if s.kind == "id" and s.text in declared_at), default=-1)
+        protos.append((needed, text_of(sig).strip() + ";"))
     for brace, names in in_namespace.items():
         if names:
             after = toks[brace + 1]
             after.ws = "\n" + "\n".join(names) + "\n" + line_marker(after.line, after.file) + "\n" + after.ws.lstrip("\n")
-    if first is None or not protos:
-        return
-    t = toks[first]
-    t.ws = "\n" + "\n".join(protos) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
+    at = {}  # a definition's start -> the prototypes declared before it
+    for needed, proto in protos:
+        start = next((k for k in starts if k > needed), None)
+        if start is not None:
+            at.setdefault(start, []).append(proto)
+    for start, names in at.items():
+        t = toks[start]
+        t.ws = "\n" + "\n".join(names) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
 
 
 def refuse_template_arrays(toks):

@@ -21,6 +21,8 @@
 #ifdef __MQL5__
 #include "idioms\Under_Mql5.mqh"
 #endif
+// a type #defined after included files' functions, used by a function called before its definition
+#define IDIOMS_REAL float
 
 int g_checks=0;
 //+------------------------------------------------------------------+
@@ -365,6 +367,9 @@ void OnStart()
    CheckVectorMathNames();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
+   Check("a #define type after the includes, in a function defined further down",DoubleToString(IdiomsHalf(5),2),"2.50");
    Print("checks: ",g_checks);
   }
+//+------------------------------------------------------------------+
+IDIOMS_REAL IdiomsHalf(IDIOMS_REAL x) { return(x/2); }
 //+------------------------------------------------------------------+
