@@ -764,8 +764,6 @@ def rewrite_simple(toks):
             # MQL5 reaches members with '.' on objects and object pointers alike (docs: Object
             # Pointers); every class and struct has an operator-> that gives itself (class_bodies)
             t.out = "->"
-        elif t.kind == "id" and t.text == "__FUNCTION__":
-            t.out = "string(mql5::function_name(__PRETTY_FUNCTION__))"
         elif t.kind == "id" and t.text == "__FILE__":  # docs: Predefined Macro Substitutions
             t.out = f"string(u{json.dumps(Path(t.file).name)})"
 

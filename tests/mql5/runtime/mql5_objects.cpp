@@ -119,33 +119,4 @@ void delete_refused(const char* why) {
   std::printf("%s\n", why);
   std::fflush(stdout);
 }
-
-const char16_t* function_name(const char* signature) {
-  // "ret Class<T>::name(params) [with ...]": the qualified name before the parameters
-  static std::map<const char*, std::u16string> cache;
-  auto it = cache.find(signature);
-  if (it != cache.end()) return it->second.c_str();
-  std::string s(signature);
-  int depth = 0;
-  std::size_t open = std::string::npos, start = 0;
-  for (std::size_t i = 0; i < s.size(); ++i) {
-    const char c = s[i];
-    if (c == '<') ++depth;
-    else if (c == '>') --depth;
-    else if (c == ' ' && depth == 0) start = i + 1;
-    else if (c == '(' && depth == 0) {
-      open = i;
-      break;
-    }
-  }
-  std::string name = s.substr(start, open == std::string::npos ? std::string::npos : open - start);
-  std::string plain;  // Class<T>::name -> Class::name
-  depth = 0;
-  for (char c : name) {
-    if (c == '<') ++depth;
-    else if (c == '>') --depth;
-    else if (depth == 0) plain += c;
-  }
-  return cache.emplace(signature, std::u16string(plain.begin(), plain.end())).first->second.c_str();
-}
 }  // namespace mql5

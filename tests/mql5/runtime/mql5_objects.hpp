@@ -138,10 +138,6 @@ MQL5_TYPE_NAME(double, u"double")
 MQL5_TYPE_NAME(void, u"void")
 MQL5_TYPE_NAME(string, u"string")
 #undef MQL5_TYPE_NAME
-
-// __FUNCTION__: the function's name as MQL5 gives it (Class::Method for a member), from the
-// compiler's signature text.
-const char16_t* function_name(const char* signature);
 }  // namespace mql5
 
 template <class T>
