@@ -384,9 +384,11 @@ void ArrayFill(mql5::array<T>& a, int start, int count, V value) {
   if (!a.is_static() && start + count > a.size()) a.resize(start + count);
   for (int i = start; i < start + count; ++i) a[i] = static_cast<T>(value);
 }
-template <class T>
-int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_start = 0, int src_start = 0,
-              int count = WHOLE_ARRAY) {
+namespace mql5 {
+// docs (ArrayCopy): how many elements a copy moves; a dynamic destination grows to take them, a
+// static one takes what fits.
+template <class D, class S>
+int copy_count(array<D>& dst, const array<const S>& src, int dst_start, int src_start, int count) {
   if (src_start < 0 || dst_start < 0 || src_start > src.size()) return 0;
   int n = count < 0 || src_start + count > src.size() ? src.size() - src_start : count;
   if (dst_start + n > dst.size()) {
@@ -395,8 +397,15 @@ int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_star
     else
       dst.resize(dst_start + n);
   }
-  for (int i = 0; i < n; ++i) dst[dst_start + i] = src[src_start + i];
   return n < 0 ? 0 : n;
+}
+}  // namespace mql5
+template <class T>
+int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_start = 0, int src_start = 0,
+              int count = WHOLE_ARRAY) {
+  const int n = mql5::copy_count(dst, src, dst_start, src_start, count);
+  for (int i = 0; i < n; ++i) dst[dst_start + i] = src[src_start + i];
+  return n;
 }
 
 // docs (ArrayIsDynamic, ArraySetAsSeries, ArrayGetAsSeries, ArrayIsSeries): the AS_SERIES flag
@@ -584,16 +593,9 @@ template <class D, class S,
                                   int>::type = 0>
 int ArrayCopy(mql5::array<D>& dst, const mql5::array<const S>& src, int dst_start = 0, int src_start = 0,
               int count = WHOLE_ARRAY) {
-  if (src_start < 0 || dst_start < 0 || src_start > src.size()) return 0;
-  int n = count < 0 || src_start + count > src.size() ? src.size() - src_start : count;
-  if (dst_start + n > dst.size()) {
-    if (dst.is_static())
-      n = dst.size() - dst_start;
-    else
-      dst.resize(dst_start + n);
-  }
+  const int n = mql5::copy_count(dst, src, dst_start, src_start, count);
   for (int i = 0; i < n; ++i) dst[dst_start + i] = static_cast<D>(src[src_start + i]);
-  return n < 0 ? 0 : n;
+  return n;
 }
 
 //---------------------------------------------------------------------------------------------
