@@ -1233,14 +1233,7 @@ def hoisted_member_definitions(toks):
             i += 1
             continue
         # Class[<T>]::name( or Class::~Class(
-        k = i + 1
-        if toks[k].text == "<":
-            d2 = 0
-            while k < len(toks):
-                d2 += (toks[k].text == "<") - (toks[k].text == ">")
-                k += 1
-                if d2 == 0:
-                    break
+        k = past_template_arguments(toks, i + 1)
         if not (k + 2 < len(toks) and toks[k].text == "::" and (toks[k + 1].kind == "id" or toks[k + 1].text == "~")):
             i += 1
             continue
@@ -1269,6 +1262,19 @@ def hoisted_member_definitions(toks):
     return ranges
 
 
+def past_template_arguments(toks, k):
+    """The index after a template argument list `<...>` starting at toks[k]; k where none starts."""
+    if toks[k].text != "<":
+        return k
+    depth = 0
+    while k < len(toks):
+        depth += (toks[k].text == "<") - (toks[k].text == ">")
+        k += 1
+        if depth == 0:
+            break
+    return k
+
+
 def default_constructed_locals(toks):
     """`CFoo obj();` in a function's body: MQL5 makes an object with the default constructor
     (the standard library's generic containers write it), C++ would declare a function."""
@@ -1279,14 +1285,7 @@ def default_constructed_locals(toks):
         if depth_fn < 1 or t.kind != "id" or toks[i - 1].text not in (";", "{", "}") \
                 or t.text in ("return", "else", "case", "delete", "new", "do", "public", "private", "protected", "virtual", "static"):
             continue
-        k = i + 1
-        if toks[k].text == "<":
-            depth = 0
-            while k < len(toks):
-                depth += (toks[k].text == "<") - (toks[k].text == ">")
-                k += 1
-                if depth == 0:
-                    break
+        k = past_template_arguments(toks, i + 1)
         if k + 3 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "(" and toks[k + 2].text == ")" \
                 and toks[k + 3].text == ";" and not in_class_body(toks, i):
             toks[k + 1].out, toks[k + 2].out = "", ""
