@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 20700
+#define MQLCL_VERSION_NUMBER 20800
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -127,7 +127,10 @@ MQLCL_API int mqlcl_handle_count(void);
  * calling thread. Same buffer rules as mqlcl_device_text; returns the message length. */
 MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap);
 
-/* ---- Data slots of a context (row-major matrices, as MQL5 arrays are) -------------------- */
+/* ---- The lab: data slots of a context (row-major matrices, as MQL5 arrays are) ---------------
+ * The lab's exports (this section and "Experiments") run the optimisation experiments the
+ * project reproduces (mqlcl-host, mql5/Scripts/mqlcl); the product's calls are the generic
+ * layer, the launches, GEMM and tuning. */
 #define MQLCL_SLOT_A 0        /* matmul input A (rows1 x colsrows); transpose input */
 #define MQLCL_SLOT_B 1        /* matmul input B (colsrows x cols2) */
 #define MQLCL_SLOT_C 2        /* matmul output C (rows1 x cols2); transpose output */
@@ -144,7 +147,7 @@ MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count);
 MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count);
 MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count);
 
-/* ---- Experiments ------------------------------------------------------------------------ */
+/* ---- The lab: experiments ---------------------------------------------------------------- */
 /* Matmul stages (docs/ABI.md has the table with what each one changes). */
 #define MQLCL_STAGE_1DIM 1                /* article: matr_mul_1dim */
 #define MQLCL_STAGE_1DIM_COALESCED 2      /* article: matr_mul_1dim_coalesced */
@@ -325,6 +328,7 @@ MQLCL_API int mqlcl_last_panels(int ctx);
  * stages: {BM BN BK WM WN STAGES GROUP_M}, STAGES being the depth of their copy pipeline, BK
  * 16 or 32, also 8 for 32), a GEMM kernel's number for the Ozaki kernels' INT8 products (35,
  * 42: as 32) or one of (each one's default and rule: docs/ABI.md, "Tuning"): */
+#define MQLCL_TUNABLE_SGEMM_TUNED 10  /* stage 10's tiles, the FP32 units' SGEMM: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM 40        /* DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN} */
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41 /* DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M} */
 #define MQLCL_TUNABLE_TRANSFER 90     /* host-array transfers: {CHUNK_KIB THREADS} */
@@ -335,7 +339,8 @@ MQLCL_API int mqlcl_last_panels(int ctx);
                                          the order of mqlcl_gemm_kernel_at, in hundredths of the
                                          profile's launch-and-wait time: 0 .. 100000 */
 /* The tunables are one table inside the library: mqlcl_tunable_count, and the id of entry
- * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "stage" is any tunable id. */
+ * index (0 .. count-1), MQLCL_ERR_RANGE beyond. Below, "id" (a "stage" in the names before
+ * 2.8) is any tunable id. */
 MQLCL_API int mqlcl_tunable_count(void);
 MQLCL_API int mqlcl_tunable_at(int index);
 /* The tunable's name ("sgemm_tuned", "transfer") or its parameter names ("TSM TSN TSK WPTM
@@ -350,16 +355,20 @@ MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap);
  * NVIDIA), else the tunable's built-in default for the device; an entry that does not fit the
  * device is skipped. Every call below refuses an id without parameters with MQLCL_ERR_STAGE,
  * and a count smaller than the vector with MQLCL_ERR_RANGE naming both. */
-/* The context's vector for the stage into params (count >= the stage's number of
+/* The context's vector for the tunable into params (count >= the tunable's number of
  * parameters); returns that number. */
-MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count);
-/* Uses params for the stage on this context from now on, after checking them against the
- * stage's rule on the context's device (MQLCL_ERR_ARGUMENT / MQLCL_ERR_LOCAL_SIZE with the
- * cause); returns the number of parameters read. Stage 10's rule: multiples as the kernel
- * needs, WPTM x WPTN <= 64, TSK x WPTM x WPTN <= 4096, tiles within the device's local
+MQLCL_API int mqlcl_tunable_get(int ctx, int id, int* params, int count);
+/* Uses params for the tunable on this context from now on, after checking them against the
+ * tunable's rule on the context's device (MQLCL_ERR_ARGUMENT / MQLCL_ERR_LOCAL_SIZE with the
+ * cause); returns the number of parameters read. MQLCL_TUNABLE_SGEMM_TUNED's rule: multiples as
+ * the kernel needs, WPTM x WPTN <= 64, TSK x WPTM x WPTN <= 4096, tiles within the device's local
  * memory and work-group (docs/ABI.md). */
+MQLCL_API int mqlcl_tunable_set(int ctx, int id, const int* params, int count);
+/* The names before 2.8, kept as aliases: mqlcl_stage_params_get/set are mqlcl_tunable_get/set;
+ * mqlcl_sgemm_get/set are mqlcl_tunable_get/set(ctx, MQLCL_TUNABLE_SGEMM_TUNED, ...) returning
+ * MQLCL_OK (count >= 5): stage 10's tiles, not a setting of mqlcl_sgemm. */
+MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count);
 MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count);
-/* Stage 10 only, as mqlcl_stage_params_get/set(ctx, 10, ...) (count >= 5); MQLCL_OK. */
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count);
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count);
 /* Stores params as the tuning file's entry for the context's device and the stage (device
@@ -373,7 +382,7 @@ MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int coun
 #define MQLCL_TUNING_DEFAULT 0      /* the built-in default: no entry fits the device */
 #define MQLCL_TUNING_DEVICE 1       /* the file's entry for the exact device name */
 #define MQLCL_TUNING_ARCHITECTURE 2 /* the file's entry for the device's architecture */
-#define MQLCL_TUNING_SET 3          /* mqlcl_stage_params_set / mqlcl_sgemm_set */
+#define MQLCL_TUNING_SET 3          /* mqlcl_tunable_set (or its aliases) */
 MQLCL_API int mqlcl_tuning_source(int ctx, int stage);
 /* The same in words: the file, the line used and its parameters, and every line that was
  * skipped and why (corrupt, or not fitting the device); the same buffer rules as

@@ -345,6 +345,31 @@ TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
   EXPECT_EQ(mqlcl_tuning_source(0, kStage), MQLCL_ERR_HANDLE);
 }
 
+// mqlcl_tunable_get/set and the names before 2.8 are one function: what one sets, each reads.
+TEST_F(Tuning, TunableCallsAndTheirOldNamesAreOneFunction) {
+  static_assert(MQLCL_TUNABLE_SGEMM_TUNED == MQLCL_STAGE_SGEMM_TUNED, "stage 10's tiles are tunable 10");
+  t::Ctx c;
+  std::vector<int> a(5, 0), b(5, 0), d(5, 0);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_SGEMM_TUNED, kDevice.data(), 5), 5) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 5), 5);
+  EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, b.data(), 5), 5);
+  EXPECT_EQ(mqlcl_sgemm_get(c.h, d.data(), 5), MQLCL_OK);
+  EXPECT_EQ(a, kDevice);
+  EXPECT_EQ(b, kDevice);
+  EXPECT_EQ(d, kDevice);
+  EXPECT_EQ(mqlcl_sgemm_set(c.h, kArch.data(), 5), MQLCL_OK);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 5), 5);
+  EXPECT_EQ(a, kArch);
+  EXPECT_EQ(mqlcl_stage_params_set(c.h, kStage, kOther.data(), 5), 5);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 5), 5);
+  EXPECT_EQ(a, kOther);
+  EXPECT_EQ(mqlcl_tuning_source(c.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_SET);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, 1, a.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_SGEMM_TUNED, kNeverFits.data(), 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 4), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_tunable_get(0, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 5), MQLCL_ERR_HANDLE);
+}
+
 // Without $MQLCL_TUNING_FILE: mqlcl-tuning.txt beside the library. It stores the default
 // vector so that other test processes that may read the file meanwhile see no change; a file
 // that was there before is put back.

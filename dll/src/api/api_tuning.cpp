@@ -41,6 +41,13 @@ int ok_or_error(int r) { return r < 0 ? r : MQLCL_OK; }
 
 extern "C" {
 
+MQLCL_API int mqlcl_tunable_get(int ctx, int id, int* params, int count) { return params_get(ctx, id, params, count); }
+
+MQLCL_API int mqlcl_tunable_set(int ctx, int id, const int* params, int count) {
+  return params_set(ctx, id, params, count);
+}
+
+// The names before 2.8 (mqlcl.h: aliases).
 MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count) {
   return params_get(ctx, stage, params, count);
 }
@@ -50,11 +57,11 @@ MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int 
 }
 
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
-  return ok_or_error(params_get(ctx, MQLCL_STAGE_SGEMM_TUNED, params, count));
+  return ok_or_error(params_get(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
-  return ok_or_error(params_set(ctx, MQLCL_STAGE_SGEMM_TUNED, params, count));
+  return ok_or_error(params_set(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
 MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count) {

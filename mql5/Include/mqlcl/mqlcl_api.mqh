@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 20700
+#define MQLCL_VERSION_NUMBER 20800
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -123,6 +123,7 @@
 #define MQLCL_PROFILE_MEASURED 1  // measured for this context
 #define MQLCL_PROFILE_CACHED 2  // read from the tuning file
 #define MQLCL_PROFILE_SET 3  // mqlcl_profile_set
+#define MQLCL_TUNABLE_SGEMM_TUNED 10  // stage 10's tiles, the FP32 units' SGEMM: {TSM TSN TSK WPTM WPTN}
 #define MQLCL_TUNABLE_DGEMM 40  // DGEMM on the FP64 units: {TSM TSN TSK WPTM WPTN}
 #define MQLCL_TUNABLE_DGEMM_TENSOR 41  // DGEMM on FP64 tensor cores: {BM BN BK WM WN STAGES SHAPE GROUP_M}
 #define MQLCL_TUNABLE_TRANSFER 90  // host-array transfers: {CHUNK_KIB THREADS}
@@ -133,7 +134,7 @@
 #define MQLCL_TUNING_DEFAULT 0  // the built-in default: no entry fits the device
 #define MQLCL_TUNING_DEVICE 1  // the file's entry for the exact device name
 #define MQLCL_TUNING_ARCHITECTURE 2  // the file's entry for the device's architecture
-#define MQLCL_TUNING_SET 3  // mqlcl_stage_params_set / mqlcl_sgemm_set
+#define MQLCL_TUNING_SET 3  // mqlcl_tunable_set (or its aliases)
 #define MQLCL_MEM_READ_WRITE 0
 #define MQLCL_MEM_READ_ONLY 1
 #define MQLCL_MEM_WRITE_ONLY 2
@@ -226,6 +227,8 @@ int mqlcl_last_panels(int ctx);
 int mqlcl_tunable_count();
 int mqlcl_tunable_at(int index);
 int mqlcl_tunable_text(int id, int what, ushort &buf[], int cap);
+int mqlcl_tunable_get(int ctx, int id, int &params[], int count);
+int mqlcl_tunable_set(int ctx, int id, const int &params[], int count);
 int mqlcl_stage_params_get(int ctx, int stage, int &params[], int count);
 int mqlcl_stage_params_set(int ctx, int stage, const int &params[], int count);
 int mqlcl_sgemm_get(int ctx, int &params[], int count);
