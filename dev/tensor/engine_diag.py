@@ -44,11 +44,11 @@ def main():
     # (label, file, entry, defines, flop multiplier, buffers (bytes), int args before/after)
     half_pitch = n  # halves a line (SPLIT=0); SPLIT=1: 2 n
     kernels = [
-        ("32 FP16 256x128 BK16 S2", "matmul/sgemm_half.cl", "sgemm_half",
+        ("32 FP16 256x128 BK16 S2", "gemm/sgemm_half.cl", "sgemm_half",
          "-DSPLIT=0 -DBM=256 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=2 -DGROUP_M=8", 1, "half", 0),
-        ("33 3xFP16 128x128 BK16 S3", "matmul/sgemm_half.cl", "sgemm_half",
+        ("33 3xFP16 128x128 BK16 S3", "gemm/sgemm_half.cl", "sgemm_half",
          "-DSPLIT=1 -DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=8", 3, "half", 1),
-        ("30 TF32 128x128 BK16 S3", "matmul/sgemm_tensor.cl", "sgemm_tensor",
+        ("30 TF32 128x128 BK16 S3", "gemm/sgemm_tensor.cl", "sgemm_tensor",
          "-DSPLIT3=0 -DBM=128 -DBN=128 -DBK=16 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=4", 1, "tf32", 0),
         ("41 FP64 64x128 BK16 S2", "gemm/dgemm_tensor.cl", "dgemm_tensor",
          "-DBM=64 -DBN=128 -DBK=16 -DWM=32 -DWN=64 -DSTAGES=2 -DSHAPE=1688 -DGROUP_M=8", 1, "fp64", 0),

@@ -1,4 +1,4 @@
-// Standalone harness for kernels/matmul/sgemm_tensor.cl (stages 30 TF32 / 31 3xTF32):
+// Standalone harness for kernels/gemm/sgemm_tensor.cl (stages 30 TF32 / 31 3xTF32):
 // builds the kernel with given defines, checks it on odd and large shapes against a double
 // reference with C poisoned (NaN) first, times it with profiling events (median), and measures
 // the mma.sync (TF32, BF16) and SIMT FP32 ceilings and the L2 read bandwidth in the same run.
@@ -382,7 +382,7 @@ struct Row {
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::string kernel_path = "kernels/matmul/sgemm_tensor.cl";
+  std::string kernel_path = "kernels/gemm/sgemm_tensor.cl";
   std::string configs = "-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3";  // the tuned values
   std::string shapes = "1x1x1,97x131x61,257x255x129,4095x1023x4097,2000x2000x2000,4096x4096x4096,8192x8192x8192";
   std::string dump_dir;

@@ -51,7 +51,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   enum class Scratch : int {
     LayoutA, LayoutB, LayoutC,                                // padded or converted operands (experiments/layout)
     GemmRawA, GemmRawB, GemmPackA, GemmPackB, GemmProduct, GemmC,  // the GEMM paths (gemm/)
-    HalfA, HalfB, StatsA, StatsB, ExpsA, ExpsB, BadLines,     // the scaled operands (ladder/half_operands, gemm/gemm_ozaki)
+    HalfA, HalfB, StatsA, StatsB, ExpsA, ExpsB, BadLines,     // the scaled operands (gemm/half_operands, gemm/gemm_ozaki)
     OzakiA, OzakiB, OzakiProducts, OzakiKStatsA, OzakiKStatsB, // the Ozaki scheme's residues, inner scales (gemm/gemm_ozaki)
   };
   cl::Buffer& scratch(Scratch id, size_t bytes);

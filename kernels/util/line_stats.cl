@@ -3,7 +3,7 @@
 // or its columns: the largest |x| and the smallest non-zero |x|, as the bits of |x|'s high
 // 32 bits (float: all of them; double, -DLINE_DOUBLE: sign, exponent and 20 bits of significand).
 // Non-negative values order as those bits, NaN above Inf; an exponent is exact from them. The
-// scaled-operand kernels share it (matmul/half_operands.cl, gemm/ozaki.cl).
+// scaled-operand kernels share it (gemm/half_operands.cl, gemm/ozaki.cl).
 #ifdef LINE_DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define LINE_REAL double

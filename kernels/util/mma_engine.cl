@@ -1,5 +1,5 @@
-// The tensor-core engine: what the mma.sync GEMM kernels (matmul/sgemm_half.cl FP16,
-// matmul/sgemm_tensor.cl TF32, gemm/dgemm_tensor.cl FP64, gemm/igemm_tensor.cl INT8) are made
+// The tensor-core engine: what the mma.sync GEMM kernels (gemm/sgemm_half.cl FP16,
+// gemm/sgemm_tensor.cl TF32, gemm/dgemm_tensor.cl FP64, gemm/igemm_tensor.cl INT8) are made
 // of, written once:
 // the grouped raster of their blocks, the cp.async pipeline (STAGES k-tiles in __local, its
 // one depth), ldmatrix fragment loads, the mma.sync instructions, the k-loop that drives them,

@@ -41,7 +41,7 @@ if [ "${1:-}" = "--library" ]; then
 fi
 
 bin=${1:-}
-kernel=${2:-$here/kernels/matmul/sgemm_tensor.cl}
+kernel=${2:-$here/kernels/gemm/sgemm_tensor.cl}
 logs=${3:-/tmp/tensor-check}
 mkdir -p "$logs"
 if [ -z "$bin" ]; then

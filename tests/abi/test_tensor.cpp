@@ -257,7 +257,7 @@ void check_emulated(int ctx, int kernel, const TensorShape& s, int split3, Emula
 }
 
 TEST(TensorKernel, EmulatedIndexingOnOddShapes) {
-  const char* source = mqlcl::embedded_kernel("matmul/sgemm_tensor.cl");  // the library's copy
+  const char* source = mqlcl::embedded_kernel("gemm/sgemm_tensor.cl");  // the library's copy
   ASSERT_NE(source, nullptr);
   t::Ctx ctx;
   for (int split3 : {0, 1}) {
@@ -278,7 +278,7 @@ TEST(TensorKernel, EmulatedIndexingOnOddShapes) {
 // odd and even slices per k-tile, pipelines 2 to 5 deep, and the one-warp block; each within
 // 48 KiB of __local with the emulation's scratch (the test runs on GPUs too).
 TEST(TensorKernel, EmulatedIndexingOfTheEnginesOrdersAndDepths) {
-  const char* source = mqlcl::embedded_kernel("matmul/sgemm_tensor.cl");
+  const char* source = mqlcl::embedded_kernel("gemm/sgemm_tensor.cl");
   ASSERT_NE(source, nullptr);
   t::Ctx ctx;
   struct Variant {

@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """The library's parts include only downward: every #include "..." between files of dll/src goes
 to a part ranked lower (or stays inside its part), and the include graph of modules (a .hpp with
-its .cpp) has no cycle. Prints each include that goes up or sideways and each cycle; exits 1 on any.
+its .cpp) has no cycle. The product never includes the lab: only the lab itself and the exports
+include a lab part (the article's ladder). Prints each include that goes up or sideways, each
+include of the lab from the product and each cycle; exits 1 on any.
 The ranks are the layers docs/ARCHITECTURE.md draws.
 Usage: check_includes.py ROOT"""
 import re
@@ -17,10 +19,14 @@ RANKS = {
     "tuning": 4, "transfer": 4,
     "": 5,
     "measure": 6, "experiments": 6, "generic": 6,
-    "ladder": 7,
-    "gemm": 8,
+    "gemm": 7,
+    "ladder": 8,
     "api": 9,
 }
+# The article's lab: its stages run as mqlcl_matmul. The product (every other part) never includes
+# it, whatever the ranks say; the exports (api) do, to export the lab's calls.
+LAB = {"ladder"}
+LAB_USERS = {"api"}
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)
 
 
@@ -41,6 +47,7 @@ def main():
     known = {str(p.relative_to(src)) for p in files}
     graph = {}
     problems = []
+    lab_includes = 0
     for p in files:
         rel = str(p.relative_to(src))
         mod = module(rel)
@@ -57,7 +64,11 @@ def main():
                 continue
             edges.add(tmod)
             a, b = part(mod), part(tmod)
-            if a != b and RANKS.get(b, 99) >= RANKS[a]:
+            if b in LAB and a not in LAB and a not in LAB_USERS:
+                lab_includes += 1
+                problems.append(f"{rel}:{line_no}: includes {target}: the product ('{a or '(context)'}') includes the "
+                                f"lab ('{b}'); move what both use to the product side")
+            elif a != b and RANKS.get(b, 99) >= RANKS[a]:
                 problems.append(f"{rel}:{line_no}: includes {target}: part '{b or '(context)'}' (rank {RANKS.get(b)}) "
                                 f"is not below '{a or '(context)'}' (rank {RANKS[a]})")
     # Cycles among modules (inside a part too), by depth-first search.
@@ -81,7 +92,7 @@ def main():
     for line in problems:
         print(line)
     print(f"{len(graph)} modules, {sum(len(e) for e in graph.values())} includes between them: "
-          f"{len(problems)} problem(s)")
+          f"{lab_includes} from the product into the lab ({', '.join(sorted(LAB))}); {len(problems)} problem(s)")
     return 1 if problems else 0
 
 

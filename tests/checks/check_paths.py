@@ -7,7 +7,7 @@ targets of Markdown links; each must name a tracked file or folder (what a fresh
   - from the repository root, dll/src, kernels/ or tests/ (whose parts abi/, checks/, mql5/ are
     cited so), or from the citing file's folder or one above;
   - a stem names a module ("gemm/gemm_plan": gemm_plan.hpp and .cpp), a glob ("kernels/*.cl",
-    "ladder/kernel_availability.*") must match something, a placeholder ("docs/results/<gpu>/")
+    "gemm/kernel_availability.*") must match something, a placeholder ("docs/results/<gpu>/")
     matches any name, a path that a format string or a variable completes is its prefix;
   - build outputs are not citations: paths under build/ or outside the tree (/tmp/...), and a
     CMake target's file (host/mqlcl-host, dll/libmqlcl.so, tests/mqlcl_tests.exe) or objects

@@ -1,4 +1,4 @@
-// Parameters of the tuned SGEMM stage (kernels/matmul/sgemm_tuned.cl) and their rule: the
+// Parameters of the tuned SGEMM stage (kernels/gemm/sgemm_tuned.cl) and their rule: the
 // tuning module (tuning/) keeps them per context and per device, this file says what fits.
 #pragma once
 

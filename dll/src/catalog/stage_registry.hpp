@@ -12,7 +12,7 @@
 namespace mqlcl {
 
 // Kernel families: stages of one family share a kernel file and a launcher
-// (ladder/matmul_launchers.cpp).
+// (gemm/matmul_launchers.cpp).
 enum class Family { Element, Row, RowLocalCol, Column, Rank1, ReduceK, Tiled, Tuned, Tensor, TensorHalf };
 
 // How the caller's local0/local1 become the work-group.

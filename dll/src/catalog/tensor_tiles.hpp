@@ -1,5 +1,5 @@
-// Tiles of the tensor-core SGEMM kernels (kernels/matmul/sgemm_tensor.cl, stages 30 and 31;
-// kernels/matmul/sgemm_half.cl, stages 32 and 33, whose BK is 16 or 32: 64 or 128 bytes of a line per k-tile):
+// Tiles of the tensor-core SGEMM kernels (kernels/gemm/sgemm_tensor.cl, stages 30 and 31;
+// kernels/gemm/sgemm_half.cl, stages 32 and 33, whose BK is 16 or 32: 64 or 128 bytes of a line per k-tile):
 // the tunable vector, the kernel's own divisibility rules (checked here before the compiler's
 // #error), and what the tiles need from the device (__local bytes, work-items). The stages'
 // availability and the launcher read the same numbers: one owner.

@@ -8,7 +8,7 @@
 #include "catalog/tensor_tiles.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
-#include "ladder/half_operands.hpp"
+#include "gemm/half_operands.hpp"
 
 namespace mqlcl {
 

@@ -12,7 +12,7 @@
 
 #include "catalog/tensor_tiles.hpp"
 #include "gemm/gemm.hpp"
-#include "ladder/half_operands.hpp"
+#include "gemm/half_operands.hpp"
 
 namespace mqlcl {
 

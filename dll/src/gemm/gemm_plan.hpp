@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "catalog/gemm_kernels.hpp"
-#include "ladder/kernel_availability.hpp"
+#include "gemm/kernel_availability.hpp"
 #include "mqlcl.h"
 
 namespace mqlcl {

@@ -3,10 +3,10 @@
 #include <algorithm>
 #include <climits>
 
-#include "ladder/kernel_availability.hpp"
+#include "gemm/kernel_availability.hpp"
 #include "experiments/layout.hpp"
 #include "core/checked_math.hpp"
-#include "ladder/matmul_launchers.hpp"
+#include "gemm/matmul_launchers.hpp"
 
 namespace mqlcl {
 

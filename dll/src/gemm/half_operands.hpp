@@ -1,5 +1,5 @@
 // The FP16 tensor-core stages (32, 33): their operands scaled into FP16 per line
-// (kernels/matmul/half_operands.cl) and their product (kernels/matmul/sgemm_half.cl). Where
+// (kernels/gemm/half_operands.cl) and their product (kernels/gemm/sgemm_half.cl). Where
 // some line cannot be scaled (NaN or Inf, or too wide a spread), nothing but the scans ran and
 // the caller runs the stage's fallback (30 for 32, 31 for 33) instead.
 #pragma once

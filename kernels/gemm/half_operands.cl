@@ -1,4 +1,4 @@
-// The FP16 operands of the FP16 tensor-core stages (32, 33; kernels/matmul/sgemm_half.cl).
+// The FP16 operands of the FP16 tensor-core stages (32, 33; kernels/gemm/sgemm_half.cl).
 //
 // FP16 has TF32's 11-bit significand but a 5-bit exponent (normal 2^-14 .. 65504). Each line
 // of an operand (a row of op(A), a column of op(B)) is scaled by its own power of two 2^e

@@ -1,5 +1,5 @@
 // Stages 32/33: SGEMM on the FP16 tensor cores, C (M x N) = A (M x K) * B (K x N) from the
-// scaled FP16 operands of kernels/matmul/half_operands.cl: A as Mp lines (rows) and B as Np
+// scaled FP16 operands of kernels/gemm/half_operands.cl: A as Mp lines (rows) and B as Np
 // lines (columns) of `pitch` halves, padded with zeros to whole blocks and k-tiles (no guards),
 // line scales 2^ea[i], 2^eb[j] undone as C[i, j] = acc * 2^-(ea[i] + eb[j]).
 // An instance of the tensor-core engine (util/mma_engine.cl: mma.sync m16n8k16 f16 -> f32,

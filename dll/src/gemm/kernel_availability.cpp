@@ -1,4 +1,4 @@
-#include "ladder/kernel_availability.hpp"
+#include "gemm/kernel_availability.hpp"
 
 #include "core/error.hpp"
 #include "device/tensor_decision.hpp"

@@ -1,4 +1,4 @@
-#include "ladder/half_operands.hpp"
+#include "gemm/half_operands.hpp"
 
 #include <climits>
 #include <string>
@@ -15,7 +15,7 @@ namespace {
 // Scratch buffer ids of the FP16 operands (gemm/gemm_device.cpp uses 40 and up).
 using Scratch = Context::Scratch;
 
-const char* kOperandsFile = "matmul/half_operands.cl";
+const char* kOperandsFile = "gemm/half_operands.cl";
 
 
 

@@ -1,9 +1,9 @@
-#include "ladder/matmul_launchers.hpp"
+#include "gemm/matmul_launchers.hpp"
 
 #include <algorithm>
 #include <climits>
 
-#include "ladder/half_operands.hpp"
+#include "gemm/half_operands.hpp"
 #include "experiments/layout.hpp"
 #include "catalog/sgemm_config.hpp"
 #include "catalog/tensor_tiles.hpp"
@@ -197,7 +197,7 @@ void launch_tensor(MatmulJob& j) {
   if (nq != N) unpad_matrix(ctx, cp, nq, j.c, M, N);
 }
 
-// TensorHalf: sgemm_half.cl (stages 32/33) on the FP16 operands ladder/half_operands makes
+// TensorHalf: sgemm_half.cl (stages 32/33) on the FP16 operands gemm/half_operands makes
 // of A and B; where they cannot be made, the fallback stage (30/31) runs instead.
 void launch_tensor_half(MatmulJob& j) {
   const Stage& st = j.stage;
