@@ -802,10 +802,25 @@ int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id) {
     case TERMINAL_CPU_CORES: return static_cast<int>(std::thread::hardware_concurrency());
     case TERMINAL_DLLS_ALLOWED: return 1;
     case TERMINAL_X64: return 1;
+    // docs (Client Terminal Properties): the OpenCL version as 0x00010002 = 1.2; mqlcl gives the
+    // program OpenCL 1.2's API whatever the devices support.
+    case TERMINAL_OPENCL_SUPPORT: return 0x00010002;
+    case TERMINAL_CONNECTED: return 0;      // no trade server behind a script here
+    case TERMINAL_TRADE_ALLOWED: return 0;
   }
   return 0;
 }
 
+// docs (FileOpen, MQL5 book: Opening and closing files): the delimiter may be given as a string; the
+// harness takes a one-character one (the form programs use) and refuses others.
+int FileOpen(const string& name, int flags, const string& delimiter, mql_uint codepage) {
+  if (delimiter.length() != 1) {
+    std::fprintf(stderr, "harness: FileOpen takes a delimiter string of one character\n");
+    _LastError = ERR_CANNOT_OPEN_FILE;
+    return INVALID_HANDLE;
+  }
+  return FileOpen(name, flags, static_cast<mql_ushort>(delimiter.c_str()[0]), codepage);
+}
 double MathArccos(double v) { return std::acos(v); }
 double MathArcsin(double v) { return std::asin(v); }
 double MathArctan(double v) { return std::atan(v); }

@@ -883,6 +883,7 @@ datetime TimeLocal();
 #define FILE_REWRITE 512
 #define FILE_COMMON 4096
 int FileOpen(const string& name, int flags, mql_ushort delimiter = '\t', mql_uint codepage = 0);
+int FileOpen(const string& name, int flags, const string& delimiter, mql_uint codepage = 0);
 void FileClose(int handle);
 namespace mql5 {
 mql_uint file_write_line(int handle, const string& line);
