@@ -724,6 +724,10 @@ datetime StringToTime(const string& text) {
   }
   return days_from_civil(y, mo, d) * 86400 + h * 3600LL + mi * 60LL + se;
 }
+// MQL5 book (Date and Time): (string) of a datetime is TimeToString(TIME_DATE|TIME_SECONDS); Print and
+// "text"+datetime show it so too (docs: Typecasting).
+string mql5::text_of(datetime v) { return TimeToString(v, TIME_DATE | TIME_SECONDS); }
+string::operator datetime() const { return StringToTime(*this); }
 
 //---------------------------------------------------------------------------------------------
 namespace mql5 {

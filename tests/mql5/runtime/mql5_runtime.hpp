@@ -16,7 +16,33 @@
 
 #include "mql5_constants.hpp"
 
-typedef long long datetime;  // docs: seconds since 1970-01-01
+// docs (Integer Types: datetime): seconds since 1970-01-01 in 8 bytes, a type of its own: overloads tell
+// it from long, and text shows it as "YYYY.MM.DD hh:mi:ss" (MQL5 book: Date and Time: (string) of a
+// datetime is TimeToString(TIME_DATE|TIME_SECONDS)); in arithmetic and comparisons it is its integer.
+class datetime {
+ public:
+  datetime() = default;  // trivial: an 8-byte integer in structures, arrays and a DLL's arguments
+  constexpr datetime(long long seconds) : v_(seconds) {}  // NOLINT: integers convert implicitly
+  constexpr operator long long() const { return v_; }
+  datetime& operator+=(long long d) { v_ += d; return *this; }
+  datetime& operator-=(long long d) { v_ -= d; return *this; }
+  datetime& operator*=(long long d) { v_ *= d; return *this; }
+  datetime& operator/=(long long d) { v_ /= d; return *this; }
+  datetime& operator%=(long long d) { v_ %= d; return *this; }
+  datetime& operator++() { ++v_; return *this; }
+  datetime& operator--() { --v_; return *this; }
+  datetime operator++(int) { return datetime(v_++); }
+  datetime operator--(int) { return datetime(v_--); }
+
+ private:
+  long long v_;
+};
+static_assert(sizeof(datetime) == 8 && std::is_trivially_copyable<datetime>::value, "datetime is MQL5's 8 bytes");
+namespace mql5 {
+// The numbers of MQL5: C++'s arithmetic types and datetime.
+template <class T>
+struct is_number : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, datetime>::value> {};
+}  // namespace mql5
 
 namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
@@ -42,6 +68,8 @@ class string {
   explicit string(T v);
   template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
   explicit operator T() const;
+  explicit string(datetime v);
+  explicit operator datetime() const;  // docs (Typecasting): as StringToTime reads the text
 
   int length() const { return length_; }
   const char16_t* c_str() const { return data_ ? data_ : u""; }
@@ -70,6 +98,7 @@ string text_of(bool v);
 string text_of(long long v);
 string text_of(unsigned long long v);
 inline const string& text_of(const string& v) { return v; }
+string text_of(datetime v);
 template <class T>
 string text_of(T v) {
   // An enumeration's value prints as its number (docs: Enumerations; EnumToString gives the name).
@@ -83,7 +112,7 @@ string text_of(T v) {
     return text_of(static_cast<unsigned long long>(v));
 }
 template <class T>
-using if_number = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
+using if_number = typename std::enable_if<is_number<T>::value, int>::type;
 template <class T>
 using if_enum = typename std::enable_if<std::is_enum<T>::value, int>::type;
 // docs (EnumToString): a value that names no member of its enumeration gives "TYPE::value".
@@ -96,6 +125,7 @@ long long text_to_integer(const string& text);
 }  // namespace mql5
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, int>::type>
 string::string(T v) : string(mql5::text_of(v)) {}
+inline string::string(datetime v) : string(mql5::text_of(v)) {}
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
 string::operator T() const {
   if constexpr (std::is_floating_point<T>::value) return static_cast<T>(mql5::text_to_real(*this));
@@ -356,7 +386,7 @@ void ArrayFree(mql5::array<T>& a) {
 }
 template <class T, class V, mql5::if_number<T> = 0>
 int ArrayInitialize(mql5::array<T>& a, V value) {
-  static_assert(std::is_arithmetic<V>::value, "ArrayInitialize takes a number");
+  static_assert(mql5::is_number<V>::value, "ArrayInitialize takes a number");
   for (int i = 0; i < a.size(); ++i) a[i] = static_cast<T>(value);
   return a.size();
 }
@@ -580,7 +610,7 @@ void ZeroMemory(T& v) {
 // docs (ArrayCopy): "If the arrays are of different types, during copying it tries to transform
 // each element of a source array into the type of the destination array": numbers to numbers.
 template <class D, class S,
-          typename std::enable_if<std::is_arithmetic<D>::value && std::is_arithmetic<S>::value && !std::is_same<D, S>::value,
+          typename std::enable_if<mql5::is_number<D>::value && mql5::is_number<S>::value && !std::is_same<D, S>::value,
                                   int>::type = 0>
 int ArrayCopy(mql5::array<D>& dst, const mql5::array<const S>& src, int dst_start = 0, int src_start = 0,
               int count = WHOLE_ARRAY) {
@@ -615,6 +645,7 @@ format_arg format_arg_of(const T& v) {
   else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return {format_arg::Signed, v, 0, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
+  else if constexpr (std::is_same<T, datetime>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 8};
   else static_assert(sizeof(T) == 0, "StringFormat/PrintFormat take simple types only");
 }
 string format(const string& spec, const format_arg* args, int count);
@@ -711,7 +742,7 @@ void ArrayPrint(const mql5::array<T>& a, mql_uint digits = _Digits, const string
                 mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_DATE |
                                   ARRAYPRINT_SECONDS) {
   typedef typename std::remove_const<T>::type E;
-  static_assert(std::is_arithmetic<E>::value || std::is_same<E, string>::value,
+  static_assert(mql5::is_number<E>::value || std::is_same<E, string>::value,
                 "the harness's ArrayPrint takes one-dimensional arrays of numbers or strings");
   const long long first = static_cast<long long>(start);
   long long n = static_cast<long long>(count);
@@ -1112,14 +1143,27 @@ template <>
 struct abi_type<const char16_t*> {
   typedef const mql_ushort* type;
 };
+// A datetime is the C side's 8-byte integer.
+template <>
+struct abi_type<datetime> {
+  typedef long long type;
+};
+template <>
+struct abi_type<datetime*> {
+  typedef long long* type;
+};
+template <>
+struct abi_type<const datetime*> {
+  typedef const long long* type;
+};
 // One parameter: the same type, or the header's void* (an array of any element type, its
 // size passed beside it) declared in MQL5 as an array of a numeric type.
 template <class H, class M>
 struct same_param : std::is_same<typename abi_type<H>::type, typename abi_type<M>::type> {};
 template <class M>
-struct same_param<const void*, const M*> : std::is_arithmetic<M> {};
+struct same_param<const void*, const M*> : is_number<M> {};
 template <class M>
-struct same_param<void*, M*> : std::integral_constant<bool, std::is_arithmetic<M>::value && !std::is_const<M>::value> {};
+struct same_param<void*, M*> : std::integral_constant<bool, is_number<M>::value && !std::is_const<M>::value> {};
 template <class H, class M>
 struct same_abi : std::false_type {};
 template <class R, class... H, class... M>

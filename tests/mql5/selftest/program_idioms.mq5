@@ -237,6 +237,45 @@ void CheckDeclarations(void)
          IntegerToString(19724*86400+3*3600+4*60+5)+" "+IntegerToString(3852*86400+12*3600+30*60)+" 2024.01.02 03:04:05");
    Check("array and variable declared together",DoubleToString(list[1]+single,1)+" "+IntegerToString(fixed[2]),"3.5 3");
   }
+//--- datetime is a type of its own (docs: Integer Types, datetime): overloads on long and datetime
+//--- side by side, as the standard library's comparison functions have them
+string KindOf(const long v)
+  {
+   return("long");
+  }
+string KindOf(const datetime v)
+  {
+   return("datetime");
+  }
+void CheckDatetime(void)
+  {
+   datetime when=D'2024.01.02 03:04:05';
+   long seconds=(long)when;
+   Check("overloads tell datetime from long",KindOf(when)+" "+KindOf(seconds)+" "+KindOf((datetime)seconds),"datetime long datetime");
+//--- MQL5 book (Date and Time): (string) of a datetime is TimeToString(TIME_DATE|TIME_SECONDS)
+   Check("(string) of a datetime",(string)when,"2024.01.02 03:04:05");
+   Check("text + datetime",">"+when+"<",">2024.01.02 03:04:05<");
+   Check("midnight shows its seconds",(string)D'2024.03.01',"2024.03.01 00:00:00");
+   Print("printed datetime ",when);
+//--- an integer in arithmetic and comparisons: one day later, the difference in seconds
+   datetime next=when+86400;
+   Check("datetime plus seconds",(string)next,"2024.01.03 03:04:05");
+   Check("datetime minus datetime in seconds",IntegerToString(next-when),"86400");
+   Check("datetimes compare as their seconds",next>when && when==D'2024.01.02 03:04:05' && when!=next ? "yes" : "no","yes");
+   next+=3600;
+   next++;
+   Check("+= and ++ on a datetime",IntegerToString((long)next-seconds),IntegerToString(86400+3600+1));
+   datetime from_text=(datetime)"2021.03.04 05:06:07";
+   Check("(datetime) of text reads it as StringToTime",from_text==D'2021.03.04 05:06:07' ? "yes" : "no","yes");
+   datetime days[3];
+   days[0]=D'2024.05.01';
+   days[1]=D'2023.05.01';
+   days[2]=D'2024.01.01';
+   ArraySort(days);
+   Check("ArraySort of datetimes",(string)days[0]+"|"+(string)days[2],"2023.05.01 00:00:00|2024.05.01 00:00:00");
+   int part=(int)(when%86400);
+   Check("datetime % seconds per day",IntegerToString(part),IntegerToString(3*3600+4*60+5));
+  }
 //--- a program's own template named like a built-in C-style math name is the one called
 template<typename T1,typename T2>
 T2 pow(T1 a,T2 b)
@@ -360,6 +399,7 @@ void OnStart()
    CheckCppWords();
    CheckFiles();
    CheckDeclarations();
+   CheckDatetime();
    CheckOwnMathNames();
    CheckNamespaces();
    CheckConstCasts();
