@@ -38,11 +38,23 @@ class datetime {
   long long v_;
 };
 static_assert(sizeof(datetime) == 8 && std::is_trivially_copyable<datetime>::value, "datetime is MQL5's 8 bytes");
+static_assert(sizeof(color) == 4 && std::is_trivially_copyable<color>::value, "color is MQL5's 4 bytes");
 namespace mql5 {
-// The numbers of MQL5: C++'s arithmetic types and datetime.
+// The numbers of MQL5: C++'s arithmetic types, datetime and color.
 template <class T>
-struct is_number : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, datetime>::value> {};
+struct is_number : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, datetime>::value ||
+                                                    std::is_same<T, color>::value> {};
 }  // namespace mql5
+// datetime/color + a number: their integer's sum. Exact matches, so that a literal 0 is not taken
+// for a string (the "text"+number operators below).
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(datetime a, U b) { return static_cast<long long>(a) + b; }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(U a, datetime b) { return a + static_cast<long long>(b); }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(color a, U b) { return static_cast<mql_uint>(a) + b; }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(U a, color b) { return a + static_cast<mql_uint>(b); }
 
 namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
@@ -69,6 +81,7 @@ class string {
   template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
   explicit operator T() const;
   explicit string(datetime v);
+  explicit string(color v);
   explicit operator datetime() const;  // docs (Typecasting): as StringToTime reads the text
 
   int length() const { return length_; }
@@ -99,6 +112,7 @@ string text_of(long long v);
 string text_of(unsigned long long v);
 inline const string& text_of(const string& v) { return v; }
 string text_of(datetime v);
+string text_of(color v);
 template <class T>
 string text_of(T v) {
   // An enumeration's value prints as its number (docs: Enumerations; EnumToString gives the name).
@@ -126,6 +140,7 @@ long long text_to_integer(const string& text);
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, int>::type>
 string::string(T v) : string(mql5::text_of(v)) {}
 inline string::string(datetime v) : string(mql5::text_of(v)) {}
+inline string::string(color v) : string(mql5::text_of(v)) {}
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
 string::operator T() const {
   if constexpr (std::is_floating_point<T>::value) return static_cast<T>(mql5::text_to_real(*this));
@@ -646,6 +661,7 @@ format_arg format_arg_of(const T& v) {
   else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
   else if constexpr (std::is_same<T, datetime>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 8};
+  else if constexpr (std::is_same<T, color>::value) return {format_arg::Unsigned, 0, static_cast<mql_uint>(v), 0, nullptr, 4};
   else static_assert(sizeof(T) == 0, "StringFormat/PrintFormat take simple types only");
 }
 string format(const string& spec, const format_arg* args, int count);
@@ -708,6 +724,10 @@ int StringConcatenate(string& str, const A&... args) {
   return str.length();
 }
 string TimeToString(datetime value, int mode = TIME_DATE | TIME_MINUTES);
+// docs (ColorToString, StringToColor; MQL5 book: Color): "R,G,B", or a web colour's name when asked
+// and the value is one; the text's first "R,G,B" or a clr* name, else 0 (clrBlack).
+string ColorToString(color value, bool color_name = false);
+color StringToColor(const string& text);
 datetime StringToTime(const string& text);
 // docs (StructToCharArray, CharArrayToStruct): a simple structure's bytes into a uchar array from
 // start_pos (a dynamic array grows to hold them), and back; false where they do not fit.
@@ -1155,6 +1175,19 @@ struct abi_type<datetime*> {
 template <>
 struct abi_type<const datetime*> {
   typedef const long long* type;
+};
+// A color is the C side's 4-byte unsigned integer.
+template <>
+struct abi_type<color> {
+  typedef mql_uint type;
+};
+template <>
+struct abi_type<color*> {
+  typedef mql_uint* type;
+};
+template <>
+struct abi_type<const color*> {
+  typedef const mql_uint* type;
 };
 // One parameter: the same type, or the header's void* (an array of any element type, its
 // size passed beside it) declared in MQL5 as an array of a numeric type.

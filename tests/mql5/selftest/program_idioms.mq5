@@ -247,6 +247,34 @@ string KindOf(const datetime v)
   {
    return("datetime");
   }
+string KindOf(const color v)
+  {
+   return("color");
+  }
+//--- color: 4 bytes 0x00BBGGRR, text a web colour's name or "R,G,B" (MQL5 book: Color, and its
+//--- ColorToString/StringToColor examples; docs: Web Colors)
+void CheckColor(void)
+  {
+   color mixed=C'0x88,0x55,0x01';
+   Check("color literals and their text",ColorToString(mixed)+"|"+ColorToString(C'0,0,250',true)+"|"+ColorToString(C'0,0,255',true),
+         "136,85,1|0,0,250|clrBlue");
+   Check("ColorToString of web colours",ColorToString(clrBlue)+"|"+ColorToString(clrDeepSkyBlue)+"|"+ColorToString(clrLime)+"|"+
+         ColorToString(clrViolet),"0,0,255|0,191,255|0,255,0|238,130,238");
+   Check("ColorToString of 0x34AB6821 keeps the low 3 bytes",ColorToString(0x34AB6821,true),"33,104,171");
+   Check("StringToColor",ColorToString(StringToColor("0,0,255"),true)+"|"+ColorToString(StringToColor("clrBlue"),true)+"|"+
+         ColorToString(StringToColor("Blue"),true)+"|"+ColorToString(StringToColor("255,255,255 more text"),true)+"|"+
+         ColorToString(StringToColor("This is color: 128,128,128"),true),"clrBlue|clrBlue|clrBlack|clrWhite|clrGray");
+   color gray=0x808080;
+   Check("(string) of a color, text + color",(string)gray+" "+(string)clrRed+" c="+mixed,"clrGray clrRed c=136,85,1");
+   Print("printed color ",clrYellow," ",mixed);
+   Check("overloads tell color from long",KindOf(clrRed)+" "+KindOf((long)clrRed),"color long");
+   color yellow=clrRed|clrLime;
+   Check("color is an integer in arithmetic",(string)yellow+" "+IntegerToString(clrRed+0)+" "+IntegerToString((int)(clrBlue>>16)),
+         "clrYellow 255 255");
+   int none=clrNONE;
+   Check("sizeof color and datetime; clrNONE is -1 as an int",IntegerToString(sizeof(color))+" "+IntegerToString(sizeof(datetime))+" "+
+         IntegerToString(none)+" "+(clrNONE==-1 ? "yes" : "no"),"4 8 -1 yes");
+  }
 void CheckDatetime(void)
   {
    datetime when=D'2024.01.02 03:04:05';
@@ -400,6 +428,7 @@ void OnStart()
    CheckFiles();
    CheckDeclarations();
    CheckDatetime();
+   CheckColor();
    CheckOwnMathNames();
    CheckNamespaces();
    CheckConstCasts();
