@@ -1202,6 +1202,11 @@ struct same_abi : std::false_type {};
 template <class R, class... H, class... M>
 struct same_abi<R (*)(H...), R (*)(M...)>
     : std::integral_constant<bool, sizeof...(H) == sizeof...(M) && (true && ... && same_param<H, M>::value)> {};
+// An imported function's datetime is the header's 8-byte integer, its color the 4-byte one.
+static_assert(same_param<long long, datetime>::value && same_param<mql_uint, color>::value &&
+                  same_param<long long*, datetime*>::value && same_param<void*, color*>::value &&
+                  !same_param<int, datetime>::value && !same_param<long long, color>::value,
+              "datetime and color reach a DLL as long and uint");
 }  // namespace mql5
 
 #include "mql5_matrix.hpp"
