@@ -293,9 +293,10 @@ def language_features(log):
 def program_idioms(log):
     """tests/mql5/selftest: what public programs write (EnumToString, enumerations in text, temporaries
     to matrix&/vector&, the sandbox's file functions, C++ words as names ...); Print of an
-    enumeration shows its number (docs: Print)."""
-    problems = runtime_semantics(log, at_least=44)
-    for line in ("printed enum 6 1", "printed CheckPointer 0"):
+    enumeration shows its number (docs: Print), a datetime its date and time (docs: Typecasting), a color its name or R,G,B (MQL5 book: Color)."""
+    problems = runtime_semantics(log, at_least=64)
+    for line in ("printed enum 6 1", "printed CheckPointer 0", "printed datetime 2024.01.02 03:04:05",
+                 "printed color clrYellow 136,85,1"):
         if not re.search(rf"^{line}$", log, re.M):
             problems.append(f"no '{line}' line")
     return problems

@@ -108,6 +108,9 @@ MUTATIONS = [
      "range-based for"),
     ("unsigned as a keyword", SCRIPT, in_onstart("unsigned int u = 1;"), "lint", "'unsigned' is C++"),
     ("reference variable", SCRIPT, in_onstart("int a = 1;", "int &r = a;"), "lint", "reference variable"),
+    # docs (Color Type): a color literal is C'r,g,b', three parts.
+    ("color literal of two parts", SCRIPT, in_onstart("color c = C'128,0';", "Print(c);"), "lint",
+     "a color literal is C'r,g,b'"),
     ("new of a simple type", SCRIPT, in_onstart("Print(new int);"), "lint", "new of 'int'"),
     ("C++ standard header", SCRIPT, at_top("#include <vector>"), "lint", "cannot open include file 'vector'"),
     ("array parameter without &", SCRIPT, before_onstart("void Fill(float m[]) { }"), "lint", "without '&'"),

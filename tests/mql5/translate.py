@@ -33,6 +33,7 @@ looked into), never on the meaning of the code:
   member definitions outside their class -> after all classes (MQL5 compiles a file as a whole)
   enum E {...};          -> beside it EnumToString(E) (a friend in a class)
   D'2024.01.02 03:04'    -> its seconds since 1970, a datetime
+  C'128,0,255'           -> its 0x00BBGGRR value, a color
   f(m.Col(i)) for f(vector &v) -> an overload of f taking the temporary (matrix/vector only)
   vector p = p(a,b)      -> the function p called (Class::p or ::p)
   auto, not, register ... declared as names -> renamed (C++ keywords MQL5 does not reserve)
@@ -737,6 +738,17 @@ def datetime_literal(t):
     return calendar.timegm((y, mo, d, hh, mi, ss))
 
 
+def color_literal(t):
+    """C'r,g,b' with decimal or 0x parts: 0x00BBGGRR (docs: Color Type)."""
+    parts = [p.strip() for p in t.text[1:-1].split(",")]
+    if len(parts) != 3 or not all(re.fullmatch(r"0[xX][0-9a-fA-F]+|\d+", p) for p in parts):
+        raise SourceError(t.where(), f"C{t.text}: a color literal is C'r,g,b' (three numbers 0 to 255)")
+    r, g, b = (int(p, 0) if p[:2].lower() == "0x" else int(p) for p in parts)
+    if max(r, g, b) > 255:
+        raise SourceError(t.where(), f"C{t.text}: each part of a color is 0 to 255")
+    return r | g << 8 | b << 16
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -752,6 +764,9 @@ def rewrite_simple(toks):
         elif t.kind == "chr" and i and toks[i - 1].text == "D" and toks[i - 1].kind == "id" and not t.ws:
             toks[i - 1].out = ""
             t.out = f"((datetime){datetime_literal(t)})"
+        elif t.kind == "chr" and i and toks[i - 1].text == "C" and toks[i - 1].kind == "id" and not t.ws:
+            toks[i - 1].out = ""
+            t.out = f"((color)0x{color_literal(t):06X})"
         elif t.kind == "chr":
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:

@@ -118,11 +118,55 @@ constexpr double M_SQRT2 = 1.41421356237309504880;
 constexpr double M_SQRT1_2 = 0.707106781186547524401;
 
 //---------------------------------------------------------------------------------------------
-// Other Constants. clrNONE is a color (4 bytes, 0xFFFFFFFF); the harness has no color type, so
-// it is MQL5's bits as a uint (an int compares equal to it at -1). NULL stays the C++ one.
+// docs (Integer Types: color; MQL5 book: Color): 0x00BBGGRR in 4 bytes, a type of its own whose
+// text is a web colour's name or "R,G,B" (ColorToString(value, true)); an integer in arithmetic.
+class color {
+ public:
+  color() = default;  // trivial: a 4-byte integer in structures, arrays and a DLL's arguments
+  constexpr color(mql_uint bgr) : v_(bgr) {}  // NOLINT: integers convert implicitly
+  constexpr operator mql_uint() const { return v_; }
+
+ private:
+  mql_uint v_;
+};
+// docs (Web Colors): the clr* constants, 0x00BBGGRR.
+constexpr color
+    clrBlack = 0x000000, clrDarkGreen = 0x006400, clrDarkSlateGray = 0x4F4F2F, clrOlive = 0x008080,
+    clrGreen = 0x008000, clrTeal = 0x808000, clrNavy = 0x800000, clrPurple = 0x800080, clrMaroon = 0x000080,
+    clrIndigo = 0x82004B, clrMidnightBlue = 0x701919, clrDarkBlue = 0x8B0000, clrDarkOliveGreen = 0x2F6B55,
+    clrSaddleBrown = 0x13458B, clrForestGreen = 0x228B22, clrOliveDrab = 0x238E6B, clrSeaGreen = 0x578B2E,
+    clrDarkGoldenrod = 0x0B86B8, clrDarkSlateBlue = 0x8B3D48, clrSienna = 0x2D52A0, clrMediumBlue = 0xCD0000,
+    clrBrown = 0x2A2AA5, clrDarkTurquoise = 0xD1CE00, clrDimGray = 0x696969, clrLightSeaGreen = 0xAAB220,
+    clrDarkViolet = 0xD30094, clrFireBrick = 0x2222B2, clrMediumVioletRed = 0x8515C7, clrMediumSeaGreen = 0x71B33C,
+    clrChocolate = 0x1E69D2, clrCrimson = 0x3C14DC, clrSteelBlue = 0xB48246, clrGoldenrod = 0x20A5DA,
+    clrMediumSpringGreen = 0x9AFA00, clrLawnGreen = 0x00FC7C, clrCadetBlue = 0xA09E5F, clrDarkOrchid = 0xCC3299,
+    clrYellowGreen = 0x32CD9A, clrLimeGreen = 0x32CD32, clrOrangeRed = 0x0045FF, clrDarkOrange = 0x008CFF,
+    clrOrange = 0x00A5FF, clrGold = 0x00D7FF, clrYellow = 0x00FFFF, clrChartreuse = 0x00FF7F, clrLime = 0x00FF00,
+    clrSpringGreen = 0x7FFF00, clrAqua = 0xFFFF00, clrDeepSkyBlue = 0xFFBF00, clrBlue = 0xFF0000,
+    clrMagenta = 0xFF00FF, clrRed = 0x0000FF, clrGray = 0x808080, clrSlateGray = 0x908070, clrPeru = 0x3F85CD,
+    clrBlueViolet = 0xE22B8A, clrLightSlateGray = 0x998877, clrDeepPink = 0x9314FF, clrMediumTurquoise = 0xCCD148,
+    clrDodgerBlue = 0xFF901E, clrTurquoise = 0xD0E040, clrRoyalBlue = 0xE16941, clrSlateBlue = 0xCD5A6A,
+    clrDarkKhaki = 0x6BB7BD, clrIndianRed = 0x5C5CCD, clrMediumOrchid = 0xD355BA, clrGreenYellow = 0x2FFFAD,
+    clrMediumAquamarine = 0xAACD66, clrDarkSeaGreen = 0x8FBC8F, clrTomato = 0x4763FF, clrRosyBrown = 0x8F8FBC,
+    clrOrchid = 0xD670DA, clrMediumPurple = 0xDB7093, clrPaleVioletRed = 0x9370DB, clrCoral = 0x507FFF,
+    clrCornflowerBlue = 0xED9564, clrDarkGray = 0xA9A9A9, clrSandyBrown = 0x60A4F4, clrMediumSlateBlue = 0xEE687B,
+    clrTan = 0x8CB4D2, clrDarkSalmon = 0x7A96E9, clrBurlyWood = 0x87B8DE, clrHotPink = 0xB469FF,
+    clrSalmon = 0x7280FA, clrViolet = 0xEE82EE, clrLightCoral = 0x8080F0, clrSkyBlue = 0xEBCE87,
+    clrLightSalmon = 0x7AA0FF, clrPlum = 0xDDA0DD, clrKhaki = 0x8CE6F0, clrLightGreen = 0x90EE90,
+    clrAquamarine = 0xD4FF7F, clrSilver = 0xC0C0C0, clrLightSkyBlue = 0xFACE87, clrLightSteelBlue = 0xDEC4B0,
+    clrLightBlue = 0xE6D8AD, clrPaleGreen = 0x98FB98, clrThistle = 0xD8BFD8, clrPowderBlue = 0xE6E0B0,
+    clrPaleGoldenrod = 0xAAE8EE, clrPaleTurquoise = 0xEEEEAF, clrLightGray = 0xD3D3D3, clrWheat = 0xB3DEF5,
+    clrNavajoWhite = 0xADDEFF, clrMoccasin = 0xB5E4FF, clrLightPink = 0xC1B6FF, clrGainsboro = 0xDCDCDC,
+    clrPeachPuff = 0xB9DAFF, clrPink = 0xCBC0FF, clrBisque = 0xC4E4FF, clrBlanchedAlmond = 0xCDEBFF,
+    clrLemonChiffon = 0xCDFAFF, clrBeige = 0xDCF5F5, clrAntiqueWhite = 0xD7EBFA, clrPapayaWhip = 0xD5EFFF,
+    clrCornsilk = 0xDCF8FF, clrLightYellow = 0xE0FFFF, clrLightCyan = 0xFFFFE0, clrLinen = 0xE6F0FA,
+    clrLavender = 0xFAE6E6, clrMistyRose = 0xE1E4FF, clrOldLace = 0xE6F5FD, clrWhiteSmoke = 0xF5F5F5,
+    clrSeashell = 0xEEF5FF, clrIvory = 0xF0FFFF, clrHoneydew = 0xF0FFF0, clrAliceBlue = 0xFFF8F0,
+    clrLavenderBlush = 0xF5F0FF, clrMintCream = 0xFAFFF5, clrSnow = 0xFAFAFF, clrWhite = 0xFFFFFF;
+// Other Constants. clrNONE is a color, 0xFFFFFFFF (an int compares equal to it at -1). NULL stays the C++ one.
 constexpr int CHARTS_MAX = 100;
-constexpr mql_uint clrNONE = 0xFFFFFFFFu;
-constexpr mql_uint CLR_NONE = 0xFFFFFFFFu;
+constexpr color clrNONE = 0xFFFFFFFFu;
+constexpr color CLR_NONE = 0xFFFFFFFFu;
 constexpr double EMPTY_VALUE = DBL_MAX;
 constexpr int INVALID_HANDLE = -1;
 constexpr bool IS_DEBUG_MODE = false;    // the harness runs the release build of a program
@@ -308,7 +352,10 @@ enum ENUM_MQL_INFO_INTEGER {
   MQL_PROGRAM_TYPE, MQL_DLLS_ALLOWED, MQL_TRADE_ALLOWED, MQL_SIGNALS_ALLOWED, MQL_DEBUG, MQL_PROFILER,
   MQL_TESTER, MQL_FORWARD, MQL_OPTIMIZATION, MQL_VISUAL_MODE, MQL_FRAME_MODE
 };
-enum ENUM_TERMINAL_INFO_INTEGER { TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_DLLS_ALLOWED, TERMINAL_X64 };
+enum ENUM_TERMINAL_INFO_INTEGER {
+  TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_DLLS_ALLOWED, TERMINAL_X64, TERMINAL_OPENCL_SUPPORT, TERMINAL_CONNECTED,
+  TERMINAL_TRADE_ALLOWED
+};
 // MQLInfoString: the program's name (its file without the extension) and its path.
 enum ENUM_MQL_INFO_STRING { MQL_PROGRAM_NAME, MQL_PROGRAM_PATH };
 // The compiler build the harness answers for __MQLBUILD__ and TERMINAL_BUILD: a build with

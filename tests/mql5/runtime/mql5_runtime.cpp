@@ -724,6 +724,86 @@ datetime StringToTime(const string& text) {
   }
   return days_from_civil(y, mo, d) * 86400 + h * 3600LL + mi * 60LL + se;
 }
+// MQL5 book (Date and Time): (string) of a datetime is TimeToString(TIME_DATE|TIME_SECONDS); Print and
+// "text"+datetime show it so too (docs: Typecasting).
+string mql5::text_of(datetime v) { return TimeToString(v, TIME_DATE | TIME_SECONDS); }
+string::operator datetime() const { return StringToTime(*this); }
+
+namespace {
+struct WebColor {
+  const char16_t* name;
+  color value;
+};
+// docs (Web Colors)
+const WebColor kWebColors[] = {
+    {u"clrBlack", clrBlack}, {u"clrDarkGreen", clrDarkGreen}, {u"clrDarkSlateGray", clrDarkSlateGray},
+    {u"clrOlive", clrOlive}, {u"clrGreen", clrGreen}, {u"clrTeal", clrTeal}, {u"clrNavy", clrNavy},
+    {u"clrPurple", clrPurple}, {u"clrMaroon", clrMaroon}, {u"clrIndigo", clrIndigo},
+    {u"clrMidnightBlue", clrMidnightBlue}, {u"clrDarkBlue", clrDarkBlue},
+    {u"clrDarkOliveGreen", clrDarkOliveGreen}, {u"clrSaddleBrown", clrSaddleBrown},
+    {u"clrForestGreen", clrForestGreen}, {u"clrOliveDrab", clrOliveDrab}, {u"clrSeaGreen", clrSeaGreen},
+    {u"clrDarkGoldenrod", clrDarkGoldenrod}, {u"clrDarkSlateBlue", clrDarkSlateBlue}, {u"clrSienna", clrSienna},
+    {u"clrMediumBlue", clrMediumBlue}, {u"clrBrown", clrBrown}, {u"clrDarkTurquoise", clrDarkTurquoise},
+    {u"clrDimGray", clrDimGray}, {u"clrLightSeaGreen", clrLightSeaGreen}, {u"clrDarkViolet", clrDarkViolet},
+    {u"clrFireBrick", clrFireBrick}, {u"clrMediumVioletRed", clrMediumVioletRed},
+    {u"clrMediumSeaGreen", clrMediumSeaGreen}, {u"clrChocolate", clrChocolate}, {u"clrCrimson", clrCrimson},
+    {u"clrSteelBlue", clrSteelBlue}, {u"clrGoldenrod", clrGoldenrod},
+    {u"clrMediumSpringGreen", clrMediumSpringGreen}, {u"clrLawnGreen", clrLawnGreen},
+    {u"clrCadetBlue", clrCadetBlue}, {u"clrDarkOrchid", clrDarkOrchid}, {u"clrYellowGreen", clrYellowGreen},
+    {u"clrLimeGreen", clrLimeGreen}, {u"clrOrangeRed", clrOrangeRed}, {u"clrDarkOrange", clrDarkOrange},
+    {u"clrOrange", clrOrange}, {u"clrGold", clrGold}, {u"clrYellow", clrYellow}, {u"clrChartreuse", clrChartreuse},
+    {u"clrLime", clrLime}, {u"clrSpringGreen", clrSpringGreen}, {u"clrAqua", clrAqua},
+    {u"clrDeepSkyBlue", clrDeepSkyBlue}, {u"clrBlue", clrBlue}, {u"clrMagenta", clrMagenta}, {u"clrRed", clrRed},
+    {u"clrGray", clrGray}, {u"clrSlateGray", clrSlateGray}, {u"clrPeru", clrPeru},
+    {u"clrBlueViolet", clrBlueViolet}, {u"clrLightSlateGray", clrLightSlateGray}, {u"clrDeepPink", clrDeepPink},
+    {u"clrMediumTurquoise", clrMediumTurquoise}, {u"clrDodgerBlue", clrDodgerBlue},
+    {u"clrTurquoise", clrTurquoise}, {u"clrRoyalBlue", clrRoyalBlue}, {u"clrSlateBlue", clrSlateBlue},
+    {u"clrDarkKhaki", clrDarkKhaki}, {u"clrIndianRed", clrIndianRed}, {u"clrMediumOrchid", clrMediumOrchid},
+    {u"clrGreenYellow", clrGreenYellow}, {u"clrMediumAquamarine", clrMediumAquamarine},
+    {u"clrDarkSeaGreen", clrDarkSeaGreen}, {u"clrTomato", clrTomato}, {u"clrRosyBrown", clrRosyBrown},
+    {u"clrOrchid", clrOrchid}, {u"clrMediumPurple", clrMediumPurple}, {u"clrPaleVioletRed", clrPaleVioletRed},
+    {u"clrCoral", clrCoral}, {u"clrCornflowerBlue", clrCornflowerBlue}, {u"clrDarkGray", clrDarkGray},
+    {u"clrSandyBrown", clrSandyBrown}, {u"clrMediumSlateBlue", clrMediumSlateBlue}, {u"clrTan", clrTan},
+    {u"clrDarkSalmon", clrDarkSalmon}, {u"clrBurlyWood", clrBurlyWood}, {u"clrHotPink", clrHotPink},
+    {u"clrSalmon", clrSalmon}, {u"clrViolet", clrViolet}, {u"clrLightCoral", clrLightCoral},
+    {u"clrSkyBlue", clrSkyBlue}, {u"clrLightSalmon", clrLightSalmon}, {u"clrPlum", clrPlum},
+    {u"clrKhaki", clrKhaki}, {u"clrLightGreen", clrLightGreen}, {u"clrAquamarine", clrAquamarine},
+    {u"clrSilver", clrSilver}, {u"clrLightSkyBlue", clrLightSkyBlue}, {u"clrLightSteelBlue", clrLightSteelBlue},
+    {u"clrLightBlue", clrLightBlue}, {u"clrPaleGreen", clrPaleGreen}, {u"clrThistle", clrThistle},
+    {u"clrPowderBlue", clrPowderBlue}, {u"clrPaleGoldenrod", clrPaleGoldenrod},
+    {u"clrPaleTurquoise", clrPaleTurquoise}, {u"clrLightGray", clrLightGray}, {u"clrWheat", clrWheat},
+    {u"clrNavajoWhite", clrNavajoWhite}, {u"clrMoccasin", clrMoccasin}, {u"clrLightPink", clrLightPink},
+    {u"clrGainsboro", clrGainsboro}, {u"clrPeachPuff", clrPeachPuff}, {u"clrPink", clrPink},
+    {u"clrBisque", clrBisque}, {u"clrBlanchedAlmond", clrBlanchedAlmond}, {u"clrLemonChiffon", clrLemonChiffon},
+    {u"clrBeige", clrBeige}, {u"clrAntiqueWhite", clrAntiqueWhite}, {u"clrPapayaWhip", clrPapayaWhip},
+    {u"clrCornsilk", clrCornsilk}, {u"clrLightYellow", clrLightYellow}, {u"clrLightCyan", clrLightCyan},
+    {u"clrLinen", clrLinen}, {u"clrLavender", clrLavender}, {u"clrMistyRose", clrMistyRose},
+    {u"clrOldLace", clrOldLace}, {u"clrWhiteSmoke", clrWhiteSmoke}, {u"clrSeashell", clrSeashell},
+    {u"clrIvory", clrIvory}, {u"clrHoneydew", clrHoneydew}, {u"clrAliceBlue", clrAliceBlue},
+    {u"clrLavenderBlush", clrLavenderBlush}, {u"clrMintCream", clrMintCream}, {u"clrSnow", clrSnow},
+    {u"clrWhite", clrWhite},
+};
+}  // namespace
+string ColorToString(color value, bool color_name) {
+  const mql_uint v = value;
+  if (color_name)
+    for (const WebColor& w : kWebColors)
+      if (static_cast<mql_uint>(w.value) == v) return string(w.name);
+  return text16(printf_text("%u,%u,%u", v & 0xFF, (v >> 8) & 0xFF, (v >> 16) & 0xFF));
+}
+color StringToColor(const string& text) {
+  for (const WebColor& w : kWebColors)
+    if (text == string(w.name)) return w.value;
+  const std::string s = utf8_of(text);
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (!std::isdigit(static_cast<unsigned char>(s[i])) || (i && std::isdigit(static_cast<unsigned char>(s[i - 1])))) continue;
+    unsigned r, g, b;
+    if (std::sscanf(s.c_str() + i, "%u,%u,%u", &r, &g, &b) == 3) return (r & 0xFF) | (g & 0xFF) << 8 | (b & 0xFF) << 16;
+  }
+  return 0;
+}
+// MQL5 book (Color): Print shows a color as ColorToString(value, true) does.
+string mql5::text_of(color v) { return ColorToString(v, true); }
 
 //---------------------------------------------------------------------------------------------
 namespace mql5 {
@@ -802,10 +882,25 @@ int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id) {
     case TERMINAL_CPU_CORES: return static_cast<int>(std::thread::hardware_concurrency());
     case TERMINAL_DLLS_ALLOWED: return 1;
     case TERMINAL_X64: return 1;
+    // docs (Client Terminal Properties): the OpenCL version as 0x00010002 = 1.2; mqlcl gives the
+    // program OpenCL 1.2's API whatever the devices support.
+    case TERMINAL_OPENCL_SUPPORT: return 0x00010002;
+    case TERMINAL_CONNECTED: return 0;      // no trade server behind a script here
+    case TERMINAL_TRADE_ALLOWED: return 0;
   }
   return 0;
 }
 
+// docs (FileOpen, MQL5 book: Opening and closing files): the delimiter may be given as a string; the
+// harness takes a one-character one (the form programs use) and refuses others.
+int FileOpen(const string& name, int flags, const string& delimiter, mql_uint codepage) {
+  if (delimiter.length() != 1) {
+    std::fprintf(stderr, "harness: FileOpen takes a delimiter string of one character\n");
+    _LastError = ERR_CANNOT_OPEN_FILE;
+    return INVALID_HANDLE;
+  }
+  return FileOpen(name, flags, static_cast<mql_ushort>(delimiter.c_str()[0]), codepage);
+}
 double MathArccos(double v) { return std::acos(v); }
 double MathArcsin(double v) { return std::asin(v); }
 double MathArctan(double v) { return std::atan(v); }

@@ -16,7 +16,45 @@
 
 #include "mql5_constants.hpp"
 
-typedef long long datetime;  // docs: seconds since 1970-01-01
+// docs (Integer Types: datetime): seconds since 1970-01-01 in 8 bytes, a type of its own: overloads tell
+// it from long, and text shows it as "YYYY.MM.DD hh:mi:ss" (MQL5 book: Date and Time: (string) of a
+// datetime is TimeToString(TIME_DATE|TIME_SECONDS)); in arithmetic and comparisons it is its integer.
+class datetime {
+ public:
+  datetime() = default;  // trivial: an 8-byte integer in structures, arrays and a DLL's arguments
+  constexpr datetime(long long seconds) : v_(seconds) {}  // NOLINT: integers convert implicitly
+  constexpr operator long long() const { return v_; }
+  datetime& operator+=(long long d) { v_ += d; return *this; }
+  datetime& operator-=(long long d) { v_ -= d; return *this; }
+  datetime& operator*=(long long d) { v_ *= d; return *this; }
+  datetime& operator/=(long long d) { v_ /= d; return *this; }
+  datetime& operator%=(long long d) { v_ %= d; return *this; }
+  datetime& operator++() { ++v_; return *this; }
+  datetime& operator--() { --v_; return *this; }
+  datetime operator++(int) { return datetime(v_++); }
+  datetime operator--(int) { return datetime(v_--); }
+
+ private:
+  long long v_;
+};
+static_assert(sizeof(datetime) == 8 && std::is_trivially_copyable<datetime>::value, "datetime is MQL5's 8 bytes");
+static_assert(sizeof(color) == 4 && std::is_trivially_copyable<color>::value, "color is MQL5's 4 bytes");
+namespace mql5 {
+// The numbers of MQL5: C++'s arithmetic types, datetime and color.
+template <class T>
+struct is_number : std::integral_constant<bool, std::is_arithmetic<T>::value || std::is_same<T, datetime>::value ||
+                                                    std::is_same<T, color>::value> {};
+}  // namespace mql5
+// datetime/color + a number: their integer's sum. Exact matches, so that a literal 0 is not taken
+// for a string (the "text"+number operators below).
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(datetime a, U b) { return static_cast<long long>(a) + b; }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(U a, datetime b) { return a + static_cast<long long>(b); }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(color a, U b) { return static_cast<mql_uint>(a) + b; }
+template <class U, typename std::enable_if<std::is_arithmetic<U>::value, int>::type = 0>
+constexpr auto operator+(U a, color b) { return a + static_cast<mql_uint>(b); }
 
 namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
@@ -42,6 +80,9 @@ class string {
   explicit string(T v);
   template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type = 0>
   explicit operator T() const;
+  explicit string(datetime v);
+  explicit string(color v);
+  explicit operator datetime() const;  // docs (Typecasting): as StringToTime reads the text
 
   int length() const { return length_; }
   const char16_t* c_str() const { return data_ ? data_ : u""; }
@@ -70,6 +111,8 @@ string text_of(bool v);
 string text_of(long long v);
 string text_of(unsigned long long v);
 inline const string& text_of(const string& v) { return v; }
+string text_of(datetime v);
+string text_of(color v);
 template <class T>
 string text_of(T v) {
   // An enumeration's value prints as its number (docs: Enumerations; EnumToString gives the name).
@@ -83,7 +126,7 @@ string text_of(T v) {
     return text_of(static_cast<unsigned long long>(v));
 }
 template <class T>
-using if_number = typename std::enable_if<std::is_arithmetic<T>::value, int>::type;
+using if_number = typename std::enable_if<is_number<T>::value, int>::type;
 template <class T>
 using if_enum = typename std::enable_if<std::is_enum<T>::value, int>::type;
 // docs (EnumToString): a value that names no member of its enumeration gives "TYPE::value".
@@ -96,6 +139,8 @@ long long text_to_integer(const string& text);
 }  // namespace mql5
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value || std::is_enum<T>::value, int>::type>
 string::string(T v) : string(mql5::text_of(v)) {}
+inline string::string(datetime v) : string(mql5::text_of(v)) {}
+inline string::string(color v) : string(mql5::text_of(v)) {}
 template <class T, typename std::enable_if<std::is_arithmetic<T>::value && !std::is_same<T, bool>::value, int>::type>
 string::operator T() const {
   if constexpr (std::is_floating_point<T>::value) return static_cast<T>(mql5::text_to_real(*this));
@@ -356,7 +401,7 @@ void ArrayFree(mql5::array<T>& a) {
 }
 template <class T, class V, mql5::if_number<T> = 0>
 int ArrayInitialize(mql5::array<T>& a, V value) {
-  static_assert(std::is_arithmetic<V>::value, "ArrayInitialize takes a number");
+  static_assert(mql5::is_number<V>::value, "ArrayInitialize takes a number");
   for (int i = 0; i < a.size(); ++i) a[i] = static_cast<T>(value);
   return a.size();
 }
@@ -589,7 +634,7 @@ void ZeroMemory(T& v) {
 // docs (ArrayCopy): "If the arrays are of different types, during copying it tries to transform
 // each element of a source array into the type of the destination array": numbers to numbers.
 template <class D, class S,
-          typename std::enable_if<std::is_arithmetic<D>::value && std::is_arithmetic<S>::value && !std::is_same<D, S>::value,
+          typename std::enable_if<mql5::is_number<D>::value && mql5::is_number<S>::value && !std::is_same<D, S>::value,
                                   int>::type = 0>
 int ArrayCopy(mql5::array<D>& dst, const mql5::array<const S>& src, int dst_start = 0, int src_start = 0,
               int count = WHOLE_ARRAY) {
@@ -617,6 +662,8 @@ format_arg format_arg_of(const T& v) {
   else if constexpr (std::is_integral<T>::value && std::is_signed<T>::value) return {format_arg::Signed, v, 0, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_integral<T>::value) return {format_arg::Unsigned, 0, v, 0, nullptr, sizeof(T)};
   else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
+  else if constexpr (std::is_same<T, datetime>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 8};
+  else if constexpr (std::is_same<T, color>::value) return {format_arg::Unsigned, 0, static_cast<mql_uint>(v), 0, nullptr, 4};
   else static_assert(sizeof(T) == 0, "StringFormat/PrintFormat take simple types only");
 }
 string format(const string& spec, const format_arg* args, int count);
@@ -679,6 +726,10 @@ int StringConcatenate(string& str, const A&... args) {
   return str.length();
 }
 string TimeToString(datetime value, int mode = TIME_DATE | TIME_MINUTES);
+// docs (ColorToString, StringToColor; MQL5 book: Color): "R,G,B", or a web colour's name when asked
+// and the value is one; the text's first "R,G,B" or a clr* name, else 0 (clrBlack).
+string ColorToString(color value, bool color_name = false);
+color StringToColor(const string& text);
 datetime StringToTime(const string& text);
 // docs (StructToCharArray, CharArrayToStruct): a simple structure's bytes into a uchar array from
 // start_pos (a dynamic array grows to hold them), and back; false where they do not fit.
@@ -713,7 +764,7 @@ void ArrayPrint(const mql5::array<T>& a, mql_uint digits = _Digits, const string
                 mql_ulong flags = ARRAYPRINT_HEADER | ARRAYPRINT_INDEX | ARRAYPRINT_LIMIT | ARRAYPRINT_DATE |
                                   ARRAYPRINT_SECONDS) {
   typedef typename std::remove_const<T>::type E;
-  static_assert(std::is_arithmetic<E>::value || std::is_same<E, string>::value,
+  static_assert(mql5::is_number<E>::value || std::is_same<E, string>::value,
                 "the harness's ArrayPrint takes one-dimensional arrays of numbers or strings");
   const long long first = static_cast<long long>(start);
   long long n = static_cast<long long>(count);
@@ -885,6 +936,7 @@ datetime TimeLocal();
 #define FILE_REWRITE 512
 #define FILE_COMMON 4096
 int FileOpen(const string& name, int flags, mql_ushort delimiter = '\t', mql_uint codepage = 0);
+int FileOpen(const string& name, int flags, const string& delimiter, mql_uint codepage = 0);
 void FileClose(int handle);
 namespace mql5 {
 mql_uint file_write_line(int handle, const string& line);
@@ -1113,19 +1165,50 @@ template <>
 struct abi_type<const char16_t*> {
   typedef const mql_ushort* type;
 };
+// A datetime is the C side's 8-byte integer.
+template <>
+struct abi_type<datetime> {
+  typedef long long type;
+};
+template <>
+struct abi_type<datetime*> {
+  typedef long long* type;
+};
+template <>
+struct abi_type<const datetime*> {
+  typedef const long long* type;
+};
+// A color is the C side's 4-byte unsigned integer.
+template <>
+struct abi_type<color> {
+  typedef mql_uint type;
+};
+template <>
+struct abi_type<color*> {
+  typedef mql_uint* type;
+};
+template <>
+struct abi_type<const color*> {
+  typedef const mql_uint* type;
+};
 // One parameter: the same type, or the header's void* (an array of any element type, its
 // size passed beside it) declared in MQL5 as an array of a numeric type.
 template <class H, class M>
 struct same_param : std::is_same<typename abi_type<H>::type, typename abi_type<M>::type> {};
 template <class M>
-struct same_param<const void*, const M*> : std::is_arithmetic<M> {};
+struct same_param<const void*, const M*> : is_number<M> {};
 template <class M>
-struct same_param<void*, M*> : std::integral_constant<bool, std::is_arithmetic<M>::value && !std::is_const<M>::value> {};
+struct same_param<void*, M*> : std::integral_constant<bool, is_number<M>::value && !std::is_const<M>::value> {};
 template <class H, class M>
 struct same_abi : std::false_type {};
 template <class R, class... H, class... M>
 struct same_abi<R (*)(H...), R (*)(M...)>
     : std::integral_constant<bool, sizeof...(H) == sizeof...(M) && (true && ... && same_param<H, M>::value)> {};
+// An imported function's datetime is the header's 8-byte integer, its color the 4-byte one.
+static_assert(same_param<long long, datetime>::value && same_param<mql_uint, color>::value &&
+                  same_param<long long*, datetime*>::value && same_param<void*, color*>::value &&
+                  !same_param<int, datetime>::value && !same_param<long long, color>::value,
+              "datetime and color reach a DLL as long and uint");
 }  // namespace mql5
 
 #include "mql5_matrix.hpp"

@@ -237,6 +237,73 @@ void CheckDeclarations(void)
          IntegerToString(19724*86400+3*3600+4*60+5)+" "+IntegerToString(3852*86400+12*3600+30*60)+" 2024.01.02 03:04:05");
    Check("array and variable declared together",DoubleToString(list[1]+single,1)+" "+IntegerToString(fixed[2]),"3.5 3");
   }
+//--- datetime is a type of its own (docs: Integer Types, datetime): overloads on long and datetime
+//--- side by side, as the standard library's comparison functions have them
+string KindOf(const long v)
+  {
+   return("long");
+  }
+string KindOf(const datetime v)
+  {
+   return("datetime");
+  }
+string KindOf(const color v)
+  {
+   return("color");
+  }
+//--- color: 4 bytes 0x00BBGGRR, text a web colour's name or "R,G,B" (MQL5 book: Color, and its
+//--- ColorToString/StringToColor examples; docs: Web Colors)
+void CheckColor(void)
+  {
+   color mixed=C'0x88,0x55,0x01';
+   Check("color literals and their text",ColorToString(mixed)+"|"+ColorToString(C'0,0,250',true)+"|"+ColorToString(C'0,0,255',true),
+         "136,85,1|0,0,250|clrBlue");
+   Check("ColorToString of web colours",ColorToString(clrBlue)+"|"+ColorToString(clrDeepSkyBlue)+"|"+ColorToString(clrLime)+"|"+
+         ColorToString(clrViolet),"0,0,255|0,191,255|0,255,0|238,130,238");
+   Check("ColorToString of 0x34AB6821 keeps the low 3 bytes",ColorToString(0x34AB6821,true),"33,104,171");
+   Check("StringToColor",ColorToString(StringToColor("0,0,255"),true)+"|"+ColorToString(StringToColor("clrBlue"),true)+"|"+
+         ColorToString(StringToColor("Blue"),true)+"|"+ColorToString(StringToColor("255,255,255 more text"),true)+"|"+
+         ColorToString(StringToColor("This is color: 128,128,128"),true),"clrBlue|clrBlue|clrBlack|clrWhite|clrGray");
+   color gray=0x808080;
+   Check("(string) of a color, text + color",(string)gray+" "+(string)clrRed+" c="+mixed,"clrGray clrRed c=136,85,1");
+   Print("printed color ",clrYellow," ",mixed);
+   Check("overloads tell color from long",KindOf(clrRed)+" "+KindOf((long)clrRed),"color long");
+   color yellow=clrRed|clrLime;
+   Check("color is an integer in arithmetic",(string)yellow+" "+IntegerToString(clrRed+0)+" "+IntegerToString((int)(clrBlue>>16)),
+         "clrYellow 255 255");
+   int none=clrNONE;
+   Check("sizeof color and datetime; clrNONE is -1 as an int",IntegerToString(sizeof(color))+" "+IntegerToString(sizeof(datetime))+" "+
+         IntegerToString(none)+" "+(clrNONE==-1 ? "yes" : "no"),"4 8 -1 yes");
+  }
+void CheckDatetime(void)
+  {
+   datetime when=D'2024.01.02 03:04:05';
+   long seconds=(long)when;
+   Check("overloads tell datetime from long",KindOf(when)+" "+KindOf(seconds)+" "+KindOf((datetime)seconds),"datetime long datetime");
+//--- MQL5 book (Date and Time): (string) of a datetime is TimeToString(TIME_DATE|TIME_SECONDS)
+   Check("(string) of a datetime",(string)when,"2024.01.02 03:04:05");
+   Check("text + datetime",">"+when+"<",">2024.01.02 03:04:05<");
+   Check("midnight shows its seconds",(string)D'2024.03.01',"2024.03.01 00:00:00");
+   Print("printed datetime ",when);
+//--- an integer in arithmetic and comparisons: one day later, the difference in seconds
+   datetime next=when+86400;
+   Check("datetime plus seconds",(string)next,"2024.01.03 03:04:05");
+   Check("datetime minus datetime in seconds",IntegerToString(next-when),"86400");
+   Check("datetimes compare as their seconds",next>when && when==D'2024.01.02 03:04:05' && when!=next ? "yes" : "no","yes");
+   next+=3600;
+   next++;
+   Check("+= and ++ on a datetime",IntegerToString((long)next-seconds),IntegerToString(86400+3600+1));
+   datetime from_text=(datetime)"2021.03.04 05:06:07";
+   Check("(datetime) of text reads it as StringToTime",from_text==D'2021.03.04 05:06:07' ? "yes" : "no","yes");
+   datetime days[3];
+   days[0]=D'2024.05.01';
+   days[1]=D'2023.05.01';
+   days[2]=D'2024.01.01';
+   ArraySort(days);
+   Check("ArraySort of datetimes",(string)days[0]+"|"+(string)days[2],"2023.05.01 00:00:00|2024.05.01 00:00:00");
+   int part=(int)(when%86400);
+   Check("datetime % seconds per day",IntegerToString(part),IntegerToString(3*3600+4*60+5));
+  }
 //--- a program's own template named like a built-in C-style math name is the one called
 template<typename T1,typename T2>
 T2 pow(T1 a,T2 b)
@@ -360,6 +427,8 @@ void OnStart()
    CheckCppWords();
    CheckFiles();
    CheckDeclarations();
+   CheckDatetime();
+   CheckColor();
    CheckOwnMathNames();
    CheckNamespaces();
    CheckConstCasts();

@@ -398,6 +398,21 @@ void OnStart()
    CheckTrue("FileIsEnding after the last line",FileIsEnding(h));
    FileClose(h);
    FileDelete(cname);
+//--- the delimiter as a one-character string (MQL5 book: Opening and closing files, FileOpen's
+//--- string form): the same fields, the line as a FILE_TXT file reads it
+   h=FileOpen(cname,FILE_WRITE|FILE_CSV|FILE_ANSI,",");
+   CheckTrue("FileOpen with a string delimiter",h!=INVALID_HANDLE);
+   FileWrite(h,"a",2,"b");
+   FileClose(h);
+   h=FileOpen(cname,FILE_READ|FILE_TXT|FILE_ANSI);
+   Check("FileWrite separates by the string delimiter",FileReadString(h),"a,2,b");
+   FileClose(h);
+   h=FileOpen(cname,FILE_READ|FILE_CSV|FILE_ANSI,",");
+   string s_f1=FileReadString(h);
+   double s_f2=FileReadNumber(h);
+   Check("CSV fields read with the string delimiter",s_f1+"|"+DoubleToString(s_f2,0)+"|"+FileReadString(h),"a|2|b");
+   FileClose(h);
+   FileDelete(cname);
    string tname="runtime_library.txt";
    h=FileOpen(tname,FILE_WRITE|FILE_TXT|FILE_UNICODE);
    FileWrite(h,"p","q");
@@ -427,6 +442,11 @@ void OnStart()
    CheckTrue("MQLInfoInteger",MQLInfoInteger(MQL_PROGRAM_TYPE)==PROGRAM_SCRIPT && MQLInfoInteger(MQL_TESTER)==0 &&
              MQLInfoInteger(MQL_DLLS_ALLOWED)==1);
    CheckTrue("TerminalInfoInteger(TERMINAL_BUILD) is __MQLBUILD__",TerminalInfoInteger(TERMINAL_BUILD)==__MQLBUILD__);
+//--- docs (Client Terminal Properties): the OpenCL version as 0x00010002 = 1.2, the API mqlcl gives
+   int cl_version=TerminalInfoInteger(TERMINAL_OPENCL_SUPPORT);
+   Check("TERMINAL_OPENCL_SUPPORT is OpenCL 1.2",IntegerToString(cl_version>>16)+"."+IntegerToString(cl_version&0xFFFF),"1.2");
+   CheckTrue("no trade server: TERMINAL_CONNECTED, TERMINAL_TRADE_ALLOWED are 0",
+             TerminalInfoInteger(TERMINAL_CONNECTED)==0 && TerminalInfoInteger(TERMINAL_TRADE_ALLOWED)==0);
 //--- constants (docs: Numerical Type Constants, Mathematical Constants)
    CheckTrue("DBL_EPSILON is the gap above 1",1.0+DBL_EPSILON>1.0 && 1.0+DBL_EPSILON/2==1.0);
    CheckTrue("FLT_EPSILON is the gap above 1 in float",(float)(1.0f+FLT_EPSILON)>1.0f && (float)(1.0f+FLT_EPSILON/2)==1.0f);
