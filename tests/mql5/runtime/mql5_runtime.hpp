@@ -59,6 +59,7 @@ constexpr auto operator+(U a, color b) { return a + static_cast<mql_uint>(b); }
 namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
 [[noreturn]] void critical(const char* what, const char* detail);
+[[noreturn]] void out_of_range(long long index, int size);
 }  // namespace mql5
 
 //---------------------------------------------------------------------------------------------
@@ -86,6 +87,14 @@ class string {
 
   int length() const { return length_; }
   const char16_t* c_str() const { return data_ ? data_ : u""; }
+  // s[i]: the i-th UTF-16 unit, read only, as StringGetCharacter reads it (the standard library's
+  // Generic/Internal/HashFunction.mqh hashes strings so); an index past the end stops the program.
+  template <class I>
+  mql_ushort operator[](I i) const {
+    static_assert(std::is_integral<I>::value, "string index must be an integer");
+    if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= length_) mql5::out_of_range(i, length_);
+    return static_cast<mql_ushort>(data_[i]);
+  }
 
  private:
   void assign(const char16_t* text, int length);
@@ -553,8 +562,17 @@ int ArrayBsearch(const mql5::array<T>& a, V value) {
   return lo;
 }
 // docs (ArrayReverse): reverses count elements from start; false for an empty or wrong range.
-template <class T>
-bool ArrayReverse(mql5::array<T>& a, int start = 0, int count = WHOLE_ARRAY) {
+// Its start and count are a parameter pack, so a program's own template of the name (the standard
+// library's Generic/Internal/ArrayFunction.mqh has one) is the more specialised one and is called.
+template <class T, class... Range>
+bool ArrayReverse(mql5::array<T>& a, Range... range) {
+  static_assert(sizeof...(Range) <= 2 && (true && ... && std::is_integral<Range>::value),
+                "ArrayReverse(array[], int start=0, int count=WHOLE_ARRAY)");
+  int given[] = {0, WHOLE_ARRAY};  // start, count
+  int k = 0;
+  ((given[k++] = static_cast<int>(range)), ...);
+  const int start = given[0];
+  int count = given[1];
   if (!mql5::span<T>(a, start, count)) return false;
   for (int i = start, j = start + count - 1; i < j; ++i, --j) {
     T t = a[i];

@@ -406,6 +406,38 @@ void CheckTypeNamedMethods(void)
    delete made;
    Check("method named like an enumeration",DoubleToString(low,1)+" "+DoubleToString(r.Reduce(2.0,5.0),1)+" "+EnumToString(r.IdiomMode()),"2.0 5.0 MODE_MAX");
   }
+//--- a program's own template named like a built-in array function is the one called (the standard
+//--- library's Generic/Internal/ArrayFunction.mqh defines ArrayReverse); a string read by index
+int g_own_reverse=0;
+template<typename T>
+bool ArrayReverse(T &array[],const int start=0,int count=WHOLE_ARRAY)
+  {
+   g_own_reverse++;
+   if(count<0)
+      count=ArraySize(array)-start;
+   for(int i=start,j=start+count-1; i<j; i++,j--)
+     {
+      T t=array[i];
+      array[i]=array[j];
+      array[j]=t;
+     }
+   return(true);
+  }
+void CheckOwnArrayNamesAndStringIndex(void)
+  {
+   int a[];
+   ArrayResize(a,3);
+   a[0]=1;
+   a[1]=2;
+   a[2]=3;
+   ArrayReverse(a);
+   Check("a program's own ArrayReverse template is called",
+         IntegerToString(g_own_reverse)+": "+IntegerToString(a[0])+IntegerToString(a[1])+IntegerToString(a[2]),"1: 321");
+   const string word="AZ";
+   string other="hi";
+   Check("a string read by index (const and not)",IntegerToString(word[0])+" "+IntegerToString(word[1])+" "+IntegerToString(other[1]),
+         "65 90 105");
+  }
 //--- the C-style math names on vectors and matrices, element by element
 void CheckVectorMathNames(void)
   {
@@ -434,6 +466,7 @@ void OnStart()
    CheckConstCasts();
    CheckTypeNamedMethods();
    CheckVectorMathNames();
+   CheckOwnArrayNamesAndStringIndex();
    Check("include names without case",IntegerToString(IdiomsIncludedTwice()),"2");
    Check("include under #ifdef __MQL5__",IntegerToString(IdiomsUnderMql5()),"5");
    Check("a #define type after the includes, in a function defined further down",DoubleToString(IdiomsHalf(5),2),"2.50");
