@@ -223,19 +223,29 @@ def gemm_matrix(log):
     return problems
 
 
+def training_loss(log):
+    """A training's 'loss at start', 'loss at end' and 'loss fell below THRESHOLD: OK' lines:
+    (whether the three are there, problems), end < threshold < start."""
+    start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
+    end = re.search(r"^loss at end: (\d+\.\d+) ", log, re.M)
+    below = re.search(r"^loss fell below (\d+\.\d+): (.*)$", log, re.M)
+    if not (start and end and below):
+        return False, ["no 'loss at start', 'loss at end' and 'loss fell below' lines"]
+    if not (float(end.group(1)) < float(below.group(1)) < float(start.group(1)) and below.group(2) == "OK"):
+        return True, [f"loss {start.group(1)} -> {end.group(1)}, threshold {below.group(1)}: {below.group(2)}"]
+    return True, []
+
+
 def mlp_training(log):
     """A multilayer perceptron trained through COpenCL: the loss at the start and the end (lower,
     under the script's threshold, its OK line), the predictions against a CPU forward pass OK,
     the steps per second printed (not judged)."""
     problems = [] if re.search(r"^mlp_training on .+: 3(-\d+)+ .*, \d+ epochs = \d+ steps, \d+ launches per step$", log, re.M) \
         else ["no 'mlp_training on ...: 3-H-...-1 ..., E epochs = S steps, L launches per step' line"]
-    start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
-    end = re.search(r"^loss at end: (\d+\.\d+) ", log, re.M)
-    below = re.search(r"^loss fell below (\d+\.\d+): (.*)$", log, re.M)
-    if not (start and end and below):
-        return problems + ["no 'loss at start', 'loss at end' and 'loss fell below' lines"]
-    if not (float(end.group(1)) < float(below.group(1)) < float(start.group(1)) and below.group(2) == "OK"):
-        problems.append(f"loss {start.group(1)} -> {end.group(1)}, threshold {below.group(1)}: {below.group(2)}")
+    lines_found, loss = training_loss(log)
+    if not lines_found:
+        return problems + loss
+    problems += loss
     if not re.search(r"^  predictions of the \d+ samples against a CPU forward pass .*\| OK$", log, re.M):
         problems.append("no OK line of the predictions against the CPU forward pass")
     if not re.search(r"^\d+ training steps in \d+\.\d{3} s: \d+\.\d steps per second", log, re.M):
@@ -319,13 +329,10 @@ def neural_net(log):
     if not grad or grad.group(1) != head.group(1) or int(grad.group(2)) < 88 or not float(grad.group(3)) <= bound \
             or float(grad.group(4)) != bound:
         problems.append(f"gradient check line {grad.group(0) if grad else None!r}: not {head.group(1)}'s bound {bound:.0e}")
-    start = re.search(r"^loss at start: (\d+\.\d+) ", log, re.M)
-    end = re.search(r"^loss at end: (\d+\.\d+) ", log, re.M)
-    below = re.search(r"^loss fell below (\d+\.\d+): (.*)$", log, re.M)
-    if not (start and end and below):
-        return problems + ["no 'loss at start', 'loss at end' and 'loss fell below' lines"]
-    if not (float(end.group(1)) < float(below.group(1)) < float(start.group(1)) and below.group(2) == "OK"):
-        problems.append(f"loss {start.group(1)} -> {end.group(1)}, threshold {below.group(1)}: {below.group(2)}")
+    lines_found, loss = training_loss(log)
+    if not lines_found:
+        return problems + loss
+    problems += loss
     if not re.search(r"^\d+ training steps in \d+\.\d{3} s: \d+\.\d steps per second$", log, re.M):
         problems.append("no 'N training steps in T s: R steps per second' line")
     return problems + ([] if re.search(r"^neural_net: 0 wrong$", log, re.M) else ["no 'neural_net: 0 wrong' line"])

@@ -177,6 +177,17 @@ def text_of(tokens):
     return "".join(t.ws + (t.out if t.out is not None else t.text) for t in tokens)
 
 
+def opening(toks, k):
+    """Index of the '(' that the ')' at toks[k] closes; -1 where none does."""
+    depth = 0
+    while k >= 0:
+        depth += (toks[k].text == ")") - (toks[k].text == "(")
+        if depth == 0:
+            return k
+        k -= 1
+    return -1
+
+
 def matching(toks, i):
     """Index of the bracket closing toks[i]."""
     pairs = {"(": ")", "[": "]", "{": "}"}
@@ -1070,12 +1081,7 @@ def pointer_conversions(toks, types=frozenset()):
             k -= 1
         if toks[k].text != ")":
             continue
-        depth, o = 0, k
-        while o >= 0:
-            depth += (toks[o].text == ")") - (toks[o].text == "(")
-            if depth == 0:
-                break
-            o -= 1
+        o = opening(toks, k)
         if o > 0 and toks[o - 1].kind == "id" and toks[o - 1].text not in ("if", "for", "while", "switch", "return"):
             bodies.append((o, matching(toks, i)))
     # the program's names: those declared outside every function body (members, globals)
@@ -1343,12 +1349,7 @@ def method_checks(toks):
             k -= 1
         if toks[k].text != ")":
             continue
-        depth, o = 0, k
-        while o >= 0:
-            depth += (toks[o].text == ")") - (toks[o].text == "(")
-            if depth == 0:
-                break
-            o -= 1
+        o = opening(toks, k)
         if o < 1:
             continue
         name = toks[o - 1]
