@@ -1,6 +1,6 @@
 // DGEMM's product on any device with cl_khr_fp64 (kernels/gemm/dgemm_tensor.cl replaces it on
 // NVIDIA tensor cores): AB (M x N) = A (M x K) * B (K x N), all dense row-major and padded by
-// the caller (dll/src/gemm/gemm_device.cpp) so that TSM | M, TSN | N, TSK | K: no bounds checks.
+// the caller (dll/src/gemm/gemm_packed.cpp) so that TSM | M, TSN | N, TSK | K: no bounds checks.
 //
 // A (TSN/WPTN) x (TSM/WPTM) work-group computes a TSM x TSN block; each work-item WPTM x WPTN
 // outputs in registers, strided by the group's size so that neighbours read neighbouring

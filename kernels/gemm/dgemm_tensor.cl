@@ -1,7 +1,7 @@
 // DGEMM's product on the FP64 tensor cores: an instance of the tensor-core engine
 // (util/mma_engine.cl: mma.sync .f64, cp.async, the k-loop; NVIDIA, compute capability >= 8.0):
 // AB (M x N) = A (M x K) * B (K x N) with A dense row-major (M x K) and B given transposed,
-// Bt dense row-major (N x K), both padded by the caller (dll/src/gemm/gemm_device.cpp) so that BM | M,
+// Bt dense row-major (N x K), both padded by the caller (dll/src/gemm/gemm_packed.cpp) so that BM | M,
 // BN | N, BK | K: no bounds checks, every 16-byte chunk a whole pair of doubles.
 //
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global (M/BM) * (N/BN) * THREADS;

@@ -27,24 +27,37 @@ std::shared_ptr<UserBuffer> element_buffer(Context& ctx, int handle, long long o
   return buf;
 }
 
-// GEMM on three buffers of ctx: the checks of mqlcl_sgemm_buffers / mqlcl_dgemm_buffers, then
-// `run` on the device operands.
-template <class T, class Run>
-int gemm_buffers(Context& cx, int flags, int m, int n, int k, int a_buffer, long long a_offset, int lda, int b_buffer,
-                 long long b_offset, int ldb, int c_buffer, long long c_offset, int ldc, Run run) {
-  long long a_avail = 0, b_avail = 0, c_avail = 0;
-  auto a = element_buffer<T>(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
-  auto b = element_buffer<T>(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
-  auto c = element_buffer<T>(cx, c_buffer, c_offset, "c_buffer", "c_offset", c_avail);
-  const bool fp64 = sizeof(T) == 8;
-  GemmNames names;
-  names.a_count = fp64 ? "a_buffer's doubles from a_offset" : "a_buffer's floats from a_offset", names.a = "a_buffer";
-  names.b_count = fp64 ? "b_buffer's doubles from b_offset" : "b_buffer's floats from b_offset", names.b = "b_buffer";
-  names.c_count = fp64 ? "c_buffer's doubles from c_offset" : "c_buffer's floats from c_offset", names.c = "c_buffer";
-  const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_avail, b_avail, c_avail, fp64, names);
-  run(s, GemmOperand{a->buffer, static_cast<size_t>(a_offset)}, GemmOperand{b->buffer, static_cast<size_t>(b_offset)},
-      GemmOperand{c->buffer, static_cast<size_t>(c_offset)});
-  return MQLCL_OK;
+// The GEMM of mqlcl_sgemm / mqlcl_dgemm on the caller's host arrays.
+template <class T>
+int gemm_arrays(int ctx, int flags, int m, int n, int k, T alpha, const T* a, int a_count, int lda, const T* b,
+                int b_count, int ldb, T beta, T* c, int c_count, int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    check_pointers(a, b, static_cast<const T*>(c));
+    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, sizeof(T) == 8);
+    gemm_host<T>(cx, s, alpha, a, b, beta, c);
+    return MQLCL_OK;
+  });
+}
+
+// The GEMM of mqlcl_sgemm_buffers / mqlcl_dgemm_buffers on three buffers of ctx.
+template <class T>
+int gemm_buffers(int ctx, int flags, int m, int n, int k, T alpha, int a_buffer, long long a_offset, int lda,
+                 int b_buffer, long long b_offset, int ldb, T beta, int c_buffer, long long c_offset, int ldc) {
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    long long a_avail = 0, b_avail = 0, c_avail = 0;
+    auto a = element_buffer<T>(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
+    auto b = element_buffer<T>(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
+    auto c = element_buffer<T>(cx, c_buffer, c_offset, "c_buffer", "c_offset", c_avail);
+    const bool fp64 = sizeof(T) == 8;
+    GemmNames names;
+    names.a_count = fp64 ? "a_buffer's doubles from a_offset" : "a_buffer's floats from a_offset", names.a = "a_buffer";
+    names.b_count = fp64 ? "b_buffer's doubles from b_offset" : "b_buffer's floats from b_offset", names.b = "b_buffer";
+    names.c_count = fp64 ? "c_buffer's doubles from c_offset" : "c_buffer's floats from c_offset", names.c = "c_buffer";
+    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_avail, b_avail, c_avail, fp64, names);
+    gemm_device<T>(cx, s, alpha, GemmOperand{a->buffer, static_cast<size_t>(a_offset)}, GemmOperand{b->buffer, static_cast<size_t>(b_offset)},
+                   beta, GemmOperand{c->buffer, static_cast<size_t>(c_offset)});
+    return MQLCL_OK;
+  });
 }
 }  // namespace
 
@@ -53,46 +66,27 @@ extern "C" {
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
                           int ldc) {
-  return with_handle<Context>(ctx, [&](Context& cx) {
-    check_pointers(a, b, static_cast<const float*>(c));
-    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, false);
-    sgemm_host(cx, s, alpha, a, b, beta, c);
-    return MQLCL_OK;
-  });
+  return gemm_arrays<float>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc) {
-  return with_handle<Context>(ctx, [&](Context& cx) {
-    check_pointers(a, b, static_cast<const double*>(c));
-    const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, true);
-    dgemm_host(cx, s, alpha, a, b, beta, c);
-    return MQLCL_OK;
-  });
+  return gemm_arrays<double>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
 MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc) {
-  return with_handle<Context>(ctx, [&](Context& cx) {
-    return gemm_buffers<float>(cx, flags, m, n, k, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, c_buffer, c_offset,
-                               ldc, [&](const GemmShape& s, const GemmOperand& a, const GemmOperand& b, const GemmOperand& c) {
-                                 sgemm_device(cx, s, alpha, a, b, beta, c);
-                               });
-  });
+  return gemm_buffers<float>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer,
+                             c_offset, ldc);
 }
 
 MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
                                   int c_buffer, long long c_offset, int ldc) {
-  return with_handle<Context>(ctx, [&](Context& cx) {
-    return gemm_buffers<double>(cx, flags, m, n, k, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, c_buffer,
-                                c_offset, ldc,
-                                [&](const GemmShape& s, const GemmOperand& a, const GemmOperand& b, const GemmOperand& c) {
-                                  dgemm_device(cx, s, alpha, a, b, beta, c);
-                                });
-  });
+  return gemm_buffers<double>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta,
+                              c_buffer, c_offset, ldc);
 }
 
 }  // extern "C"

@@ -1,6 +1,7 @@
 // Tiles of DGEMM's two product kernels, as tunable vectors with their rules: the FP64 units'
 // kernel (kernels/gemm/dgemm.cl) and the FP64 tensor cores' (kernels/gemm/dgemm_tensor.cl).
-// The launcher (gemm/gemm_device) and the planner read the context's tuned vectors.
+// The packed path's Grid and Blocks launchers (gemm/gemm_packed) and the planner read the
+// context's tuned vectors.
 #pragma once
 #include <string>
 

@@ -2,7 +2,9 @@
 // precision class, the ceiling that bounds it, its tunable, what it needs and what its
 // preparation costs, its default efficiency). The planner, the tunables, the exports
 // (mqlcl_gemm_kernel_*) and through them the host, the tests and the MQL5 scripts read it.
-// A new GEMM kernel is one row here, its tunable's row, its launch and its tests.
+// The GEMM routine (gemm/gemm_routine) runs a kernel by its row's operands and launch columns.
+// A new GEMM kernel is its kernel file, one row here, its tile rule and its tests
+// (docs/ARCHITECTURE.md, "How to add").
 #pragma once
 #include <cstddef>
 #include <string>
@@ -11,6 +13,18 @@
 #include "mqlcl.h"
 
 namespace mqlcl {
+
+// What the GEMM routine (gemm/gemm_routine) makes of a kernel's operands: of op(B) once a
+// call, of op(A) once a panel of rows; where they cannot be made, the row's fallback runs.
+enum class GemmOperands {
+  Packed,      // copied into the product's padded layout (gemm/gemm_packed)
+  ScaledHalf,  // scaled per line into FP16 (gemm/half_operands); the product is the stage's
+  Residues,    // cut into INT8 residues per modulus (gemm/gemm_ozaki), the products and reconstruction its own
+};
+// What launches the product on packed operands (gemm/gemm_packed): the stage's own launcher,
+// or the row's kernel with its tiles from the tunable (a 2D grid of work-items each holding a
+// WPTM x WPTN piece of C, or one work-group per BM x BN block).
+enum class GemmLaunch { Stage, Grid, Blocks, None };
 
 struct GemmKernel {
   int id;              // MQLCL_GEMM_KERNEL_*
@@ -34,18 +48,24 @@ struct GemmKernel {
   // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (one candidate per
   // precision there: the value only scales the prediction).
   int efficiency_gpu, efficiency_cpu;
+  // How the routine runs it: its operands' preparation, its launcher, and for Grid and Blocks
+  // the kernels/<file> and __kernel it builds (a stage's are the stage registry's).
+  GemmOperands operands;
+  GemmLaunch launch;
+  const char* file;
+  const char* entry;
 };
 
 // clang-format off
 inline constexpr GemmKernel kGemmKernels[] = {
-//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu
-  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500},
+//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu  operands                   launch             file                    entry
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
   // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
   // write 4); the scans' counts read back before the packs.
-  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500},
+  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr},
   // Ozaki scheme II: passes = its moduli (ozaki_plan: from the precision and k; 8 and 15 at
   // every k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
   // the reconstruction's reads (a byte per modulus per element of C) counted with them;
@@ -53,11 +73,11 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // the inner spread's too), one launch of the products, the reconstruction; counted twice, as
   // launches without a wait still cost (`tune --what planner` measures the device's). No
   // fixed fallback: the planner's fastest native kernel runs instead.
-  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
-  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500},
-  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500},
-  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500},
+  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/dgemm.cl",        "dgemm"},
+  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500, GemmOperands::Packed,     GemmLaunch::Blocks, "gemm/dgemm_tensor.cl", "dgemm_tensor"},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);

@@ -3,6 +3,7 @@
 #include "gemm/gemm.hpp"
 #include "gemm/gemm_panels.hpp"
 #include "gemm/gemm_plan.hpp"
+#include "gemm/gemm_routine.hpp"
 #include "timing.hpp"
 
 namespace mqlcl {
@@ -25,7 +26,9 @@ StoredSizes stored_sizes(const GemmShape& s) {
 // its columns); a panel of op(A) is dense by itself: m_p x k, or k x m_p when A is stored
 // transposed (its columns are the panel's rows). The caller's arrays are only read (RowCopy's
 // pointer serves both directions) but for C's used elements.
-template <class T, class Rows>
+}  // namespace
+
+template <class T>
 void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b, T beta, T* c) {
   const int kernel = planned_kernel(ctx, s);  // refused before any transfer when none runs
   const bool c_up = beta != T(0);
@@ -54,7 +57,7 @@ void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b
 
   ctx.begin_op();
   up.wait(0);
-  Rows product(ctx, kernel, whole, GemmOperand{db, 0});
+  GemmRows<T> product(ctx, kernel, whole, GemmOperand{db, 0});
   size_t batch = 1;
   for (size_t row = 0; row < s.m; row += plan.rows, ++batch) {
     GemmShape p = whole;
@@ -78,16 +81,7 @@ void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b
   ctx.data_read();
 }
 
-}  // namespace
-
-void sgemm_host(Context& ctx, const GemmShape& s, float alpha, const float* a, const float* b, float beta,
-                float* c) {
-  gemm_host<float, SgemmRows>(ctx, s, alpha, a, b, beta, c);
-}
-
-void dgemm_host(Context& ctx, const GemmShape& s, double alpha, const double* a, const double* b, double beta,
-                double* c) {
-  gemm_host<double, DgemmRows>(ctx, s, alpha, a, b, beta, c);
-}
+template void gemm_host<float>(Context&, const GemmShape&, float, const float*, const float*, float, float*);
+template void gemm_host<double>(Context&, const GemmShape&, double, const double*, const double*, double, double*);
 
 }  // namespace mqlcl

@@ -8,6 +8,7 @@
 #include "catalog/tensor_tiles.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
+#include "gemm/gemm_path.hpp"
 #include "gemm/half_operands.hpp"
 
 namespace mqlcl {
@@ -157,5 +158,37 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
 
 template class OzakiRows<float>;
 template class OzakiRows<double>;
+
+namespace {
+
+// The Ozaki kernels' path (GemmOperands::Residues): op(B) represented when the path is
+// prepared, each panel by OzakiRows.
+template <class T>
+class OzakiPath final : public GemmPath<T> {
+ public:
+  OzakiPath(Context& ctx, const GemmKernel& k) : ctx_(ctx), kernel_(k.id) {}
+  bool prepare(const GemmShape& whole, const GemmOperand& b) override {
+    rows_ = std::make_unique<OzakiRows<T>>(ctx_, kernel_, whole, b);
+    return rows_->ready();
+  }
+  bool rows(const GemmShape& p, T alpha, const GemmOperand& a, T beta, const GemmOperand& c) override {
+    return rows_->rows(p, alpha, a, beta, c);
+  }
+
+ private:
+  Context& ctx_;
+  int kernel_;
+  std::unique_ptr<OzakiRows<T>> rows_;
+};
+
+}  // namespace
+
+template <class T>
+std::unique_ptr<GemmPath<T>> ozaki_path(Context& ctx, const GemmKernel& k) {
+  return std::make_unique<OzakiPath<T>>(ctx, k);
+}
+
+template std::unique_ptr<GemmPath<float>> ozaki_path<float>(Context&, const GemmKernel&);
+template std::unique_ptr<GemmPath<double>> ozaki_path<double>(Context&, const GemmKernel&);
 
 }  // namespace mqlcl

@@ -1,5 +1,5 @@
 // The Ozaki scheme II kernels (35: FP32 class, 42: FP64 class; catalog/ozaki_moduli.hpp has
-// the arithmetic) on device operands, by panels of rows as SgemmRows / DgemmRows call them:
+// the arithmetic) on device operands, by panels of rows as the GEMM routine (gemm/gemm_routine) runs them:
 // op(B) scanned, scaled and cut into residues once, then per panel of op(A) the same, one INT8
 // product per modulus (gemm/igemm_tensor.cl -DRESIDUES) and the reconstruction with the
 // epilogue (gemm/ozaki.cl). What the scheme cannot represent (NaN or Inf in a line, k beyond
@@ -22,7 +22,7 @@ class OzakiRows {
   OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b);
   // op(B) was represented: the panels may run.
   bool ready() const { return ready_; }
-  // One panel (its shape as SgemmRows::rows takes it); false, C untouched, when its op(A)
+  // One panel (its shape as GemmPath::rows takes it); false, C untouched, when its op(A)
   // cannot be represented.
   bool rows(const GemmShape& panel, T alpha, const GemmOperand& a, T beta, const GemmOperand& c);
 

@@ -7,12 +7,13 @@
 #include "catalog/tensor_tiles.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
+#include "gemm/gemm_pack.hpp"
+#include "gemm/gemm_path.hpp"
 
 namespace mqlcl {
 
 namespace {
 
-// Scratch buffer ids of the FP16 operands (gemm/gemm_device.cpp uses 40 and up).
 using Scratch = Context::Scratch;
 
 const char* kOperandsFile = "gemm/half_operands.cl";
@@ -138,5 +139,32 @@ bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, siz
   ctx.launch(p, cl::NDRange(checked_mul(blocks, threads, "work-items")), cl::NDRange(threads));
   return true;
 }
+
+namespace {
+
+// The FP16 kernels' path (GemmOperands::ScaledHalf): op(B) scanned and packed once, each
+// panel's op(A) the same, the stage's product into a scratch C, the epilogue into the caller's.
+class HalfPath final : public GemmPath<float> {
+ public:
+  HalfPath(Context& ctx, const GemmKernel& k) : ctx_(ctx), stage_(find_stage(k.stage)) {}
+  bool prepare(const GemmShape& whole, const GemmOperand& b) override {
+    // op(B)'s lines are its columns: B's rows when B is stored transposed.
+    return half_prepare_b(ctx_, stage_, HalfSource{b.buffer, b.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);
+  }
+  bool rows(const GemmShape& p, float alpha, const GemmOperand& a, float beta, const GemmOperand& c) override {
+    cl::Buffer& ab = ctx_.scratch(Scratch::GemmProduct, p.m * p.n * 4);
+    if (!half_rows(ctx_, stage_, HalfSource{a.buffer, a.offset, p.lda, !p.trans_a}, p.m, p.n, p.k, ab, p.n)) return false;
+    gemm_epilogue<float>(ctx_, p, ab, p.n, alpha, beta, c);
+    return true;
+  }
+
+ private:
+  Context& ctx_;
+  const Stage& stage_;
+};
+
+}  // namespace
+
+std::unique_ptr<GemmPath<float>> half_path(Context& ctx, const GemmKernel& k) { return std::make_unique<HalfPath>(ctx, k); }
 
 }  // namespace mqlcl
