@@ -165,7 +165,7 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8Ten
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 64, 64, 131072), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 131072).find("beyond its exact INT8 sums"), std::string::npos)
       << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 131072);
-  EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64).find("41 dgemm_tensor: cannot run here"), std::string::npos)
+  EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64).find("kernel 41 dgemm_tensor: cannot run here"), std::string::npos)
       << plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 64);
 }
 
@@ -257,7 +257,7 @@ TEST(Plan, APinnedKernelThatCanNoLongerRunIsRefusedNamingWhy) {
   std::vector<float> a(4, 1.0f), b(4, 2.0f), out(4, 0.0f);
   EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
             MQLCL_ERR_UNSUPPORTED);
-  EXPECT_TRUE(t::mentions(c.h, "kernel 31 (sgemm_tensor_3xtf32) is pinned (mqlcl_gemm_pin) but cannot run here"))
+  EXPECT_TRUE(t::mentions(c.h, "GEMM kernel 31 (sgemm_tensor_3xtf32) is pinned (mqlcl_gemm_pin) but cannot run here"))
       << t::message(c.h);
   EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 64, 64, 64, nullptr, nullptr, 0), MQLCL_ERR_UNSUPPORTED);
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
@@ -440,11 +440,11 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
       {MQLCL_STAGE_TENSOR_FP16, {128, 128, 24, 64, 64, 3, 8}, "BK must be 8, 16 or 32 (32, 64 or 128 bytes of a line per k-tile)"},
       {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 8, 64, 64, 3, 8}, "BK must be 16 or 32 (64 or 128 bytes of a line per k-tile)"},
       {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
-      {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of kernel 31 = 0 per mille"},
+      {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of GEMM kernel 31 = 0 per mille"},
       {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, -1),
-       "preparation of kernel 32 = -1 hundredths of a launch and wait a call: it must be 0 .. 100000"},
+       "preparation of GEMM kernel 32 = -1 hundredths of a launch and wait a call: it must be 0 .. 100000"},
       {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, 100001),
-       "preparation of kernel 33 = 100001 hundredths"},
+       "preparation of GEMM kernel 33 = 100001 hundredths"},
   };
   for (const Bad& b : bad) {
     EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;

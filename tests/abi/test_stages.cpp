@@ -101,7 +101,7 @@ TEST(Stages, UnknownStageNamesTheExistingOnes) {
     i = j + 1;
   }
   EXPECT_EQ(mqlcl_matmul(ctx.h, 99, 1, 1, 1, 0, 0, 0), MQLCL_ERR_STAGE);
-  EXPECT_TRUE(t::mentions(ctx.h, "(" + ranges + ";")) << ranges << " / " << t::message(ctx.h);
+  EXPECT_TRUE(t::mentions(ctx.h, "(the stages: " + ranges + ";")) << ranges << " / " << t::message(ctx.h);
 }
 
 // A param where the stage has none was silently ignored; now it is refused, and a stage with

@@ -86,10 +86,10 @@ MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
     }
     const GemmKernel& g = gemm_kernel(kernel);
     if (!meets(g, field))
-      fail(MQLCL_ERR_ARGUMENT, "kernel ", kernel, " (", g.name, ") does not meet the precision ",
+      fail(MQLCL_ERR_ARGUMENT, "GEMM kernel ", kernel, " (", g.name, ") does not meet the precision ",
            field == MQLCL_GEMM_EXACT ? "MQLCL_GEMM_EXACT" : field == MQLCL_GEMM_FAST ? "MQLCL_GEMM_FAST" : "MQLCL_GEMM_FP64");
     const std::string why = gemm_kernel_unavailable(c, g);
-    if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "kernel ", kernel, " (", g.name, ") cannot run here: ", why);
+    if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "GEMM kernel ", kernel, " (", g.name, ") cannot run here: ", why);
     c.gemm_pin[slot] = kernel;
     return MQLCL_OK;
   });

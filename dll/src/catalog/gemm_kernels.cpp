@@ -8,7 +8,7 @@ namespace mqlcl {
 const GemmKernel& gemm_kernel(int id) {
   for (const auto& g : kGemmKernels)
     if (g.id == id) return g;
-  fail(MQLCL_ERR_ARGUMENT, "GEMM kernel ", id, " does not exist (", gemm_kernel_list(), ")");
+  fail(MQLCL_ERR_ARGUMENT, "GEMM kernel ", id, " does not exist (the GEMM kernels: ", gemm_kernel_list(), ")");
 }
 
 double passes_at(const GemmKernel& k, long long kk) {
@@ -60,7 +60,7 @@ void efficiency_defaults(const DeviceFacts& f, int* out) {
 void validate_efficiency_params(const int* p, const DeviceFacts&) {
   for (size_t i = 0; i < kGemmKernelCount; ++i)
     if (p[i] < 1 || p[i] > 1000)
-      fail(MQLCL_ERR_ARGUMENT, "efficiency of kernel ", kGemmKernels[i].id, " = ", p[i], " per mille: it must be 1 .. 1000");
+      fail(MQLCL_ERR_ARGUMENT, "efficiency of GEMM kernel ", kGemmKernels[i].id, " = ", p[i], " per mille: it must be 1 .. 1000");
 }
 
 void preparation_defaults(const DeviceFacts&, int* out) {
@@ -70,7 +70,7 @@ void preparation_defaults(const DeviceFacts&, int* out) {
 void validate_preparation_params(const int* p, const DeviceFacts&) {
   for (size_t i = 0; i < kGemmKernelCount; ++i)
     if (p[i] < 0 || p[i] > kPreparationMax)
-      fail(MQLCL_ERR_ARGUMENT, "preparation of kernel ", kGemmKernels[i].id, " = ", p[i],
+      fail(MQLCL_ERR_ARGUMENT, "preparation of GEMM kernel ", kGemmKernels[i].id, " = ", p[i],
            " hundredths of a launch and wait a call: it must be 0 .. ", kPreparationMax);
 }
 

@@ -83,7 +83,7 @@ const Stage& find_stage(int number) {
     if (s.number == number) return s;
   if (number == 0)
     fail(MQLCL_ERR_STAGE, "stage 0 is the CPU reference: the caller computes it (mqlcl-host does)");
-  fail(MQLCL_ERR_STAGE, "stage ", number, " does not exist (", stage_ranges(), "; see docs/ABI.md)");
+  fail(MQLCL_ERR_STAGE, "stage ", number, " does not exist (the stages: ", stage_ranges(), "; see docs/ABI.md)");
 }
 
 }  // namespace mqlcl

@@ -104,7 +104,7 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
       const GemmKernel& g = gemm_kernel(pin);
       std::string why = unavailable_at(ctx, g, k);
       if (why.empty()) why = str("the device profile has no ", profile_key(g.ceiling), " rate");
-      fail(MQLCL_ERR_UNSUPPORTED, "kernel ", pin, " (", g.name, ") is pinned (mqlcl_gemm_pin) but cannot run here: ", why,
+      fail(MQLCL_ERR_UNSUPPORTED, "GEMM kernel ", pin, " (", g.name, ") is pinned (mqlcl_gemm_pin) but cannot run here: ", why,
            "; pin 0 to let the planner choose");
     }
     std::rotate(plan.candidates.begin(), it, it + 1);
@@ -125,11 +125,11 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
   out.setf(std::ios::fixed);
   out.precision(3);
   const char* what = field == MQLCL_GEMM_EXACT ? "exact (FP32 accuracy)" : field == MQLCL_GEMM_FAST ? "fast (TF32 allowed)" : "FP64";
-  out << what << ' ' << m << " x " << n << " x " << k << " on '" << ctx.facts().name << "': runs " << plan.chosen << ' '
+  out << what << ' ' << m << " x " << n << " x " << k << " on '" << ctx.facts().name << "': runs GEMM kernel " << plan.chosen << ' '
       << gemm_kernel(plan.chosen).name << (plan.pinned ? " (pinned)" : " (predicted fastest)") << '\n';
   for (const GemmCandidate& c : plan.candidates) {
     const GemmKernel& g = gemm_kernel(c.kernel);
-    out << "  " << g.id << ' ' << g.name << ": ";
+    out << "  kernel " << g.id << ' ' << g.name << ": ";
     if (c.ms < 0) {
       out << "the only candidate (nothing predicted, no profile needed)\n";
       continue;
@@ -141,7 +141,7 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;
     const std::string why = unavailable_at(ctx, g, k);
-    if (!why.empty()) out << "  " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
+    if (!why.empty()) out << "  kernel " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
   }
   if (ctx.has_profile()) out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);
   return out.str();

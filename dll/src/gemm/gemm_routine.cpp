@@ -8,7 +8,7 @@ namespace mqlcl {
 template <class T>
 std::unique_ptr<GemmPath<T>> make_gemm_path(Context& ctx, const GemmKernel& k) {
   if (element_bytes(k) != static_cast<int>(sizeof(T)))
-    fail(MQLCL_ERR_INTERNAL, "kernel ", k.id, " (", k.name, ") takes ", element_bytes(k), "-byte elements, not ", sizeof(T));
+    fail(MQLCL_ERR_INTERNAL, "GEMM kernel ", k.id, " (", k.name, ") takes ", element_bytes(k), "-byte elements, not ", sizeof(T));
   switch (k.operands) {
     case GemmOperands::Packed: return packed_path<T>(ctx, k);
     case GemmOperands::ScaledHalf:
@@ -16,7 +16,7 @@ std::unique_ptr<GemmPath<T>> make_gemm_path(Context& ctx, const GemmKernel& k) {
       break;
     case GemmOperands::Residues: return ozaki_path<T>(ctx, k);
   }
-  fail(MQLCL_ERR_INTERNAL, "kernel ", k.id, " (", k.name, ") has no path for its operands");
+  fail(MQLCL_ERR_INTERNAL, "GEMM kernel ", k.id, " (", k.name, ") has no path for its operands");
 }
 
 template <class T>
@@ -31,7 +31,7 @@ GemmRows<T>& GemmRows<T>::fallback() {
   if (!fallback_) {
     const int row = gemm_kernel(kernel_).fallback;
     const int kernel = row ? row : native_kernel(ctx_, whole_);
-    if (kernel == kernel_) fail(MQLCL_ERR_INTERNAL, "kernel ", kernel_, " falls back to itself");
+    if (kernel == kernel_) fail(MQLCL_ERR_INTERNAL, "GEMM kernel ", kernel_, " falls back to itself");
     fallback_ = std::make_unique<GemmRows>(ctx_, kernel, whole_, b_);
   }
   return *fallback_;
