@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 20800
+#define MQLCL_VERSION_NUMBER 20900
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -348,6 +348,19 @@ MQLCL_API int mqlcl_tunable_at(int index);
 #define MQLCL_TUNABLE_TEXT_NAME 1
 #define MQLCL_TUNABLE_TEXT_PARAMS 2
 MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap);
+/* A GEMM kernel's tiles (its tunable) have a search space in the library: the vectors
+ * mqlcl-host tune tries, best first. Only those that fit the device are offered (the
+ * tunable's rule on its facts: what mqlcl_tunable_set accepts on a context of it); whether the
+ * kernel itself runs there is the planner's (mqlcl_gemm_pin, mqlcl_gemm_plan). The other
+ * tunables (MQLCL_TUNABLE_TRANSFER, _EFFICIENCY, _PREPARATION) have none: 0 candidates.
+ * mqlcl_tunable_candidate_count: how many candidates the device is offered (>= 0).
+ * mqlcl_tunable_candidate: candidate index (0 .. that count - 1) into params (count >= the
+ * tunable's number of parameters); returns that number. Both: MQLCL_ERR_STAGE for an id
+ * without parameters, MQLCL_ERR_DEVICE for a device that does not exist (MQLCL_DEVICE_BEST
+ * allowed); then MQLCL_ERR_RANGE for an index outside the candidates, MQLCL_ERR_ARGUMENT for a
+ * null params, MQLCL_ERR_RANGE for a count smaller than the vector, each naming both. */
+MQLCL_API int mqlcl_tunable_candidate_count(int device, int id);
+MQLCL_API int mqlcl_tunable_candidate(int device, int id, int index, int* params, int count);
 /* A context starts with the vector the tuning file holds for its device:
  * $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside the library (docs/ABI.md,
  * "Tuning", has the format). Lookup as CLBlast's: an entry for the exact device name, else

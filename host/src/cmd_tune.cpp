@@ -81,51 +81,7 @@ KernelRuns run_any(int h, int flags, int kernel, int n, int reps, unsigned seed)
 
 double gflops(int n, double ms) { return 2.0 * n * n * n / (ms * 1e6); }
 
-// The tiles tried for each tile tunable (the search space is the host's), the usual winners
-// and the defaults' neighbours first so that a short budget still finds a good one.
 using Tiles = std::vector<int>;
-const std::map<int, std::vector<Tiles>>& tile_candidates() {
-  // The TF32 kernels' {BM BN BK WM WN STAGES GROUP_M}: 64 x 64 warps (one fragment set), 64 x 32
-  // and 32 x 32 (two), pipelines as deep as 48 KiB of __local allows.
-  static const std::vector<Tiles> tf32 = {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 16, 64, 32, 3, 8},
-                                          {128, 128, 16, 32, 64, 3, 8}, {128, 64, 16, 64, 32, 4, 8},
-                                          {64, 128, 16, 32, 64, 4, 8},  {128, 64, 16, 32, 32, 4, 8},
-                                          {128, 128, 16, 64, 64, 2, 8}, {128, 128, 16, 64, 64, 3, 4},
-                                          {64, 64, 16, 32, 32, 5, 8}};
-  // The FP16 kernels: k-tiles of 32 (BK 8), 64 (16) or 128 (32) bytes a line, as many in
-  // flight as 48 KiB of __local holds; 256-wide blocks halve the bytes per flop from L2.
-  static const std::vector<Tiles> lines = {
-      {128, 128, 16, 64, 64, 3, 8}, {128, 128, 8, 64, 64, 5, 8},  {128, 128, 8, 64, 64, 4, 8},
-      {256, 128, 8, 64, 64, 4, 8},  {128, 256, 8, 64, 64, 4, 8},  {256, 128, 16, 64, 64, 2, 8},
-      {128, 256, 16, 64, 64, 2, 8}, {128, 64, 32, 64, 32, 2, 8},  {128, 128, 16, 64, 32, 3, 8},
-      {64, 128, 16, 32, 64, 4, 8},  {256, 128, 8, 64, 64, 4, 16}, {128, 128, 8, 64, 64, 5, 4}};
-  static const std::map<int, std::vector<Tiles>> lists = {
-      {MQLCL_STAGE_SGEMM_TUNED,
-       {{128, 128, 32, 8, 8}, {128, 128, 16, 8, 8}, {128, 128, 8, 8, 8}, {64, 128, 16, 8, 8},  {128, 64, 16, 8, 8},
-        {64, 128, 32, 8, 8},  {128, 64, 32, 8, 8},  {128, 256, 8, 8, 8}, {256, 128, 8, 8, 8},  {128, 128, 16, 8, 4},
-        {128, 128, 16, 4, 8}, {64, 64, 16, 8, 8},   {64, 64, 16, 4, 4},  {64, 64, 32, 4, 4},   {128, 64, 16, 8, 4},
-        {64, 128, 16, 4, 8},  {32, 128, 16, 4, 8},  {64, 64, 8, 4, 4},   {32, 32, 16, 4, 4},   {64, 32, 16, 4, 4}}},
-      {MQLCL_STAGE_TENSOR_TF32, tf32},
-      {MQLCL_STAGE_TENSOR_3XTF32, tf32},
-      {MQLCL_STAGE_TENSOR_FP16, lines},
-      // The Ozaki kernels' INT8 products read the same lines (BK 16: k64 a k-tile).
-      {MQLCL_GEMM_KERNEL_OZAKI_FP32, lines},
-      {MQLCL_GEMM_KERNEL_OZAKI_FP64, lines},
-      {MQLCL_STAGE_TENSOR_3XFP16,
-       {{128, 128, 16, 64, 32, 3, 8}, {128, 128, 16, 32, 32, 3, 8}, {128, 128, 16, 32, 64, 3, 8},
-        {128, 64, 16, 32, 32, 4, 8},  {64, 128, 16, 32, 32, 4, 8},  {128, 128, 16, 64, 64, 3, 8},
-        {256, 128, 16, 64, 32, 2, 8}, {128, 64, 32, 32, 32, 2, 8},  {128, 128, 16, 64, 32, 2, 8}}},
-      {MQLCL_TUNABLE_DGEMM,
-       {{64, 64, 16, 4, 4}, {64, 64, 16, 8, 8}, {128, 64, 16, 8, 4}, {64, 128, 16, 4, 8}, {128, 128, 16, 8, 8},
-        {64, 64, 8, 4, 4}, {32, 32, 16, 4, 4}}},
-      {MQLCL_TUNABLE_DGEMM_TENSOR,
-       {{128, 64, 16, 64, 32, 2, 1688, 8}, {128, 128, 8, 64, 32, 3, 1688, 8}, {128, 128, 8, 32, 64, 3, 1688, 8},
-        {128, 64, 8, 64, 32, 4, 1688, 8},  {64, 128, 8, 32, 64, 4, 1688, 8},  {128, 128, 8, 64, 32, 3, 1688, 4},
-        {64, 64, 16, 32, 32, 3, 1688, 8},  {128, 64, 16, 64, 32, 2, 884, 8},  {64, 64, 16, 32, 32, 2, 1688, 8},
-        {128, 64, 16, 64, 32, 2, 1688, 4}, {64, 128, 16, 32, 64, 2, 1688, 8}, {128, 64, 16, 64, 32, 2, 16816, 8}}},
-  };
-  return lists;
-}
 
 // A text export's result (buffer rules of mqlcl_device_text) as UTF-8.
 std::string text_of(const std::function<int(mqlcl_char*, int)>& call, const char* name) {
@@ -164,7 +120,7 @@ struct TileSearch {
   std::string name;
   std::vector<std::string> params;  // "TSM", "TSN", ...
   std::vector<size_t> widths;       // each parameter's widest candidate value, to align the lines
-  const std::vector<Tiles>* candidates = nullptr;
+  std::vector<Tiles> candidates;    // the library's search space on the device, best first
 
   // "TSM 128 TSN 128 TSK 32 ...", aligned on the candidates' widths or not.
   std::string label(const Tiles& t, bool aligned) const {
@@ -175,21 +131,23 @@ struct TileSearch {
   }
 };
 
-// Refuses, naming it, a kernel whose tiles the host has no candidates for.
-TileSearch tile_search(int kernel) {
+// The kernel's tiles as the library offers them on the device: its tunable's candidates
+// (mqlcl_tunable_candidate), those that fit the device, best first.
+TileSearch tile_search(int device, int kernel) {
   TileSearch s;
   s.kernel = kernel;
   s.name = gemm_kernel_name(kernel);
   s.tunable = static_cast<int>(gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
   s.flags = static_cast<int>(gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_FLAGS));
-  const auto it = tile_candidates().find(s.tunable);
-  if (it == tile_candidates().end())
-    throw std::runtime_error(fmt::format("tune --what {}: mqlcl-host has no tile candidates for kernel {} (tunable {}); "
-                                         "add them to tile_candidates in host/src/cmd_tune.cpp",
-                                         s.name, kernel, s.tunable));
-  s.candidates = &it->second;
   s.params = words(tunable_params(s.tunable));
-  for (const Tiles& t : *s.candidates) {
+  const int count = check(lib().mqlcl_tunable_candidate_count(device, s.tunable), "mqlcl_tunable_candidate_count");
+  for (int i = 0; i < count; ++i) {
+    Tiles t(s.params.size());
+    t.resize(static_cast<size_t>(check(lib().mqlcl_tunable_candidate(device, s.tunable, i, t.data(), int(t.size())),
+                                       "mqlcl_tunable_candidate")));
+    s.candidates.push_back(t);
+  }
+  for (const Tiles& t : s.candidates) {
     s.widths.resize(std::max(s.widths.size(), t.size()), 0);
     for (size_t i = 0; i < t.size(); ++i) s.widths[i] = std::max(s.widths[i], std::to_string(t[i]).size());
   }
@@ -236,14 +194,18 @@ int store_best_tiles(Context& ctx, const TileSearch& s, const Tiles& best, doubl
 // A GEMM kernel's tiles: each candidate in order until the budget is spent; the fastest
 // median of those that ran correctly is stored.
 int tune_tiles(const TuneArgs& a, const Options& opt, int kernel) {
-  const TileSearch s = tile_search(kernel);
+  const TileSearch s = tile_search(opt.device, kernel);
   Context ctx(opt.device);
   print_tile_start(ctx, s, a, opt.device);
+  if (s.candidates.empty()) {
+    fmt::print("the library offers no tiles of tunable {} that fit this device; nothing stored\n", s.tunable);
+    return 1;
+  }
   const auto start = std::chrono::steady_clock::now();
   Tiles best;
   double best_ms = 1e300;
   int tried = 0;
-  for (const Tiles& c : *s.candidates) {
+  for (const Tiles& c : s.candidates) {
     if (std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() > a.seconds) {
       fmt::print("budget spent after {} candidates\n", tried);
       break;

@@ -370,6 +370,88 @@ TEST_F(Tuning, TunableCallsAndTheirOldNamesAreOneFunction) {
   EXPECT_EQ(mqlcl_tunable_get(0, MQLCL_TUNABLE_SGEMM_TUNED, a.data(), 5), MQLCL_ERR_HANDLE);
 }
 
+// ---- the tile tunables' search spaces (mqlcl_tunable_candidate) ------------------------------
+
+namespace {
+std::vector<std::vector<int>> candidates_of(int id) {
+  const int count = mqlcl_tunable_candidate_count(t::device(), id);
+  EXPECT_GE(count, 0) << id << ": " << t::message();
+  std::vector<std::vector<int>> out;
+  for (int i = 0; i < count; ++i) {
+    std::vector<int> p(16, -1);
+    const int n = mqlcl_tunable_candidate(t::device(), id, i, p.data(), 16);
+    EXPECT_GT(n, 0) << id << " candidate " << i << ": " << t::message();
+    p.resize(static_cast<size_t>(std::max(n, 0)));
+    out.push_back(p);
+  }
+  return out;
+}
+}  // namespace
+
+// Every candidate offered is one the context on the same device takes (the tunable's own rule
+// on the device), of the tunable's length, offered once; the defaults are among them, so a
+// tune never stores a vector it did not weigh against the default.
+TEST_F(Tuning, EveryTileCandidateFitsTheDeviceItIsOfferedFor) {
+  t::Ctx c;
+  for (int kernel : t::gemm_kernels()) {
+    const int id = static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
+    std::vector<int> def(16, -1);
+    const int length = mqlcl_tunable_get(c.h, id, def.data(), 16);
+    ASSERT_GT(length, 0) << id << ": " << t::message(c.h);
+    def.resize(static_cast<size_t>(length));
+    const auto candidates = candidates_of(id);
+    for (const auto& p : candidates) {
+      ASSERT_EQ(static_cast<int>(p.size()), length) << id;
+      EXPECT_EQ(mqlcl_tunable_set(c.h, id, p.data(), length), length) << id << ": " << t::message(c.h);
+      EXPECT_EQ(std::count(candidates.begin(), candidates.end(), p), 1) << id << ": a candidate offered twice";
+    }
+    if (!candidates.empty()) {
+      EXPECT_NE(std::find(candidates.begin(), candidates.end(), def), candidates.end()) << id << ": the default is not tried";
+    }
+    // The count is where the candidates end.
+    std::vector<int> p(16, 0);
+    EXPECT_EQ(mqlcl_tunable_candidate(t::device(), id, static_cast<int>(candidates.size()), p.data(), 16), MQLCL_ERR_RANGE);
+  }
+  // Stage 10's default fits any device, so its kernel always has tiles to try.
+  EXPECT_GT(mqlcl_tunable_candidate_count(t::device(), MQLCL_TUNABLE_SGEMM_TUNED), 0);
+  // The same count through MQLCL_DEVICE_BEST where that is the test device.
+  if (mqlcl_device_best() == t::device()) {
+    EXPECT_EQ(mqlcl_tunable_candidate_count(MQLCL_DEVICE_BEST, MQLCL_TUNABLE_SGEMM_TUNED),
+              mqlcl_tunable_candidate_count(t::device(), MQLCL_TUNABLE_SGEMM_TUNED));
+  }
+}
+
+TEST(TunableCandidates, TunablesWithoutASearchSpaceOfferNone) {
+  std::vector<int> p(16, 0);
+  for (int id : {MQLCL_TUNABLE_TRANSFER, MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_PREPARATION}) {
+    EXPECT_EQ(mqlcl_tunable_candidate_count(t::device(), id), 0) << id;
+    EXPECT_EQ(mqlcl_tunable_candidate(t::device(), id, 0, p.data(), 16), MQLCL_ERR_RANGE) << id;
+  }
+}
+
+TEST(TunableCandidates, BadCallsAreRefusedWithTheCause) {
+  const int id = MQLCL_TUNABLE_SGEMM_TUNED, device = t::device();
+  std::vector<int> p(16, 0);
+  EXPECT_EQ(mqlcl_tunable_candidate_count(device, 1), MQLCL_ERR_STAGE);
+  EXPECT_TRUE(t::mentions(0, "stage 1 (matr_mul_1dim) has no tunable parameters"));
+  EXPECT_EQ(mqlcl_tunable_candidate(device, 12345, 0, p.data(), 16), MQLCL_ERR_STAGE);
+  EXPECT_TRUE(t::mentions(0, "12345 is not a tunable id"));
+  EXPECT_EQ(mqlcl_tunable_candidate_count(mqlcl_device_count(), id), MQLCL_ERR_DEVICE);
+  EXPECT_EQ(mqlcl_tunable_candidate(-5, id, 0, p.data(), 16), MQLCL_ERR_DEVICE);
+  const int count = mqlcl_tunable_candidate_count(device, id);
+  ASSERT_GT(count, 0);
+  EXPECT_EQ(mqlcl_tunable_candidate(device, id, -1, p.data(), 16), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_tunable_candidate(device, id, count, p.data(), 16), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "candidate index " + std::to_string(count) + " is outside the " + std::to_string(count) +
+                                 " candidates tunable 10 (sgemm_tuned) offers on device"));
+  EXPECT_EQ(mqlcl_tunable_candidate(device, id, 0, nullptr, 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tunable_candidate(device, id, 0, p.data(), 4), MQLCL_ERR_RANGE);
+  EXPECT_TRUE(t::mentions(0, "count = 4: params must hold sgemm_tuned's {TSM TSN TSK WPTM WPTN} = 5 ints"));
+  // A short buffer is not written.
+  EXPECT_EQ(p, std::vector<int>(16, 0));
+  EXPECT_EQ(mqlcl_tunable_candidate(device, id, 0, p.data(), 5), 5);
+}
+
 // Without $MQLCL_TUNING_FILE: mqlcl-tuning.txt beside the library. It stores the default
 // vector so that other test processes that may read the file meanwhile see no change; a file
 // that was there before is put back.

@@ -2,6 +2,8 @@
 // storing one in the tuning file (tuning/ owns the rules, the file and the lookup).
 #include "api/with_handle.hpp"
 #include "core/text.hpp"
+#include "device/devices.hpp"
+#include "tuning/placement.hpp"
 #include "tuning/stage_tuning.hpp"
 #include "tuning/tunables.hpp"
 #include "tuning/tuning_file.hpp"
@@ -36,6 +38,15 @@ int params_set(int ctx, int stage, const int* params, int count) {
 }
 
 int ok_or_error(int r) { return r < 0 ? r : MQLCL_OK; }
+
+// The tunable's search space on the device: its tile rule's candidates that fit the device's
+// facts; none for a tunable without a search space.
+std::vector<const TileVector*> candidates_on(int device, int id) {
+  const Tunable& t = tunable(id);
+  const DeviceFacts& facts = device_at(resolved_device(device)).facts;
+  if (t.tiles == nullptr) return {};
+  return fitting_candidates(*t.tiles, facts);
+}
 
 }  // namespace
 
@@ -98,6 +109,23 @@ MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap) {
     if (what == MQLCL_TUNABLE_TEXT_NAME) return copy_out(t.name, buf, cap);
     if (what == MQLCL_TUNABLE_TEXT_PARAMS) return copy_out(t.names, buf, cap);
     fail(MQLCL_ERR_ARGUMENT, "what = ", what, ": MQLCL_TUNABLE_TEXT_NAME (1) or MQLCL_TUNABLE_TEXT_PARAMS (2)");
+  });
+}
+
+MQLCL_API int mqlcl_tunable_candidate_count(int device, int id) {
+  return guard(0, [&] { return static_cast<int>(candidates_on(device, id).size()); });
+}
+
+MQLCL_API int mqlcl_tunable_candidate(int device, int id, int index, int* params, int count) {
+  return guard(0, [&] {
+    const auto candidates = candidates_on(device, id);
+    if (index < 0 || static_cast<size_t>(index) >= candidates.size())
+      fail(MQLCL_ERR_RANGE, "candidate index ", index, " is outside the ", candidates.size(), " candidates tunable ", id,
+           " (", tunable(id).name, ") offers on device ", device);
+    checked(id, params, count);
+    const Tunable& t = tunable(id);
+    for (int i = 0; i < t.count; ++i) params[i] = candidates[static_cast<size_t>(index)]->v[i];
+    return t.count;
   });
 }
 

@@ -92,4 +92,27 @@ void validate_dgemm_tensor_params(const int* p, const DeviceFacts& f) {
          " bytes of __local memory; the device has ", static_cast<unsigned long long>(f.local_mem));
 }
 
+namespace {
+// The defaults (GPU, CPU) and their neighbours first.
+constexpr TileVector kDgemmCandidates[] = {{64, 64, 16, 4, 4},   {64, 64, 16, 8, 8}, {128, 64, 16, 8, 4},
+                                           {64, 128, 16, 4, 8},  {128, 128, 16, 8, 8}, {64, 64, 8, 4, 4},
+                                           {32, 32, 16, 4, 4}};
+// The default and its neighbours first, then other shapes (884 from compute capability 8.0,
+// 16816 with BK 16).
+constexpr TileVector kDgemmTensorCandidates[] = {
+    {128, 64, 16, 64, 32, 2, 1688, 8}, {128, 128, 8, 64, 32, 3, 1688, 8}, {128, 128, 8, 32, 64, 3, 1688, 8},
+    {128, 64, 8, 64, 32, 4, 1688, 8},  {64, 128, 8, 32, 64, 4, 1688, 8},  {128, 128, 8, 64, 32, 3, 1688, 4},
+    {64, 64, 16, 32, 32, 3, 1688, 8},  {128, 64, 16, 64, 32, 2, 884, 8},  {64, 64, 16, 32, 32, 2, 1688, 8},
+    {128, 64, 16, 64, 32, 2, 1688, 4}, {64, 128, 16, 32, 64, 2, 1688, 8}, {128, 64, 16, 64, 32, 2, 16816, 8}};
+}  // namespace
+
+const TileRule kDgemmTiles = {kDgemmParamCount, "TSM TSN TSK WPTM WPTN", dgemm_defaults, validate_dgemm_params,
+                              kDgemmCandidates, sizeof(kDgemmCandidates) / sizeof(kDgemmCandidates[0])};
+const TileRule kDgemmTensorTiles = {kDgemmTensorParamCount,
+                                    "BM BN BK WM WN STAGES SHAPE GROUP_M",
+                                    dgemm_tensor_defaults,
+                                    validate_dgemm_tensor_params,
+                                    kDgemmTensorCandidates,
+                                    sizeof(kDgemmTensorCandidates) / sizeof(kDgemmTensorCandidates[0])};
+
 }  // namespace mqlcl

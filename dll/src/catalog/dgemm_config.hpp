@@ -5,6 +5,7 @@
 #pragma once
 #include <string>
 
+#include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 
 namespace mqlcl {
@@ -30,5 +31,9 @@ struct DgemmProduct {
 };
 DgemmProduct dgemm_simt_product(const int* params);
 DgemmProduct dgemm_tensor_product(const int* params);
+
+// The two kernels' tiles as rules with the vectors `tune` tries.
+extern const TileRule kDgemmTiles;
+extern const TileRule kDgemmTensorTiles;
 
 }  // namespace mqlcl

@@ -9,6 +9,10 @@
 #include <cstddef>
 #include <string>
 
+#include "catalog/dgemm_config.hpp"
+#include "catalog/sgemm_config.hpp"
+#include "catalog/tensor_tiles.hpp"
+#include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 #include "mqlcl.h"
 
@@ -54,18 +58,21 @@ struct GemmKernel {
   GemmLaunch launch;
   const char* file;
   const char* entry;
+  // The rule of its tiles (vector, default, check, search space): its tunable's row is made of
+  // it (tuning/tunables.cpp).
+  const TileRule* tiles;
 };
 
 // clang-format off
 inline constexpr GemmKernel kGemmKernels[] = {
-//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu  operands                   launch             file                    entry
-  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
-  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr},
+//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu  operands                   launch             file                    entry  tiles
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kSgemmTiles},
+  {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kTf32Tiles},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kTf32Tiles},
   // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
   // write 4); the scans' counts read back before the packs.
-  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr},
-  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_TENSOR_FP16,   "sgemm_tensor_fp16",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_FP16, 1,     true,  false, 32,   MQLCL_STAGE_TENSOR_FP16,     2, 5,                 MQLCL_GEMM_KERNEL_TENSOR_TF32,   370, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr, &kHalfTiles},
+  {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, "sgemm_tensor_3xfp16", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_FP16, 3,     true,  false, 33,   MQLCL_STAGE_TENSOR_3XFP16,   4, 5,                 MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 410, 500, GemmOperands::ScaledHalf, GemmLaunch::None,   nullptr,                nullptr, &kSplitHalfTiles},
   // Ozaki scheme II: passes = its moduli (ozaki_plan: from the precision and k; 8 and 15 at
   // every k); scans (read 4 or 8 bytes), residues (read, write one byte per modulus) of each operand,
   // the reconstruction's reads (a byte per modulus per element of C) counted with them;
@@ -73,11 +80,11 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // the inner spread's too), one launch of the products, the reconstruction; counted twice, as
   // launches without a wait still cost (`tune --what planner` measures the device's). No
   // fixed fallback: the planner's fastest native kernel runs instead.
-  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr, &kHalfTiles},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
-  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/dgemm.cl",        "dgemm"},
-  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500, GemmOperands::Packed,     GemmLaunch::Blocks, "gemm/dgemm_tensor.cl", "dgemm_tensor"},
-  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr},
+  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/dgemm.cl",        "dgemm", &kDgemmTiles},
+  {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500, GemmOperands::Packed,     GemmLaunch::Blocks, "gemm/dgemm_tensor.cl", "dgemm_tensor", &kDgemmTensorTiles},
+  {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr, &kHalfTiles},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);
@@ -90,13 +97,6 @@ constexpr int ozaki_significand(const GemmKernel& k) { return k.precision == MQL
 // (0: k beyond the scheme, it cannot run).
 double passes_at(const GemmKernel& k, long long kk);
 
-// The name of the tunable of a kernel's tiles (the kernel's name; the tunables' rows read it at
-// compile time); nullptr where no kernel has that tunable.
-constexpr const char* tiles_tunable_name(int tunable) {
-  for (const GemmKernel& k : kGemmKernels)
-    if (k.tunable == tunable) return k.name;
-  return nullptr;
-}
 // The row of a kernel number; MQLCL_ERR_ARGUMENT naming the kernels when none.
 const GemmKernel& gemm_kernel(int id);
 // Its index in the table (the efficiency tunable's order).

@@ -60,4 +60,17 @@ SgemmConfig sgemm_from(const int* p) { return SgemmConfig{p[0], p[1], p[2], p[3]
 
 void validate_sgemm_params(const int* params, const DeviceFacts& f) { validate(sgemm_from(params), f); }
 
+namespace {
+// The usual winners and the default's neighbours first.
+constexpr TileVector kSgemmCandidates[] = {
+    {128, 128, 32, 8, 8}, {128, 128, 16, 8, 8}, {128, 128, 8, 8, 8}, {64, 128, 16, 8, 8},  {128, 64, 16, 8, 8},
+    {64, 128, 32, 8, 8},  {128, 64, 32, 8, 8},  {128, 256, 8, 8, 8}, {256, 128, 8, 8, 8},  {128, 128, 16, 8, 4},
+    {128, 128, 16, 4, 8}, {64, 64, 16, 8, 8},   {64, 64, 16, 4, 4},  {64, 64, 32, 4, 4},   {128, 64, 16, 8, 4},
+    {64, 128, 16, 4, 8},  {32, 128, 16, 4, 8},  {64, 64, 8, 4, 4},   {32, 32, 16, 4, 4},   {64, 32, 16, 4, 4}};
+}  // namespace
+
+const TileRule kSgemmTiles = {kSgemmParamCount,       "TSM TSN TSK WPTM WPTN",
+                              sgemm_defaults,         validate_sgemm_params,
+                              kSgemmCandidates,       sizeof(kSgemmCandidates) / sizeof(kSgemmCandidates[0])};
+
 }  // namespace mqlcl

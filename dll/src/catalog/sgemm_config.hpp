@@ -2,6 +2,7 @@
 // tuning module (tuning/) keeps them per context and per device, this file says what fits.
 #pragma once
 
+#include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 
 namespace mqlcl {
@@ -22,5 +23,8 @@ void validate(const SgemmConfig& c, const DeviceFacts& f);
 void validate_sgemm_params(const int* params, const DeviceFacts& f);
 // Whether two copies of the tiles fit the device's local memory (then the kernel double-buffers).
 bool double_buffered(const SgemmConfig& c, const DeviceFacts& f);
+
+// Stage 10's tiles as a rule: the vector, its default and check, and the tiles `tune` tries.
+extern const TileRule kSgemmTiles;
 
 }  // namespace mqlcl

@@ -85,4 +85,40 @@ std::string tensor_unavailable(const DeviceFacts& f) {
   return tensor_support(f, tensor_tiles(p).local_bytes()).reason;
 }
 
+namespace {
+constexpr const char* kTensorParamNames = "BM BN BK WM WN STAGES GROUP_M";
+
+// The TF32 kernels' {BM BN BK WM WN STAGES GROUP_M}: 64 x 64 warps (one fragment set), 64 x 32
+// and 32 x 32 (two), pipelines as deep as 48 KiB of __local allows.
+constexpr TileVector kTf32Candidates[] = {{128, 128, 16, 64, 64, 3, 8}, {128, 128, 16, 64, 32, 3, 8},
+                                          {128, 128, 16, 32, 64, 3, 8}, {128, 64, 16, 64, 32, 4, 8},
+                                          {64, 128, 16, 32, 64, 4, 8},  {128, 64, 16, 32, 32, 4, 8},
+                                          {128, 128, 16, 64, 64, 2, 8}, {128, 128, 16, 64, 64, 3, 4},
+                                          {64, 64, 16, 32, 32, 5, 8}};
+// The FP16 kernels: k-tiles of 32 (BK 8), 64 (16) or 128 (32) bytes a line, as many in
+// flight as 48 KiB of __local holds; 256-wide blocks halve the bytes per flop from L2. The
+// Ozaki kernels' INT8 products read the same lines (BK 16: k64 a k-tile).
+constexpr TileVector kHalfCandidates[] = {
+    {128, 128, 16, 64, 64, 3, 8}, {128, 128, 8, 64, 64, 5, 8},  {128, 128, 8, 64, 64, 4, 8},
+    {256, 128, 8, 64, 64, 4, 8},  {128, 256, 8, 64, 64, 4, 8},  {256, 128, 16, 64, 64, 2, 8},
+    {128, 256, 16, 64, 64, 2, 8}, {128, 64, 32, 64, 32, 2, 8},  {128, 128, 16, 64, 32, 3, 8},
+    {64, 128, 16, 32, 64, 4, 8},  {256, 128, 8, 64, 64, 4, 16}, {128, 128, 8, 64, 64, 5, 4}};
+// Split FP16 (no BK 8).
+constexpr TileVector kSplitHalfCandidates[] = {
+    {128, 128, 16, 64, 32, 3, 8}, {128, 128, 16, 32, 32, 3, 8}, {128, 128, 16, 32, 64, 3, 8},
+    {128, 64, 16, 32, 32, 4, 8},  {64, 128, 16, 32, 32, 4, 8},  {128, 128, 16, 64, 64, 3, 8},
+    {256, 128, 16, 64, 32, 2, 8}, {128, 64, 32, 32, 32, 2, 8},  {128, 128, 16, 64, 32, 2, 8}};
+}  // namespace
+
+const TileRule kTf32Tiles = {kTensorParamCount, kTensorParamNames, tensor_defaults, validate_tensor_params,
+                             kTf32Candidates,   sizeof(kTf32Candidates) / sizeof(kTf32Candidates[0])};
+const TileRule kHalfTiles = {kTensorParamCount, kTensorParamNames, half_tensor_defaults, validate_half_tensor_params,
+                             kHalfCandidates,   sizeof(kHalfCandidates) / sizeof(kHalfCandidates[0])};
+const TileRule kSplitHalfTiles = {kTensorParamCount,
+                                  kTensorParamNames,
+                                  half_tensor_defaults,
+                                  validate_split_half_tensor_params,
+                                  kSplitHalfCandidates,
+                                  sizeof(kSplitHalfCandidates) / sizeof(kSplitHalfCandidates[0])};
+
 }  // namespace mqlcl

@@ -6,6 +6,7 @@
 #pragma once
 #include <string>
 
+#include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 
 namespace mqlcl {
@@ -30,5 +31,11 @@ void validate_split_half_tensor_params(const int* params, const DeviceFacts& f);
 // Why the tensor-core stages cannot run on the device with their default tiles, or empty
 // (the stage registry's availability predicate).
 std::string tensor_unavailable(const DeviceFacts& f);
+
+// The tiles as rules with the vectors `tune` tries: the TF32 kernels (stages 30, 31), the FP16
+// lines (stage 32; the Ozaki kernels 35 and 42 read the same lines), split FP16 (stage 33).
+extern const TileRule kTf32Tiles;
+extern const TileRule kHalfTiles;
+extern const TileRule kSplitHalfTiles;
 
 }  // namespace mqlcl

@@ -2,11 +2,13 @@
 // stages, MQLCL_TUNABLE_* otherwise), how many integer parameters, their names, the default
 // for a device (by its facts: a CPU and a GPU differ), and the check that a vector fits a
 // device. The tuning file, the per-context lookup (device -> architecture -> default), the
-// exports and `mqlcl-host tune` all go through this table. Making something tunable = one row
-// here; its rule lives beside the code that uses it.
+// exports and `mqlcl-host tune` all go through this table. A GEMM kernel's tiles are tunable
+// through its row of the kernel table (catalog/gemm_kernels.hpp names its tile rule); anything
+// else tunable = one row here; its rule lives beside the code that uses it.
 #pragma once
 #include <cstddef>
 
+#include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 
 namespace mqlcl {
@@ -22,6 +24,8 @@ struct Tunable {
   // Throws (MQLCL_ERR_ARGUMENT / MQLCL_ERR_LOCAL_SIZE, with the cause) when the `count`
   // parameters do not fit the device.
   void (*validate)(const int* params, const DeviceFacts& f);
+  // A GEMM kernel's tiles: the rule the row is made of, with the search space; else nullptr.
+  const TileRule* tiles = nullptr;
 };
 
 size_t tunable_count();

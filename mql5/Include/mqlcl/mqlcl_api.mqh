@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 20800
+#define MQLCL_VERSION_NUMBER 20900
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -227,6 +227,8 @@ int mqlcl_last_panels(int ctx);
 int mqlcl_tunable_count();
 int mqlcl_tunable_at(int index);
 int mqlcl_tunable_text(int id, int what, ushort &buf[], int cap);
+int mqlcl_tunable_candidate_count(int device, int id);
+int mqlcl_tunable_candidate(int device, int id, int index, int &params[], int count);
 int mqlcl_tunable_get(int ctx, int id, int &params[], int count);
 int mqlcl_tunable_set(int ctx, int id, const int &params[], int count);
 int mqlcl_stage_params_get(int ctx, int stage, int &params[], int count);
