@@ -3,7 +3,8 @@
 // (mqlcl_tuning_store) in the tuning file it reads when it creates a context:
 // $MQLCL_TUNING_FILE, else mqlcl-tuning.txt beside it. The host never writes the file.
 // --what: a GEMM kernel of the library's table by its name (mqlcl_gemm_kernel_name;
-// sgemm_tuned, stage 10's kernel, the default): its tiles, each candidate pinned and run through
+// sgemm_tuned, stage 10's kernel, the default): its tiles, each candidate the library offers for
+// the device (mqlcl_tunable_candidate: the search space is the library's) pinned and run through
 // mqlcl_sgemm / mqlcl_dgemm; or planner (each GEMM kernel the device runs, timed at two sizes:
 // its efficiency and preparation, what the planner predicts with; efficiency is its old name).
 #include <fmt/core.h>

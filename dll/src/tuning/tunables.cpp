@@ -43,8 +43,8 @@ TunableTable make_table() {
   return t;
 }
 
-// Built on first use (after every tile rule is initialised); plain data, nothing to destroy.
-const TunableTable& table() {
+// Built on first use; plain data, nothing to destroy.
+const TunableTable& tunables_table() {
   static const TunableTable t = make_table();
   return t;
 }
@@ -58,16 +58,16 @@ std::string tunable_list() {
 
 }  // namespace
 
-size_t tunable_count() { return table().count; }
+size_t tunable_count() { return tunables_table().count; }
 
 const Tunable& tunable_at(size_t index) {
   if (index >= tunable_count()) fail(MQLCL_ERR_RANGE, "tunable index ", index, " is beyond ", tunable_count());
-  return table().rows[index];
+  return tunables_table().rows[index];
 }
 
 const Tunable* find_tunable(int id) {
   for (size_t i = 0; i < tunable_count(); ++i)
-    if (table().rows[i].id == id) return &table().rows[i];
+    if (tunables_table().rows[i].id == id) return &tunables_table().rows[i];
   return nullptr;
 }
 
