@@ -77,7 +77,7 @@ const Tunable& tunable(int id) {
     if (stage_at(i).number == id)
       fail(MQLCL_ERR_STAGE, "stage ", id, " (", stage_at(i).name, ") has no tunable parameters (the tunables: ",
            tunable_list(), ")");
-  fail(MQLCL_ERR_STAGE, id, " is not a tunable id (the tunables: ", tunable_list(), ")");
+  fail(MQLCL_ERR_STAGE, "tunable ", id, " does not exist (the tunables: ", tunable_list(), ")");
 }
 
 }  // namespace mqlcl

@@ -111,7 +111,7 @@ std::string parse_line(const std::string& line, TuningEntry& e) {
   }
   if (e.device.empty()) return "the device name is empty";
   const Tunable* t = find_tunable(e.stage);
-  if (!t) return std::to_string(e.stage) + " is not a tunable id";
+  if (!t) return "tunable " + std::to_string(e.stage) + " does not exist";
   if (static_cast<int>(e.params.size()) != t->count)
     return std::to_string(e.stage) + " (" + t->name + ") takes " + std::to_string(t->count) + " parameters (" + t->names +
            "), the line has " + std::to_string(e.params.size());
