@@ -159,7 +159,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The panels of rows a host-array GEMM ran in (mqlcl_last_panels; begin_op sets 0).
   void panels_took(int panels) { last_.panels = panels; }
 
-  StageTuning tuning;  // every tunable's parameters: the tuning file's, or set by the caller
+  // Every tunable's parameters: the tuning file's, or set by the caller. The context's, not a
+  // feature's: loaded at creation for its device, the transfers read theirs then, and one table
+  // serves every feature's launcher and the tuning exports.
+  StageTuning tuning;
 
   // The device profile, once known (has_profile): set by the caller, or measured or read from
   // the cache on first use by measure/profile_measure (measured_profile), which keeps it here.
