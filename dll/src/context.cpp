@@ -110,12 +110,6 @@ cl::Kernel Context::embedded(const std::string& file, const std::string& defines
 
 cl::Buffer Context::allocate(size_t bytes, const char* what) { return allocate_buffer(context_, facts_, bytes, what); }
 
-cl::Buffer& Context::scratch(Scratch id, size_t bytes) {
-  auto& entry = scratch_[id];
-  if (entry.second < bytes || !entry.first()) entry = {allocate(bytes, "a layout buffer"), bytes};
-  return entry.first;
-}
-
 void Context::begin_op() {
   // An operation may read the caller's buffers (GEMM on buffers): the generic layer's queue first.
   if (user_pending_) {

@@ -3,7 +3,8 @@
 // the timing of its operations, and what it owns: the data slots (slots), the launches in
 // flight (launches), the host transfers (transfer/), the tuning (tuning/stage_tuning), the
 // profile once known (measure/profile_measure), its line in the placement registry
-// (tuning/placement). The routines that use them live above it.
+// (tuning/placement), and each feature's own state (feature_states: a feature's scratch buffers
+// and settings live with the feature, not here). The routines that use them live above it.
 #pragma once
 #include <map>
 #include <memory>
@@ -11,6 +12,7 @@
 
 #include "device/device_profile.hpp"
 #include "device/devices.hpp"
+#include "feature_states.hpp"
 #include "launches.hpp"
 #include "slots.hpp"
 #include "transfer/staged_transfer.hpp"
@@ -46,16 +48,15 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // A kernel of an embedded kernels/<file> built with -cl-std=CL1.2 and `defines`.
   cl::Kernel embedded(const std::string& file, const std::string& defines, const char* name);
 
-  // An internal buffer, reused while large enough: one per use, so no two uses in one
-  // operation share one.
-  enum class Scratch : int {
-    LayoutA, LayoutB, LayoutC,                                // padded or converted operands (experiments/layout)
-    GemmRawA, GemmRawB, GemmPackA, GemmPackB, GemmProduct, GemmC,  // the GEMM paths (gemm/)
-    HalfA, HalfB, StatsA, StatsB, ExpsA, ExpsB, BadLines,     // the scaled operands (gemm/half_operands, gemm/gemm_ozaki)
-    OzakiA, OzakiB, OzakiProducts, OzakiKStatsA, OzakiKStatsB, // the Ozaki scheme's residues, inner scales (gemm/gemm_ozaki)
-  };
-  cl::Buffer& scratch(Scratch id, size_t bytes);
   cl::Buffer allocate(size_t bytes, const char* what);
+
+  // A feature's own state in this context (its scratch buffers: scratch_buffers.hpp; its
+  // settings), made on first use, gone with the context. Under the context's lock as every
+  // call on the context (api/with_handle.hpp).
+  template <class State>
+  State& state() {
+    return states_.get<State>();
+  }
 
   // ---- launches of one operation ----
   void begin_op();
@@ -158,7 +159,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The panels of rows a host-array GEMM ran in (mqlcl_last_panels; begin_op sets 0).
   void panels_took(int panels) { last_.panels = panels; }
 
-  StageTuning tuning;  // every tunable's parameters: the tuning file's, or set by the caller
+  // Every tunable's parameters: the tuning file's, or set by the caller. The context's, not a
+  // feature's: loaded at creation for its device, the transfers read theirs then, and one table
+  // serves every feature's launcher and the tuning exports.
+  StageTuning tuning;
 
   // The device profile, once known (has_profile): set by the caller, or measured or read from
   // the cache on first use by measure/profile_measure (measured_profile), which keeps it here.
@@ -173,9 +177,6 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // mma.sync kernels then run their plain OpenCL C stand-ins (slow, correct).
   const char* ptx_defines() const;
   bool has_profile() const { return profile_ != nullptr; }
-  // The kernel pinned per GEMM precision (mqlcl_gemm_pin; 0: the planner decides), indexed
-  // by the flags' precision field / 16.
-  int gemm_pin[3] = {0, 0, 0};
 
  private:
   // Its line in the placement registry (MQLCL_DEVICE_BEST chosen there), first made, last gone.
@@ -203,7 +204,9 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   TotalClock total_clock_;
   OperationFigures last_;
   DataSlots slots_{facts_, context_, queue_, total_clock_, last_.total_ms};
-  std::map<Scratch, std::pair<cl::Buffer, size_t>> scratch_;
+  // After context_ and the queues, so destroyed before them: the features' buffers are
+  // released before the OpenCL context (and after the destructor has finished the queues).
+  FeatureStates states_;
   OperationEvents events_;
   LaunchesInFlight launches_;
   int fail_launch_at_ = 0, user_launches_ = 0;

@@ -4,8 +4,12 @@
 // left untouched.
 #include <climits>
 #include <cmath>
+#include <fstream>
 #include <limits>
 #include <tuple>
+#if defined(__linux__)
+#include <unistd.h>
+#endif
 
 #include "gemm_reference.hpp"
 #include "support.hpp"
@@ -158,6 +162,43 @@ TEST(Gemm, RepeatedAndGrowingSizesReuseBuffers) {
     EXPECT_GT(mqlcl_last_kernel_ms(ctx.h), 0.0);
   }
 }
+
+// Linux only, and not under a sanitizer: a sanitizer's allocator keeps freed memory a while.
+#if defined(__linux__) && !defined(__SANITIZE_ADDRESS__) && !defined(__SANITIZE_THREAD__)
+// This process's resident memory (/proc/self/statm), in bytes.
+size_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  size_t pages = 0, resident = 0;
+  statm >> pages >> resident;
+  return resident * static_cast<size_t>(sysconf(_SC_PAGESIZE));
+}
+
+// A context's scratch buffers go with it: contexts made, used for a host-array SGEMM whose
+// device copy of A alone is 32 MiB, and freed, 12 times, leave the process's memory where it
+// was after the first two, give or take what the driver's allocator keeps (tens of MiB); a
+// context that kept its buffers would add at least 384 MiB. A CPU device only, where device
+// buffers are the process's memory.
+TEST(Gemm, FreedContextsKeepNoBuffers) {
+  if (!(mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2)) GTEST_SKIP() << "device buffers outside the process";
+  const Shape s{8192, 4, 1024};
+  const std::vector<float> a(static_cast<size_t>(s.m) * s.k, 1.0f), b(static_cast<size_t>(s.k) * s.n, 2.0f);
+  std::vector<float> c(static_cast<size_t>(s.m) * s.n);
+  const auto cycle = [&] {
+    t::Ctx ctx;
+    ASSERT_EQ(mqlcl_sgemm(ctx.h, 0, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
+                          static_cast<int>(b.size()), s.n, 0.0f, c.data(), static_cast<int>(c.size()), s.n),
+              MQLCL_OK)
+        << t::message();
+    for (float v : c) ASSERT_EQ(v, 2.0f * s.k);
+  };
+  for (int i = 0; i < 2; ++i) cycle();  // the driver's own caches filled
+  const size_t before = resident_bytes();
+  for (int i = 0; i < 12; ++i) cycle();
+  const size_t after = resident_bytes();
+  EXPECT_LT(after, before + (size_t{128} << 20)) << "resident memory grew from " << (before >> 20) << " MiB to "
+                                                << (after >> 20) << " MiB";
+}
+#endif
 
 // ---- bad input: refused before anything is read or written ----
 

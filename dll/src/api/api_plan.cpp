@@ -5,6 +5,7 @@
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "gemm/gemm_plan.hpp"
+#include "gemm/gemm_state.hpp"
 #include "measure/profile_measure.hpp"
 #include "core/text.hpp"
 
@@ -81,7 +82,7 @@ MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
     const int field = checked_field(flags, 1, 1, 1);
     const int slot = precision_index(field);
     if (kernel == 0) {
-      c.gemm_pin[slot] = 0;
+      gemm_state(c).pin[slot] = 0;
       return MQLCL_OK;
     }
     const GemmKernel& g = gemm_kernel(kernel);
@@ -90,7 +91,7 @@ MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
            field == MQLCL_GEMM_EXACT ? "MQLCL_GEMM_EXACT" : field == MQLCL_GEMM_FAST ? "MQLCL_GEMM_FAST" : "MQLCL_GEMM_FP64");
     const std::string why = gemm_kernel_unavailable(c, g);
     if (!why.empty()) fail(MQLCL_ERR_UNSUPPORTED, "GEMM kernel ", kernel, " (", g.name, ") cannot run here: ", why);
-    c.gemm_pin[slot] = kernel;
+    gemm_state(c).pin[slot] = kernel;
     return MQLCL_OK;
   });
 }

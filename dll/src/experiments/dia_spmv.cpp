@@ -51,7 +51,7 @@ void run_dia_spmv(Context& ctx, int step, int rows, int diags, int local0) {
 
   ctx.begin_op();
   const size_t pitch = step == 1 ? n : round_up(n, kPitchAlign);
-  cl::Buffer vals = pitch == n ? values : pad_matrix(ctx, values, nd, n, nd, pitch, Context::Scratch::LayoutA);
+  cl::Buffer vals = pitch == n ? values : pad_matrix(ctx, values, nd, n, nd, pitch, LayoutScratch::A);
   std::string defines = str("-DOFFSETS_LOCAL=", local_offsets ? 1 : 0);
   cl::Image2D image;
   if (step == 5) {

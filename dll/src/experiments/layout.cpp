@@ -2,8 +2,19 @@
 
 #include "experiments/transpose.hpp"
 #include "core/checked_math.hpp"
+#include "scratch_buffers.hpp"
 
 namespace mqlcl {
+
+namespace {
+struct LayoutState {
+  ScratchBuffers<LayoutScratch> buffers{"a layout buffer"};
+};
+}  // namespace
+
+cl::Buffer& layout_scratch(Context& ctx, LayoutScratch use, size_t bytes) {
+  return ctx.state<LayoutState>().buffers.get(ctx, use, bytes);
+}
 
 void copy_padded(Context& ctx, const cl::Buffer& src, size_t src_pitch, size_t rows, size_t cols, cl::Buffer& dst,
                  size_t dst_rows, size_t dst_cols) {
@@ -19,8 +30,8 @@ void copy_padded(Context& ctx, const cl::Buffer& src, size_t src_pitch, size_t r
 }
 
 cl::Buffer pad_matrix(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
-                      size_t prows, size_t pcols, Context::Scratch id) {
-  cl::Buffer dst = ctx.scratch(id, checked_mul(checked_mul(prows, pcols, "padded size"), 4, "padded bytes"));
+                      size_t prows, size_t pcols, LayoutScratch use) {
+  cl::Buffer dst = layout_scratch(ctx, use, checked_mul(checked_mul(prows, pcols, "padded size"), 4, "padded bytes"));
   copy_padded(ctx, src, cols, rows, cols, dst, prows, pcols);
   return dst;
 }
@@ -31,9 +42,9 @@ void unpad_matrix(Context& ctx, const cl::Buffer& src, size_t src_pitch, cl::Buf
 }
 
 cl::Buffer transpose_into(Context& ctx, const cl::Buffer& src, size_t rows, size_t cols,
-                          size_t out_pitch, Context::Scratch id) {
+                          size_t out_pitch, LayoutScratch use) {
   const size_t bytes = checked_mul(checked_mul(cols, out_pitch, "transposed size"), 4, "bytes");
-  cl::Buffer dst = ctx.scratch(id, bytes);
+  cl::Buffer dst = layout_scratch(ctx, use, bytes);
   if (out_pitch != rows)
     ctx.fill(dst, 0.0f, bytes / 4);
   const int tile = ctx.facts().max_work_group >= 256 ? 16 : 8;

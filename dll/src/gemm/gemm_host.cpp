@@ -4,6 +4,7 @@
 #include "gemm/gemm_panels.hpp"
 #include "gemm/gemm_plan.hpp"
 #include "gemm/gemm_routine.hpp"
+#include "gemm/gemm_state.hpp"
 #include "timing.hpp"
 
 namespace mqlcl {
@@ -34,9 +35,9 @@ void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b
   const bool c_up = beta != T(0);
   const PanelPlan plan = plan_panels(ctx, s, kernel, c_up, sizeof(T));
   const StoredSizes z = stored_sizes(s);
-  cl::Buffer& da = ctx.scratch(Context::Scratch::GemmRawA, s.m * s.k * sizeof(T));
-  cl::Buffer& db = ctx.scratch(Context::Scratch::GemmRawB, s.k * s.n * sizeof(T));
-  cl::Buffer& dc = ctx.scratch(Context::Scratch::GemmC, s.m * s.n * sizeof(T));
+  cl::Buffer& da = gemm_scratch(ctx, GemmScratch::RawA, s.m * s.k * sizeof(T));
+  cl::Buffer& db = gemm_scratch(ctx, GemmScratch::RawB, s.k * s.n * sizeof(T));
+  cl::Buffer& dc = gemm_scratch(ctx, GemmScratch::C, s.m * s.n * sizeof(T));
   GemmShape whole = s;
   whole.ldb = z.b_cols, whole.ldc = s.n;
   whole.b_need = s.k * s.n, whole.c_need = s.m * s.n;

@@ -10,18 +10,31 @@
 #include "core/error.hpp"
 #include "gemm/gemm_path.hpp"
 #include "gemm/half_operands.hpp"
+#include "scratch_buffers.hpp"
 
 namespace mqlcl {
+
+// The scheme's buffers: its lines' statistics and scale exponents, the checks' results
+// (BadLines), the operands' residues, the products' residues, the inner positions' statistics.
+enum class OzakiScratch : int { StatsA, StatsB, ExpsA, ExpsB, BadLines, A, B, Products, KStatsA, KStatsB };
 
 namespace {
 
 const char* kOzakiFile = "gemm/ozaki.cl";
-using Scratch = Context::Scratch;
+
+struct OzakiState {
+  ScratchBuffers<OzakiScratch> buffers{"an Ozaki scheme buffer"};
+};
 
 // A plane starts on a page: every line's 16-byte chunks stay aligned.
 size_t plane_bytes(size_t bytes) { return round_up(bytes, size_t{4096}); }
 
 }  // namespace
+
+template <class T>
+cl::Buffer& OzakiRows<T>::scratch(OzakiScratch use, size_t bytes) {
+  return ctx_.state<OzakiState>().buffers.get(ctx_, use, bytes);
+}
 
 template <class T>
 OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const GemmOperand& b)
@@ -42,29 +55,29 @@ OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const 
   // op(B)'s lines are its columns: B's rows when B is stored transposed.
   const HalfSource op_b{b.buffer, b.offset, whole.ldb, whole.trans_b};
   cl::Buffer& status = clear_status();
-  scan(op_b, whole.n, Scratch::StatsB, Scratch::ExpsB, Scratch::OzakiKStatsB);
+  scan(op_b, whole.n, OzakiScratch::StatsB, OzakiScratch::ExpsB, OzakiScratch::KStatsB);
   cl_int bad_lines = 0;
   ctx.queue().enqueueReadBuffer(status, CL_TRUE, 0, sizeof bad_lines, &bad_lines);
   if (bad_lines) return;
   b_plane_ = plane_bytes(checked_mul(np_, pitch_, "padded B"));
-  cl::Buffer& rb = ctx.scratch(Scratch::OzakiB, checked_mul(b_plane_, static_cast<size_t>(moduli_), "B's residues"));
-  cut(op_b, whole.n, Scratch::ExpsB, rb, np_, b_plane_);
+  cl::Buffer& rb = scratch(OzakiScratch::B, checked_mul(b_plane_, static_cast<size_t>(moduli_), "B's residues"));
+  cut(op_b, whole.n, OzakiScratch::ExpsB, rb, np_, b_plane_);
   ready_ = true;
 }
 
 template <class T>
 cl::Buffer& OzakiRows<T>::clear_status() {
-  cl::Buffer& status = ctx_.scratch(Scratch::BadLines, 4 * sizeof(cl_int));
+  cl::Buffer& status = scratch(OzakiScratch::BadLines, 4 * sizeof(cl_int));
   ctx_.fill(status, 0.0f, 4);
   return status;
 }
 
 template <class T>
-void OzakiRows<T>::scan(const HalfSource& src, size_t lines, Scratch stats_id, Scratch exps_id, Scratch k_stats_id) {
-  cl::Buffer& stats = ctx_.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
-  cl::Buffer& exps = ctx_.scratch(exps_id, checked_mul(lines, 4, "line scales"));
-  cl::Buffer& k_stats = ctx_.scratch(k_stats_id, checked_mul(k_, 4, "position statistics"));
-  cl::Buffer& status = ctx_.scratch(Scratch::BadLines, 4 * sizeof(cl_int));
+void OzakiRows<T>::scan(const HalfSource& src, size_t lines, OzakiScratch stats_id, OzakiScratch exps_id, OzakiScratch k_stats_id) {
+  cl::Buffer& stats = scratch(stats_id, checked_mul(lines, 8, "line statistics"));
+  cl::Buffer& exps = scratch(exps_id, checked_mul(lines, 4, "line scales"));
+  cl::Buffer& k_stats = scratch(k_stats_id, checked_mul(k_, 4, "position statistics"));
+  cl::Buffer& status = scratch(OzakiScratch::BadLines, 4 * sizeof(cl_int));
   ctx_.fill(stats, 0.0f, 2 * lines);
   ctx_.fill(k_stats, 0.0f, k_);
   const size_t src_rows = src.lines_are_rows ? lines : k_, src_cols = src.lines_are_rows ? k_ : lines;
@@ -83,11 +96,11 @@ void OzakiRows<T>::scan(const HalfSource& src, size_t lines, Scratch stats_id, S
 }
 
 template <class T>
-void OzakiRows<T>::cut(const HalfSource& src, size_t lines, Scratch exps_id, const cl::Buffer& dst, size_t lines_padded,
+void OzakiRows<T>::cut(const HalfSource& src, size_t lines, OzakiScratch exps_id, const cl::Buffer& dst, size_t lines_padded,
                        size_t plane) {
   cl::Kernel r = ctx_.embedded(kOzakiFile, defines_, "ozaki_residues");
   set_line_source(r, src, lines, k_);
-  r.setArg(6, ctx_.scratch(exps_id, lines * 4));
+  r.setArg(6, scratch(exps_id, lines * 4));
   r.setArg(7, dst);
   r.setArg(8, static_cast<cl_uint>(pitch_));
   r.setArg(9, static_cast<cl_uint>(lines_padded));
@@ -103,10 +116,10 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   // op(A)'s lines are its rows: A's columns when A is stored transposed.
   const HalfSource op_a{a.buffer, a.offset, p.lda, !p.trans_a};
   cl::Buffer& status = clear_status();
-  scan(op_a, p.m, Scratch::StatsA, Scratch::ExpsA, Scratch::OzakiKStatsA);
+  scan(op_a, p.m, OzakiScratch::StatsA, OzakiScratch::ExpsA, OzakiScratch::KStatsA);
   cl::Kernel spread = ctx_.embedded(kOzakiFile, defines_, "ozaki_inner_spread");
-  spread.setArg(0, ctx_.scratch(Scratch::OzakiKStatsA, k_ * 4));
-  spread.setArg(1, ctx_.scratch(Scratch::OzakiKStatsB, k_ * 4));
+  spread.setArg(0, scratch(OzakiScratch::KStatsA, k_ * 4));
+  spread.setArg(1, scratch(OzakiScratch::KStatsB, k_ * 4));
   spread.setArg(2, static_cast<cl_uint>(k_));
   spread.setArg(3, status);
   ctx_.launch_convert(spread, cl::NDRange(round_up(k_, size_t{64})), cl::NullRange);
@@ -116,13 +129,13 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   if (check[0] || inner_spread > kOzakiInnerSpreadBits) return false;
   const size_t a_plane = plane_bytes(checked_mul(mp, pitch_, "padded A"));
   const size_t moduli = static_cast<size_t>(moduli_);
-  cl::Buffer& ra = ctx_.scratch(Scratch::OzakiA, checked_mul(a_plane, moduli, "A's residues"));
-  cut(op_a, p.m, Scratch::ExpsA, ra, mp, a_plane);
+  cl::Buffer& ra = scratch(OzakiScratch::A, checked_mul(a_plane, moduli, "A's residues"));
+  cut(op_a, p.m, OzakiScratch::ExpsA, ra, mp, a_plane);
 
   // One INT8 product per modulus in one launch (its second dimension), each into its plane
   // of residues of A'B'.
   const size_t c_plane = plane_bytes(checked_mul(p.m, n_, "m x n"));
-  cl::Buffer& products = ctx_.scratch(Scratch::OzakiProducts, checked_mul(c_plane, moduli, "the products' residues"));
+  cl::Buffer& products = scratch(OzakiScratch::Products, checked_mul(c_plane, moduli, "the products' residues"));
   cl::Kernel product = ctx_.embedded("gemm/igemm_tensor.cl", product_defines_, "igemm_tensor");
   const size_t threads = static_cast<size_t>(tiles.threads());
   ctx_.check_tiled_work_group(product, threads, gemm_kernel(kernel_).name);
@@ -131,7 +144,7 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   product.setArg(1, static_cast<cl_int>(n_));
   product.setArg(2, static_cast<cl_int>(pitch_ / (4 * static_cast<size_t>(tiles.bk))));
   product.setArg(3, ra);
-  product.setArg(4, ctx_.scratch(Scratch::OzakiB, b_plane_ * moduli));
+  product.setArg(4, scratch(OzakiScratch::B, b_plane_ * moduli));
   product.setArg(5, static_cast<cl_int>(pitch_ / 16));
   product.setArg(6, products);
   product.setArg(7, static_cast<cl_int>(n_));
@@ -145,8 +158,8 @@ bool OzakiRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T bet
   r.setArg(1, static_cast<cl_ulong>(c_plane));
   r.setArg(2, static_cast<cl_uint>(p.m));
   r.setArg(3, static_cast<cl_uint>(n_));
-  r.setArg(4, ctx_.scratch(Scratch::ExpsA, p.m * 4));
-  r.setArg(5, ctx_.scratch(Scratch::ExpsB, n_ * 4));
+  r.setArg(4, scratch(OzakiScratch::ExpsA, p.m * 4));
+  r.setArg(5, scratch(OzakiScratch::ExpsB, n_ * 4));
   r.setArg(6, alpha);
   r.setArg(7, beta);
   r.setArg(8, c.buffer);

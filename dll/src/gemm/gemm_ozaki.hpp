@@ -16,6 +16,8 @@
 
 namespace mqlcl {
 
+enum class OzakiScratch : int;  // the scheme's scratch buffers (defined in gemm/gemm_ozaki.cpp)
+
 template <class T>
 class OzakiRows {
  public:
@@ -27,14 +29,15 @@ class OzakiRows {
   bool rows(const GemmShape& panel, T alpha, const GemmOperand& a, T beta, const GemmOperand& c);
 
  private:
+  cl::Buffer& scratch(OzakiScratch use, size_t bytes);
   // The checks' results zeroed (BadLines: NaN/Inf lines, then the inner spread's exponents).
   cl::Buffer& clear_status();
   // Scale exponents of an operand's lines into `exps`, its lines holding NaN or Inf counted
   // into the status, its positions' largest elements into `k_stats`.
-  void scan(const HalfSource& src, size_t lines, Context::Scratch stats, Context::Scratch exps,
-            Context::Scratch k_stats);
+  void scan(const HalfSource& src, size_t lines, OzakiScratch stats, OzakiScratch exps,
+            OzakiScratch k_stats);
   // Its residues: moduli planes of `lines_padded` lines of pitch_ bytes.
-  void cut(const HalfSource& src, size_t lines, Context::Scratch exps, const cl::Buffer& dst, size_t lines_padded,
+  void cut(const HalfSource& src, size_t lines, OzakiScratch exps, const cl::Buffer& dst, size_t lines_padded,
            size_t plane);
   Context& ctx_;
   int kernel_;

@@ -11,6 +11,7 @@
 #include "core/error.hpp"
 #include "gemm/gemm_pack.hpp"
 #include "gemm/gemm_path.hpp"
+#include "gemm/gemm_state.hpp"
 #include "gemm/matmul_launchers.hpp"
 
 namespace mqlcl {
@@ -27,7 +28,7 @@ class PackedPath final : public GemmPath<T> {
       prepare_stage(whole);
     else
       prepare_tiles(whole);
-    cl::Buffer& pb = ctx_.scratch(Context::Scratch::GemmPackB, checked_mul(checked_mul(kp_, np_, "k x n"), sizeof(T), "k x n bytes"));
+    cl::Buffer& pb = gemm_scratch(ctx_, GemmScratch::PackB, checked_mul(checked_mul(kp_, np_, "k x n"), sizeof(T), "k x n bytes"));
     // op(B) as kp x np, or np x kp (op(B) transposed) for a kernel reading B by columns.
     if (b_transposed_)
       gemm_pack<T>(ctx_, b, whole.ldb, !whole.trans_b, whole.n, whole.k, pb, kp_, np_);
@@ -38,9 +39,9 @@ class PackedPath final : public GemmPath<T> {
 
   bool rows(const GemmShape& p, T alpha, const GemmOperand& a, T beta, const GemmOperand& c) override {
     const size_t mp = round_up(p.m, bm_);
-    cl::Buffer& pa = ctx_.scratch(Context::Scratch::GemmPackA, mp * kp_ * sizeof(T));
-    cl::Buffer& ab = ctx_.scratch(Context::Scratch::GemmProduct, mp * np_ * sizeof(T));
-    const cl::Buffer& pb = ctx_.scratch(Context::Scratch::GemmPackB, kp_ * np_ * sizeof(T));
+    cl::Buffer& pa = gemm_scratch(ctx_, GemmScratch::PackA, mp * kp_ * sizeof(T));
+    cl::Buffer& ab = gemm_scratch(ctx_, GemmScratch::Product, mp * np_ * sizeof(T));
+    const cl::Buffer& pb = gemm_scratch(ctx_, GemmScratch::PackB, kp_ * np_ * sizeof(T));
     gemm_pack<T>(ctx_, a, p.lda, p.trans_a, p.m, p.k, pa, kp_, mp);
     if (k_.launch == GemmLaunch::Stage)
       launch_stage(p, pa, pb, ab);

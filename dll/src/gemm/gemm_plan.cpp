@@ -1,4 +1,5 @@
 #include "gemm/gemm_plan.hpp"
+#include "gemm/gemm_state.hpp"
 #include "measure/profile_measure.hpp"
 
 #include <algorithm>
@@ -74,7 +75,7 @@ int precision_index(int field) {
 
 GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
   GemmPlan plan;
-  const int pin = ctx.gemm_pin[precision_index(field)];
+  const int pin = gemm_state(ctx).pin[precision_index(field)];
   std::vector<const GemmKernel*> runnable;
   std::string why_none;
   for (const auto& g : kGemmKernels) {

@@ -9,12 +9,24 @@
 #include "core/error.hpp"
 #include "gemm/gemm_pack.hpp"
 #include "gemm/gemm_path.hpp"
+#include "gemm/gemm_state.hpp"
+#include "scratch_buffers.hpp"
 
 namespace mqlcl {
 
 namespace {
 
-using Scratch = Context::Scratch;
+// The FP16 operands' buffers: the scaled operands, their lines' statistics and scale
+// exponents, the count of lines that cannot be scaled.
+enum class HalfScratch { A, B, StatsA, StatsB, ExpsA, ExpsB, BadLines };
+
+struct HalfOperandsState {
+  ScratchBuffers<HalfScratch> buffers{"an FP16 operand buffer"};
+};
+
+cl::Buffer& half_scratch(Context& ctx, HalfScratch use, size_t bytes) {
+  return ctx.state<HalfOperandsState>().buffers.get(ctx, use, bytes);
+}
 
 const char* kOperandsFile = "gemm/half_operands.cl";
 
@@ -22,10 +34,10 @@ const char* kOperandsFile = "gemm/half_operands.cl";
 
 // Per line of the operand: its scale exponent into `exps`; the unrepresentable lines counted
 // into `bad` (zeroed by the caller).
-void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, Scratch stats_id,
-          Scratch exps_id, cl::Buffer& bad) {
-  cl::Buffer& stats = ctx.scratch(stats_id, checked_mul(lines, 8, "line statistics"));
-  cl::Buffer& exps = ctx.scratch(exps_id, checked_mul(lines, 4, "line scales"));
+void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, HalfScratch stats_id,
+          HalfScratch exps_id, cl::Buffer& bad) {
+  cl::Buffer& stats = half_scratch(ctx, stats_id, checked_mul(lines, 8, "line statistics"));
+  cl::Buffer& exps = half_scratch(ctx, exps_id, checked_mul(lines, 4, "line scales"));
   ctx.fill(stats, 0.0f, 2 * lines);
   const size_t src_rows = src.lines_are_rows ? lines : len, src_cols = src.lines_are_rows ? len : lines;
   cl::Kernel s = ctx.embedded(kOperandsFile, defines, "line_stats");
@@ -41,11 +53,11 @@ void scan(Context& ctx, const std::string& defines, const HalfSource& src, size_
 }
 
 // The scaled FP16 operand: lines_padded lines of `pitch` halves.
-void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, Scratch exps_id,
+void pack(Context& ctx, const std::string& defines, const HalfSource& src, size_t lines, size_t len, HalfScratch exps_id,
           cl::Buffer& dst, size_t pitch, size_t lines_padded, size_t kcols) {
   cl::Kernel p = ctx.embedded(kOperandsFile, defines, "half_pack");
   set_line_source(p, src, lines, len);
-  p.setArg(6, ctx.scratch(exps_id, lines * 4));
+  p.setArg(6, half_scratch(ctx, exps_id, lines * 4));
   p.setArg(7, dst);
   p.setArg(8, static_cast<cl_uint>(pitch));
   p.setArg(9, static_cast<cl_uint>(lines_padded));
@@ -87,9 +99,9 @@ HalfLayout half_layout(Context& ctx, const Stage& st, size_t k) {
 
 // The scale exponents of an operand's lines; false when some line cannot be scaled (the one
 // read-back of the path).
-bool scan_lines(Context& ctx, const HalfLayout& l, const HalfSource& src, size_t lines, size_t k, Scratch stats_id,
-                Scratch exps_id) {
-  cl::Buffer& bad = ctx.scratch(Scratch::BadLines, 4);
+bool scan_lines(Context& ctx, const HalfLayout& l, const HalfSource& src, size_t lines, size_t k, HalfScratch stats_id,
+                HalfScratch exps_id) {
+  cl::Buffer& bad = half_scratch(ctx, HalfScratch::BadLines, 4);
   ctx.fill(bad, 0.0f, 1);
   scan(ctx, l.defines, src, lines, k, stats_id, exps_id, bad);
   cl_uint bad_lines = 0;
@@ -106,8 +118,8 @@ bool half_prepare_b(Context& ctx, const Stage& st, const HalfSource& b, size_t n
   if (np > INT_MAX || l.pitch > INT_MAX || b.ld > UINT_MAX)
     fail(MQLCL_ERR_RANGE, st.name, ": n or k padded exceeds 2^31 - 1");
   const size_t b_bytes = checked_mul(checked_mul(np, l.pitch, "padded B"), 2, "padded B bytes");
-  if (!scan_lines(ctx, l, b, n, k, Scratch::StatsB, Scratch::ExpsB)) return false;
-  pack(ctx, l.defines, b, n, k, Scratch::ExpsB, ctx.scratch(Scratch::HalfB, b_bytes), l.pitch, np, l.kcols);
+  if (!scan_lines(ctx, l, b, n, k, HalfScratch::StatsB, HalfScratch::ExpsB)) return false;
+  pack(ctx, l.defines, b, n, k, HalfScratch::ExpsB, half_scratch(ctx, HalfScratch::B, b_bytes), l.pitch, np, l.kcols);
   return true;
 }
 
@@ -118,19 +130,19 @@ bool half_rows(Context& ctx, const Stage& st, const HalfSource& a, size_t m, siz
   const size_t mp = round_up(m, static_cast<size_t>(tiles.bm)), np = round_up(n, static_cast<size_t>(tiles.bn));
   if (mp > INT_MAX || ldc > INT_MAX || a.ld > UINT_MAX) fail(MQLCL_ERR_RANGE, st.name, ": m padded exceeds 2^31 - 1");
   const size_t a_bytes = checked_mul(checked_mul(mp, l.pitch, "padded A"), 2, "padded A bytes");
-  if (!scan_lines(ctx, l, a, m, k, Scratch::StatsA, Scratch::ExpsA)) return false;
-  cl::Buffer& ha = ctx.scratch(Scratch::HalfA, a_bytes);
-  pack(ctx, l.defines, a, m, k, Scratch::ExpsA, ha, l.pitch, mp, l.kcols);
+  if (!scan_lines(ctx, l, a, m, k, HalfScratch::StatsA, HalfScratch::ExpsA)) return false;
+  cl::Buffer& ha = half_scratch(ctx, HalfScratch::A, a_bytes);
+  pack(ctx, l.defines, a, m, k, HalfScratch::ExpsA, ha, l.pitch, mp, l.kcols);
 
   cl::Kernel p = ctx.embedded(st.file, st.defines + tiles.defines() + ctx.ptx_defines(), st.entry);
   p.setArg(0, static_cast<cl_int>(m));
   p.setArg(1, static_cast<cl_int>(n));
   p.setArg(2, static_cast<cl_int>(l.pitch / (2 * static_cast<size_t>(tiles.bk))));  // k-tiles of 4 BK bytes
   p.setArg(3, ha);
-  p.setArg(4, ctx.scratch(Scratch::HalfB, np * l.pitch * 2));
+  p.setArg(4, half_scratch(ctx, HalfScratch::B, np * l.pitch * 2));
   p.setArg(5, static_cast<cl_int>(l.pitch / 8));
-  p.setArg(6, ctx.scratch(Scratch::ExpsA, m * 4));
-  p.setArg(7, ctx.scratch(Scratch::ExpsB, n * 4));
+  p.setArg(6, half_scratch(ctx, HalfScratch::ExpsA, m * 4));
+  p.setArg(7, half_scratch(ctx, HalfScratch::ExpsB, n * 4));
   p.setArg(8, c);
   p.setArg(9, static_cast<cl_int>(ldc));
   const size_t threads = static_cast<size_t>(tiles.threads());
@@ -152,7 +164,7 @@ class HalfPath final : public GemmPath<float> {
     return half_prepare_b(ctx_, stage_, HalfSource{b.buffer, b.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);
   }
   bool rows(const GemmShape& p, float alpha, const GemmOperand& a, float beta, const GemmOperand& c) override {
-    cl::Buffer& ab = ctx_.scratch(Scratch::GemmProduct, p.m * p.n * 4);
+    cl::Buffer& ab = gemm_scratch(ctx_, GemmScratch::Product, p.m * p.n * 4);
     if (!half_rows(ctx_, stage_, HalfSource{a.buffer, a.offset, p.lda, !p.trans_a}, p.m, p.n, p.k, ab, p.n)) return false;
     gemm_epilogue<float>(ctx_, p, ab, p.n, alpha, beta, c);
     return true;

@@ -138,9 +138,9 @@ void launch_tuned(MatmulJob& j) {
   checked_mul(kq, np, "padded B", INT_MAX);
   checked_mul(mp, np, "padded C", INT_MAX);
   const bool padded = mp != M || np != N || kq != K;
-  cl::Buffer ap = padded ? pad_matrix(ctx, j.a, M, K, mp, kq, Context::Scratch::LayoutA) : j.a;
-  cl::Buffer bp = padded ? pad_matrix(ctx, j.b, K, N, kq, np, Context::Scratch::LayoutB) : j.b;
-  cl::Buffer cp = padded ? ctx.scratch(Context::Scratch::LayoutC, mp * np * 4) : j.c;
+  cl::Buffer ap = padded ? pad_matrix(ctx, j.a, M, K, mp, kq, LayoutScratch::A) : j.a;
+  cl::Buffer bp = padded ? pad_matrix(ctx, j.b, K, N, kq, np, LayoutScratch::B) : j.b;
+  cl::Buffer cp = padded ? layout_scratch(ctx, LayoutScratch::C, mp * np * 4) : j.c;
   cl::Kernel k = ctx.embedded(
       st.file,
       str(st.defines, " -DTSM=", cfg.tsm, " -DTSN=", cfg.tsn, " -DTSK=", cfg.tsk, " -DWPTM=", cfg.wptm, " -DWPTN=",
@@ -173,9 +173,9 @@ void launch_tensor(MatmulJob& j) {
   checked_mul(M, kq, "padded A", INT_MAX);
   checked_mul(K, nq, "padded B", INT_MAX);
   checked_mul(M, nq, "padded C", INT_MAX);
-  cl::Buffer ap = kq != K ? pad_matrix(ctx, j.a, M, K, M, kq, Context::Scratch::LayoutA) : j.a;
-  cl::Buffer bp = nq != N ? pad_matrix(ctx, j.b, K, N, K, nq, Context::Scratch::LayoutB) : j.b;
-  cl::Buffer cp = nq != N ? ctx.scratch(Context::Scratch::LayoutC, M * nq * 4) : j.c;
+  cl::Buffer ap = kq != K ? pad_matrix(ctx, j.a, M, K, M, kq, LayoutScratch::A) : j.a;
+  cl::Buffer bp = nq != N ? pad_matrix(ctx, j.b, K, N, K, nq, LayoutScratch::B) : j.b;
+  cl::Buffer cp = nq != N ? layout_scratch(ctx, LayoutScratch::C, M * nq * 4) : j.c;
   const TensorTiles tiles = tensor_tiles(ctx.tuning.params(st.number));
   cl::Kernel k = ctx.embedded(st.file, st.defines + tiles.defines() + ctx.ptx_defines(), st.entry);
   k.setArg(0, static_cast<int>(M));

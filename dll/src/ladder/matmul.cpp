@@ -67,8 +67,8 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
   ctx.begin_op();
   // The layout the stage reads (timed apart as "convert").
   MatmulJob job{ctx, st, M, K, N, kp, a, b, c, local0, local1, resolved};
-  if (st.vw > 1 && kp != K) job.a = pad_matrix(ctx, a, M, K, M, kp, Context::Scratch::LayoutA);
-  if (st.b_colmajor) job.b = transpose_into(ctx, b, K, N, kp, Context::Scratch::LayoutB);
+  if (st.vw > 1 && kp != K) job.a = pad_matrix(ctx, a, M, K, M, kp, LayoutScratch::A);
+  if (st.b_colmajor) job.b = transpose_into(ctx, b, K, N, kp, LayoutScratch::B);
   if (st.zero_c) ctx.fill(c, 0.0f, c_count);
   launch_matmul_family(job);
   ctx.end_op();

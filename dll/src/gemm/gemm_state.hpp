@@ -1,0 +1,30 @@
+// The GEMM routine's own state in a context: its scratch buffers and the kernel pinned per
+// precision (mqlcl_gemm_pin). The FP16 operands (gemm/half_operands) and the Ozaki scheme
+// (gemm/gemm_ozaki) keep theirs in their own files; the padded operands of the stage launchers
+// are the layout buffers (experiments/layout).
+#pragma once
+#include <cstddef>
+
+#include "context.hpp"
+#include "scratch_buffers.hpp"
+
+namespace mqlcl {
+
+// RawA, RawB, C: the device copies of a host-array call's operands and result; PackA, PackB:
+// operands packed or padded for a kernel; Product: its padded product before the epilogue.
+enum class GemmScratch { RawA, RawB, PackA, PackB, Product, C };
+
+struct GemmState {
+  ScratchBuffers<GemmScratch> buffers{"a GEMM buffer"};
+  // The kernel pinned per precision (0: the planner decides), indexed by precision_index
+  // (gemm/gemm_plan.hpp): the flags' precision field / MQLCL_GEMM_FAST.
+  int pin[3] = {0, 0, 0};
+};
+
+inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }
+
+inline cl::Buffer& gemm_scratch(Context& ctx, GemmScratch use, size_t bytes) {
+  return gemm_state(ctx).buffers.get(ctx, use, bytes);
+}
+
+}  // namespace mqlcl
