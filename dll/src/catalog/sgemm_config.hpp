@@ -8,7 +8,9 @@ namespace mqlcl {
 
 // Stage 10's parameter vector: TSM, TSN, TSK, WPTM, WPTN.
 constexpr int kSgemmParamCount = 5;
-void sgemm_defaults(const DeviceFacts& f, int* out);  // {64, 64, 16, 4, 4}: safe on any device
+// The tiles a device gets without a tuned entry: {64, 128, 8, 8, 8} on GPUs that state a compute
+// capability and hold two copies of its tiles, else {64, 64, 16, 4, 4} (safe on any device).
+void sgemm_defaults(const DeviceFacts& f, int* out);
 
 struct SgemmConfig {
   int tsm, tsn, tsk, wptm, wptn;
