@@ -51,10 +51,28 @@ void validate(const SgemmConfig& c, const DeviceFacts& f) {
 
 bool double_buffered(const SgemmConfig& c, const DeviceFacts& f) { return 2 * tile_bytes(c) <= f.local_mem; }
 
+namespace {
+// 4 x 4 per work-item in 256-item groups: fits any device's registers, and a CPU's work-group
+// on its thread's stack.
+constexpr SgemmConfig kPlain{64, 64, 16, 4, 4};
+size_t blocks(const SgemmConfig& c, size_t m, size_t n) {
+  return ((m + c.tsm - 1) / c.tsm) * ((n + c.tsn - 1) / c.tsn);
+}
+}  // namespace
+
+SgemmConfig sgemm_for_product(const SgemmConfig& c, const DeviceFacts& f, size_t m, size_t n) {
+  const size_t few = blocks(c, m, n);
+  if (4 * few >= f.units || blocks(kPlain, m, n) <= few) return c;
+  try {
+    validate(kPlain, f);
+  } catch (const Error&) {
+    return c;  // the plain tiles do not fit this device: the configured ones
+  }
+  return kPlain;
+}
+
 void sgemm_defaults(const DeviceFacts& f, int* out) {
-  // 4 x 4 per work-item in 256-item groups: fits any device's registers, and a CPU's
-  // work-group on its thread's stack.
-  SgemmConfig c{64, 64, 16, 4, 4};
+  SgemmConfig c = kPlain;
   // 8 x 8 per work-item in 128-item groups: the fastest of the tiles on NVIDIA's GPUs,
   // double-buffered. It needs about 160 registers a work-item: what a GPU that states a
   // compute capability (NVIDIA's, 255 a thread) gives; others keep the tiles above.
