@@ -43,7 +43,7 @@
 #error "WPTM and WPTN must be multiples of 4"
 #endif
 
-typedef __global const float4* gf4;
+typedef __global const float4* global_float4_ptr;
 
 __kernel __attribute__((reqd_work_group_size(RTSN, RTSM, 1)))
 void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
@@ -86,11 +86,11 @@ void sgemm_tuned(const int M, const int N, const int K, __global const float* A,
 #define LOAD_TILES(k0)                                                                        \
   for (int i = 0; i < LOADS_A; ++i) {                                                         \
     const int l = tid + i * THREADS;                                                          \
-    ra[i] = *(gf4)(a_blk + (l / (TSK / 4)) * K + (k0) + (l % (TSK / 4)) * 4);                 \
+    ra[i] = *(global_float4_ptr)(a_blk + (l / (TSK / 4)) * K + (k0) + (l % (TSK / 4)) * 4); \
   }                                                                                           \
   for (int i = 0; i < LOADS_B; ++i) {                                                         \
     const int l = tid + i * THREADS;                                                          \
-    rb[i] = *(gf4)(b_blk + ((k0) + l / (TSN / 4)) * N + (l % (TSN / 4)) * 4);                 \
+    rb[i] = *(global_float4_ptr)(b_blk + ((k0) + l / (TSN / 4)) * N + (l % (TSN / 4)) * 4); \
   }
   // A is stored transposed (k-major), one float at a time; B as it comes, as float4.
 #define STORE_TILES(buf)                                                                      \
