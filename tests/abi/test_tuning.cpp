@@ -29,7 +29,8 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr int kStage = MQLCL_STAGE_SGEMM_TUNED;
-const std::vector<int> kDefault = {64, 64, 16, 4, 4};
+const std::vector<int> kPlainDefault = {64, 64, 16, 4, 4};
+const std::vector<int> kWideDefault = {64, 128, 8, 8, 8};  // two copies of its tiles: 12544 bytes
 const std::vector<int> kDevice = {128, 64, 16, 8, 8};
 const std::vector<int> kArch = {64, 128, 16, 8, 8};
 const std::vector<int> kOther = {32, 32, 16, 4, 4};
@@ -75,6 +76,18 @@ std::string architecture() {
   return key;
 }
 
+// Stage 10's default as docs/ABI.md states it: the wide tiles on a GPU whose architecture key
+// names a compute capability, with 128-item work-groups and local memory for two copies of
+// them; the plain tiles elsewhere.
+std::vector<int> stage10_default() {
+  const int dev = t::device();
+  const bool wide = (mqlcl_device_info(dev, MQLCL_INFO_TYPE) & 4) &&
+                    architecture().find(" compute capability ") != std::string::npos &&
+                    mqlcl_device_info(dev, MQLCL_INFO_MAX_WORK_GROUP_SIZE) >= 128 &&
+                    mqlcl_device_info(dev, MQLCL_INFO_LOCAL_MEM_SIZE) >= 12544;
+  return wide ? kWideDefault : kPlainDefault;
+}
+
 std::string line(const std::string& device, const std::string& arch, const std::vector<int>& p) {
   std::string s = "10\t" + device + '\t' + arch + '\t';
   for (size_t i = 0; i < p.size(); ++i) s += (i ? " " : "") + std::to_string(p[i]);
@@ -112,12 +125,12 @@ class Tuning : public t::OwnTuningFile {
 
 TEST_F(Tuning, StoreThenANewContextReadsIt) {
   t::Ctx a;
-  EXPECT_EQ(params_of(a.h), kDefault);
+  EXPECT_EQ(params_of(a.h), stage10_default());
   EXPECT_EQ(mqlcl_tuning_source(a.h, kStage), MQLCL_TUNING_DEFAULT);
   EXPECT_NE(origin(a.h).find("no such file"), std::string::npos) << origin(a.h);
   ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kOther.data(), 5), MQLCL_OK) << t::message(a.h);
   ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kDevice.data(), 5), MQLCL_OK) << t::message(a.h);  // replaces
-  EXPECT_EQ(params_of(a.h), kDefault) << "storing does not change the storing context";
+  EXPECT_EQ(params_of(a.h), stage10_default()) << "storing does not change the storing context";
   const std::string text = read_all(file_);
   EXPECT_EQ(text.find("# mqlcl-tuning 2\n"), 0u) << text;
   EXPECT_NE(text.find(line(name_, arch_, kDevice) + "\n"), std::string::npos) << text;
@@ -170,7 +183,7 @@ TEST_F(Tuning, ExactNameBeatsArchitectureBeatsDefault) {
   {
     write({line("some other device", "some other vendor GPU", kArch), line("other", "", kDevice)});
     t::Ctx c;
-    EXPECT_EQ(params_of(c.h), kDefault);
+    EXPECT_EQ(params_of(c.h), stage10_default());
     EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEFAULT);
   }
 }
@@ -188,7 +201,7 @@ TEST_F(Tuning, AnEntryThatDoesNotFitIsSkippedVisibly) {
   }
   write({line("*", arch_, kNeverFits)});
   t::Ctx c;
-  EXPECT_EQ(params_of(c.h), kDefault);
+  EXPECT_EQ(params_of(c.h), stage10_default());
   EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_DEFAULT);
   EXPECT_NE(origin(c.h).find("line 1 (architecture) does not fit"), std::string::npos) << origin(c.h);
 }
@@ -296,7 +309,7 @@ TEST_F(Tuning, AStoreWaitsForTheFilesLock) {
 TEST_F(Tuning, ANewerFormatIsNeitherReadNorRewritten) {
   write({"# mqlcl-tuning 3", line(name_, arch_, kDevice)});
   t::Ctx c;
-  EXPECT_EQ(params_of(c.h), kDefault);
+  EXPECT_EQ(params_of(c.h), stage10_default());
   EXPECT_NE(origin(c.h).find("format 3"), std::string::npos) << origin(c.h);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kOther.data(), 5), MQLCL_ERR_UNSUPPORTED);
   EXPECT_NE(read_all(file_).find(line(name_, arch_, kDevice)), std::string::npos);
@@ -318,7 +331,7 @@ TEST_F(Tuning, PathComesFromTheVariable) {
   EXPECT_FALSE(fs::exists(file_));
   t::set_env_path("MQLCL_TUNING_FILE", &file_);
   t::Ctx c;
-  EXPECT_EQ(params_of(c.h), kDefault) << "the first file has no entry";
+  EXPECT_EQ(params_of(c.h), stage10_default()) << "the first file has no entry";
 }
 
 TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
@@ -467,12 +480,12 @@ TEST(TuningBesideLibrary, StoreThenANewContextReadsIt) {
   const std::string before = existed ? read_all(path) : std::string();
   {
     t::Ctx a;
-    ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, kDefault.data(), 5), MQLCL_OK) << t::message(a.h);
+    ASSERT_EQ(mqlcl_tuning_store(a.h, kStage, stage10_default().data(), 5), MQLCL_OK) << t::message(a.h);
   }
   EXPECT_TRUE(fs::exists(path)) << t::to_utf8(buf);
   {
     t::Ctx b;
-    EXPECT_EQ(params_of(b.h), kDefault);
+    EXPECT_EQ(params_of(b.h), stage10_default());
     EXPECT_EQ(mqlcl_tuning_source(b.h, kStage), MQLCL_TUNING_DEVICE) << origin(b.h);
   }
   if (existed) {

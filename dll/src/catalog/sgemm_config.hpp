@@ -9,7 +9,9 @@ namespace mqlcl {
 
 // Stage 10's parameter vector: TSM, TSN, TSK, WPTM, WPTN.
 constexpr int kSgemmParamCount = 5;
-void sgemm_defaults(const DeviceFacts& f, int* out);  // {64, 64, 16, 4, 4}: safe on any device
+// The tiles a device gets without a tuned entry: {64, 128, 8, 8, 8} on GPUs that state a compute
+// capability and hold two copies of its tiles, else {64, 64, 16, 4, 4} (safe on any device).
+void sgemm_defaults(const DeviceFacts& f, int* out);
 
 struct SgemmConfig {
   int tsm, tsn, tsk, wptm, wptn;
@@ -21,6 +23,10 @@ SgemmConfig sgemm_from(const int* params);  // kSgemmParamCount ints
 void validate(const SgemmConfig& c, const DeviceFacts& f);
 // The same rule on a parameter vector (the tunable-stage table's entry for stage 10).
 void validate_sgemm_params(const int* params, const DeviceFacts& f);
+// The tiles an M x N product runs with: the configured ones, or the plain defaults where the
+// configured ones would give fewer blocks than a quarter of the device's compute units and the
+// plain ones give more (there the count of blocks sets the time, not their efficiency).
+SgemmConfig sgemm_for_product(const SgemmConfig& c, const DeviceFacts& f, size_t m, size_t n);
 // Whether two copies of the tiles fit the device's local memory (then the kernel double-buffers).
 bool double_buffered(const SgemmConfig& c, const DeviceFacts& f);
 

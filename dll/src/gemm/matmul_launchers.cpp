@@ -130,9 +130,10 @@ void launch_tuned(MatmulJob& j) {
   Context& ctx = j.ctx;
   if (j.local0 || j.local1)
     fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group comes from the tuning (mqlcl_sgemm_set); pass 0, 0");
-  const SgemmConfig cfg = sgemm_from(ctx.tuning.params(MQLCL_STAGE_SGEMM_TUNED));
-  validate(cfg, ctx.facts());
+  const SgemmConfig tuned = sgemm_from(ctx.tuning.params(MQLCL_STAGE_SGEMM_TUNED));
+  validate(tuned, ctx.facts());
   const size_t M = j.M, N = j.N, K = j.K;
+  const SgemmConfig cfg = sgemm_for_product(tuned, ctx.facts(), M, N);
   const size_t mp = round_up(M, cfg.tsm), np = round_up(N, cfg.tsn), kq = round_up(K, cfg.tsk);
   checked_mul(mp, kq, "padded A", INT_MAX);
   checked_mul(kq, np, "padded B", INT_MAX);
