@@ -366,7 +366,16 @@ MQLCL_API int mqlcl_tunable_candidate(int device, int id, int index, int* params
  * "Tuning", has the format). Lookup as CLBlast's: an entry for the exact device name, else
  * one for the device's architecture (vendor and type, plus the compute capability on
  * NVIDIA), else the tunable's built-in default for the device; an entry that does not fit the
- * device is skipped. Every call below refuses an id without parameters with MQLCL_ERR_STAGE,
+ * device is skipped.
+ * Tuning on first use: where a GEMM kernel's tiles have the built-in default (no entry, not
+ * set), the first GEMM call of at least 512 x 512 x 512 that runs the kernel first searches
+ * them (the candidates above, each checked for an exact result) for at most
+ * $MQLCL_TUNE_SECONDS (default 10) seconds, stores the best as the device's entry and uses it
+ * (source MQLCL_TUNING_DEVICE); once per kernel's tiles and device, under the file's lock (a
+ * process that finds a search running waits for its entry). Smaller calls keep the default.
+ * $MQLCL_TUNE=off disables it; a file that cannot be written leaves the default and fails no
+ * call.
+ * Every call below refuses an id without parameters with MQLCL_ERR_STAGE,
  * and a count smaller than the vector with MQLCL_ERR_RANGE naming both. */
 /* The context's vector for the tunable into params (count >= the tunable's number of
  * parameters); returns that number. */

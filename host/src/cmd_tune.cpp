@@ -373,6 +373,16 @@ void set_tuning_file(const std::string& file) {
 #endif
 }
 
+// tune searches everything it times itself: the library's tuning on first use stays off, so the
+// planner's calibration times the tiles as they are.
+void no_tuning_on_first_use() {
+#if defined(_WIN32)
+  _putenv_s("MQLCL_TUNE", "off");
+#else
+  setenv("MQLCL_TUNE", "off", 1);
+#endif
+}
+
 // --what's choices: the GEMM kernels' names from the library's table, then "planner" and its
 // old name "efficiency".
 // Read when the value is checked or the help shown, both after --library is parsed, so the
@@ -433,6 +443,7 @@ void register_tune_command(CLI::App& app, Options& opt) {
   add_tune_options(t, a, opt);
   add_command(t, [&opt] {
     if (!a.file.empty()) set_tuning_file(a.file);
+    no_tuning_on_first_use();
     if (a.what == "planner" || a.what == "efficiency") return tune_planner(a, opt);
     const int kernel = gemm_kernel_named(a.what);
     if (kernel == 0) throw std::runtime_error("tune --what " + a.what + ": no GEMM kernel of that name");

@@ -95,14 +95,22 @@ class Placement : public ::testing::Test {
 
   // Starts `placement_child ARGS` with POCL_DEVICES = pocl, the test's tuning file and, where
   // `pin` is given, MQLCL_DEVICE = pin (else without it).
-  Child& start(const std::vector<std::string>& args, const char* pocl = kTwoDevices, const char* pin = nullptr) {
+  // `extra`: NAME=VALUE settings of the child's own, in place of the test's.
+  Child& start(const std::vector<std::string>& args, const char* pocl = kTwoDevices, const char* pin = nullptr,
+               const std::vector<std::string>& extra = {}) {
     std::vector<std::string> env;
+    const auto replaced = [&](const std::string& v) {
+      for (const std::string& x : extra)
+        if (v.rfind(x.substr(0, x.find('=') + 1), 0) == 0) return true;
+      return false;
+    };
     for (char** e = environ; *e; ++e) {
       const std::string v = *e;
       if (v.rfind("POCL_DEVICES=", 0) != 0 && v.rfind("MQLCL_TUNING_FILE=", 0) != 0 && v.rfind("MQLCL_DEVICE=", 0) != 0 &&
-          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0)
+          v.rfind("OCL_ICD_VENDORS=", 0) != 0 && v.rfind("OCL_ICD_FILENAMES=", 0) != 0 && !replaced(v))
         env.push_back(v);
     }
+    env.insert(env.end(), extra.begin(), extra.end());
     env.push_back("OCL_ICD_VENDORS=" + (dir_ / "vendors").string());
     if (name_library_) env.push_back("OCL_ICD_FILENAMES=" + pocl_library_);
     env.push_back(std::string("POCL_DEVICES=") + pocl);
@@ -298,6 +306,32 @@ TEST_F(Placement, AnUnwritableRegistryNeverFailsAContext) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(place(), 0) << "no counts: the devices' order";
   EXPECT_EQ(place(kTwoDevices, "1"), 1);
   for (Child& c : children_) EXPECT_EQ(end(c), 0) << "freed and exited normally";
+}
+
+// Tuning on first use (gemm/self_tuning) in 16 agents starting at once, on one device name: one
+// searches under the tuning file's lock, the others wait and read its entry; every call succeeds,
+// every agent ends with the stored tiles, and the file holds one entry, readable.
+TEST_F(Placement, SixteenAgentsTuneOnFirstUseOnceAndTheFileStaysCorrect) {
+  const size_t first = children_.size();
+  for (int i = 0; i < 16; ++i)
+    start({"sgemm", "-1", "512"}, kTwoDevices, nullptr, {"MQLCL_TUNE=on", "MQLCL_TUNE_SECONDS=2"});
+  int searched = 0;
+  for (size_t i = first; i < children_.size(); ++i) {
+    const std::string said = line(children_[i]);
+    const std::string ok = "ok " + std::to_string(MQLCL_TUNING_DEVICE) + " ";
+    EXPECT_TRUE(said == ok + "searched" || said == ok + "read") << "child " << i - first << " said \"" << said << "\"";
+    searched += said == ok + "searched";
+    EXPECT_EQ(end(children_[i]), 0) << "child " << i - first;
+  }
+  EXPECT_EQ(searched, 1) << "one agent searches, the others read what it stored";
+  std::ifstream in(tuning_);
+  int entries = 0;
+  for (std::string l; std::getline(in, l);) {
+    if (l.empty() || l[0] == '#') continue;
+    EXPECT_EQ(std::count(l.begin(), l.end(), '\t'), 3) << "a line that is not an entry: " << l;
+    if (l.rfind("10\t", 0) == 0) ++entries;
+  }
+  EXPECT_EQ(entries, 1);
 }
 
 #else

@@ -50,7 +50,8 @@ int planned_kernel(Context& ctx, const GemmShape& s);
 int native_kernel(Context& ctx, const GemmShape& s);
 
 // GEMM on device buffers (checked by the caller against s), results left in c; T = float
-// (mqlcl_sgemm*) or double (mqlcl_dgemm*). The routine: gemm/gemm_routine.
+// (mqlcl_sgemm*) or double (mqlcl_dgemm*): gemm/gemm_buffers (the kernel for the call, its tiles
+// tuned on first use: gemm/self_tuning), then the routine (gemm/gemm_routine).
 template <class T>
 void gemm_device(Context& ctx, const GemmShape& s, T alpha, const GemmOperand& a, const GemmOperand& b, T beta,
                  const GemmOperand& c);

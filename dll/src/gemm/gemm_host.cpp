@@ -4,6 +4,7 @@
 #include "gemm/gemm_panels.hpp"
 #include "gemm/gemm_plan.hpp"
 #include "gemm/gemm_routine.hpp"
+#include "gemm/self_tuning.hpp"
 #include "gemm/gemm_state.hpp"
 #include "timing.hpp"
 
@@ -31,7 +32,7 @@ StoredSizes stored_sizes(const GemmShape& s) {
 
 template <class T>
 void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b, T beta, T* c) {
-  const int kernel = planned_kernel(ctx, s);  // refused before any transfer when none runs
+  const int kernel = kernel_for_call(ctx, s);  // refused before any transfer when none runs
   const bool c_up = beta != T(0);
   const PanelPlan plan = plan_panels(ctx, s, kernel, c_up, sizeof(T));
   const StoredSizes z = stored_sizes(s);

@@ -67,15 +67,9 @@ void gemm_with(Context& ctx, int kernel, const GemmShape& s, T alpha, const Gemm
   ctx.end_op();
 }
 
-template <class T>
-void gemm_device(Context& ctx, const GemmShape& s, T alpha, const GemmOperand& a, const GemmOperand& b, T beta,
-                 const GemmOperand& c) {
-  gemm_with<T>(ctx, planned_kernel(ctx, s), s, alpha, a, b, beta, c);
-}
-
-template void gemm_device<float>(Context&, const GemmShape&, float, const GemmOperand&, const GemmOperand&, float,
-                                 const GemmOperand&);
-template void gemm_device<double>(Context&, const GemmShape&, double, const GemmOperand&, const GemmOperand&, double,
-                                  const GemmOperand&);
+template void gemm_with<float>(Context&, int, const GemmShape&, float, const GemmOperand&, const GemmOperand&, float,
+                               const GemmOperand&);
+template void gemm_with<double>(Context&, int, const GemmShape&, double, const GemmOperand&, const GemmOperand&, double,
+                                const GemmOperand&);
 
 }  // namespace mqlcl

@@ -35,4 +35,9 @@ class GemmRows {
 extern template class GemmRows<float>;
 extern template class GemmRows<double>;
 
+// One operation (begin_op .. end_op) of the whole call by `kernel`, whatever the planner says.
+template <class T>
+void gemm_with(Context& ctx, int kernel, const GemmShape& s, T alpha, const GemmOperand& a, const GemmOperand& b, T beta,
+               const GemmOperand& c);
+
 }  // namespace mqlcl

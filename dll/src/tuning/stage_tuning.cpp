@@ -104,7 +104,29 @@ void StageTuning::set(int stage, const int* params, const DeviceFacts& f) {
   s.origin = "set by the caller: " + params_text(s.params);
 }
 
+bool StageTuning::adopt(int stage, const TuningFile& file, const NativePath& path, const DeviceFacts& f) {
+  TunedParams found = lookup(tunable(stage), key_, f, file, path_text(path));
+  if (found.source == MQLCL_TUNING_DEFAULT) return false;
+  slot(stage) = std::move(found);
+  return true;
+}
+
+void StageTuning::use(int stage, const std::vector<int>& params, int source, const std::string& origin) {
+  TunedParams& s = slot(stage);
+  s.params = params;
+  s.source = source;
+  s.origin = origin;
+}
+
 void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params) {
+  const NativePath path = tuning_file_path();
+  // Read, change and replace under the cross-process lock: another process storing between
+  // this read and this rename would otherwise lose its lines.
+  with_tuning_file_locked(path, [&] { store_tuning_locked(path, read_tuning_file(path), key, f, stage, params); });
+}
+
+void store_tuning_locked(const NativePath& path, const TuningFile& file, const DeviceKey& key, const DeviceFacts& f,
+                         int stage, const int* params) {
   const Tunable& t = tunable(stage);
   t.validate(params, f);
   if (key.name.find_first_of("\t\r\n") != std::string::npos || key.architecture.find_first_of("\t\r\n") != std::string::npos)
@@ -114,17 +136,10 @@ void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const i
   entry.device = key.name;
   entry.architecture = key.architecture;
   entry.params.assign(params, params + t.count);
-
-  const NativePath path = tuning_file_path();
-  // Read, change and replace under the cross-process lock: another process storing between
-  // this read and this rename would otherwise lose its lines.
-  with_tuning_file_locked(path, [&] {
-    const TuningFile file = read_tuning_file(path);
-    std::vector<int> drop;  // this device's entries for the tunable
-    for (const TuningEntry& e : file.entries)
-      if (e.stage == stage && e.device == key.name) drop.push_back(e.line);
-    update_tuning_file(path, file, drop, format_entry(entry));
-  });
+  std::vector<int> drop;  // this device's entries for the tunable
+  for (const TuningEntry& e : file.entries)
+    if (e.stage == stage && e.device == key.name) drop.push_back(e.line);
+  update_tuning_file(path, file, drop, format_entry(entry));
 }
 
 }  // namespace mqlcl

@@ -34,6 +34,11 @@ class StageTuning {
   const int* params(int stage) const { return get(stage).params.data(); }
   // Validates `params` (the stage's count of them) on the device, then uses them.
   void set(int stage, const int* params, const DeviceFacts& f);
+  // Looks the tunable up again in `file` (read at `path`); where it now has an entry for the
+  // device, uses it and returns true (tuning on first use: another process stored it).
+  bool adopt(int stage, const TuningFile& file, const NativePath& path, const DeviceFacts& f);
+  // Uses a vector already checked, with where it came from.
+  void use(int stage, const std::vector<int>& params, int source, const std::string& origin);
   const DeviceKey& key() const { return key_; }
 
  private:
@@ -46,5 +51,8 @@ class StageTuning {
 // stage in the tuning file (or appends one), atomically. Serialised with this process's other
 // stores and with other processes' (tuning/file_lock.hpp).
 void store_tuning(const DeviceKey& key, const DeviceFacts& f, int stage, const int* params);
+// The same inside with_tuning_file_locked, on the file as the caller read it there.
+void store_tuning_locked(const NativePath& path, const TuningFile& file, const DeviceKey& key, const DeviceFacts& f,
+                         int stage, const int* params);
 
 }  // namespace mqlcl

@@ -1,0 +1,26 @@
+// Tuning on first use. Users call mqlcl_sgemm and never run `mqlcl-host tune`, so the library
+// searches a GEMM kernel's tiles itself the first time a call of at least kSelfTuneMinSize^3
+// multiply-adds runs that kernel on a device with no tuned entry for its tiles (neither in the
+// tuning file nor set by the caller): its tile rule's candidates that fit the device
+// (catalog/tile_rule), best first, each run on the device on operands of small integers, where
+// every kernel's product is exact, so a candidate whose result differs from the default tiles'
+// is wrong and dropped; until MQLCL_TUNE_SECONDS (default kSelfTuneSeconds) are spent. The
+// fastest is stored in the tuning file and used from then on, by this process and every later
+// one. The search runs under the tuning file's lock: a process that finds it held waits, then
+// reads what the other stored, so agents starting together neither repeat it nor lose an entry.
+// Smaller calls keep the defaults until a large one has run it. MQLCL_TUNE=off disables it; a
+// file that cannot be written leaves the defaults (never a failed call), and the context does
+// not try again.
+#pragma once
+#include "context.hpp"
+#include "gemm/gemm.hpp"
+
+namespace mqlcl {
+
+constexpr double kSelfTuneMinSize = 512;   // the smallest call (its cube root) that runs the search
+constexpr double kSelfTuneSeconds = 10;    // the default budget per kernel's tiles and device
+
+// The planner's kernel for the call, its tiles tuned first where this is their first use.
+int kernel_for_call(Context& ctx, const GemmShape& s);
+
+}  // namespace mqlcl

@@ -1,0 +1,152 @@
+// Tuning on first use (gemm/self_tuning): a call of at least 512^3 on a device without tuned
+// tiles for its kernel searches them within MQLCL_TUNE_SECONDS, stores the best in the tuning
+// file and uses it; smaller calls, MQLCL_TUNE=off, tiles set by the caller or found in the file
+// leave things as they are; a file that cannot be written or holds garbage fails no call. The
+// test command runs with MQLCL_TUNE=off; these tests turn it on for themselves, with a budget of
+// 2 s. Many processes at once: tests/abi/test_placement.cpp.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+#include "tuning_file_fixture.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class SelfTuning : public t::OwnTuningFile {
+ protected:
+  void SetUp() override {
+    OwnTuningFile::SetUp();
+    const char* tune = std::getenv("MQLCL_TUNE");
+    saved_tune_ = tune ? tune : "";
+    had_tune_ = tune != nullptr;
+    t::set_env("MQLCL_TUNE", "on");
+    t::set_env("MQLCL_TUNE_SECONDS", "2");
+  }
+  void TearDown() override {
+    t::set_env("MQLCL_TUNE", had_tune_ ? saved_tune_.c_str() : nullptr);
+    t::set_env("MQLCL_TUNE_SECONDS", nullptr);
+    OwnTuningFile::TearDown();
+  }
+
+  // C = A B at n^3 (row-major, no transposition) through mqlcl_sgemm; true where every element is
+  // within the FP32 tolerance of the double reference.
+  // Kernel 10 pinned: the planner of a GPU may prefer another for the exact field.
+  static bool sgemm_right(int ctx, int n) {
+    EXPECT_EQ(mqlcl_gemm_pin(ctx, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED), MQLCL_OK) << t::message(ctx);
+    const std::vector<float> a = t::random_floats(static_cast<size_t>(n) * n, 11), b = t::random_floats(static_cast<size_t>(n) * n, 12);
+    std::vector<float> c(static_cast<size_t>(n) * n, 0.0f);
+    const int count = n * n;
+    EXPECT_EQ(mqlcl_sgemm(ctx, 0, n, n, n, 1.0f, a.data(), count, n, b.data(), count, n, 0.0f, c.data(), count, n), MQLCL_OK)
+        << t::message(ctx);
+    std::vector<double> exact, scale;
+    t::reference_matmul(a, b, n, n, n, exact, scale);
+    for (size_t i = 0; i < c.size(); ++i)
+      if (!t::close_to(exact[i], scale[i], c[i], n)) return false;
+    return true;
+  }
+
+  // This device's stage 10 entries in the file.
+  std::vector<std::string> entries() const {
+    std::vector<std::string> out;
+    for (const std::string& l : lines())
+      if (l.rfind("10\t", 0) == 0) out.push_back(l);
+    return out;
+  }
+
+  static std::vector<int> tiles(int ctx) {
+    std::vector<int> p(5, -1);
+    EXPECT_EQ(mqlcl_tunable_get(ctx, MQLCL_TUNABLE_SGEMM_TUNED, p.data(), 5), 5) << t::message(ctx);
+    return p;
+  }
+
+  // The candidates the device is offered, and the default.
+  static bool offered(const std::vector<int>& p, const std::vector<int>& fallback) {
+    if (p == fallback) return true;
+    const int count = mqlcl_tunable_candidate_count(t::device(), MQLCL_TUNABLE_SGEMM_TUNED);
+    for (int i = 0; i < count; ++i) {
+      std::vector<int> c(5);
+      if (mqlcl_tunable_candidate(t::device(), MQLCL_TUNABLE_SGEMM_TUNED, i, c.data(), 5) == 5 && c == p) return true;
+    }
+    return false;
+  }
+
+  static std::string device_name() {
+    std::u16string buf(1024, u'\0');
+    const int n = mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, buf.data(), static_cast<int>(buf.size()));
+    return t::to_utf8(buf.substr(0, static_cast<size_t>(std::max(0, std::min(n, 1023)))));
+  }
+
+  std::string saved_tune_;
+  bool had_tune_ = false;
+};
+
+TEST_F(SelfTuning, ALargeCallSearchesOnceStoresTheBestAndLaterContextsReadIt) {
+  std::vector<int> defaults;
+  {
+    t::Ctx ctx;
+    ASSERT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEFAULT);
+    defaults = tiles(ctx.h);
+    // A small call keeps the defaults and writes nothing.
+    EXPECT_TRUE(sgemm_right(ctx.h, 200));
+    EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEFAULT);
+    EXPECT_TRUE(entries().empty());
+    // The first large one searches, stores and uses what it found; its own result is right.
+    EXPECT_TRUE(sgemm_right(ctx.h, 512));
+    EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEVICE);
+    EXPECT_TRUE(offered(tiles(ctx.h), defaults));
+    ASSERT_EQ(entries().size(), 1u);
+    EXPECT_NE(entries()[0].find(device_name()), std::string::npos) << entries()[0];
+  }
+  // A later context reads the entry; its large call searches nothing more (the file unchanged).
+  const std::vector<std::string> before = lines();
+  t::Ctx again;
+  EXPECT_EQ(mqlcl_tuning_source(again.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEVICE);
+  EXPECT_TRUE(sgemm_right(again.h, 512));
+  EXPECT_EQ(lines(), before);
+}
+
+TEST_F(SelfTuning, OffOrTilesSetByTheCallerLeaveEverythingAsItIs) {
+  t::set_env("MQLCL_TUNE", "off");
+  {
+    t::Ctx ctx;
+    EXPECT_TRUE(sgemm_right(ctx.h, 512));
+    EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEFAULT);
+  }
+  t::set_env("MQLCL_TUNE", "on");
+  t::Ctx ctx;
+  const std::vector<int> mine = tiles(ctx.h);
+  ASSERT_EQ(mqlcl_tunable_set(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, mine.data(), 5), 5) << t::message(ctx.h);
+  EXPECT_TRUE(sgemm_right(ctx.h, 512));
+  EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_SET);
+  EXPECT_FALSE(fs::exists(file_));
+}
+
+TEST_F(SelfTuning, AFileThatCannotBeWrittenFailsNoCallAndKeepsTheDefaults) {
+  const fs::path unwritable = dir_ / "no-such-folder" / "tuning.txt";
+  t::set_env_path("MQLCL_TUNING_FILE", &unwritable);
+  t::Ctx ctx;
+  const std::vector<int> defaults = tiles(ctx.h);
+  EXPECT_TRUE(sgemm_right(ctx.h, 512));
+  EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEFAULT);
+  EXPECT_EQ(tiles(ctx.h), defaults);
+  EXPECT_TRUE(sgemm_right(ctx.h, 512));  // and it does not try again
+}
+
+TEST_F(SelfTuning, ACorruptFileFailsNoCallAndKeepsItsOtherLines) {
+  write({"# mqlcl-tuning 2", "garbage without tabs", "10\tsome device\tsome arch\tnot numbers", "\x01\x02\x03"});
+  t::Ctx ctx;
+  EXPECT_TRUE(sgemm_right(ctx.h, 512));
+  EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEVICE);
+  const std::vector<std::string> now = lines();
+  for (const char* kept : {"garbage without tabs", "10\tsome device\tsome arch\tnot numbers"})
+    EXPECT_NE(std::find(now.begin(), now.end(), kept), now.end()) << kept;
+  EXPECT_EQ(entries().size(), 2u);  // the unreadable line and this device's
+}
+
+}  // namespace
