@@ -1,5 +1,5 @@
-// The format of the stored messages, tested on the library's own message code (compiled in
-// here: no device can make mqlcl_stage_available give a reason on every test machine).
+// The format of the stored messages, tested on the library's own message code (its object
+// linked in here: no device can make mqlcl_stage_available give a reason on every test machine).
 #include <gtest/gtest.h>
 
 #include <string>

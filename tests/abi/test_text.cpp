@@ -1,7 +1,7 @@
 // Text in and out: a truncated buffer never ends in half a surrogate pair, unpaired surrogates
 // from MQL5 strings and ill-formed UTF-8 from drivers become U+FFFD, never a crash or a read
-// past the input. The conversions are tested directly too (core/text.cpp is compiled into
-// this test), since no export lets a caller hand the library ill-formed UTF-8.
+// past the input. The conversions are tested directly too (the library's core/text object is
+// linked into this test), since no export lets a caller hand the library ill-formed UTF-8.
 #include <algorithm>
 #include <string>
 #include <vector>
