@@ -1,5 +1,5 @@
 // The generic layer: the caller's kernels with __local arguments, explicit work-group
-// sizes, typed buffers and images, and UTF-16 text both ways.
+// sizes, typed buffers and images.
 #include "support.hpp"
 
 namespace {
@@ -134,24 +134,6 @@ TEST(Generic, ImageReadByAKernel) {
   ASSERT_EQ(mqlcl_buffer_read_float(out, got, 0, 8), 8);
   for (int c = 0; c < 4; ++c) EXPECT_EQ(got[c], px[static_cast<size_t>((1 * 3 + 2) * 4 + c)]);
   for (int c = 4; c < 8; ++c) EXPECT_EQ(got[c], 0.0f);  // outside: the border colour
-}
-
-TEST(Text, Utf16RoundTrips) {
-  char16_t name[256];
-  const int n = mqlcl_device_text(t::device(), MQLCL_TEXT_NAME, name, 256);
-  ASSERT_GT(n, 0);
-  EXPECT_EQ(name[n], 0);
-  // A non-ASCII kernel name comes back intact inside the error message.
-  t::Ctx ctx;
-  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x) { x[0] = 1.0f; } // é ü ж 中", u"");
-  ASSERT_GT(p, 0) << t::message(ctx.h);
-  EXPECT_EQ(mqlcl_kernel(p, u"ядро_中"), MQLCL_ERR_ARGUMENT);
-  EXPECT_NE(t::message().find("\"ядро_中\""), std::string::npos) << t::message();
-  char16_t msg[512];
-  const int len = mqlcl_last_error(0, msg, 512);
-  ASSERT_GT(len, 0);
-  const std::u16string m(msg, static_cast<size_t>(len));
-  EXPECT_NE(m.find(u"ядро_中"), std::u16string::npos);
 }
 
 }  // namespace

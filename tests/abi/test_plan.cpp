@@ -1,8 +1,7 @@
 // The device profile and the GEMM planner: what a user's card would choose, decided by
 // injected profiles (mqlcl_profile_set: published or measured rates of an RTX 4090, the H200,
 // a CPU), each choice then run and its result checked against a double product; the profile's
-// cache in the tuning file (measured once, refreshed for a new driver, corrupt lines skipped);
-// every tunable's round trip through the file and its refusals.
+// cache in the tuning file (measured once, refreshed for a new driver, corrupt lines skipped).
 #include <algorithm>
 #include <cmath>
 #include <sstream>
@@ -367,109 +366,6 @@ TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
     EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
   }
   EXPECT_TRUE(profile_lines().empty()) << "nothing measured";
-}
-
-// ---- every tunable through the file ------------------------------------------------------------
-
-TEST_F(PlanFile, EveryTunableRoundTripsThroughTheFile) {
-  const int count = mqlcl_tunable_count();
-  ASSERT_GE(count, 7);
-  std::vector<std::vector<int>> stored;
-  {
-    t::Ctx a;
-    for (int i = 0; i < count; ++i) {
-      const int id = mqlcl_tunable_at(i);
-      std::vector<int> p(16, 0);
-      const int n = mqlcl_stage_params_get(a.h, id, p.data(), 16);
-      ASSERT_GT(n, 0) << id << ": " << t::message(a.h);
-      p.resize(static_cast<size_t>(n));
-      EXPECT_EQ(mqlcl_tuning_source(a.h, id), MQLCL_TUNING_DEFAULT) << id;
-      // The default, changed where another value fits too.
-      if (id == MQLCL_TUNABLE_TRANSFER) p[0] = 512;
-      if (id == MQLCL_TUNABLE_EFFICIENCY) p[2] = 333;
-      if (id == MQLCL_TUNABLE_PREPARATION) p[0] = 150;
-      if (id == MQLCL_TUNABLE_DGEMM) p[2] = 8;
-      ASSERT_EQ(mqlcl_tuning_store(a.h, id, p.data(), n), MQLCL_OK) << id << ": " << t::message(a.h);
-      stored.push_back(p);
-    }
-  }
-  t::Ctx b;
-  for (int i = 0; i < count; ++i) {
-    const int id = mqlcl_tunable_at(i);
-    std::vector<int> p(16, 0);
-    const int n = mqlcl_stage_params_get(b.h, id, p.data(), 16);
-    p.resize(static_cast<size_t>(n));
-    EXPECT_EQ(p, stored[static_cast<size_t>(i)]) << id;
-    EXPECT_EQ(mqlcl_tuning_source(b.h, id), MQLCL_TUNING_DEVICE) << id;
-  }
-}
-
-namespace {
-// An efficiency vector (one per mille per kernel, in the table's order): 500 each, `value` for
-// `kernel`.
-std::vector<int> efficiency_with(int kernel, int value) {
-  std::vector<int> p;
-  for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 500);
-  return p;
-}
-// A preparation vector (hundredths of a launch and wait a call, per kernel): 0 each, `value` for
-// `kernel`.
-std::vector<int> preparation_with(int kernel, int value) {
-  std::vector<int> p;
-  for (int k : t::gemm_kernels()) p.push_back(k == kernel ? value : 0);
-  return p;
-}
-}  // namespace
-
-TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
-  t::Ctx c;
-  struct Bad {
-    int id;
-    std::vector<int> p;
-    const char* rule;
-  };
-  const Bad bad[] = {
-      {MQLCL_STAGE_TENSOR_TF32, {128, 128, 16, 64, 64, 9, 8}, "STAGES must be 2 .. 5"},
-      {MQLCL_STAGE_TENSOR_3XTF32, {128, 128, 24, 64, 64, 3, 8}, "BK must be 16 or 32"},
-      {MQLCL_STAGE_TENSOR_3XTF32, {128, 96, 16, 64, 64, 3, 8}, "WN must divide BN"},
-      {MQLCL_TUNABLE_DGEMM, {64, 64, 16, 3, 4, 0, 0}, "WPTM must divide TSM"},
-      {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 2, 1234, 8}, "SHAPE 1234 is not one of"},
-      {MQLCL_TUNABLE_DGEMM_TENSOR, {128, 64, 16, 64, 32, 7, 884, 8}, "STAGES must be 2 .. 4"},
-      {MQLCL_TUNABLE_TRANSFER, {0, 4}, "CHUNK_KIB = 0 is outside"},
-      {MQLCL_TUNABLE_TRANSFER, {1024, 65}, "THREADS = 65 is outside"},
-      {MQLCL_STAGE_TENSOR_FP16, {128, 128, 24, 64, 64, 3, 8}, "BK must be 8, 16 or 32 (32, 64 or 128 bytes of a line per k-tile)"},
-      {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 8, 64, 64, 3, 8}, "BK must be 16 or 32 (64 or 128 bytes of a line per k-tile)"},
-      {MQLCL_STAGE_TENSOR_3XFP16, {128, 128, 16, 64, 24, 3, 8}, "WM and WN must be multiples of 16"},
-      {MQLCL_TUNABLE_EFFICIENCY, efficiency_with(MQLCL_GEMM_KERNEL_TENSOR_3XTF32, 0), "efficiency of GEMM kernel 31 = 0 per mille"},
-      {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, -1),
-       "preparation of GEMM kernel 32 = -1 hundredths of a launch and wait a call: it must be 0 .. 100000"},
-      {MQLCL_TUNABLE_PREPARATION, preparation_with(MQLCL_GEMM_KERNEL_TENSOR_3XFP16, 100001),
-       "preparation of GEMM kernel 33 = 100001 hundredths"},
-  };
-  for (const Bad& b : bad) {
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
-    EXPECT_TRUE(t::mentions(c.h, b.rule));
-    EXPECT_EQ(mqlcl_tuning_store(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
-  }
-  // The preparation's range ends are values.
-  for (int edge : {0, 100000}) {
-    const auto p = preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, edge);
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_PREPARATION, p.data(), static_cast<int>(p.size())),
-              static_cast<int>(p.size()))
-        << edge << ": " << t::message(c.h);
-  }
-  // The tensor tiles' __local need, from the same parameters the kernel is built with.
-  const std::vector<int> deep = {128, 128, 32, 64, 64, 5, 8};  // 5 x 32 x 256 x 4 = 160 KiB
-  const long long local = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
-  if (local < 163840) {
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_TF32, deep.data(), 7), MQLCL_ERR_LOCAL_SIZE);
-    EXPECT_TRUE(t::mentions(c.h, "need 163840 bytes of __local memory"));
-  }
-  std::u16string buf(64, u'\0');
-  ASSERT_GT(mqlcl_tunable_text(MQLCL_TUNABLE_TRANSFER, MQLCL_TUNABLE_TEXT_PARAMS, reinterpret_cast<mqlcl_char*>(&buf[0]), 64), 0);
-  EXPECT_EQ(t::to_utf8(buf.substr(0, buf.find(u'\0'))), "CHUNK_KIB THREADS");
-  EXPECT_EQ(mqlcl_tunable_text(5, MQLCL_TUNABLE_TEXT_NAME, reinterpret_cast<mqlcl_char*>(&buf[0]), 64), MQLCL_ERR_STAGE);
-  EXPECT_EQ(mqlcl_tunable_at(mqlcl_tunable_count()), MQLCL_ERR_RANGE);
 }
 
 // ---- the planner's calibration (MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_PREPARATION) -----------
