@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -52,17 +53,13 @@ class Search {
  public:
   Search(Context& ctx, const GemmKernel& g) : ctx_(ctx), g_(g) {}
 
-  // The fastest correct candidate within the budget (the default tiles where none beats them).
-  std::vector<int> run(double budget_s) {
+  // The fastest correct candidate at n^3 within the budget (the default tiles where none beats
+  // them).
+  std::vector<int> run(size_t n, double budget_s) {
     const auto start = std::chrono::steady_clock::now();
     const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const std::vector<int> defaults(ctx_.tuning.params(g_.tunable), ctx_.tuning.params(g_.tunable) + g_.tiles->count);
-    // The size: from kSelfTuneMinSize up while the default tiles' product takes less than a
-    // fortieth of the budget, at most 2048 (what `tune` times by default).
-    size_t n = static_cast<size_t>(kSelfTuneMinSize);
     double best_ms = time(defaults, n, true);
-    while (best_ms >= 0 && best_ms * 40 < budget_s * 1000 && n < 2048 && spent() < budget_s / 4)
-      n *= 2, best_ms = time(defaults, n, true);
     std::vector<int> best = defaults;
     if (best_ms < 0) return best;
     for (const TileVector* c : fitting_candidates(*g_.tiles, ctx_.facts())) {
@@ -72,10 +69,9 @@ class Search {
       const double ms = time(tiles, n, false);
       if (ms >= 0 && ms < best_ms) best_ms = ms, best = tiles;
     }
-    tried_ = n;
     return best;
   }
-  size_t size() const { return tried_; }
+
 
  private:
   // The product's kernel time with these tiles at n^3 (the second of two runs: the first
@@ -114,13 +110,13 @@ class Search {
   Context& ctx_;
   const GemmKernel& g_;
   cl::Buffer a_, b_, c_;
-  size_t n_ = 0, tried_ = 0;
+  size_t n_ = 0;
   std::vector<T> reference_;
 };
 
 // Searches the kernel's tiles and stores the best, inside the tuning file's lock; the
 // context's vector restored to the default where anything fails.
-void search_and_store(Context& ctx, const GemmKernel& g) {
+void search_and_store(Context& ctx, const GemmKernel& g, const GemmShape& call) {
   const double budget = static_cast<double>(env_number("MQLCL_TUNE_SECONDS", 0, 3600, static_cast<size_t>(kSelfTuneSeconds)));
   const NativePath path = tuning_file_path();
   const TunedParams before = ctx.tuning.get(g.tunable);
@@ -129,15 +125,12 @@ void search_and_store(Context& ctx, const GemmKernel& g) {
       const TuningFile file = read_tuning_file(path);
       if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return;  // stored by another meanwhile
       if (budget <= 0) return;
-      size_t n = 0;
-      std::vector<int> best;
-      if (element_bytes(g) == 8) {
-        Search<double> s(ctx, g);
-        best = s.run(budget), n = s.size();
-      } else {
-        Search<float> s(ctx, g);
-        best = s.run(budget), n = s.size();
-      }
+      // The call's size (the cube root of its multiply-adds, from kSelfTuneMinSize to
+      // kSelfTuneMaxSize): the tiles fastest for the calls this program makes.
+      const double cube = std::cbrt(static_cast<double>(call.m) * static_cast<double>(call.n) * static_cast<double>(call.k));
+      const size_t n = static_cast<size_t>(std::lround(std::min(kSelfTuneMaxSize, std::max(kSelfTuneMinSize, cube))));
+      const std::vector<int> best =
+          element_bytes(g) == 8 ? Search<double>(ctx, g).run(n, budget) : Search<float>(ctx, g).run(n, budget);
       ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
       store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
       ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
@@ -161,7 +154,7 @@ int kernel_for_call(Context& ctx, const GemmShape& s) {
   if (std::find(state.tried.begin(), state.tried.end(), g.tunable) != state.tried.end()) return kernel;
   state.tried.push_back(g.tunable);
   if (disabled() || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) return kernel;
-  search_and_store(ctx, g);
+  search_and_store(ctx, g, s);
   return planned_kernel(ctx, s);  // the tiles decide the planner's padding and prediction
 }
 
