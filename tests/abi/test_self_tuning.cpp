@@ -118,13 +118,14 @@ TEST_F(SelfTuning, OffOrTilesSetByTheCallerLeaveEverythingAsItIs) {
     EXPECT_TRUE(sgemm_right(ctx.h, 512));
     EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEFAULT);
   }
+  EXPECT_TRUE(entries().empty());
   t::set_env("MQLCL_TUNE", "on");
   t::Ctx ctx;
   const std::vector<int> mine = tiles(ctx.h);
   ASSERT_EQ(mqlcl_tunable_set(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, mine.data(), 5), 5) << t::message(ctx.h);
   EXPECT_TRUE(sgemm_right(ctx.h, 512));
   EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_SET);
-  EXPECT_FALSE(fs::exists(file_));
+  EXPECT_TRUE(entries().empty());  // (a GPU's planner may cache the device profile there)
 }
 
 TEST_F(SelfTuning, AFileThatCannotBeWrittenFailsNoCallAndKeepsTheDefaults) {
