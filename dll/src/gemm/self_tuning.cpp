@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -53,13 +52,19 @@ class Search {
  public:
   Search(Context& ctx, const GemmKernel& g) : ctx_(ctx), g_(g) {}
 
-  // The fastest correct candidate at n^3 within the budget (the default tiles where none beats
-  // them).
-  std::vector<int> run(size_t n, double budget_s) {
+  // The fastest correct candidate within the budget (the default tiles where none beats them),
+  // timed at kSelfTuneMaxSize^3 (what `tune` times by default: tiles that hold across sizes), or
+  // at half that down to kSelfTuneMinSize where the default tiles' run takes more than a
+  // twentieth of the budget (a slow device).
+  std::vector<int> run(double budget_s) {
     const auto start = std::chrono::steady_clock::now();
     const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const std::vector<int> defaults(ctx_.tuning.params(g_.tunable), ctx_.tuning.params(g_.tunable) + g_.tiles->count);
+    size_t n = static_cast<size_t>(kSelfTuneMaxSize);
     double best_ms = time(defaults, n, true);
+    while (best_ms >= 0 && best_ms * 20 > budget_s * 1000 && n > kSelfTuneMinSize)
+      n /= 2, best_ms = time(defaults, n, true);
+    size_ = n;
     std::vector<int> best = defaults;
     if (best_ms < 0) return best;
     for (const TileVector* c : fitting_candidates(*g_.tiles, ctx_.facts())) {
@@ -71,10 +76,10 @@ class Search {
     }
     return best;
   }
-
+  size_t size() const { return size_; }
 
  private:
-  // The product's kernel time with these tiles at n^3 (the second of two runs: the first
+  // The product's kernel time with these tiles at n^3 (the median of three runs after one that
   // builds), or -1 where they do not fit, fail, fall back or differ from the reference.
   double time(const std::vector<int>& tiles, size_t n, bool reference) {
     try {
@@ -82,10 +87,15 @@ class Search {
       ctx_.tuning.set(g_.tunable, tiles.data(), ctx_.facts());
       GemmShape s{n, n, n, false, false, n, n, n, n * n, n * n, n * n, precision_field(g_.precision)};
       const GemmOperand a{a_, 0}, b{b_, 0}, c{c_, 0};
-      gemm_with<T>(ctx_, g_.id, s, T(1), a, b, T(0), c);
-      gemm_with<T>(ctx_, g_.id, s, T(1), a, b, T(0), c);
-      if (ctx_.last().product != g_.id) return -1;
-      const double ms = ctx_.last().kernel_ms;
+      gemm_with<T>(ctx_, g_.id, s, T(1), a, b, T(0), c);  // builds
+      double runs[3];
+      for (double& ms : runs) {
+        gemm_with<T>(ctx_, g_.id, s, T(1), a, b, T(0), c);
+        if (ctx_.last().product != g_.id) return -1;
+        ms = ctx_.last().kernel_ms;
+      }
+      std::sort(runs, runs + 3);
+      const double ms = runs[1];
       std::vector<T> out(n * n);
       ctx_.queue().enqueueReadBuffer(c_, CL_TRUE, 0, out.size() * sizeof(T), out.data());
       if (reference) reference_ = out;
@@ -110,13 +120,13 @@ class Search {
   Context& ctx_;
   const GemmKernel& g_;
   cl::Buffer a_, b_, c_;
-  size_t n_ = 0;
+  size_t n_ = 0, size_ = 0;
   std::vector<T> reference_;
 };
 
 // Searches the kernel's tiles and stores the best, inside the tuning file's lock; the
 // context's vector restored to the default where anything fails.
-void search_and_store(Context& ctx, const GemmKernel& g, const GemmShape& call) {
+void search_and_store(Context& ctx, const GemmKernel& g) {
   const double budget = static_cast<double>(env_number("MQLCL_TUNE_SECONDS", 0, 3600, static_cast<size_t>(kSelfTuneSeconds)));
   const NativePath path = tuning_file_path();
   const TunedParams before = ctx.tuning.get(g.tunable);
@@ -125,12 +135,15 @@ void search_and_store(Context& ctx, const GemmKernel& g, const GemmShape& call) 
       const TuningFile file = read_tuning_file(path);
       if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return;  // stored by another meanwhile
       if (budget <= 0) return;
-      // The call's size (the cube root of its multiply-adds, from kSelfTuneMinSize to
-      // kSelfTuneMaxSize): the tiles fastest for the calls this program makes.
-      const double cube = std::cbrt(static_cast<double>(call.m) * static_cast<double>(call.n) * static_cast<double>(call.k));
-      const size_t n = static_cast<size_t>(std::lround(std::min(kSelfTuneMaxSize, std::max(kSelfTuneMinSize, cube))));
-      const std::vector<int> best =
-          element_bytes(g) == 8 ? Search<double>(ctx, g).run(n, budget) : Search<float>(ctx, g).run(n, budget);
+      size_t n = 0;
+      std::vector<int> best;
+      if (element_bytes(g) == 8) {
+        Search<double> search(ctx, g);
+        best = search.run(budget), n = search.size();
+      } else {
+        Search<float> search(ctx, g);
+        best = search.run(budget), n = search.size();
+      }
       ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
       store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
       ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
@@ -154,7 +167,7 @@ int kernel_for_call(Context& ctx, const GemmShape& s) {
   if (std::find(state.tried.begin(), state.tried.end(), g.tunable) != state.tried.end()) return kernel;
   state.tried.push_back(g.tunable);
   if (disabled() || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) return kernel;
-  search_and_store(ctx, g, s);
+  search_and_store(ctx, g);
   return planned_kernel(ctx, s);  // the tiles decide the planner's padding and prediction
 }
 

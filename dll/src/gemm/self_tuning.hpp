@@ -2,8 +2,8 @@
 // searches a GEMM kernel's tiles itself the first time a call of at least kSelfTuneMinSize^3
 // multiply-adds runs that kernel on a device with no tuned entry for its tiles (neither in the
 // tuning file nor set by the caller): its tile rule's candidates that fit the device
-// (catalog/tile_rule), best first, each run on the device at the call's size (its cube root, at
-// most kSelfTuneMaxSize) on operands of small integers, where
+// (catalog/tile_rule), best first, each run on the device at kSelfTuneMaxSize^3 (less on a slow
+// device) on operands of small integers, where
 // every kernel's product is exact, so a candidate whose result differs from the default tiles'
 // is wrong and dropped; until MQLCL_TUNE_SECONDS (default kSelfTuneSeconds) are spent. The
 // fastest is stored in the tuning file and used from then on, by this process and every later
@@ -19,7 +19,7 @@
 namespace mqlcl {
 
 constexpr double kSelfTuneMinSize = 512;   // the smallest call (its cube root) that runs the search
-constexpr double kSelfTuneMaxSize = 2048;  // the largest size it times (`tune`'s default)
+constexpr double kSelfTuneMaxSize = 2048;  // the size it times (`tune`'s default)
 constexpr double kSelfTuneSeconds = 10;    // the default budget per kernel's tiles and device
 
 // The planner's kernel for the call, its tiles tuned first where this is their first use.
