@@ -90,7 +90,7 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
 // Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
 // image) stays alive while bound.
 template <class V>
-void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr,
+void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object>&& keep = nullptr,
               size_t local_bytes = 0) {
   k.args.check(k.kernel, index, passed);
   try {
@@ -104,7 +104,7 @@ void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::
 
 template <class T>
 int set_value_arg(int kernel, int index, T value, Passed passed) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     bind_arg(k, checked_arg_index(k, index), passed, value);
     return MQLCL_OK;
   });
@@ -115,6 +115,7 @@ int set_value_arg(int kernel, int index, T value, Passed passed) {
 // mqlcl_execute and mqlcl_enqueue share. Nothing here asks the driver: a launch costs what
 // the driver's enqueue costs.
 void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
+  std::lock_guard<std::mutex> args_lock(k.mutex);  // after the context's (with_kernel_args)
   const int dims = r.dims;
   size_t* const g = r.global;
   size_t* const l = r.local;
@@ -341,18 +342,21 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, i
 }
 
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
-    auto obj = Registry::instance().find(mem);
+    std::shared_ptr<Object> obj = Registry::instance().find(mem);
     if (!obj || (obj->kind != UserBuffer::kKind && obj->kind != UserImage::kKind))
       fail(MQLCL_ERR_HANDLE, "handle ", mem, " is not a live buffer or image");
+    // Raw pointers into obj, which the binding keeps: no reference count taken per use.
     const bool is_buffer = obj->kind == UserBuffer::kKind;
-    auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
-    if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
+    UserBuffer* const buffer = is_buffer ? static_cast<UserBuffer*>(obj.get()) : nullptr;
+    UserImage* const image = is_buffer ? nullptr : static_cast<UserImage*>(obj.get());
+    const Context* const owner = is_buffer ? buffer->ctx.get() : image->ctx.get();
+    if (owner != k.ctx.get()) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
     if (is_buffer)
-      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj);
+      bind_arg(k, i, Passed::Buffer, buffer->buffer, std::move(obj));
     else
-      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj);
+      bind_arg(k, i, Passed::Image, image->image, std::move(obj));
     return MQLCL_OK;
   });
 }
@@ -381,7 +385,7 @@ MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int byte
 }
 
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)

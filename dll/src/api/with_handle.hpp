@@ -1,5 +1,7 @@
 // Runs an export's body on the live object behind a handle, holding its context's lock:
-// one context = one queue, so operations on it are serialised across threads.
+// one context = one queue, so operations on it are serialised across threads. A kernel's
+// argument sets change only the kernel: they hold the kernel's own lock (with_kernel_args),
+// which a launch takes too, after its context's.
 #pragma once
 #include <mutex>
 
@@ -22,6 +24,17 @@ auto with_handle(int handle, F&& body) {
     const std::shared_ptr<T> obj = get_handle<T>(handle);
     std::lock_guard<std::mutex> lock(context_of(*obj).mutex);
     return body(*obj);
+  });
+}
+
+// A kernel's arguments (UserKernel::kernel's and ::args) under the kernel's lock alone: an
+// argument set waits for no operation on the context, only for the kernel's own launches.
+template <class F>
+auto with_kernel_args(int handle, F&& body) {
+  return guard(handle, [&] {
+    const std::shared_ptr<UserKernel> k = get_handle<UserKernel>(handle);
+    std::lock_guard<std::mutex> lock(k->mutex);
+    return body(*k);
   });
 }
 

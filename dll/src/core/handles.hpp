@@ -2,10 +2,13 @@
 // while the process lives (until 2^31 - 2^16 creations), so a stale handle is simply not
 // found; the kind stored with it rejects a foreign one (a buffer passed as a context).
 #pragma once
+#include <atomic>
+#include <cstddef>
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
+#include <thread>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -27,6 +30,21 @@ struct Object {
   std::string last_error;
 };
 
+// The registry's lock: held for a table probe and a reference count at most (a context's
+// removal: a scan of the table), so a waiter spins, yielding its time slice, instead of
+// sleeping; its release is a plain store, where a mutex's is another atomic exchange.
+class TableLock {
+ public:
+  void lock() {
+    while (held_.exchange(true, std::memory_order_acquire))
+      while (held_.load(std::memory_order_relaxed)) std::this_thread::yield();
+  }
+  void unlock() { held_.store(false, std::memory_order_release); }
+
+ private:
+  std::atomic<bool> held_{false};
+};
+
 class Registry {
  public:
   static Registry& instance();
@@ -41,8 +59,20 @@ class Registry {
   size_t live_count();
 
  private:
-  std::mutex mutex_;
-  std::unordered_map<int, std::shared_ptr<Object>> objects_;
+  // Every export looks its handles up (an argument set two): a table of slots at
+  // handle mod its power-of-two size, probed linearly, at most half full. Handles are given in
+  // order, so live ones rarely share a slot, and no lookup divides.
+  struct Slot {
+    int handle = 0;  // 0: empty (handles start at kFirstHandle)
+    std::shared_ptr<Object> obj;
+  };
+  size_t slot_of(int handle) const;  // its slot, or the empty one where the probe ends
+  void insert(int handle, std::shared_ptr<Object> obj);
+  std::shared_ptr<Object> take(size_t slot);  // empties it, closing the probe's gap
+
+  TableLock lock_;
+  std::vector<Slot> slots_ = std::vector<Slot>(64);
+  size_t live_ = 0;
   // Handles start above any device number: the terminal's CLGetInfoInteger, CLGetInfoString and
   // CLGetDeviceInfo take a handle or a device number in one argument, so the two must never meet.
   static constexpr int kFirstHandle = 1 << 16;

@@ -276,11 +276,9 @@ void KernelArgs::unset(cl_uint index) {
   a.local_bytes = 0;
 }
 
-std::vector<std::shared_ptr<Object>> KernelArgs::bound() const {
-  std::vector<std::shared_ptr<Object>> out;
+void KernelArgs::append_bound(std::vector<std::shared_ptr<Object>>& out) const {
   for (const Arg& a : args_)
     if (a.bound) out.push_back(a.bound);
-  return out;
 }
 
 size_t KernelArgs::local_bytes() const {

@@ -43,8 +43,8 @@ class KernelArgs {
   void unset(cl_uint index);
   // Changes whenever a binding changes (what a launch keeps alive is rebuilt then).
   unsigned revision() const { return revision_; }
-  // The buffers and images bound now, and the bytes of the __local arguments.
-  std::vector<std::shared_ptr<Object>> bound() const;
+  // Appends the buffers and images bound now to `out`; the bytes of the __local arguments.
+  void append_bound(std::vector<std::shared_ptr<Object>>& out) const;
   size_t local_bytes() const;
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;

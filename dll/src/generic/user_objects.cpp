@@ -20,7 +20,8 @@ std::shared_ptr<const LaunchSubject> UserKernel::subject() {
   if (s && subject_revision_ == args.revision()) return s;
   auto fresh = std::make_shared<LaunchSubject>();
   fresh->kernel_name = &name;
-  fresh->keep = args.bound();
+  fresh->keep.reserve(args.count() + 1);  // one allocation per rebuild
+  args.append_bound(fresh->keep);
   fresh->keep.push_back(shared_from_this());
   subject_ = fresh;
   subject_revision_ = args.revision();
