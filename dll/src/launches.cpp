@@ -105,6 +105,9 @@ void LaunchesInFlight::completed_up_to(uint64_t upto) {
   }
   while (!markers_.empty() && markers_.front().serial <= upto) markers_.pop_front();
   completed_ = upto;
+  completed_known_.store(upto, std::memory_order_release);
+  retired_.erase(std::remove_if(retired_.begin(), retired_.end(), [&](const RetiredObject& r) { return r.until <= upto; }),
+                 retired_.end());
   kept_.erase(std::remove_if(kept_.begin(), kept_.end(),
                              [&](const std::shared_ptr<const LaunchSubject>& s) { return s->kept_until <= upto; }),
               kept_.end());
@@ -153,9 +156,17 @@ void LaunchesInFlight::note(uint64_t first, uint64_t last, std::string message) 
   failures_.push_back({first, last, std::move(message)});
 }
 
+void LaunchesInFlight::retire(std::vector<RetiredObject>& objects) {
+  for (RetiredObject& r : objects)
+    if (r.until > completed_) retired_.push_back(std::move(r));
+  objects.clear();
+}
+
 void LaunchesInFlight::forget() {
   completed_ = serial_;
+  completed_known_.store(serial_, std::memory_order_release);
   kept_.clear();
+  retired_.clear();
   timed_.clear();
   markers_.clear();
   first_subject_.reset();

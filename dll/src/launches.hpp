@@ -9,6 +9,7 @@
 // (drivers report a faulted kernel there) or by a marker's event, and named by the launches
 // between the last two points known good.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -22,14 +23,22 @@
 namespace mqlcl {
 
 // What a launch holds until it completes, so that freeing the kernel, its program or a bound
-// buffer while the launch is queued is safe on any driver: the kernel's and the bound
-// buffers' objects (reference counts, no driver call); and the kernel's name for messages.
-// Shared by every launch made with the same bindings (rebuilt when a binding changes). The
-// objects hold their context: the context forgets its launches when its handle is freed.
+// buffer while the launch is queued is safe on any driver: the kernel, through a pointer to
+// this part of it that owns the kernel (which holds its program, its context and what is bound
+// to it now: reference counts, no driver call); and the kernel's name for messages. One per
+// kernel, so a launch allocates nothing. What a kernel lets go of while a launch of it may still
+// run (a buffer rebound) its launches keep as retired objects (retire). The objects hold their
+// context: the context forgets its launches when its handle is freed.
 struct LaunchSubject {
-  const std::string* kernel_name;  // the kernel's, kept alive by keep
-  std::vector<std::shared_ptr<Object>> keep;
+  const std::string* kernel_name;  // the kernel's, kept alive with it
   mutable uint64_t kept_until = 0;  // the serial of the newest launch that keeps it (LaunchesInFlight)
+};
+
+// An object a kernel let go of (rebound, or its argument cleared) while its launches up to
+// serial `until` may still use it.
+struct RetiredObject {
+  std::shared_ptr<Object> object;
+  uint64_t until;
 };
 
 // The sizes of one launch, as the caller gave them (local all 0: the driver chose).
@@ -78,6 +87,11 @@ class LaunchesInFlight {
   // launches kept alive holds the context).
   void forget();
   uint64_t serial() const { return serial_; }
+  // The objects' launches complete: released now, else kept until they are; `objects` emptied.
+  void retire(std::vector<RetiredObject>& objects);
+  // The launches up to this serial are known complete: readable without the context's lock
+  // (a kernel's argument sets hold the kernel's lock alone).
+  uint64_t completed_known() const { return completed_known_.load(std::memory_order_acquire); }
 
  private:
   struct Timed {  // a launch with its own event
@@ -104,6 +118,8 @@ class LaunchesInFlight {
 
   uint64_t serial_ = 0, completed_ = 0, marked_serial_ = 0;
   std::vector<std::shared_ptr<const LaunchSubject>> kept_;  // subjects of launches not known complete
+  std::vector<RetiredObject> retired_;                      // released once their launches complete
+  std::atomic<uint64_t> completed_known_{0};                // completed_, published
   std::deque<Timed> timed_;
   std::deque<Marker> markers_;
   // The first launch after completed_ (while known) and the last one, to name a failure.

@@ -88,18 +88,26 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
 }
 
 // Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
-// image) stays alive while bound.
+// image) stays alive while bound. What the argument held before goes to the kernel's let_go:
+// its launches in flight may still use it.
 template <class V>
 void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object>&& keep = nullptr,
               size_t local_bytes = 0) {
-  k.args.check(k.kernel, index, passed);
+  std::shared_ptr<Object> unbound;
+  try {
+    k.args.check(k.kernel, index, passed, unbound);
+  } catch (...) {
+    k.let_go(std::move(unbound));
+    throw;
+  }
+  k.let_go(std::move(unbound));
   try {
     k.kernel.setArg(index, value);
   } catch (const cl::Error& e) {
-    k.args.unset(index);
+    k.let_go(k.args.unset(index));
     fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
   }
-  k.args.set(index, std::move(keep), local_bytes);
+  k.let_go(k.args.set(index, std::move(keep), local_bytes));
 }
 
 template <class T>
@@ -162,6 +170,7 @@ void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
                           : dims == 2 ? cl::NDRange(o[0], o[1])
                                       : cl::NDRange(o[0], o[1], o[2]);
   k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
+  k.retire_unbound();
   const uint64_t serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
   k.launched(serial, timed);
 }

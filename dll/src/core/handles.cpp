@@ -92,12 +92,9 @@ std::shared_ptr<Object> Registry::find(int handle) {
   return s.handle == handle ? s.obj : nullptr;
 }
 
-std::shared_ptr<Object> Registry::get(int handle, Kind k) {
-  auto obj = find(handle);
-  if (!obj) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
-  if (obj->kind != k)
-    fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a ", kind_name(k));
-  return obj;
+void Registry::refuse(int handle, Kind found, Kind wanted) {
+  if (found == wanted) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
+  fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(found), ", not a ", kind_name(wanted));
 }
 
 bool Registry::remove(int handle) {

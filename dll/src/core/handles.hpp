@@ -51,8 +51,22 @@ class Registry {
   // Registers obj as a child of context `owner` (0: none); MQLCL_ERR_HANDLE when that
   // context is no longer live, so that no child outlives a context freed concurrently.
   int add(std::shared_ptr<Object> obj, int owner);
-  // The live object behind handle, of kind k; throws MQLCL_ERR_HANDLE otherwise.
-  std::shared_ptr<Object> get(int handle, Kind k);
+  // The live object behind handle, of T's kind, as a T: one reference count taken (C++17's
+  // casts of a shared_ptr copy it, then drop the original: two more); throws MQLCL_ERR_HANDLE
+  // otherwise.
+  template <class T>
+  std::shared_ptr<T> get(int handle) {
+    Kind found = T::kKind;
+    {
+      std::lock_guard<TableLock> lock(lock_);
+      const Slot& s = slots_[slot_of(handle)];
+      if (handle >= kFirstHandle && s.handle == handle) {
+        if (s.obj->kind == T::kKind) return std::shared_ptr<T>(s.obj, static_cast<T*>(s.obj.get()));
+        found = s.obj->kind;
+      }
+    }
+    refuse(handle, found, T::kKind);
+  }
   std::shared_ptr<Object> find(int handle);  // any kind; null when not live
   // Removes handle (and, for a context, every handle it owns). False when not live.
   bool remove(int handle);
@@ -67,6 +81,8 @@ class Registry {
     std::shared_ptr<Object> obj;
   };
   size_t slot_of(int handle) const;  // its slot, or the empty one where the probe ends
+  // Throws MQLCL_ERR_HANDLE: `handle` is not live (found == wanted) or is a `found`.
+  [[noreturn]] static void refuse(int handle, Kind found, Kind wanted);
   void insert(int handle, std::shared_ptr<Object> obj);
   std::shared_ptr<Object> take(size_t slot);  // empties it, closing the probe's gap
 
@@ -82,9 +98,7 @@ class Registry {
 // The live object of type T behind handle; MQLCL_ERR_HANDLE when not live or of another kind.
 template <class T>
 std::shared_ptr<T> get_handle(int handle) {
-  std::shared_ptr<Object> obj = Registry::instance().get(handle, T::kKind);
-  T* const p = static_cast<T*>(obj.get());
-  return std::shared_ptr<T>(std::move(obj), p);  // no second reference count (a launch's cost)
+  return Registry::instance().template get<T>(handle);
 }
 
 }  // namespace mqlcl
