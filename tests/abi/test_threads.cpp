@@ -174,7 +174,8 @@ TEST(Threads, HandlesFreedWhileArgumentsAreSet) {
     for (int i = 0; i < 16; ++i) buffers.push_back(mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE));
     std::atomic<int> unexpected{0};
     std::atomic<bool> started{false};
-    std::thread binding([&] {
+    // Three threads on the kernel: its lock is taken free or busy, with the frees among them.
+    const auto binding = [&] {
       const unsigned offset[1] = {0}, global[1] = {4};
       for (int i = 0; i < 20000; ++i) {
         const int rc = mqlcl_arg_mem(k, 0, buffers[static_cast<size_t>(i) % buffers.size()]);
@@ -188,11 +189,13 @@ TEST(Threads, HandlesFreedWhileArgumentsAreSet) {
           if (rl != MQLCL_OK && rl != MQLCL_ERR_HANDLE) ++unexpected;
         }
       }
-    });
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 3; ++i) threads.emplace_back(binding);
     while (!started.load()) std::this_thread::yield();
     for (int h : buffers) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
     EXPECT_EQ(mqlcl_free(k), MQLCL_OK);
-    binding.join();
+    for (auto& th : threads) th.join();
     EXPECT_EQ(unexpected.load(), 0) << "round " << round;
     const int other = mqlcl_kernel(p, u"k");
     ASSERT_GT(other, 0) << t::message();

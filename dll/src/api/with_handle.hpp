@@ -28,13 +28,15 @@ auto with_handle(int handle, F&& body) {
 }
 
 // A kernel's arguments (UserKernel::kernel's and ::args) under the kernel's lock alone: an
-// argument set waits for no operation on the context, only for the kernel's own launches.
+// argument set waits for no operation on the context, only for the kernel's own calls; the
+// lock, taken through the handle table, keeps the kernel (Registry::lock_object).
 template <class F>
 auto with_kernel_args(int handle, F&& body) {
   return guard(handle, [&] {
-    const std::shared_ptr<UserKernel> k = get_handle<UserKernel>(handle);
-    std::lock_guard<std::mutex> lock(k->mutex);
-    return body(*k);
+    std::shared_ptr<UserKernel> held;  // only where the kernel's lock was busy
+    UserKernel& k = Registry::instance().lock_object<UserKernel>(handle, held);
+    std::lock_guard<std::mutex> lock(k.mutex, std::adopt_lock);
+    return body(k);
   });
 }
 

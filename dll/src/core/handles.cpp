@@ -113,6 +113,12 @@ bool Registry::remove(int handle) {
       for (int child : children) doomed.push_back(take(slot_of(child)));
     }
   }
+  // A call that took an object's lock through lock_object holds no reference: it ends first.
+  for (const std::shared_ptr<Object>& o : doomed)
+    if (o->kind != Kind::Context) {
+      o->mutex.lock();
+      o->mutex.unlock();
+    }
   return true;
 }
 

@@ -67,6 +67,32 @@ class Registry {
     }
     refuse(handle, found, T::kKind);
   }
+  // The live object behind handle, of T's kind, with its own lock (Object::mutex) held by the
+  // caller from now on: taken while the table still lists the object, so no reference count is
+  // needed (remove() waits for the lock of every object it removes before letting it go).
+  // Where the lock is busy, `held` keeps the object while its lock is waited for. Not for
+  // contexts: their lock is the context's, which remove() does not wait for.
+  template <class T>
+  T& lock_object(int handle, std::shared_ptr<T>& held) {
+    static_assert(T::kKind != Kind::Context, "a context's lock is not waited for by remove()");
+    Kind found = T::kKind;
+    {
+      std::lock_guard<TableLock> lock(lock_);
+      const Slot& s = slots_[slot_of(handle)];
+      if (handle >= kFirstHandle && s.handle == handle) {
+        if (s.obj->kind == T::kKind) {
+          T* const obj = static_cast<T*>(s.obj.get());
+          if (obj->mutex.try_lock()) return *obj;
+          held = std::shared_ptr<T>(s.obj, obj);
+        } else {
+          found = s.obj->kind;
+        }
+      }
+    }
+    if (!held) refuse(handle, found, T::kKind);
+    held->mutex.lock();
+    return *held;
+  }
   std::shared_ptr<Object> find(int handle);  // any kind; null when not live
   // Removes handle (and, for a context, every handle it owns). False when not live.
   bool remove(int handle);
