@@ -29,9 +29,17 @@ namespace mqlcl {
 // kernel, so a launch allocates nothing. What a kernel lets go of while a launch of it may still
 // run (a buffer rebound) its launches keep as retired objects (retire). The objects hold their
 // context: the context forgets its launches when its handle is freed.
-struct LaunchSubject {
-  const std::string* kernel_name;  // the kernel's, kept alive with it
-  mutable uint64_t kept_until = 0;  // the serial of the newest launch that keeps it (LaunchesInFlight)
+class LaunchSubject {
+ public:
+  explicit LaunchSubject(const std::string* name) : kernel_name(name) {}
+  // A reference that keeps this subject alive (it owns the kernel); taken once per kernel
+  // while its launches are in flight, not once per launch.
+  virtual std::shared_ptr<const LaunchSubject> kept() const = 0;
+  const std::string* const kernel_name;  // the kernel's, kept alive with it
+  mutable uint64_t kept_until = 0;       // the serial of the newest launch that keeps it (LaunchesInFlight)
+
+ protected:
+  ~LaunchSubject() = default;
 };
 
 // An object a kernel let go of (rebound, or its argument cleared) while its launches up to
@@ -57,7 +65,7 @@ class LaunchesInFlight {
   // Records a launch just queued (with its own event where `done` is given); returns its
   // serial number in the context. `injected` (< 0): the launch is reported failed with this
   // status once its event completes (the context's $MQLCL_FAIL_LAUNCH).
-  uint64_t add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
+  uint64_t add(const LaunchSubject& subject, const LaunchRange& range,
                const cl::Event* done = nullptr, cl_int injected = 0);
   // Whether a marker should follow now (every kMarkEvery launches): then marked().
   bool marker_due() const { return serial_ - marked_serial_ >= kMarkEvery; }
@@ -97,7 +105,7 @@ class LaunchesInFlight {
   struct Timed {  // a launch with its own event
     uint64_t serial;
     cl::Event done;
-    std::shared_ptr<const LaunchSubject> subject;
+    const LaunchSubject* subject;  // in kept_ while the launch is
     LaunchRange range;
     cl_int injected;
   };
@@ -124,7 +132,9 @@ class LaunchesInFlight {
   std::deque<Marker> markers_;
   // The first launch after completed_ (while known) and the last one, to name a failure.
   uint64_t first_serial_ = 0;
-  std::shared_ptr<const LaunchSubject> first_subject_, last_subject_;
+  // In kept_ while used: a launch not known complete keeps its subject there.
+  const LaunchSubject* first_subject_ = nullptr;
+  const LaunchSubject* last_subject_ = nullptr;
   LaunchRange first_range_, last_range_;
   std::vector<Failure> failures_;
   size_t dropped_failures_ = 0;  // beyond the ones kept with their messages

@@ -123,7 +123,6 @@ int set_value_arg(int kernel, int index, T value, Passed passed) {
 // mqlcl_execute and mqlcl_enqueue share. Nothing here asks the driver: a launch costs what
 // the driver's enqueue costs.
 void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
-  std::lock_guard<std::mutex> args_lock(k.mutex);  // after the context's (with_kernel_args)
   const int dims = r.dims;
   size_t* const g = r.global;
   size_t* const l = r.local;
@@ -223,7 +222,7 @@ LaunchRange execute_range(int dims, const unsigned int* offset, int offset_count
 int launch_with_terminal_arrays(int kernel, int dims, const unsigned int* offset, int offset_count,
                                 const unsigned int* global, int global_count, const unsigned int* local, int local_count,
                                 const char* what, bool wait) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_launch(kernel, [&](UserKernel& k) {
     enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), what,
                   wait || k.timing);
     if (wait) k.ctx->finish();
@@ -407,7 +406,7 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
 
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_launch(kernel, [&](UserKernel& k) {
     enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run", true);
     k.ctx->finish();
     return MQLCL_OK;

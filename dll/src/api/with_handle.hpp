@@ -1,7 +1,8 @@
 // Runs an export's body on the live object behind a handle, holding its context's lock:
 // one context = one queue, so operations on it are serialised across threads. A kernel's
-// argument sets change only the kernel: they hold the kernel's own lock (with_kernel_args),
-// which a launch takes too, after its context's.
+// argument sets change only the kernel: they hold the kernel's own lock (with_kernel_args);
+// its launches hold the kernel's lock, then the context's (with_kernel_launch). No call takes a
+// kernel's lock while it holds a context's.
 #pragma once
 #include <mutex>
 
@@ -36,6 +37,19 @@ auto with_kernel_args(int handle, F&& body) {
     std::shared_ptr<UserKernel> held;  // only where the kernel's lock was busy
     UserKernel& k = Registry::instance().lock_object<UserKernel>(handle, held);
     std::lock_guard<std::mutex> lock(k.mutex, std::adopt_lock);
+    return body(k);
+  });
+}
+
+// A kernel's launch: its arguments as they are (the kernel's lock) queued on its context (then
+// the context's lock).
+template <class F>
+auto with_kernel_launch(int handle, F&& body) {
+  return guard(handle, [&] {
+    std::shared_ptr<UserKernel> held;  // only where the kernel's lock was busy
+    UserKernel& k = Registry::instance().lock_object<UserKernel>(handle, held);
+    std::lock_guard<std::mutex> lock(k.mutex, std::adopt_lock);
+    std::lock_guard<std::mutex> queue_lock(k.ctx->mutex);
     return body(k);
   });
 }

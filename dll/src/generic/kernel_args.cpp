@@ -145,6 +145,7 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* s
     }
   }
   for (cl_uint i = 0; i < count() && has_info_; ++i) args_[i] = checked_as(decl[i]);
+  unset_count_ = count();
 }
 
 // The check of a declaration, whoever read it (the driver or generic/kernel_source_args).
@@ -264,6 +265,7 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
 
 std::shared_ptr<Object> KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, size_t local_bytes) {
   Arg& a = args_[index];
+  if (!a.set) --unset_count_;
   a.set = true;
   a.local_bytes = local_bytes;
   if (a.bound == keep) return nullptr;
@@ -273,6 +275,7 @@ std::shared_ptr<Object> KernelArgs::set(cl_uint index, std::shared_ptr<Object> k
 
 std::shared_ptr<Object> KernelArgs::unset(cl_uint index) {
   Arg& a = args_[index];
+  if (a.set) ++unset_count_;
   a.set = false;
   a.local_bytes = 0;
   return std::move(a.bound);
@@ -285,6 +288,7 @@ size_t KernelArgs::local_bytes() const {
 }
 
 void KernelArgs::require_all_set() const {
+  if (unset_count_ == 0) return;
   std::string missing;
   for (cl_uint i = 0; i < count(); ++i) {
     const Arg& a = args_[i];

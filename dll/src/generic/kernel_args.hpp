@@ -69,6 +69,7 @@ class KernelArgs {
   static Arg checked_as(const ArgDeclaration& d);
 
   bool has_info_ = false;
+  cl_uint unset_count_ = 0;  // arguments not set: a launch's check needs no loop
   std::vector<Arg> args_;
 };
 

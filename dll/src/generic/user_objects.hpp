@@ -28,7 +28,7 @@ struct UserProgram : Object {
 // kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md). Its
 // launches keep it, and what they use, alive until they complete (LaunchSubject; an object
 // rebound meanwhile is retired, let_go). Its arguments are set under its own lock (`mutex`),
-// which its launches take after the context's.
+// which its launches take before the context's.
 struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   static constexpr Kind kKind = Kind::Kernel;
   UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source = nullptr);
@@ -41,10 +41,8 @@ struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   size_t max_work_group = 0;                         // CL_KERNEL_WORK_GROUP_SIZE
   cl_ulong static_local = 0;                         // CL_KERNEL_LOCAL_MEM_SIZE without __local arguments
 
-  // What a launch made now keeps alive: this kernel (no allocation).
-  std::shared_ptr<const LaunchSubject> subject() {
-    return std::shared_ptr<const LaunchSubject>(shared_from_this(), &subject_);
-  }
+  // What a launch made now keeps alive: this kernel (LaunchSubject::kept; no allocation).
+  const LaunchSubject& subject() const { return subject_; }
   // An object one of its arguments held until now: kept while a launch of the kernel may still
   // use it (until the next launch, then by the context's launches in flight), else released.
   void let_go(std::shared_ptr<Object>&& object) {
@@ -77,7 +75,14 @@ struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   bool timed_ = true;  // last_ holds the last launch's figures
   bool last_timed_ = false;
   void keep_for_launches(std::shared_ptr<Object> object);
-  LaunchSubject subject_{&name};
+  struct Subject final : LaunchSubject {
+    explicit Subject(UserKernel& k) : LaunchSubject(&k.name), kernel(k) {}
+    std::shared_ptr<const LaunchSubject> kept() const override {
+      return std::shared_ptr<const LaunchSubject>(kernel.shared_from_this(), this);
+    }
+    UserKernel& kernel;
+  };
+  Subject subject_{*this};
   std::vector<RetiredObject> unbound_;  // let go of since its last launch, which may use them
 };
 
