@@ -458,7 +458,7 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on) {
 }
 
 MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> long long {
+  return with_kernel_args(kernel, [&](UserKernel& k) -> long long {  // the kernel's alone
     const cl::Device& d = k.ctx->device();
     switch (what) {
       case MQLCL_KINFO_WORK_GROUP_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d));

@@ -17,8 +17,10 @@ namespace mqlcl {
 enum class Kind { Context, Program, Kernel, Buffer, Image };
 const char* kind_name(Kind k);
 
-// Base of every handled object. `mutex` serialises the object's operations; `last_error`
-// is the per-handle message (SQLite's sqlite3_errmsg). Each object type names its kind once,
+// Base of every handled object. `mutex` serialises the object's operations (a context's: every
+// operation on the context; a kernel's: its argument sets and launches), and a removed object
+// goes only once it is free (Registry::lock_object); `last_error` is the per-handle message
+// (SQLite's sqlite3_errmsg). Each object type names its kind once,
 // as `static constexpr Kind kKind`, which get_handle<T> and with_handle<T> check.
 struct Object {
   explicit Object(Kind k) : kind(k) {}
