@@ -253,7 +253,7 @@ std::vector<cl::Event> Context::order_after(cl::CommandQueue& other, bool& pendi
 }
 
 uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global,
-                               const cl::NDRange& local, const std::shared_ptr<const LaunchSubject>& subject,
+                               const cl::NDRange& local, const LaunchSubject& subject,
                                const LaunchRange& range, cl::Event* done) {
   const bool timed = done != nullptr;
   // The Nth launch of $MQLCL_FAIL_LAUNCH runs as any other, with an event through which it is

@@ -114,7 +114,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // An untimed launch goes on the generic layer's plain queue, a timed one (`done` given) on
   // the profiling queue, each ordered after what the other queue holds.
   uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
-                        const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range, cl::Event* done);
+                        const LaunchSubject& subject, const LaunchRange& range, cl::Event* done);
   // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0
   // when it failed); flushes the queue while it is not complete, so that it progresses.
   cl_int launch_state(uint64_t serial);

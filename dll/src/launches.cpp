@@ -43,19 +43,19 @@ cl_int LaunchesInFlight::state_of(const Timed& t) {
   return status == CL_COMPLETE && t.injected < 0 ? t.injected : status;
 }
 
-uint64_t LaunchesInFlight::add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
-                               const cl::Event* done, cl_int injected) {
+uint64_t LaunchesInFlight::add(const LaunchSubject& subject, const LaunchRange& range, const cl::Event* done,
+                               cl_int injected) {
   const uint64_t serial = ++serial_;
-  if (subject->kept_until <= completed_) kept_.push_back(subject);
-  subject->kept_until = serial;
+  if (subject.kept_until <= completed_) kept_.push_back(subject.kept());
+  subject.kept_until = serial;
   if (serial == completed_ + 1) {
     first_serial_ = serial;
-    first_subject_ = subject;
+    first_subject_ = &subject;
     first_range_ = range;
   }
-  last_subject_ = subject;
+  last_subject_ = &subject;
   last_range_ = range;
-  if (done) timed_.push_back({serial, *done, subject, range, injected});
+  if (done) timed_.push_back({serial, *done, &subject, range, injected});
   return serial;
 }
 
@@ -105,11 +105,14 @@ void LaunchesInFlight::completed_up_to(uint64_t upto) {
   }
   while (!markers_.empty() && markers_.front().serial <= upto) markers_.pop_front();
   completed_ = upto;
+  completed_known_.store(upto, std::memory_order_release);
+  retired_.erase(std::remove_if(retired_.begin(), retired_.end(), [&](const RetiredObject& r) { return r.until <= upto; }),
+                 retired_.end());
   kept_.erase(std::remove_if(kept_.begin(), kept_.end(),
                              [&](const std::shared_ptr<const LaunchSubject>& s) { return s->kept_until <= upto; }),
               kept_.end());
-  if (first_serial_ <= upto) first_subject_.reset();
-  if (completed_ == serial_) last_subject_.reset();
+  if (first_serial_ <= upto) first_subject_ = nullptr;
+  if (completed_ == serial_) last_subject_ = nullptr;
 }
 
 std::string LaunchesInFlight::window(uint64_t after, uint64_t upto) const {
@@ -153,13 +156,20 @@ void LaunchesInFlight::note(uint64_t first, uint64_t last, std::string message) 
   failures_.push_back({first, last, std::move(message)});
 }
 
+void LaunchesInFlight::retire(std::vector<RetiredObject>& objects) {
+  for (RetiredObject& r : objects)
+    if (r.until > completed_) retired_.push_back(std::move(r));
+  objects.clear();
+}
+
 void LaunchesInFlight::forget() {
   completed_ = serial_;
+  completed_known_.store(serial_, std::memory_order_release);
   kept_.clear();
+  retired_.clear();
   timed_.clear();
   markers_.clear();
-  first_subject_.reset();
-  last_subject_.reset();
+  first_subject_ = last_subject_ = nullptr;
   failures_.clear();
   dropped_failures_ = 0;
 }

@@ -9,6 +9,7 @@
 // (drivers report a faulted kernel there) or by a marker's event, and named by the launches
 // between the last two points known good.
 #pragma once
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <deque>
@@ -22,14 +23,30 @@
 namespace mqlcl {
 
 // What a launch holds until it completes, so that freeing the kernel, its program or a bound
-// buffer while the launch is queued is safe on any driver: the kernel's and the bound
-// buffers' objects (reference counts, no driver call); and the kernel's name for messages.
-// Shared by every launch made with the same bindings (rebuilt when a binding changes). The
-// objects hold their context: the context forgets its launches when its handle is freed.
-struct LaunchSubject {
-  const std::string* kernel_name;  // the kernel's, kept alive by keep
-  std::vector<std::shared_ptr<Object>> keep;
-  mutable uint64_t kept_until = 0;  // the serial of the newest launch that keeps it (LaunchesInFlight)
+// buffer while the launch is queued is safe on any driver: the kernel, through a pointer to
+// this part of it that owns the kernel (which holds its program, its context and what is bound
+// to it now: reference counts, no driver call); and the kernel's name for messages. One per
+// kernel, so a launch allocates nothing. What a kernel lets go of while a launch of it may still
+// run (a buffer rebound) its launches keep as retired objects (retire). The objects hold their
+// context: the context forgets its launches when its handle is freed.
+class LaunchSubject {
+ public:
+  explicit LaunchSubject(const std::string* name) : kernel_name(name) {}
+  // A reference that keeps this subject alive (it owns the kernel); taken once per kernel
+  // while its launches are in flight, not once per launch.
+  virtual std::shared_ptr<const LaunchSubject> kept() const = 0;
+  const std::string* const kernel_name;  // the kernel's, kept alive with it
+  mutable uint64_t kept_until = 0;       // the serial of the newest launch that keeps it (LaunchesInFlight)
+
+ protected:
+  ~LaunchSubject() = default;
+};
+
+// An object a kernel let go of (rebound, or its argument cleared) while its launches up to
+// serial `until` may still use it.
+struct RetiredObject {
+  std::shared_ptr<Object> object;
+  uint64_t until;
 };
 
 // The sizes of one launch, as the caller gave them (local all 0: the driver chose).
@@ -48,7 +65,7 @@ class LaunchesInFlight {
   // Records a launch just queued (with its own event where `done` is given); returns its
   // serial number in the context. `injected` (< 0): the launch is reported failed with this
   // status once its event completes (the context's $MQLCL_FAIL_LAUNCH).
-  uint64_t add(const std::shared_ptr<const LaunchSubject>& subject, const LaunchRange& range,
+  uint64_t add(const LaunchSubject& subject, const LaunchRange& range,
                const cl::Event* done = nullptr, cl_int injected = 0);
   // Whether a marker should follow now (every kMarkEvery launches): then marked().
   bool marker_due() const { return serial_ - marked_serial_ >= kMarkEvery; }
@@ -78,12 +95,17 @@ class LaunchesInFlight {
   // launches kept alive holds the context).
   void forget();
   uint64_t serial() const { return serial_; }
+  // The objects' launches complete: released now, else kept until they are; `objects` emptied.
+  void retire(std::vector<RetiredObject>& objects);
+  // The launches up to this serial are known complete: readable without the context's lock
+  // (a kernel's argument sets hold the kernel's lock alone).
+  uint64_t completed_known() const { return completed_known_.load(std::memory_order_acquire); }
 
  private:
   struct Timed {  // a launch with its own event
     uint64_t serial;
     cl::Event done;
-    std::shared_ptr<const LaunchSubject> subject;
+    const LaunchSubject* subject;  // in kept_ while the launch is
     LaunchRange range;
     cl_int injected;
   };
@@ -104,11 +126,15 @@ class LaunchesInFlight {
 
   uint64_t serial_ = 0, completed_ = 0, marked_serial_ = 0;
   std::vector<std::shared_ptr<const LaunchSubject>> kept_;  // subjects of launches not known complete
+  std::vector<RetiredObject> retired_;                      // released once their launches complete
+  std::atomic<uint64_t> completed_known_{0};                // completed_, published
   std::deque<Timed> timed_;
   std::deque<Marker> markers_;
   // The first launch after completed_ (while known) and the last one, to name a failure.
   uint64_t first_serial_ = 0;
-  std::shared_ptr<const LaunchSubject> first_subject_, last_subject_;
+  // In kept_ while used: a launch not known complete keeps its subject there.
+  const LaunchSubject* first_subject_ = nullptr;
+  const LaunchSubject* last_subject_ = nullptr;
   LaunchRange first_range_, last_range_;
   std::vector<Failure> failures_;
   size_t dropped_failures_ = 0;  // beyond the ones kept with their messages

@@ -2,6 +2,8 @@
 #include <algorithm>
 #include <climits>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "support.hpp"
 
@@ -53,6 +55,37 @@ TEST(Errors, StaleForeignAndUnknownHandles) {
   EXPECT_EQ(mqlcl_matmul(ctx, 1, 2, 2, 2, 0, 0, 0), MQLCL_ERR_HANDLE);
   char16_t text[64];
   EXPECT_EQ(mqlcl_last_error(ctx, text, 64), MQLCL_ERR_HANDLE);
+}
+
+// Handles live beside freed ones in any order (the registry's table grows, and its entries
+// move as others leave): every live one is found as itself, every freed one refused.
+TEST(Errors, ManyHandlesFreedInScatteredOrder) {
+  const int baseline = mqlcl_handle_count();
+  const int ctx = mqlcl_create(t::device());
+  ASSERT_GT(ctx, 0);
+  std::vector<std::pair<int, long long>> live;  // each buffer with its size: which object it names
+  std::vector<int> freed;
+  for (int i = 0; i < 600; ++i) {
+    const long long bytes = 4 + 4 * (i % 97);
+    const int b = mqlcl_buffer(ctx, bytes, MQLCL_MEM_READ_WRITE);
+    ASSERT_GT(b, 0) << t::message();
+    live.push_back({b, bytes});
+    if (i % 3 == 2) {  // frees one from the middle of those made so far
+      const size_t at = (static_cast<size_t>(i) * 7919) % live.size();
+      ASSERT_EQ(mqlcl_free(live[at].first), MQLCL_OK);
+      freed.push_back(live[at].first);
+      live.erase(live.begin() + static_cast<long>(at));
+    }
+  }
+  EXPECT_EQ(mqlcl_handle_count(), baseline + 1 + static_cast<int>(live.size()));
+  for (const auto& [b, bytes] : live) {
+    EXPECT_EQ(mqlcl_handle_info(b, MQLCL_HINFO_KIND), MQLCL_KIND_BUFFER) << b;
+    EXPECT_EQ(mqlcl_handle_info(b, MQLCL_HINFO_BUFFER_BYTES), bytes) << b;
+  }
+  for (int b : freed) EXPECT_EQ(mqlcl_handle_info(b, MQLCL_HINFO_KIND), 0) << b;
+  ASSERT_EQ(mqlcl_free(ctx), MQLCL_OK);  // and with it every buffer left
+  EXPECT_EQ(mqlcl_handle_count(), baseline);
+  for (const auto& entry : live) EXPECT_EQ(mqlcl_free(entry.first), MQLCL_ERR_HANDLE) << entry.first;
 }
 
 TEST(Errors, UploadReadAndSizes) {

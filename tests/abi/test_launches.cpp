@@ -208,6 +208,39 @@ TEST(Launches, FreesWhileQueuedAreSafe) {
   EXPECT_EQ(mqlcl_finish(spin), MQLCL_ERR_HANDLE);
 }
 
+// A buffer rebound while launches that use it are queued, its handle then freed: the launches
+// still run on it (the kernel retires it until they complete), the later ones on the new one.
+TEST(Launches, RebindingAndFreeingWhileQueuedIsSafe) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  const int baseline = mqlcl_handle_count();
+  const int spin = mqlcl_kernel(c.program, u"spin");
+  ASSERT_GT(spin, 0);
+  const int scratch = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+  ASSERT_EQ(mqlcl_arg_mem(spin, 0, scratch), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_int(spin, 1, 20000), MQLCL_OK);
+  const unsigned g[1] = {kItems};
+  const int first = mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+  const std::vector<float> zeros(kItems, 0.0f);
+  ASSERT_EQ(mqlcl_buffer_write_float(first, zeros.data(), 0, kItems), kItems);
+  for (int round = 0; round < 3; ++round) {
+    // The device busy, then launches on `first`; rebound to the chain's buffer, `first` freed.
+    for (int i = 0; i < 2; ++i) ASSERT_EQ(mqlcl_enqueue(spin, 1, nullptr, 0, g, 1, nullptr, 0), MQLCL_OK);
+    const int used = round == 0 ? first : mqlcl_buffer(ctx.h, kItems * 4, MQLCL_MEM_READ_WRITE);
+    ASSERT_EQ(mqlcl_arg_mem(c.add, 0, used), MQLCL_OK);
+    for (int i = 0; i < 3; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK) << t::message(c.add);
+    ASSERT_EQ(mqlcl_arg_mem(c.add, 0, c.buffer), MQLCL_OK);
+    ASSERT_EQ(mqlcl_free(used), MQLCL_OK);
+    EXPECT_EQ(mqlcl_arg_mem(c.add, 0, used), MQLCL_ERR_HANDLE);
+    ASSERT_EQ(c.enqueue(), MQLCL_OK) << t::message(c.add);
+  }
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  EXPECT_TRUE(all_equal(c.read(), 3.0f));  // one launch a round on the chain's buffer
+  EXPECT_EQ(mqlcl_free(scratch), MQLCL_OK);
+  EXPECT_EQ(mqlcl_free(spin), MQLCL_OK);
+  EXPECT_EQ(mqlcl_handle_count(), baseline);
+}
+
 TEST(Launches, StatusOfTheLastLaunch) {
   t::Ctx ctx;
   Chain c(ctx.h);

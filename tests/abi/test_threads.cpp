@@ -126,4 +126,86 @@ TEST(Threads, FreeingAContextWhileOthersCreateInIt) {
   }
 }
 
+// An argument set holds the kernel's own lock, not its context's: while one thread rebinds a
+// kernel's buffer argument, another launches the kernel; every launch must see one whole
+// binding (x[0] += 1 in one buffer or the other), so the two buffers' sums count the launches.
+TEST(Threads, ArgumentSetsBesideLaunchesOfTheKernel) {
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x, int v) { x[get_global_id(0)] += v; }", u"");
+  ASSERT_GT(p, 0) << t::message();
+  const int k = mqlcl_kernel(p, u"k");
+  ASSERT_GT(k, 0) << t::message();
+  const int b[2] = {mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE), mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE)};
+  const float zeros[4] = {0, 0, 0, 0};
+  for (int h : b) ASSERT_EQ(mqlcl_buffer_write_float(h, zeros, 0, 4), 4) << t::message(h);
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, b[0]), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_int(k, 1, 1), MQLCL_OK);
+  constexpr int kLaunches = 2000;
+  std::atomic<bool> done{false};
+  std::atomic<int> failures{0};
+  std::thread rebinding([&] {
+    for (int i = 0; !done.load(); ++i)
+      if (mqlcl_arg_mem(k, 0, b[i & 1]) != MQLCL_OK || mqlcl_arg_int(k, 1, 1) != MQLCL_OK) ++failures;
+  });
+  const unsigned offset[1] = {0}, global[1] = {4};
+  for (int i = 0; i < kLaunches; ++i)
+    if (mqlcl_enqueue(k, 1, offset, 1, global, 1, nullptr, 0) != MQLCL_OK) ++failures;
+  done = true;
+  rebinding.join();
+  ASSERT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  float x[2][4];
+  for (int i = 0; i < 2; ++i) ASSERT_EQ(mqlcl_buffer_read_float(b[i], x[i], 0, 4), 4);
+  EXPECT_EQ(failures.load(), 0);
+  for (int j = 0; j < 4; ++j) EXPECT_EQ(x[0][j] + x[1][j], static_cast<float>(kLaunches)) << j;
+}
+
+// A buffer freed by another thread while a thread binds it, and the kernel freed under the
+// binding thread: each call returns OK or MQLCL_ERR_HANDLE, never crashes; once freed, the
+// handles are refused; the launches made before run on what they bound.
+TEST(Threads, HandlesFreedWhileArgumentsAreSet) {
+  const int baseline = mqlcl_handle_count();
+  t::Ctx ctx;
+  const int p = mqlcl_program(ctx.h, u"__kernel void k(__global float* x, int v) { x[get_global_id(0)] += v; }", u"");
+  ASSERT_GT(p, 0) << t::message();
+  for (int round = 0; round < 10; ++round) {
+    const int k = mqlcl_kernel(p, u"k");
+    ASSERT_GT(k, 0) << t::message();
+    std::vector<int> buffers;
+    for (int i = 0; i < 16; ++i) buffers.push_back(mqlcl_buffer(ctx.h, 16, MQLCL_MEM_READ_WRITE));
+    std::atomic<int> unexpected{0};
+    std::atomic<bool> started{false};
+    // Three threads on the kernel: its lock is taken free or busy, with the frees among them.
+    const auto binding = [&] {
+      const unsigned offset[1] = {0}, global[1] = {4};
+      for (int i = 0; i < 20000; ++i) {
+        const int rc = mqlcl_arg_mem(k, 0, buffers[static_cast<size_t>(i) % buffers.size()]);
+        const int rv = mqlcl_arg_int(k, 1, 1);
+        started = true;
+        if (rc != MQLCL_OK && rc != MQLCL_ERR_HANDLE) ++unexpected;
+        if (rv != MQLCL_OK && rv != MQLCL_ERR_HANDLE) ++unexpected;
+        if (rv == MQLCL_ERR_HANDLE) return;  // the kernel is gone
+        if (rc == MQLCL_OK && rv == MQLCL_OK && i % 64 == 0) {
+          const int rl = mqlcl_enqueue(k, 1, offset, 1, global, 1, nullptr, 0);
+          if (rl != MQLCL_OK && rl != MQLCL_ERR_HANDLE) ++unexpected;
+        }
+      }
+    };
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 3; ++i) threads.emplace_back(binding);
+    while (!started.load()) std::this_thread::yield();
+    for (int h : buffers) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
+    EXPECT_EQ(mqlcl_free(k), MQLCL_OK);
+    for (auto& th : threads) th.join();
+    EXPECT_EQ(unexpected.load(), 0) << "round " << round;
+    const int other = mqlcl_kernel(p, u"k");
+    ASSERT_GT(other, 0) << t::message();
+    for (int h : buffers) EXPECT_EQ(mqlcl_arg_mem(other, 0, h), MQLCL_ERR_HANDLE);
+    EXPECT_EQ(mqlcl_arg_int(k, 1, 1), MQLCL_ERR_HANDLE);
+    EXPECT_EQ(mqlcl_free(other), MQLCL_OK);
+    EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << t::message(ctx.h);
+  }
+  EXPECT_EQ(mqlcl_free(p), MQLCL_OK);
+  EXPECT_EQ(mqlcl_handle_count(), baseline + 1);  // the context alone
+}
+
 }  // namespace

@@ -88,23 +88,31 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
 }
 
 // Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
-// image) stays alive while bound.
+// image) stays alive while bound. What the argument held before goes to the kernel's let_go:
+// its launches in flight may still use it.
 template <class V>
-void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object> keep = nullptr,
+void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object>&& keep = nullptr,
               size_t local_bytes = 0) {
-  k.args.check(k.kernel, index, passed);
+  std::shared_ptr<Object> unbound;
+  try {
+    k.args.check(k.kernel, index, passed, unbound);
+  } catch (...) {
+    k.let_go(std::move(unbound));
+    throw;
+  }
+  k.let_go(std::move(unbound));
   try {
     k.kernel.setArg(index, value);
   } catch (const cl::Error& e) {
-    k.args.unset(index);
+    k.let_go(k.args.unset(index));
     fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
   }
-  k.args.set(index, std::move(keep), local_bytes);
+  k.let_go(k.args.set(index, std::move(keep), local_bytes));
 }
 
 template <class T>
 int set_value_arg(int kernel, int index, T value, Passed passed) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     bind_arg(k, checked_arg_index(k, index), passed, value);
     return MQLCL_OK;
   });
@@ -161,6 +169,7 @@ void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
                           : dims == 2 ? cl::NDRange(o[0], o[1])
                                       : cl::NDRange(o[0], o[1], o[2]);
   k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
+  k.retire_unbound();
   const uint64_t serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
   k.launched(serial, timed);
 }
@@ -213,7 +222,7 @@ LaunchRange execute_range(int dims, const unsigned int* offset, int offset_count
 int launch_with_terminal_arrays(int kernel, int dims, const unsigned int* offset, int offset_count,
                                 const unsigned int* global, int global_count, const unsigned int* local, int local_count,
                                 const char* what, bool wait) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_launch(kernel, [&](UserKernel& k) {
     enqueue_range(k, execute_range(dims, offset, offset_count, global, global_count, local, local_count), what,
                   wait || k.timing);
     if (wait) k.ctx->finish();
@@ -341,18 +350,21 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, i
 }
 
 MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
-    auto obj = Registry::instance().find(mem);
+    std::shared_ptr<Object> obj = Registry::instance().find(mem);
     if (!obj || (obj->kind != UserBuffer::kKind && obj->kind != UserImage::kKind))
       fail(MQLCL_ERR_HANDLE, "handle ", mem, " is not a live buffer or image");
+    // Raw pointers into obj, which the binding keeps: no reference count taken per use.
     const bool is_buffer = obj->kind == UserBuffer::kKind;
-    auto owner = is_buffer ? std::static_pointer_cast<UserBuffer>(obj)->ctx : std::static_pointer_cast<UserImage>(obj)->ctx;
-    if (owner != k.ctx) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
+    UserBuffer* const buffer = is_buffer ? static_cast<UserBuffer*>(obj.get()) : nullptr;
+    UserImage* const image = is_buffer ? nullptr : static_cast<UserImage*>(obj.get());
+    const Context* const owner = is_buffer ? buffer->ctx.get() : image->ctx.get();
+    if (owner != k.ctx.get()) fail(MQLCL_ERR_HANDLE, "handle ", mem, " belongs to another context than the kernel");
     if (is_buffer)
-      bind_arg(k, i, Passed::Buffer, std::static_pointer_cast<UserBuffer>(obj)->buffer, obj);
+      bind_arg(k, i, Passed::Buffer, buffer->buffer, std::move(obj));
     else
-      bind_arg(k, i, Passed::Image, std::static_pointer_cast<UserImage>(obj)->image, obj);
+      bind_arg(k, i, Passed::Image, image->image, std::move(obj));
     return MQLCL_OK;
   });
 }
@@ -381,7 +393,7 @@ MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int byte
 }
 
 MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
@@ -394,7 +406,7 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
 
 MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
                         int local_count) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
+  return with_kernel_launch(kernel, [&](UserKernel& k) {
     enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run", true);
     k.ctx->finish();
     return MQLCL_OK;
@@ -446,7 +458,7 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on) {
 }
 
 MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
-  return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> long long {
+  return with_kernel_args(kernel, [&](UserKernel& k) -> long long {  // the kernel's alone
     const cl::Device& d = k.ctx->device();
     switch (what) {
       case MQLCL_KINFO_WORK_GROUP_SIZE: return static_cast<long long>(k.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(d));

@@ -1,5 +1,8 @@
 // Runs an export's body on the live object behind a handle, holding its context's lock:
-// one context = one queue, so operations on it are serialised across threads.
+// one context = one queue, so operations on it are serialised across threads. A kernel's
+// argument sets change only the kernel: they hold the kernel's own lock (with_kernel_args);
+// its launches hold the kernel's lock, then the context's (with_kernel_launch). No call takes a
+// kernel's lock while it holds a context's.
 #pragma once
 #include <mutex>
 
@@ -22,6 +25,32 @@ auto with_handle(int handle, F&& body) {
     const std::shared_ptr<T> obj = get_handle<T>(handle);
     std::lock_guard<std::mutex> lock(context_of(*obj).mutex);
     return body(*obj);
+  });
+}
+
+// A kernel's arguments (UserKernel::kernel's and ::args) under the kernel's lock alone: an
+// argument set waits for no operation on the context, only for the kernel's own calls; the
+// lock, taken through the handle table, keeps the kernel (Registry::lock_object).
+template <class F>
+auto with_kernel_args(int handle, F&& body) {
+  return guard(handle, [&] {
+    std::shared_ptr<UserKernel> held;  // only where the kernel's lock was busy
+    UserKernel& k = Registry::instance().lock_object<UserKernel>(handle, held);
+    std::lock_guard<std::mutex> lock(k.mutex, std::adopt_lock);
+    return body(k);
+  });
+}
+
+// A kernel's launch: its arguments as they are (the kernel's lock) queued on its context (then
+// the context's lock).
+template <class F>
+auto with_kernel_launch(int handle, F&& body) {
+  return guard(handle, [&] {
+    std::shared_ptr<UserKernel> held;  // only where the kernel's lock was busy
+    UserKernel& k = Registry::instance().lock_object<UserKernel>(handle, held);
+    std::lock_guard<std::mutex> lock(k.mutex, std::adopt_lock);
+    std::lock_guard<std::mutex> queue_lock(k.ctx->mutex);
+    return body(k);
   });
 }
 

@@ -1,6 +1,7 @@
 #include "core/handles.hpp"
 
 #include <climits>
+#include <mutex>
 #include <vector>
 
 namespace mqlcl {
@@ -22,13 +23,52 @@ Registry& Registry::instance() {
   return *r;
 }
 
+size_t Registry::slot_of(int handle) const {
+  const size_t mask = slots_.size() - 1;
+  size_t i = static_cast<size_t>(static_cast<unsigned>(handle)) & mask;
+  while (slots_[i].handle != 0 && slots_[i].handle != handle) i = (i + 1) & mask;
+  return i;
+}
+
+void Registry::insert(int handle, std::shared_ptr<Object> obj) {
+  if (2 * (live_ + 1) > slots_.size()) {
+    std::vector<Slot> old(slots_.size() * 2);
+    old.swap(slots_);
+    for (Slot& s : old)
+      if (s.handle != 0) slots_[slot_of(s.handle)] = std::move(s);
+  }
+  Slot& s = slots_[slot_of(handle)];
+  s.handle = handle;
+  s.obj = std::move(obj);
+  ++live_;
+}
+
+std::shared_ptr<Object> Registry::take(size_t slot) {
+  std::shared_ptr<Object> obj = std::move(slots_[slot].obj);
+  // Backward shift: a later entry of the run moves into the gap unless its own slot lies
+  // after the gap (then its probe never passes the gap), so every probe still ends at its entry.
+  const size_t mask = slots_.size() - 1;
+  size_t gap = slot;
+  for (size_t j = (slot + 1) & mask; slots_[j].handle != 0; j = (j + 1) & mask) {
+    const size_t home = static_cast<size_t>(static_cast<unsigned>(slots_[j].handle)) & mask;
+    if (((j - home) & mask) >= ((j - gap) & mask)) {
+      slots_[gap] = std::move(slots_[j]);
+      gap = j;
+    }
+  }
+  slots_[gap].handle = 0;
+  slots_[gap].obj.reset();  // moved from already
+  --live_;
+  return obj;
+}
+
 int Registry::add(std::shared_ptr<Object> obj, int owner) {
-  std::unique_lock<std::mutex> lock(mutex_);
+  std::unique_lock<TableLock> lock(lock_);
   // Checked under the lock that remove() holds while it takes a context and its children
   // away: a child is either registered before its context goes (and goes with it) or refused.
   if (owner != 0) {
-    auto it = objects_.find(owner);
-    if (it == objects_.end() || it->second->kind != Kind::Context) {
+    const Slot& s = slots_[slot_of(owner)];
+    if (owner < kFirstHandle || s.handle != owner || s.obj->kind != Kind::Context) {
       lock.unlock();
       obj.reset();  // released outside the lock, like every removed object
       fail(MQLCL_ERR_HANDLE, "context ", owner, " was freed while this object was being created in it");
@@ -38,53 +78,53 @@ int Registry::add(std::shared_ptr<Object> obj, int owner) {
   for (;;) {
     const int h = next_;
     next_ = (next_ == INT_MAX) ? kFirstHandle : next_ + 1;
-    if (objects_.find(h) == objects_.end()) {
-      objects_.emplace(h, std::move(obj));
+    if (slots_[slot_of(h)].handle == 0) {
+      insert(h, std::move(obj));
       return h;
     }
   }
 }
 
 std::shared_ptr<Object> Registry::find(int handle) {
-  std::lock_guard<std::mutex> lock(mutex_);
-  auto it = objects_.find(handle);
-  return it == objects_.end() ? nullptr : it->second;
+  if (handle < kFirstHandle) return nullptr;
+  std::lock_guard<TableLock> lock(lock_);
+  const Slot& s = slots_[slot_of(handle)];
+  return s.handle == handle ? s.obj : nullptr;
 }
 
-std::shared_ptr<Object> Registry::get(int handle, Kind k) {
-  auto obj = find(handle);
-  if (!obj) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
-  if (obj->kind != k)
-    fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a ", kind_name(k));
-  return obj;
+void Registry::refuse(int handle, Kind found, Kind wanted) {
+  if (found == wanted) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
+  fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(found), ", not a ", kind_name(wanted));
 }
 
 bool Registry::remove(int handle) {
+  if (handle < kFirstHandle) return false;
   // Objects are destroyed outside the lock: releasing OpenCL objects may take time.
   std::vector<std::shared_ptr<Object>> doomed;
   {
-    std::lock_guard<std::mutex> lock(mutex_);
-    auto it = objects_.find(handle);
-    if (it == objects_.end()) return false;
-    doomed.push_back(it->second);
-    objects_.erase(it);
+    std::lock_guard<TableLock> lock(lock_);
+    const size_t at = slot_of(handle);
+    if (slots_[at].handle != handle) return false;
+    doomed.push_back(take(at));
     if (doomed.front()->kind == Kind::Context) {
-      for (auto o = objects_.begin(); o != objects_.end();) {
-        if (o->second->owner == handle) {
-          doomed.push_back(o->second);
-          o = objects_.erase(o);
-        } else {
-          ++o;
-        }
-      }
+      std::vector<int> children;
+      for (const Slot& s : slots_)
+        if (s.handle != 0 && s.obj->owner == handle) children.push_back(s.handle);
+      for (int child : children) doomed.push_back(take(slot_of(child)));
     }
   }
+  // A call that took an object's lock through lock_object holds no reference: it ends first.
+  for (const std::shared_ptr<Object>& o : doomed)
+    if (o->kind != Kind::Context) {
+      o->mutex.lock();
+      o->mutex.unlock();
+    }
   return true;
 }
 
 size_t Registry::live_count() {
-  std::lock_guard<std::mutex> lock(mutex_);
-  return objects_.size();
+  std::lock_guard<TableLock> lock(lock_);
+  return live_;
 }
 
 }  // namespace mqlcl

@@ -145,6 +145,7 @@ KernelArgs::KernelArgs(const cl::Kernel& kernel, bool declared, ProgramSource* s
     }
   }
   for (cl_uint i = 0; i < count() && has_info_; ++i) args_[i] = checked_as(decl[i]);
+  unset_count_ = count();
 }
 
 // The check of a declaration, whoever read it (the driver or generic/kernel_source_args).
@@ -216,10 +217,12 @@ std::string KernelArgs::describe(cl_uint index) const {
 }
 
 
-void KernelArgs::check(cl::Kernel& kernel, cl_uint index, Passed passed) {
+void KernelArgs::check(cl::Kernel& kernel, cl_uint index, Passed passed, std::shared_ptr<Object>& unbound) {
   const Arg& a = args_[index];
   switch (a.rule) {
-    case Rule::Unknown: return probe(kernel, index, passed);
+    case Rule::Unknown:
+      unbound = unset(index);
+      return probe(kernel, index, passed);
     case Rule::Nothing: fail(MQLCL_ERR_ARGUMENT, describe(index), " cannot be set: ", a.why_nothing);
     case Rule::SizeOnly:
       if (passed != Passed::Buffer && passed != Passed::Image && passed != Passed::Local) return;
@@ -232,9 +235,9 @@ void KernelArgs::check(cl::Kernel& kernel, cl_uint index, Passed passed) {
 
 // Without declarations, what a conforming driver reveals through clSetKernelArg with a null
 // value: a __global/__constant pointer takes a null memory object of sizeof(cl_mem), a
-// __local pointer a null value of any size, a scalar none. Each probe leaves the argument unset.
+// __local pointer a null value of any size, a scalar none. Each probe leaves the argument unset
+// (check unsets it first).
 void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
-  unset(index);
   const char* const weak = " (the driver gives no argument info, so this is found by a probe)";
   switch (passed) {
     case Passed::Int:
@@ -260,27 +263,22 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
   }
 }
 
-void KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, size_t local_bytes) {
+std::shared_ptr<Object> KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, size_t local_bytes) {
   Arg& a = args_[index];
-  if (a.bound != keep || a.local_bytes != local_bytes || !a.set) ++revision_;
+  if (!a.set) --unset_count_;
   a.set = true;
-  a.bound = std::move(keep);
   a.local_bytes = local_bytes;
+  if (a.bound == keep) return nullptr;
+  std::swap(a.bound, keep);
+  return keep;
 }
 
-void KernelArgs::unset(cl_uint index) {
+std::shared_ptr<Object> KernelArgs::unset(cl_uint index) {
   Arg& a = args_[index];
-  if (a.set) ++revision_;
+  if (a.set) ++unset_count_;
   a.set = false;
-  a.bound.reset();
   a.local_bytes = 0;
-}
-
-std::vector<std::shared_ptr<Object>> KernelArgs::bound() const {
-  std::vector<std::shared_ptr<Object>> out;
-  for (const Arg& a : args_)
-    if (a.bound) out.push_back(a.bound);
-  return out;
+  return std::move(a.bound);
 }
 
 size_t KernelArgs::local_bytes() const {
@@ -290,6 +288,7 @@ size_t KernelArgs::local_bytes() const {
 }
 
 void KernelArgs::require_all_set() const {
+  if (unset_count_ == 0) return;
   std::string missing;
   for (cl_uint i = 0; i < count(); ++i) {
     const Arg& a = args_[i];

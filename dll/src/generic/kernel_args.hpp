@@ -35,16 +35,16 @@ class KernelArgs {
 
   // Throws MQLCL_ERR_ARGUMENT (naming the argument, its declaration and what was passed)
   // when `passed` cannot go into argument `index` (< count()). `kernel` is probed when the
-  // declarations are not available; a probe leaves the argument unset.
-  void check(cl::Kernel& kernel, cl_uint index, Passed passed);
+  // declarations are not available; a probe leaves the argument unset, the object it held
+  // moved into `unbound` first (as unset returns it), also when it throws.
+  void check(cl::Kernel& kernel, cl_uint index, Passed passed, std::shared_ptr<Object>& unbound);
   // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound;
-  // `local_bytes`: a __local argument's size.
-  void set(cl_uint index, std::shared_ptr<Object> keep = nullptr, size_t local_bytes = 0);
-  void unset(cl_uint index);
-  // Changes whenever a binding changes (what a launch keeps alive is rebuilt then).
-  unsigned revision() const { return revision_; }
-  // The buffers and images bound now, and the bytes of the __local arguments.
-  std::vector<std::shared_ptr<Object>> bound() const;
+  // `local_bytes`: a __local argument's size. Both return the object the argument held before,
+  // where another one (the kernel's launches may still use it: UserKernel keeps it for them).
+  [[nodiscard]] std::shared_ptr<Object> set(cl_uint index, std::shared_ptr<Object> keep = nullptr,
+                                            size_t local_bytes = 0);
+  [[nodiscard]] std::shared_ptr<Object> unset(cl_uint index);
+  // The bytes of the __local arguments.
   size_t local_bytes() const;
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;
@@ -69,7 +69,7 @@ class KernelArgs {
   static Arg checked_as(const ArgDeclaration& d);
 
   bool has_info_ = false;
-  unsigned revision_ = 0;
+  cl_uint unset_count_ = 0;  // arguments not set: a launch's check needs no loop
   std::vector<Arg> args_;
 };
 

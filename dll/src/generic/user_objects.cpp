@@ -15,16 +15,15 @@ UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, 
   static_local = kernel.getWorkGroupInfo<CL_KERNEL_LOCAL_MEM_SIZE>(d);
 }
 
-std::shared_ptr<const LaunchSubject> UserKernel::subject() {
-  std::shared_ptr<const LaunchSubject> s = subject_.lock();
-  if (s && subject_revision_ == args.revision()) return s;
-  auto fresh = std::make_shared<LaunchSubject>();
-  fresh->kernel_name = &name;
-  fresh->keep = args.bound();
-  fresh->keep.push_back(shared_from_this());
-  subject_ = fresh;
-  subject_revision_ = args.revision();
-  return fresh;
+void UserKernel::keep_for_launches(std::shared_ptr<Object> object) {
+  // Every entry waits for the same launch, the kernel's last one.
+  if (last_serial <= ctx->launches().completed_known()) {
+    unbound_.clear();
+    return;  // object released here
+  }
+  for (RetiredObject& r : unbound_)
+    if (r.object == object) return;
+  unbound_.push_back({std::move(object), last_serial});
 }
 
 const OperationFigures& UserKernel::figures() {

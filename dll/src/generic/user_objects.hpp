@@ -4,6 +4,7 @@
 #include <array>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "context.hpp"
 #include "generic/kernel_args.hpp"
@@ -25,7 +26,9 @@ struct UserProgram : Object {
 
 // A kernel keeps the buffers and images bound to it alive until they are rebound or the
 // kernel is freed: mqlcl_free of a bound buffer only drops its handle (docs/ABI.md). Its
-// launches keep what they use alive until they complete (LaunchSubject).
+// launches keep it, and what they use, alive until they complete (LaunchSubject; an object
+// rebound meanwhile is retired, let_go). Its arguments are set under its own lock (`mutex`),
+// which its launches take before the context's.
 struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   static constexpr Kind kKind = Kind::Kernel;
   UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source = nullptr);
@@ -38,8 +41,17 @@ struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   size_t max_work_group = 0;                         // CL_KERNEL_WORK_GROUP_SIZE
   cl_ulong static_local = 0;                         // CL_KERNEL_LOCAL_MEM_SIZE without __local arguments
 
-  // What a launch made now keeps alive: shared by launches until a binding changes.
-  std::shared_ptr<const LaunchSubject> subject();
+  // What a launch made now keeps alive: this kernel (LaunchSubject::kept; no allocation).
+  const LaunchSubject& subject() const { return subject_; }
+  // An object one of its arguments held until now: kept while a launch of the kernel may still
+  // use it (until the next launch, then by the context's launches in flight), else released.
+  void let_go(std::shared_ptr<Object>&& object) {
+    if (object) keep_for_launches(std::move(object));
+  }
+  // Before a launch, under the context's lock: what let_go kept goes to the launches in flight.
+  void retire_unbound() {
+    if (!unbound_.empty()) ctx->launches().retire(unbound_);
+  }
   // Whether its launches by mqlcl_enqueue take a profiling event (mqlcl_kernel_timing);
   // mqlcl_run's always do.
   bool timing = false;
@@ -62,8 +74,16 @@ struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   OperationFigures last_;
   bool timed_ = true;  // last_ holds the last launch's figures
   bool last_timed_ = false;
-  std::weak_ptr<const LaunchSubject> subject_;  // weak: the subject keeps this kernel alive
-  unsigned subject_revision_ = 0;
+  void keep_for_launches(std::shared_ptr<Object> object);
+  struct Subject final : LaunchSubject {
+    explicit Subject(UserKernel& k) : LaunchSubject(&k.name), kernel(k) {}
+    std::shared_ptr<const LaunchSubject> kept() const override {
+      return std::shared_ptr<const LaunchSubject>(kernel.shared_from_this(), this);
+    }
+    UserKernel& kernel;
+  };
+  Subject subject_{*this};
+  std::vector<RetiredObject> unbound_;  // let go of since its last launch, which may use them
 };
 
 struct UserBuffer : Object {

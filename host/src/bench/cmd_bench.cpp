@@ -4,8 +4,8 @@
 // a bearable time (cubic scaling). Each experiment is its family's run function, the one
 // its own command calls (time_matmul_stage, run_dia_step, run_transpose, measure_*).
 // The GEMM rows (host->host and device-resident, with their peers) are gemm_bench's; the launch
-// costs against OpenCL directly launch_bench's; the MLP training of mlp_training.mq5 through
-// mqlcl and OpenCL directly mlp_bench's; --parts picks what runs.
+// costs against OpenCL directly launch_bench's, and each call's call_bench's; the MLP training
+// of mlp_training.mq5 through mqlcl and OpenCL directly mlp_bench's; --parts picks what runs.
 #include <fmt/core.h>
 
 #include <algorithm>
@@ -22,6 +22,7 @@
 #include "../product_check.hpp"
 #include "../transpose.hpp"
 #include "gemm_bench.hpp"
+#include "call_bench.hpp"
 #include "launch_bench.hpp"
 #include "mlp_bench.hpp"
 #include "peers.hpp"
@@ -327,7 +328,10 @@ int run_bench(const BenchArgs& a, const Options& opt) {
   if (b.part("dia")) add_dia_rows(b);
   if (b.part("transpose")) add_transpose_rows(b);
   // Launches and the MLP training: mqlcl against OpenCL directly, same device, same run.
-  if (b.part("launch")) add_launch_rows(ctx, opt.device, ints(a.chains), a.reps, run);
+  if (b.part("launch")) {
+    add_launch_rows(ctx, opt.device, ints(a.chains), a.reps, run);
+    add_call_rows(ctx, opt.device, a.reps, run);
+  }
   if (b.part("mlp")) add_mlp_rows(ctx, opt.device, a.mlp, a.reps, run);
   write_bench_results(b);
   return 0;

@@ -23,6 +23,7 @@ namespace host {
 namespace {
 constexpr int kInputs = 3;
 constexpr double kLossThreshold = 0.01;  // the script's LOSS_THRESHOLD
+constexpr double kMlpTarget = 0.95;      // mqlcl's training steps per second over raw OpenCL's, at least
 // The script's kernel indices (K_*), in the order each driver creates them.
 enum Kernel { kFeedForward, kOutputGradient, kHiddenGradient, kUpdateMomentum, kUpdateAdam, kKernels };
 const char* const kKernelNames[kKernels] = {"feed_forward", "output_gradient", "hidden_gradient", "update_weights_momentum",
@@ -436,9 +437,10 @@ void add_mlp_rows(Context& ctx, int device, const MlpConfig& c, int reps, BenchR
   if (rate[0] > 0 && rate[1] > 0) {
     const double ratio = rate[0] / rate[1];
     run.rows.push_back({"mlp", 4, "mqlcl/raw training steps per second", size, 0, ratio, "x", 0, 0, identical,
-                        fmt::format("target >= 0.90: {}; final losses bit-identical (mqlcl, raw, mqlcl waiting): {}",
-                                    ratio >= 0.9 ? "met" : "missed", identical ? "yes" : "no")});
-    fmt::print("  mqlcl / raw steps per second: {:.3f} (target >= 0.90: {})\n", ratio, ratio >= 0.9 ? "met" : "MISSED");
+                        fmt::format("target >= {:.2f}: {}; final losses bit-identical (mqlcl, raw, mqlcl waiting): {}",
+                                    kMlpTarget, ratio >= kMlpTarget ? "met" : "missed", identical ? "yes" : "no")});
+    fmt::print("  mqlcl / raw steps per second: {:.3f} (target >= {:.2f}: {})\n", ratio, kMlpTarget,
+               ratio >= kMlpTarget ? "met" : "MISSED");
   }
   if (rate[2] > 0 && rate[0] > 0)
     fmt::print("  mqlcl enqueue / mqlcl waiting steps per second: {:.3f}\n", rate[0] / rate[2]);

@@ -6,7 +6,7 @@
 //   raw OpenCL   the same kernels and calls with the terminal's semantics (clSetKernelArg,
 //                clEnqueueNDRangeKernel without events, blocking writes and reads)
 //   mqlcl wait   as mqlcl, each launch through mqlcl_execute (waits)
-// Training steps per second each (median of the runs), the ratio mqlcl / raw (target >= 0.9),
+// Training steps per second each (median of the runs), the ratio mqlcl / raw (target >= 0.95),
 // and whether the final losses (and predictions) are bit-identical across the three.
 #pragma once
 #include <memory>

@@ -8,7 +8,7 @@ namespace host {
 
 struct BenchRow {
   std::string group;  // "ceiling", "matmul", "peer", "dia", "transpose", "transfer", "gemm", "gemm-peer", "ratio",
-                      // "launch", "mlp"
+                      // "launch", "call", "mlp"
   int id = 0;         // stage, step or variant (launch: the chain's launches)
   std::string name;
   std::string size;
