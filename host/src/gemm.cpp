@@ -60,9 +60,12 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
   const int lda = ta ? m : k, ldb = tb ? k : n;
   Context ctx(opt.device);
   if (a.kernel) check(lib().mqlcl_gemm_pin(ctx.handle(), flags, a.kernel), "mqlcl_gemm_pin");
-  std::vector<int> chosen(1, 0);
+  // The kernel that runs: the pinned one as it is (asking the plan would measure the device
+  // profile where the precision has several candidates), else the planner's choice.
+  std::vector<int> chosen(1, a.kernel);
   std::vector<double> predicted(1, 0);
-  check(lib().mqlcl_gemm_plan(ctx.handle(), flags, m, n, k, chosen.data(), predicted.data(), 1), "mqlcl_gemm_plan");
+  if (!a.kernel)
+    check(lib().mqlcl_gemm_plan(ctx.handle(), flags, m, n, k, chosen.data(), predicted.data(), 1), "mqlcl_gemm_plan");
   std::vector<T> C;
   double best_total = 1e300, kernel = 0, convert = 0, upload = 0, download = 0;
   int panels = 0;

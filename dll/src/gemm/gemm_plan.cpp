@@ -89,8 +89,9 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   if (runnable.empty())
     fail(MQLCL_ERR_UNSUPPORTED, "no GEMM kernel of this precision runs on ", ctx.facts().name, why_none);
   // A lone candidate is predicted only for the asking exports and from a profile already known:
-  // a device with nothing to choose never measures one.
-  const bool times = runnable.size() > 1 || (predict && ctx.has_profile());
+  // a device with nothing to choose never measures one, nor does a call whose kernel is pinned
+  // (the caller chose: measuring the profile would cost it seconds, minutes under a simulator).
+  const bool times = predict ? runnable.size() > 1 || ctx.has_profile() : runnable.size() > 1 && !pin;
   for (const GemmKernel* g : runnable)
     if (!times || measured_profile(ctx)[g->ceiling] > 0)  // the profile just measured may lack the rate
       plan.candidates.push_back({g->id, times ? predict_ms(ctx, *g, m, n, k) : -1.0});
