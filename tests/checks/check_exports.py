@@ -3,7 +3,8 @@
 from it at build time): the export tables of libmqlcl.so (nm -D) and of mqlcl.dll (objdump -p)
 must equal it, and mqlcl.dll may import nothing but Windows system DLLs. The docs' table of GEMM
 kernels (docs/ABI.md, "The GEMM planner") lists exactly the library's kernel table, as
-libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h.
+libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h; its
+tunables' table ("Tuning") documents exactly the library's tunable ids (mqlcl_tunable_*).
 Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
 import argparse
 import ctypes
@@ -45,6 +46,14 @@ def check_kernel_table(root, so):
     expect(documented == {k: defines.get(k) for k in kernels},
            f"docs/ABI.md's GEMM kernel table lists the library's {len(kernels)} kernels with their #defines",
            f"docs {documented}; library {kernels}")
+    # The tunables' table of "Tuning": each row starts with the ids it documents ("30, 31 (...)").
+    tuning = abi.split("### Tuning", 1)[1].split("\n### ", 1)[0]
+    ids = set()
+    for cell in re.findall(r"^\| ([\d, ]+)[ (`]", tuning, re.M):
+        ids.update(int(x) for x in cell.replace(",", " ").split())
+    tunables = {lib.mqlcl_tunable_at(i) for i in range(lib.mqlcl_tunable_count())}
+    expect(ids == tunables, f"docs/ABI.md's tunables table lists the library's {len(tunables)} tunables",
+           f"docs {sorted(ids)}; library {sorted(tunables)}")
 
 
 def main():
