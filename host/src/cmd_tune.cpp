@@ -363,23 +363,12 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
   return 0;
 }
 
-// --file: the same as $MQLCL_TUNING_FILE for this run, which the library reads both when it
-// creates a context and when it stores (so tune writes where a later run reads).
-void set_tuning_file(const std::string& file) {
+// An environment variable of this run, which the library reads.
+void set_env(const char* name, const char* value) {
 #if defined(_WIN32)
-  _putenv_s("MQLCL_TUNING_FILE", file.c_str());
+  _putenv_s(name, value);
 #else
-  setenv("MQLCL_TUNING_FILE", file.c_str(), 1);
-#endif
-}
-
-// tune searches everything it times itself: the library's tuning on first use stays off, so the
-// planner's calibration times the tiles as they are.
-void no_tuning_on_first_use() {
-#if defined(_WIN32)
-  _putenv_s("MQLCL_TUNE", "off");
-#else
-  setenv("MQLCL_TUNE", "off", 1);
+  setenv(name, value, 1);
 #endif
 }
 
@@ -442,8 +431,12 @@ void register_tune_command(CLI::App& app, Options& opt) {
   auto* t = app.add_subcommand("tune", "search a tunable's values on this device and store the best");
   add_tune_options(t, a, opt);
   add_command(t, [&opt] {
-    if (!a.file.empty()) set_tuning_file(a.file);
-    no_tuning_on_first_use();
+    // --file: the same as $MQLCL_TUNING_FILE for this run, which the library reads both when it
+    // creates a context and when it stores (so tune writes where a later run reads).
+    if (!a.file.empty()) set_env("MQLCL_TUNING_FILE", a.file.c_str());
+    // tune times everything itself: the library's tuning on first use stays off, so the
+    // planner's calibration times the tiles as they are.
+    set_env("MQLCL_TUNE", "off");
     if (a.what == "planner" || a.what == "efficiency") return tune_planner(a, opt);
     const int kernel = gemm_kernel_named(a.what);
     if (kernel == 0) throw std::runtime_error("tune --what " + a.what + ": no GEMM kernel of that name");

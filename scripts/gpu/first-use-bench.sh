@@ -12,36 +12,36 @@
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
-out=${1:-/tmp/first-use-bench}
+logs=${1:-/tmp/first-use-bench}
 tune_seconds=${2:-60}
-mkdir -p "$out"
+mkdir -p "$logs"
 use_build_tree  # LD_LIBRARY_PATH, $dev, $host
-export MQLCL_TUNING_FILE="$out/mqlcl-tuning.txt"
+export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
 rm -f "$MQLCL_TUNING_FILE"
 unset MQLCL_TUNE MQLCL_TUNE_SECONDS
-nvidia-smi --query-gpu=name,driver_version --format=csv >"$out/nvidia-smi.txt" 2>&1 || true
+nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
 
 # One call per precision and size; "PHASE PRECISION SIZE KERNEL GFLOPS FIRST_MS" lines.
 calls() {
   local phase=$1
   for p in exact fast fp64; do
     for n in 1000 2000 4096 8192; do
-      local log="$out/$phase-$p-$n.log" start end
+      local log="$logs/$phase-$p-$n.log" start end
       start=$(date +%s%N)
       timeout 150 "$host" --device "$dev" gemm --size "$n" --precision "$p" --repeat 3 >"$log" 2>&1
       end=$(date +%s%N)
       local kernel gflops
       kernel=$(sed -n 's/.*, kernel \([0-9]*\) .*/\1/p' "$log" | head -1)
       gflops=$(sed -n 's/.*product [0-9.]* ms (\([0-9.]*\) GFLOP\/s).*/\1/p' "$log" | head -1)
-      echo "$phase $p $n ${kernel:-?} ${gflops:-?} $(((end - start) / 1000000))" | tee -a "$out/table.txt"
+      echo "$phase $p $n ${kernel:-?} ${gflops:-?} $(((end - start) / 1000000))" | tee -a "$logs/table.txt"
     done
   done
 }
 
-echo "# phase precision size kernel product_GFLOP/s wall_ms_of_the_command" >"$out/table.txt"
+echo "# phase precision size kernel product_GFLOP/s wall_ms_of_the_command" >"$logs/table.txt"
 calls first-use
-cp "$MQLCL_TUNING_FILE" "$out/tuning-after-first-use.txt" 2>/dev/null
-for kernel in $(awk '$1 == "first-use" && $4 != "?" {print $4}' "$out/table.txt" | sort -u); do
+cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-first-use.txt" 2>/dev/null
+for kernel in $(awk '$1 == "first-use" && $4 != "?" {print $4}' "$logs/table.txt" | sort -u); do
   name=$(python3 - "$root/build/native/dll/libmqlcl.so" "$kernel" <<'PY'
 import ctypes, sys
 lib = ctypes.CDLL(sys.argv[1])
@@ -50,8 +50,8 @@ n = lib.mqlcl_gemm_kernel_name(int(sys.argv[2]), buf, 64)
 print(bytes(buf)[: 2 * n].decode("utf-16-le"))
 PY
 )
-  timeout $((tune_seconds + 60)) "$host" --device "$dev" tune --what "$name" --seconds "$tune_seconds" >"$out/tune-$name.log" 2>&1
-  echo "== tune --what $name: rc=$? $(grep '^best:' "$out/tune-$name.log")"
+  timeout $((tune_seconds + 60)) "$host" --device "$dev" tune --what "$name" --seconds "$tune_seconds" >"$logs/tune-$name.log" 2>&1
+  echo "== tune --what $name: rc=$? $(grep '^best:' "$logs/tune-$name.log")"
 done
-cp "$MQLCL_TUNING_FILE" "$out/tuning-after-tune.txt" 2>/dev/null
+cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-tune.txt" 2>/dev/null
 calls tuned

@@ -148,7 +148,6 @@ void search_and_store(Context& ctx, const GemmKernel& g) {
         Search<float> search(ctx, g);
         best = search.run(budget), n = search.size();
       }
-      ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
       store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
       ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
                      str(path_text(path), " (tuned on first use at ", n, "^3 within ", budget, " s): ", text(best)));
