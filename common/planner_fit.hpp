@@ -1,11 +1,11 @@
-// The GEMM planner's calibration, pure arithmetic shared by `mqlcl-host tune --what planner`
-// and the tests: a kernel's efficiency and fixed cost of a call from its times at two sizes.
+// The GEMM planner's calibration, pure arithmetic shared by the library's calibration on first
+// use (dll/src/gemm/planner_calibration.cpp), `mqlcl-host tune --what planner` and the tests: a
+// kernel's efficiency and fixed cost of a call from its times at two sizes.
 //
 // The planner predicts (dll/src/gemm/gemm_plan.cpp, predict_ms)
 //   t = F / e + P * prep + L
 // with F the product's time at 100 % of its ceiling, P one launch-and-wait time, L its
-// preparation's traffic, all three known for a size (read back from the library's own
-// predictions), and e (a fraction), prep (launch-and-wait times a call) unknown. Two sizes
+// preparation's traffic, all three known for a size (the library's own terms), and e (a fraction), prep (launch-and-wait times a call) unknown. Two sizes
 // give two equations: a small one, where the fixed cost weighs, and a large one, where the
 // product does. Solved for x = 1/e and y = prep:
 //   x = (r1 P2 - r2 P1) / det,  y = (F1 r2 - F2 r1) / det,  det = F1 P2 - F2 P1,  ri = ti - Li.

@@ -59,7 +59,12 @@ void Context::set_profile(const double* ceilings) {
 }
 
 bool Context::mma_claimed() const {
-  if (profile_ && profile_->v[MQLCL_PROFILE_SOURCE] == MQLCL_PROFILE_SET) return profile_->v[MQLCL_PROFILE_MMA_TF32] > 0;
+  if (profile_ && profile_->v[MQLCL_PROFILE_SOURCE] == MQLCL_PROFILE_SET) {
+    for (int rate : {MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_FP16, MQLCL_PROFILE_MMA_BF16, MQLCL_PROFILE_MMA_INT8,
+                     MQLCL_PROFILE_MMA_FP64})
+      if (profile_->v[rate] > 0) return true;
+    return false;
+  }
   return tensor_support(facts_).available;
 }
 

@@ -171,7 +171,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Replaces it (mqlcl_profile_set; the values are checked by the caller).
   void set_profile(const double* ceilings);
   // Whether mma.sync kernels can run here: the device's own (NVIDIA, compute capability >= 8)
-  // or, where a set profile claims tensor cores the device lacks, with emulated PTX.
+  // or, where a set profile claims tensor cores (any mma.sync rate) the device lacks, with
+  // emulated PTX.
   bool mma_claimed() const;
   // " -DEMULATE_PTX" where a set profile claims tensor cores the device does not have: the
   // mma.sync kernels then run their plain OpenCL C stand-ins (slow, correct).

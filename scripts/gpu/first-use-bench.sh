@@ -1,9 +1,12 @@
 #!/usr/bin/env bash
 # What a user gets out of the box against after the full `tune`, on a GPU: from an empty tuning
 # file, host-array GEMM calls of each precision at 1000, 2000, 4096 and 8192 (the first call of
-# at least 512^3 that runs a kernel tunes its tiles on first use, within MQLCL_TUNE_SECONDS);
-# then `mqlcl-host tune --what` of each kernel those calls ran (every candidate, at 2048^3), and
-# the same calls again; each call's kernel and product GFLOP/s into table.txt. Logs, the tuning
+# at least 512^3 calibrates the planner, tuning the tiles of every kernel it chooses between,
+# and tunes the tiles of the kernel it runs, within MQLCL_TUNE_SECONDS each); then, from that
+# file, every candidate of each call pinned beside the planner's pick (`gemm --plan`: the pick
+# against the fastest, plan.txt); then `mqlcl-host tune --what` of each kernel the calls ran
+# (every candidate, at 2048^3) and `tune --what planner`, and the same calls again; each call's
+# kernel and product GFLOP/s into table.txt. Logs, the tuning
 # file after each phase and the table go into the folder given (default /tmp/first-use-bench).
 # Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
 # (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where the
@@ -41,6 +44,17 @@ calls() {
 echo "# phase precision size kernel product_GFLOP/s wall_ms_of_the_command" >"$logs/table.txt"
 calls first-use
 cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-first-use.txt" 2>/dev/null
+
+# The planner's pick against every candidate pinned, with what the first calls stored.
+echo "# precision size planned_kernel planned/fastest_measured_product" >"$logs/plan.txt"
+for p in exact fast fp64; do
+  for n in 1000 2000 4096 8192; do
+    log="$logs/plan-$p-$n.log"
+    timeout 300 "$host" --device "$dev" gemm --size "$n" --precision "$p" --repeat 3 --plan >"$log" 2>&1
+    echo "$p $n $(sed -n 's/.*planned (runs \([0-9]*\)): [0-9.]* ms = \([0-9.]*\) x the fastest.*/\1 \2/p' "$log")" |
+      tee -a "$logs/plan.txt"
+  done
+done
 for kernel in $(awk '$1 == "first-use" && $4 != "?" {print $4}' "$logs/table.txt" | sort -u); do
   name=$(python3 - "$root/build/native/dll/libmqlcl.so" "$kernel" <<'PY'
 import ctypes, sys
@@ -53,5 +67,7 @@ PY
   timeout $((tune_seconds + 60)) "$host" --device "$dev" tune --what "$name" --seconds "$tune_seconds" >"$logs/tune-$name.log" 2>&1
   echo "== tune --what $name: rc=$? $(grep '^best:' "$logs/tune-$name.log")"
 done
+timeout 600 "$host" --device "$dev" tune --what planner >"$logs/tune-planner.log" 2>&1
+echo "== tune --what planner: rc=$?"
 cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-tune.txt" 2>/dev/null
 calls tuned

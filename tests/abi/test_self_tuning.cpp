@@ -7,11 +7,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "support.hpp"
+#include "tensor_contexts.hpp"
 #include "tuning_file_fixture.hpp"
 
 namespace {
@@ -51,11 +53,11 @@ class SelfTuning : public t::OwnTuningFile {
     return true;
   }
 
-  // This device's stage 10 entries in the file.
-  std::vector<std::string> entries() const {
+  // This device's entries of a tunable (stage 10's by default) in the file.
+  std::vector<std::string> entries(int tunable = MQLCL_TUNABLE_SGEMM_TUNED) const {
     std::vector<std::string> out;
     for (const std::string& l : lines())
-      if (l.rfind("10\t", 0) == 0) out.push_back(l);
+      if (l.rfind(std::to_string(tunable) + "\t", 0) == 0) out.push_back(l);
     return out;
   }
 
@@ -100,6 +102,8 @@ TEST_F(SelfTuning, ALargeCallSearchesOnceStoresTheBestAndLaterContextsReadIt) {
     EXPECT_TRUE(sgemm_right(ctx.h, 512));
     EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED), MQLCL_TUNING_DEVICE);
     EXPECT_TRUE(offered(tiles(ctx.h), defaults));
+    // Its kernel pinned: the planner chose nothing, so it is not calibrated.
+    EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_EFFICIENCY), MQLCL_TUNING_DEFAULT);
     ASSERT_EQ(entries().size(), 1u);
     EXPECT_NE(entries()[0].find(device_name()), std::string::npos) << entries()[0];
   }
@@ -148,6 +152,85 @@ TEST_F(SelfTuning, ACorruptFileFailsNoCallAndKeepsItsOtherLines) {
   for (const char* kept : {"garbage without tabs", "10\tsome device\tsome arch\tnot numbers"})
     EXPECT_NE(std::find(now.begin(), now.end(), kept), now.end()) << kept;
   EXPECT_EQ(entries().size(), 2u);  // the unreadable line and this device's
+}
+
+// A tunable's vector on the context.
+std::vector<int> params(int ctx, int tunable) {
+  std::vector<int> p(64, -1);
+  const int n = mqlcl_tunable_get(ctx, tunable, p.data(), static_cast<int>(p.size()));
+  EXPECT_GT(n, 0) << t::message(ctx);
+  p.resize(static_cast<size_t>(std::max(n, 0)));
+  return p;
+}
+
+// Where a tunable's vector came from (mqlcl_tuning_text).
+std::string origin(int ctx, int tunable) {
+  std::u16string buf(4096, u'\0');
+  const int n = mqlcl_tuning_text(ctx, tunable, buf.data(), static_cast<int>(buf.size()));
+  return t::to_utf8(buf.substr(0, static_cast<size_t>(std::max(0, std::min(n, 4095)))));
+}
+
+// FP64 C = A B at n^3 through mqlcl_dgemm; true where every element is within the FP64
+// tolerance of the long-double reference.
+bool dgemm_right(int ctx, int n) {
+  const size_t count = static_cast<size_t>(n) * n;
+  std::vector<double> a(count), b(count), c(count, 0.0);
+  for (size_t i = 0; i < count; ++i) a[i] = std::sin(0.37 * double(i)), b[i] = std::cos(0.11 * double(i));
+  EXPECT_EQ(mqlcl_dgemm(ctx, MQLCL_GEMM_FP64, n, n, n, 1.0, a.data(), int(count), n, b.data(), int(count), n, 0.0, c.data(),
+                        int(count), n),
+            MQLCL_OK)
+      << t::message(ctx);
+  for (int i = 0; i < n; i += 37)
+    for (int j = 0; j < n; j += 41) {
+      long double exact = 0, scale = 0;
+      for (int k = 0; k < n; ++k) {
+        exact += static_cast<long double>(a[size_t(i) * n + k]) * b[size_t(k) * n + j];
+        scale += std::fabs(static_cast<long double>(a[size_t(i) * n + k]) * b[size_t(k) * n + j]);
+      }
+      if (std::fabs(static_cast<double>(exact) - c[size_t(i) * n + j]) > 1e-13 * static_cast<double>(scale)) return false;
+    }
+  return true;
+}
+
+// The planner's calibration: with a profile that gives FP64 two kernels (the FP64 units and the
+// FP64 tensor cores, emulated where the device lacks them), the first call of at least 512^3
+// whose kernel the planner chooses tunes both kernels' tiles (stored), then fits both kernels'
+// efficiency and fixed cost; a pinned call does not. Fitted against the set profile, the
+// calibration is the context's alone: the file gets no efficiency, and a later context
+// calibrates its own. (A calibration stored for a measured profile needs several kernels per
+// precision, a GPU with tensor cores: scripts/gpu/first-use-bench.sh runs it.)
+TEST_F(SelfTuning, TheFirstCallThePlannerChoosesCalibratesIt) {
+  if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the profile's two FP64 kernels cannot run";
+  std::vector<double> profile = tensor_test::kH200;
+  for (int f : {MQLCL_PROFILE_MMA_TF32, MQLCL_PROFILE_MMA_FP16, MQLCL_PROFILE_MMA_BF16, MQLCL_PROFILE_MMA_INT8})
+    profile[static_cast<size_t>(f)] = 0;  // FP64's kernels only: the Ozaki kernel is minutes emulated
+  const std::vector<int> kernels = t::gemm_kernels();
+  for (int context = 0; context < 2; ++context) {
+    t::Ctx ctx;
+    ASSERT_EQ(mqlcl_profile_set(ctx.h, profile.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(ctx.h);
+    std::vector<int> defaults[2];
+    for (int i = 0; i < 2; ++i) defaults[i] = params(ctx.h, i == 0 ? MQLCL_TUNABLE_EFFICIENCY : MQLCL_TUNABLE_PREPARATION);
+    ASSERT_EQ(mqlcl_gemm_pin(ctx.h, MQLCL_GEMM_FP64, MQLCL_GEMM_KERNEL_DGEMM), MQLCL_OK) << t::message(ctx.h);
+    EXPECT_TRUE(dgemm_right(ctx.h, 512));
+    EXPECT_EQ(mqlcl_tuning_source(ctx.h, MQLCL_TUNABLE_EFFICIENCY), MQLCL_TUNING_DEFAULT);
+    ASSERT_EQ(mqlcl_gemm_pin(ctx.h, MQLCL_GEMM_FP64, 0), MQLCL_OK) << t::message(ctx.h);
+    EXPECT_TRUE(dgemm_right(ctx.h, 512));
+    for (int tunable : {MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_PREPARATION}) {
+      EXPECT_EQ(mqlcl_tuning_source(ctx.h, tunable), MQLCL_TUNING_SET);
+      EXPECT_NE(origin(ctx.h, tunable).find("calibrated on first use"), std::string::npos) << origin(ctx.h, tunable);
+      EXPECT_TRUE(entries(tunable).empty());
+    }
+    // Both kernels' tiles were tuned first (the calibration times the tiles they will run with),
+    // and only the two kernels' values may have changed.
+    EXPECT_EQ(entries(MQLCL_TUNABLE_DGEMM).size(), 1u);
+    EXPECT_EQ(entries(MQLCL_TUNABLE_DGEMM_TENSOR).size(), 1u);
+    for (int i = 0; i < 2; ++i) {
+      const std::vector<int> now = params(ctx.h, i == 0 ? MQLCL_TUNABLE_EFFICIENCY : MQLCL_TUNABLE_PREPARATION);
+      for (size_t at = 0; at < kernels.size(); ++at)
+        if (kernels[at] != MQLCL_GEMM_KERNEL_DGEMM && kernels[at] != MQLCL_GEMM_KERNEL_DGEMM_TENSOR)
+          EXPECT_EQ(now[at], defaults[i][at]) << "kernel " << kernels[at];
+    }
+  }
 }
 
 }  // namespace

@@ -40,23 +40,28 @@ Block block_of(Context& ctx, const GemmKernel& g) {
 //    with a wait, ...);
 // L: its preparation's traffic, the operands' elements (m k + k n) times the table's
 //    prep_bytes at the profile's copy rate.
-// `tune --what planner` fits e and prep from this formula's F, P, L at two sizes, read back
-// through mqlcl_gemm_plan, so the two cannot drift apart.
-double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
+// The calibration fits e and prep from this formula's F, P, L at two sizes (common/planner_fit.hpp):
+// on first use through prediction_terms, `tune --what planner` read back through mqlcl_gemm_plan,
+// so neither can drift from the formula.
+PredictionTerms terms_of(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
   const DeviceProfile& p = measured_profile(ctx);
   const Block b = block_of(ctx, g);
   const double flop = 2.0 * static_cast<double>(round_up(m, b.m)) * static_cast<double>(round_up(n, b.n)) *
                       static_cast<double>(round_up(k, b.k)) * passes_at(g, static_cast<long long>(k));
-  const size_t index = gemm_kernel_index(g);
-  const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
-  const double launches = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
-  const double rate = p[g.ceiling] * 1e9 * efficiency;  // flop/s
   const double blocks = static_cast<double>(round_up(m, b.m) / b.m) * static_cast<double>(round_up(n, b.n) / b.n);
   const double units = std::max(1u, ctx.facts().units);
   const double fill = blocks / (std::ceil(blocks / units) * units);
   const double operands = static_cast<double>(m) * static_cast<double>(k) + static_cast<double>(k) * static_cast<double>(n);
-  const double traffic_ms = operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3;
-  return flop / (rate * fill) * 1e3 + launches * p[MQLCL_PROFILE_LAUNCH_US] / 1e3 + traffic_ms;
+  return {flop / (p[g.ceiling] * 1e9 * fill) * 1e3, p[MQLCL_PROFILE_LAUNCH_US] / 1e3,
+          operands * g.prep_bytes / (p[MQLCL_PROFILE_COPY] * 1e9) * 1e3};
+}
+
+double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
+  const PredictionTerms t = terms_of(ctx, g, m, n, k);
+  const size_t index = gemm_kernel_index(g);
+  const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
+  const double launches = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
+  return t.product_ms / efficiency + launches * t.launch_ms + t.traffic_ms;
 }
 
 // Why a kernel cannot run a call of inner size k here, or empty.
@@ -113,6 +118,10 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   }
   plan.chosen = plan.candidates.front().kernel;
   return plan;
+}
+
+PredictionTerms prediction_terms(Context& ctx, int kernel, size_t m, size_t n, size_t k) {
+  return terms_of(ctx, gemm_kernel(kernel), m, n, k);
 }
 
 double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k) {

@@ -37,6 +37,15 @@ GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t
 std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
 // The product time the planner predicts for a kernel (measures the profile if not known).
 double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k);
+// The three known terms of the planner's formula for a kernel at m, n, k (gemm_plan.cpp,
+// predict_ms: t = product_ms / e + prep * launch_ms + traffic_ms), what a calibration fits e and
+// prep to.
+struct PredictionTerms {
+  double product_ms;  // the padded product at 100 % of the kernel's ceiling, in whole waves
+  double launch_ms;   // one launch and wait (the profile's)
+  double traffic_ms;  // its preparation's traffic
+};
+PredictionTerms prediction_terms(Context& ctx, int kernel, size_t m, size_t n, size_t k);
 // The rows of the kernel's block (what it pads m to).
 size_t gemm_block_rows(Context& ctx, int kernel);
 

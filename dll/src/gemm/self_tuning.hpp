@@ -9,9 +9,15 @@
 // fastest is stored in the tuning file and used from then on, by this process and every later
 // one. The search runs under the tuning file's lock: a process that finds it held waits, then
 // reads what the other stored, so agents starting together neither repeat it nor lose an entry.
-// Smaller calls keep the defaults until a large one has run it. MQLCL_TUNE=off disables it; a
-// file that cannot be written leaves the defaults (never a failed call), and the context does
-// not try again.
+// Smaller calls keep the defaults until a large one has run it.
+// The planner's calibration too (gemm/planner_calibration): the first such call whose kernel
+// the planner chooses among several (no pin), on a device whose efficiency and preparation are
+// the built-in defaults, first tunes the tiles of every kernel the planner chooses between (the
+// candidates of every precision with more than one; each within the budget), then fits their
+// efficiency and fixed cost and stores both. A device with one kernel per precision (a CPU
+// without tensor cores) never calibrates: nothing to choose.
+// MQLCL_TUNE=off disables both; a file that cannot be written leaves the defaults (never a
+// failed call), and the context does not try again.
 #pragma once
 #include "context.hpp"
 #include "gemm/gemm.hpp"
@@ -20,7 +26,8 @@ namespace mqlcl {
 
 constexpr double kSelfTuneMinSize = 512;   // the smallest call (its cube root) that runs the search
 constexpr double kSelfTuneMaxSize = 2048;  // the size it times (`tune`'s default)
-constexpr double kSelfTuneSeconds = 10;    // the default budget per kernel's tiles and device
+constexpr double kSelfTuneSeconds = 10;    // the default budget per kernel's tiles and device (and the
+                                           // calibration's sizes: one call within a twentieth)
 
 // The planner's kernel for the call, its tiles tuned first where this is their first use.
 int kernel_for_call(Context& ctx, const GemmShape& s);
