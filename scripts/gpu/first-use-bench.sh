@@ -11,16 +11,18 @@
 # Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
 # (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where the
 # machine lacks it).
-# Usage: scripts/gpu/first-use-bench.sh [OUT_DIR [TUNE_SECONDS_PER_KERNEL]]
+# Usage: scripts/gpu/first-use-bench.sh [OUT_DIR [TUNE_SECONDS_PER_KERNEL [PHASES]]]
+#   PHASES: all (default); first (the calls out of the box and the plans); tuned (the full tune
+#   and the calls again, from the tuning file a "first" run left in OUT_DIR).
 set -uo pipefail
 source "$(dirname "$0")/env.sh"  # $root; NVIDIA's OpenCL driver registered
 cd "$root"
 logs=${1:-/tmp/first-use-bench}
 tune_seconds=${2:-60}
+phases=${3:-all}
 mkdir -p "$logs"
 use_build_tree  # LD_LIBRARY_PATH, $dev, $host
 export MQLCL_TUNING_FILE="$logs/mqlcl-tuning.txt"
-rm -f "$MQLCL_TUNING_FILE"
 unset MQLCL_TUNE MQLCL_TUNE_SECONDS
 nvidia-smi --query-gpu=name,driver_version --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true
 
@@ -41,20 +43,24 @@ calls() {
   done
 }
 
-echo "# phase precision size kernel product_GFLOP/s wall_ms_of_the_command" >"$logs/table.txt"
-calls first-use
-cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-first-use.txt" 2>/dev/null
+if [ "$phases" != tuned ]; then
+  rm -f "$MQLCL_TUNING_FILE"
+  echo "# phase precision size kernel product_GFLOP/s wall_ms_of_the_command" >"$logs/table.txt"
+  calls first-use
+  cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-first-use.txt" 2>/dev/null
 
-# The planner's pick against every candidate pinned, with what the first calls stored.
-echo "# precision size planned_kernel planned/fastest_measured_product" >"$logs/plan.txt"
-for p in exact fast fp64; do
-  for n in 1000 2000 4096 8192; do
-    log="$logs/plan-$p-$n.log"
-    timeout 300 "$host" --device "$dev" gemm --size "$n" --precision "$p" --repeat 3 --plan >"$log" 2>&1
-    echo "$p $n $(sed -n 's/.*planned (runs \([0-9]*\)): [0-9.]* ms = \([0-9.]*\) x the fastest.*/\1 \2/p' "$log")" |
-      tee -a "$logs/plan.txt"
+  # The planner's pick against every candidate pinned, with what the first calls stored.
+  echo "# precision size planned_kernel planned/fastest_measured_product" >"$logs/plan.txt"
+  for p in exact fast fp64; do
+    for n in 1000 2000 4096 8192; do
+      log="$logs/plan-$p-$n.log"
+      timeout 300 "$host" --device "$dev" gemm --size "$n" --precision "$p" --repeat 3 --plan >"$log" 2>&1
+      echo "$p $n $(sed -n 's/.*planned (runs \([0-9]*\)): [0-9.]* ms = \([0-9.]*\) x the fastest.*/\1 \2/p' "$log")" |
+        tee -a "$logs/plan.txt"
+    done
   done
-done
+fi
+[ "$phases" = first ] && exit 0
 for kernel in $(awk '$1 == "first-use" && $4 != "?" {print $4}' "$logs/table.txt" | sort -u); do
   name=$(python3 - "$root/build/native/dll/libmqlcl.so" "$kernel" <<'PY'
 import ctypes, sys
