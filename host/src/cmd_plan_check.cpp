@@ -49,7 +49,7 @@ int run_plan_check(const PlanCheckArgs& a, const Options& opt) {
   check(lib().mqlcl_device_profile(h, profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
   fmt::print("plan-check on {}: each candidate pinned, the fastest of {} calls on device buffers (host clock, ms)\n",
              device_text(opt.device, MQLCL_TEXT_NAME), a.reps);
-  fmt::print("(predicted: the planner's time of the call; calibrated by tune --what planner, it holds the packs and epilogue)\n");
+  fmt::print("(predicted: the planner's time of the call; calibrated on first use or by tune --what planner, it holds the packs and epilogue)\n");
   fmt::print("{:>5} {:<5} | {:>4} {:>10} | {:>7} {:>10} | {:>6} | candidates: kernel measured (predicted)\n", "size",
              "prec", "pick", "pick ms", "fastest", "ms", "ratio");
   int failures = 0;

@@ -32,7 +32,8 @@ namespace host {
 namespace {
 struct TuneArgs {
   int size = 2048;
-  int small = 0;  // --what planner's small size; 0: min(1024, size / 4)
+  int small = 0;  // --what planner's small size; 0: min(1024, size / 4), unaligned where --size is not given
+  const CLI::Option* size_option = nullptr;
   double seconds = 120;
   int reps = 3;
   std::string file;
@@ -297,7 +298,12 @@ int tune_planner(const TuneArgs& a, const Options& opt) {
   PlannerTunables after = before;
   std::vector<double> profile(MQLCL_PROFILE_FIELDS);  // measured now, so that every candidate is predicted
   check(lib().mqlcl_device_profile(h, profile.data(), MQLCL_PROFILE_FIELDS), "mqlcl_device_profile");
-  const int large = a.size, small = a.small > 0 ? a.small : std::max(16, std::min(1024, a.size / 4));
+  // Without --size, the library's sizes on first use: off every tile multiple (planner_fit::unaligned).
+  const bool given = a.size_option && a.size_option->count() > 0;
+  const int large = given ? a.size : planner_fit::unaligned(a.size);
+  const int small = a.small > 0 ? a.small
+                    : given     ? std::max(16, std::min(1024, a.size / 4))
+                                : planner_fit::unaligned(std::min(1024, a.size / 4));
   const int sizes[2] = {small, large};
   const std::map<int, planner_fit::Point> terms[2] = {formula_terms(h, small), formula_terms(h, large)};
   fmt::print("planner calibration on {}: {}^3 and {}^3, the fastest of {} calls on device buffers (host clock)\n",
@@ -412,9 +418,12 @@ void add_tune_options(CLI::App* t, TuneArgs& a, const Options& opt) {
                                   "(efficiency: an alias of planner, which now fits both)")
       ->check(WhatChoices(opt))
       ->capture_default_str();
-  t->add_option("--size", a.size, "square size timed")->check(CLI::Range(16, 1 << 15))->capture_default_str();
+  a.size_option = t->add_option("--size", a.size, "square size timed (planner: without it, 2000, off every tile "
+                                                  "multiple as callers' sizes are)")
+                     ->check(CLI::Range(16, 1 << 15))
+                     ->capture_default_str();
   t->add_option("--small", a.small, "planner: the small size, where preparation and launches weigh (default: "
-                                    "min(1024, size / 4))")
+                                    "min(1024, size / 4); without --size, 500)")
       ->check(CLI::Range(16, 1 << 15));
   t->add_option("--seconds", a.seconds, "time budget")->capture_default_str();
   t->add_option("--reps", a.reps, "timed runs per candidate after one that builds: tiles keep the median, planner "

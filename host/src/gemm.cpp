@@ -68,7 +68,7 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
     check(lib().mqlcl_gemm_plan(ctx.handle(), flags, m, n, k, chosen.data(), predicted.data(), 1), "mqlcl_gemm_plan");
   std::vector<T> C;
   double best_total = 1e300, kernel = 0, convert = 0, upload = 0, download = 0;
-  int panels = 0;
+  int panels = 0, ran = 0;
   for (int r = 0; r < std::max(1, a.repeat); ++r) {
     C = C0;
     int rc;
@@ -86,6 +86,7 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
       best_total = ctx.total_ms(), kernel = ctx.kernel_ms(), convert = ctx.convert_ms();
       upload = lib().mqlcl_last_upload_ms(ctx.handle()), download = lib().mqlcl_last_download_ms(ctx.handle());
       panels = lib().mqlcl_last_panels(ctx.handle());
+      ran = lib().mqlcl_last_product(ctx.handle());
     }
   }
   // The error against a double product, relative to the sum of |terms| of each element: every
@@ -97,9 +98,13 @@ int run_gemm(const GemmArgs& a, const Options& opt, int m, int n, int k, int fla
                                          ProductOp{ta, tb, a.alpha, a.beta}, &C0);
   const double gflops = 2.0 * m * n * k / (kernel * 1e6);
   g_last_product_ms = kernel;
+  // The kernel of the best call (mqlcl_last_product): a fallback, or a first call that tuned on
+  // first use, may run another than the plan asked before the first call.
+  const std::string why = a.kernel ? " (pinned)"
+                          : ran == chosen[0] ? " (planned)"
+                                             : fmt::format(" (planned; {} before the first call)", chosen[0]);
   fmt::print("{} {}x{}x{} (M,N,K){}{} on {}, kernel {}{}, best of {}\n", sizeof(T) == 4 ? "sgemm" : "dgemm", m, n, k,
-             ta ? " A^T" : "", tb ? " B^T" : "", device_text(opt.device, MQLCL_TEXT_NAME), chosen[0],
-             a.kernel ? " (pinned)" : " (planned)", a.repeat);
+             ta ? " A^T" : "", tb ? " B^T" : "", device_text(opt.device, MQLCL_TEXT_NAME), ran, why, a.repeat);
   if (panels > 1)
     // By panels the copies overlap the product: the parts add up to more than the total.
     fmt::print("  host->host total {:.3f} ms in {} panels, overlapped: upload {:.3f} ms, layout {:.3f} ms, product {:.3f} ms "

@@ -3,10 +3,10 @@
 # file, host-array GEMM calls of each precision at 1000, 2000, 4096 and 8192 (the first call of
 # at least 512^3 calibrates the planner, tuning the tiles of every kernel it chooses between,
 # and tunes the tiles of the kernel it runs, within MQLCL_TUNE_SECONDS each); then, from that
-# file, every candidate of each call pinned beside the planner's pick (`gemm --plan`: the pick
-# against the fastest, plan.txt); then `mqlcl-host tune --what` of each kernel the calls ran
-# (every candidate, at 2048^3) and `tune --what planner`, and the same calls again; each call's
-# kernel and product GFLOP/s into table.txt. Logs, the tuning
+# file, every candidate pinned beside the planner's pick (`plan-check`, calls on device buffers:
+# the pick against the fastest, plan.txt); then `mqlcl-host tune --what` of each kernel the calls
+# ran (every candidate, at 2048^3) and `tune --what planner`, and the same calls again; each
+# call's kernel and product GFLOP/s into table.txt. Logs, the tuning
 # file after each phase and the table go into the folder given (default /tmp/first-use-bench).
 # Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
 # (scripts/build.sh); mqlcl-host needs libclblast.so.1 (copy it into build/native/host/ where the
@@ -49,16 +49,10 @@ if [ "$phases" != tuned ]; then
   calls first-use
   cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-first-use.txt" 2>/dev/null
 
-  # The planner's pick against every candidate pinned, with what the first calls stored.
-  echo "# precision size planned_kernel planned/fastest_measured_product" >"$logs/plan.txt"
-  for p in exact fast fp64; do
-    for n in 1000 2000 4096 8192; do
-      log="$logs/plan-$p-$n.log"
-      timeout 300 "$host" --device "$dev" gemm --size "$n" --precision "$p" --repeat 3 --plan >"$log" 2>&1
-      echo "$p $n $(sed -n 's/.*planned (runs \([0-9]*\)): [0-9.]* ms = \([0-9.]*\) x the fastest.*/\1 \2/p' "$log")" |
-        tee -a "$logs/plan.txt"
-    done
-  done
+  # The planner's pick against every candidate pinned, calls on device buffers (the transfers of
+  # host arrays, the same for every kernel, left out), with what the first calls stored.
+  timeout 400 "$host" --device "$dev" plan-check --sizes 1000,2000,4096,8192 --reps 5 >"$logs/plan.txt" 2>&1
+  echo "== plan-check: rc=$?"
 fi
 [ "$phases" = first ] && exit 0
 for kernel in $(awk '$1 == "first-use" && $4 != "?" {print $4}' "$logs/table.txt" | sort -u); do
@@ -77,3 +71,5 @@ timeout 600 "$host" --device "$dev" tune --what planner >"$logs/tune-planner.log
 echo "== tune --what planner: rc=$?"
 cp "$MQLCL_TUNING_FILE" "$logs/tuning-after-tune.txt" 2>/dev/null
 calls tuned
+timeout 400 "$host" --device "$dev" plan-check --sizes 1000,2000,4096,8192 --reps 5 >"$logs/plan-after-tune.txt" 2>&1
+echo "== plan-check after tune: rc=$?"

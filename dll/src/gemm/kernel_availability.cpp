@@ -9,7 +9,8 @@ namespace mqlcl {
 std::string gemm_kernel_unavailable(Context& ctx, const GemmKernel& g) {
   const DeviceFacts& f = ctx.facts();
   if (g.fp64 && !f.fp64) return "the device has no cl_khr_fp64 (no FP64 arithmetic)";
-  if (g.mma && !ctx.mma_claimed()) return tensor_support(f).reason;
+  // A device with mma.sync under a set profile that claims none: the profile's rate says why.
+  if (g.mma && !ctx.mma_claimed() && !tensor_support(f).reason.empty()) return tensor_support(f).reason;
   // Only once known: availability never measures the profile.
   if (ctx.has_profile() && ctx.profile()[g.ceiling] <= 0) return str("the device profile has no ", profile_key(g.ceiling), " rate");
   try {

@@ -74,7 +74,8 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
   size_t large = largest;
   Calls calls(ctx);
   for (int kernel : kernels) large = std::min(large, search_size(calls.time(kernel, smallest, 1), budget_s, smallest, largest));
-  const size_t small = std::max<size_t>(large / 4, 64);
+  const size_t small = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(std::max<size_t>(large / 4, 64))));
+  large = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(large)));
   std::vector<int> efficiency(ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY),
                               ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY) + tunable(MQLCL_TUNABLE_EFFICIENCY).count);
   std::vector<int> preparation(ctx.tuning.params(MQLCL_TUNABLE_PREPARATION),

@@ -2,7 +2,8 @@
 // (MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_PREPARATION), what the planner predicts its time with
 // (gemm/gemm_plan.cpp), fitted on the device itself. Each kernel is timed as a whole call on
 // device buffers (its packs and epilogue in the fixed cost) at two sizes, a large one where the
-// product weighs and a quarter of it where launches and preparation do, and fitted by the same
+// product weighs and a quarter of it where launches and preparation do, both a little off every
+// tile multiple as callers' sizes are (planner_fit::unaligned: 2000 and 500), and fitted by the same
 // arithmetic as `mqlcl-host tune --what planner` (common/planner_fit.hpp). A kernel that fails,
 // falls back or computes a wrong product keeps its values. gemm/self_tuning decides when.
 #pragma once
