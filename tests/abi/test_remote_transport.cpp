@@ -1,0 +1,534 @@
+// The transport to a shared GPU server (dll/src/remote): the rings' messages and their checks
+// in one process; the rendezvous folder's checks; then real processes (tests/abi/
+// remote_transport_child.cpp) at the other end of a channel and of the election: round trips,
+// a client or the server killed mid-stream, exactly one server elected. Verdicts are counts and
+// messages, never times: a long bound only detects a hang.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#if !defined(_WIN32)
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/mman.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#endif
+
+#include "core/error.hpp"
+#include "remote/channel.hpp"
+#include "remote/ring.hpp"
+#include "remote/server_election.hpp"
+#include "remote/user_rendezvous.hpp"
+
+namespace {
+
+using namespace mqlcl;
+
+enum Kind : uint32_t { kEcho = 1, kStall = 2, kBye = 3 };
+MessageRules request_rules() { return MessageRules{{0, kSlotPayloadBytes, 0, 0}}; }
+MessageRules response_rules() { return MessageRules{{0, kSlotPayloadBytes}}; }
+
+// A payload that differs for each message and length: byte i of message n.
+unsigned char pattern(uint32_t n, uint32_t i) { return static_cast<unsigned char>(n * 131u + i * 7u + 1u); }
+uint32_t length_of(uint32_t n) { return n * 37u % (kSlotPayloadBytes + 1); }
+
+// Both ends of one ring in this process's memory; the peer always runs.
+struct LocalRing : PeerWatch {
+  static constexpr uint32_t kSlots = 8;
+  RingControl control{};
+  std::vector<RingSlot> slots = std::vector<RingSlot>(kSlots);
+  Doorbell bell;
+  WaitLimits limits{0, 1};
+  RingEnd end() { return RingEnd{RingMemory{&control, slots.data(), kSlots}, &bell, this, limits}; }
+  bool peer_alive() override { return true; }
+  std::string peer_name() const override { return "the test's peer"; }
+};
+
+// The code and message of what body() throws (0 and "" when it throws nothing).
+template <class F>
+std::pair<int, std::string> refusal(F&& body) {
+  try {
+    body();
+  } catch (const Error& e) {
+    return {e.code(), e.what()};
+  }
+  return {0, ""};
+}
+
+TEST(RemoteRing, MessagesArriveInOrderWithTheirPayloads) {
+  LocalRing r;
+  RingWriter writer(r.end());
+  RingReader reader(r.end(), MessageRules{{0, kSlotPayloadBytes, 16}});
+  Message m;
+  std::vector<unsigned char> payload(kSlotPayloadBytes);
+  uint32_t written = 0, read = 0;
+  // Rounds that fill the ring (a full ring refuses one more), then drain part of it: 5 laps.
+  while (read < 5 * LocalRing::kSlots) {
+    while (true) {
+      const uint32_t n = written + 1, len = length_of(n);
+      for (uint32_t i = 0; i < len; ++i) payload[i] = pattern(n, i);
+      if (!writer.try_push(n % 3 == 0 ? 2 : 1, payload.data(), n % 3 == 0 ? len % 17 : len)) break;
+      ++written;
+    }
+    EXPECT_EQ(written - read, LocalRing::kSlots) << "a ring is full at its slot count";
+    for (int k = 0; k < 5; ++k) {
+      ASSERT_TRUE(reader.try_pop(m));
+      ++read;
+      ASSERT_EQ(m.sequence, read);
+      ASSERT_EQ(m.kind, read % 3 == 0 ? 2u : 1u);
+      const uint32_t len = read % 3 == 0 ? length_of(read) % 17 : length_of(read);
+      ASSERT_EQ(m.length, len);
+      for (uint32_t i = 0; i < len; ++i) ASSERT_EQ(m.payload[i], pattern(read, i)) << "message " << read << " byte " << i;
+    }
+  }
+  while (reader.try_pop(m)) ++read;
+  EXPECT_EQ(read, written);
+  EXPECT_FALSE(reader.try_pop(m)) << "an empty ring gives nothing";
+}
+
+TEST(RemoteRing, WriterRefusesWhatIsNoMessage) {
+  LocalRing r;
+  RingWriter writer(r.end());
+  const std::vector<unsigned char> big(kSlotPayloadBytes + 1);
+  auto kind0 = refusal([&] { writer.push(0, nullptr, 0); });
+  EXPECT_EQ(kind0.first, MQLCL_ERR_ARGUMENT);
+  EXPECT_NE(kind0.second.find("kind 0"), std::string::npos) << kind0.second;
+  auto too_long = refusal([&] { writer.push(1, big.data(), kSlotPayloadBytes + 1); });
+  EXPECT_EQ(too_long.first, MQLCL_ERR_RANGE);
+  EXPECT_NE(too_long.second.find(std::to_string(kSlotPayloadBytes + 1) + " bytes"), std::string::npos) << too_long.second;
+  // A consumer claiming to have read more than was written.
+  r.control.consumed.store(5);
+  auto claim = refusal([&] { writer.push(1, nullptr, 0); });
+  EXPECT_EQ(claim.first, MQLCL_ERR_RANGE);
+  EXPECT_NE(claim.second.find("claims to have read 5 messages of 0"), std::string::npos) << claim.second;
+}
+
+// One corruption of a well-formed ring of three messages (kind 1, 10 bytes each), and what the
+// reader must say of it.
+struct Malformed {
+  const char* name;
+  void (*corrupt)(LocalRing&);
+  int code;
+  const char* says;
+};
+
+const Malformed kMalformed[] = {
+    {"length beyond its kind's bound", [](LocalRing& r) { r.slots[1].header.length = 11; }, MQLCL_ERR_RANGE,
+     "message 2 (kind 1) claims a payload of 11 bytes, more than its kind's 10"},
+    {"payload beyond the slot", [](LocalRing& r) { r.slots[1].header.length = kSlotPayloadBytes + 1; },
+     MQLCL_ERR_RANGE, "beyond its slot's"},
+    {"payload length wrapping", [](LocalRing& r) { r.slots[1].header.length = 0xFFFFFFFFu; }, MQLCL_ERR_RANGE,
+     "claims a payload of 4294967295 bytes"},
+    {"unknown kind", [](LocalRing& r) { r.slots[1].header.kind = 3; }, MQLCL_ERR_ARGUMENT,
+     "message 2 is of an unknown kind 3"},
+    {"kind 0", [](LocalRing& r) { r.slots[1].header.kind = 0; }, MQLCL_ERR_ARGUMENT, "unknown kind 0"},
+    {"sequence out of order", [](LocalRing& r) { r.slots[1].header.sequence = 3; }, MQLCL_ERR_ARGUMENT,
+     "message 2 carries the sequence number 3 (out of order)"},
+    {"a slot replayed", [](LocalRing& r) { r.slots[1] = r.slots[0]; }, MQLCL_ERR_ARGUMENT,
+     "carries the sequence number 1"},
+    {"count beyond the ring", [](LocalRing& r) { r.control.published.store(LocalRing::kSlots + 2); },
+     MQLCL_ERR_RANGE, "ahead of the 1 read, in a ring of 8 slots"},
+};
+
+TEST(RemoteRing, MalformedMessagesAreRefusedWithTheirCause) {
+  for (const Malformed& bad : kMalformed) {
+    SCOPED_TRACE(bad.name);
+    LocalRing r;
+    RingWriter writer(r.end());
+    RingReader reader(r.end(), MessageRules{{0, 10}});
+    const unsigned char ten[10] = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
+    for (int i = 0; i < 3; ++i) writer.push(1, ten, 10);
+    Message m;
+    ASSERT_TRUE(reader.try_pop(m)) << "the first message is well formed";
+    bad.corrupt(r);
+    auto first = refusal([&] { reader.try_pop(m); });
+    EXPECT_EQ(first.first, bad.code);
+    EXPECT_NE(first.second.find(bad.says), std::string::npos) << first.second;
+    EXPECT_NE(first.second.find("from the test's peer is refused"), std::string::npos) << first.second;
+    // The reader stays refused: nothing after a malformed message is taken.
+    r.control.published.store(3);
+    r.slots[1].header = SlotHeader{2, 1, 10, 0};
+    auto later = refusal([&] { reader.try_pop(m); });
+    EXPECT_EQ(later, first);
+    EXPECT_EQ(reader.consumed(), 1u);
+  }
+}
+
+#if defined(_WIN32)
+
+TEST(RemoteTransport, NeedsLinux) { GTEST_SKIP() << "the transport's process tests start processes with fork/exec"; }
+
+#else
+
+namespace fs = std::filesystem;
+
+// A fresh folder for one test's rendezvous (short: a socket's path has 107 bytes at most).
+class RemoteFolder {
+ public:
+  RemoteFolder() {
+    char name[] = "/tmp/mqlcl-rt-XXXXXX";
+    path_ = mkdtemp(name) ? name : "";
+    EXPECT_FALSE(path_.empty());
+  }
+  ~RemoteFolder() {
+    std::error_code ec;
+    fs::remove_all(path_, ec);
+  }
+  const std::string& path() const { return path_; }
+  std::string rendezvous() const { return path_ + "/r"; }
+
+ private:
+  std::string path_;
+};
+
+struct Child {
+  pid_t pid = -1;
+  int in = -1;   // the child's standard input
+  int out = -1;  // its standard output
+};
+
+// The child program: beside this test program, else where the build put it.
+std::string child_path() {
+  std::error_code ec;
+  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / fs::path(MQLCL_REMOTE_CHILD).filename();
+  return !ec && fs::exists(beside) ? beside.string() : std::string(MQLCL_REMOTE_CHILD);
+}
+
+Child start(std::vector<std::string> args) {
+  args.insert(args.begin(), child_path());
+  std::vector<char*> argv;
+  for (auto& a : args) argv.push_back(&a[0]);
+  argv.push_back(nullptr);
+  int to[2], from[2];
+  EXPECT_EQ(pipe2(to, O_CLOEXEC), 0);
+  EXPECT_EQ(pipe2(from, O_CLOEXEC), 0);
+  const pid_t pid = fork();
+  if (pid == 0) {  // only async-signal-safe calls until exec
+    dup2(to[0], 0);
+    dup2(from[1], 1);
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  close(to[0]);
+  close(from[1]);
+  return Child{pid, to[1], from[0]};
+}
+
+// The child's next line ("" once it ended without one).
+std::string line(const Child& c) {
+  std::string s;
+  char ch = 0;
+  while (read(c.out, &ch, 1) == 1 && ch != '\n') s += ch;
+  return s;
+}
+
+// Lets the child end (its input closed) and reaps it; its exit status.
+int end(Child& c) {
+  if (c.pid < 0) return -1;
+  close(c.in);
+  int status = 0;
+  waitpid(c.pid, &status, 0);
+  close(c.out);
+  c.pid = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+void kill_child(Child& c) {
+  kill(c.pid, SIGKILL);
+  waitpid(c.pid, nullptr, 0);
+  close(c.in);
+  close(c.out);
+  c.pid = -1;
+}
+
+// How many mappings of a channel's shared memory this process holds.
+int channel_mappings() {
+  std::ifstream maps("/proc/self/maps");
+  int n = 0;
+  for (std::string l; std::getline(maps, l);) n += l.find("memfd:mqlcl-channel") != std::string::npos;
+  return n;
+}
+
+// A bound that only detects a hang: every wait below ends long before it unless something hangs.
+constexpr auto kHang = std::chrono::seconds(20);
+
+TEST(RemoteRendezvous, FolderIsMadeForThisUserAlone) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  struct stat st {};
+  ASSERT_EQ(lstat(f.rendezvous().c_str(), &st), 0);
+  EXPECT_TRUE(S_ISDIR(st.st_mode));
+  EXPECT_EQ(st.st_mode & 0777, 0700u);
+  EXPECT_EQ(st.st_uid, geteuid());
+  EXPECT_EQ(at->path("server.sock"), f.rendezvous() + "/server.sock");
+  EXPECT_NO_THROW(rendezvous_in(f.rendezvous())) << "an existing private folder serves again";
+}
+
+TEST(RemoteRendezvous, FolderOthersCouldUseIsRefused) {
+  RemoteFolder f;
+  const std::string dir = f.rendezvous();
+  ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
+  const struct {
+    mode_t mode;
+    const char* says;
+  } modes[] = {{0770, "mode 0770"}, {0707, "mode 0707"}, {0701, "mode 0701"}, {0710, "mode 0710"}};
+  for (const auto& m : modes) {
+    ASSERT_EQ(chmod(dir.c_str(), m.mode), 0);
+    auto r = refusal([&] { rendezvous_in(dir); });
+    EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL);
+    EXPECT_NE(r.second.find("its group or others have access (" + std::string(m.says)), std::string::npos) << r.second;
+  }
+  ASSERT_EQ(chmod(dir.c_str(), 0700), 0);
+  EXPECT_NO_THROW(rendezvous_in(dir));
+
+  // A symbolic link to a private folder of this user's: refused all the same (it could be moved).
+  const std::string link = f.path() + "/link";
+  ASSERT_EQ(symlink(dir.c_str(), link.c_str()), 0);
+  auto l = refusal([&] { rendezvous_in(link); });
+  EXPECT_EQ(l.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(l.second.find("is a symbolic link"), std::string::npos) << l.second;
+
+  const std::string file = f.path() + "/file";
+  std::ofstream(file) << "x";
+  auto nf = refusal([&] { rendezvous_in(file); });
+  EXPECT_EQ(nf.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(nf.second.find("is not a folder"), std::string::npos) << nf.second;
+
+  auto rel = refusal([&] { rendezvous_in("relative/folder"); });
+  EXPECT_EQ(rel.first, MQLCL_ERR_ARGUMENT);
+}
+
+TEST(RemoteRendezvous, AnotherUsersFolderIsRefused) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root can give a folder to another user";
+  RemoteFolder f;
+  const std::string dir = f.rendezvous();
+  ASSERT_EQ(mkdir(dir.c_str(), 0700), 0);
+  ASSERT_EQ(chown(dir.c_str(), 65534, 65534), 0);
+  auto r = refusal([&] { rendezvous_in(dir); });
+  EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(r.second.find("owned by uid 65534, not by this user (uid 0)"), std::string::npos) << r.second;
+}
+
+TEST(RemoteTransport, NoServerIsAnErrorNotAWait) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  auto r = refusal([&] { Channel::connect(*at, response_rules(), 50); });
+  EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(r.second.find("no server answers at " + f.rendezvous() + "/server.sock"), std::string::npos) << r.second;
+}
+
+TEST(RemoteTransport, RequestsAndResponsesRoundTripBetweenTwoProcesses) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  Child server = start({"serve", f.rendezvous()});
+  ASSERT_EQ(line(server), "ready");
+  auto c = Channel::connect(*at, response_rules(), 5000);
+  EXPECT_EQ(c->peer_pid(), static_cast<unsigned long long>(server.pid));
+  EXPECT_TRUE(c->peer_alive());
+  Message m;
+  std::vector<unsigned char> payload(kSlotPayloadBytes);
+  // One at a time, then bursts as deep as the response ring: answers in order, payloads intact.
+  constexpr uint32_t kRoundTrips = 500, kBursts = 20;
+  uint32_t answered = 0;
+  const auto check = [&](uint32_t n) {
+    ASSERT_TRUE(c->incoming().pop_until(m, std::chrono::steady_clock::now() + kHang)) << "answer " << n;
+    ASSERT_EQ(m.sequence, n);
+    ASSERT_EQ(m.kind, static_cast<uint32_t>(kEcho));
+    ASSERT_EQ(m.length, length_of(n));
+    for (uint32_t i = 0; i < m.length; ++i) ASSERT_EQ(m.payload[i], pattern(n, i)) << "answer " << n << " byte " << i;
+    ++answered;
+  };
+  const auto send = [&](uint32_t n) {
+    for (uint32_t i = 0; i < length_of(n); ++i) payload[i] = pattern(n, i);
+    c->outgoing().push(kEcho, payload.data(), length_of(n));
+  };
+  uint32_t n = 0;
+  for (; n < kRoundTrips;) {
+    send(++n);
+    check(n);
+  }
+  for (uint32_t b = 0; b < kBursts; ++b) {
+    const uint32_t first = n + 1;
+    for (uint32_t k = 0; k < kResponseSlots; ++k) send(++n);
+    for (uint32_t k = first; k <= n; ++k) check(k);
+  }
+  EXPECT_EQ(answered, kRoundTrips + kBursts * kResponseSlots);
+  EXPECT_EQ(c->outgoing().published(), answered);
+  c->outgoing().push(kBye, nullptr, 0);
+  c.reset();
+  EXPECT_EQ(end(server), 0);
+}
+
+TEST(RemoteTransport, TheServerSeesAKilledClientAndFreesItsState) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  ServerElection election(*at);
+  ASSERT_TRUE(election.won());
+  ChannelListener listener(*at);
+  Child client = start({"flood", f.rendezvous()});
+  std::unique_ptr<Channel> c;
+  for (auto until = std::chrono::steady_clock::now() + kHang; !c && std::chrono::steady_clock::now() < until;)
+    c = listener.accept(100, request_rules());
+  ASSERT_TRUE(c) << "the client connected";
+  EXPECT_EQ(c->peer_pid(), static_cast<unsigned long long>(client.pid));
+  EXPECT_EQ(channel_mappings(), 1);
+  Message m;
+  for (uint32_t k = 1; k <= 10; ++k) {
+    ASSERT_TRUE(c->incoming().pop_until(m, std::chrono::steady_clock::now() + kHang));
+    ASSERT_EQ(m.sequence, k);
+  }
+  ASSERT_EQ(line(client), "sent 10");
+  kill_child(client);
+  // What the client wrote before it died is read; then the wait learns that it ended.
+  auto r = refusal([&] {
+    while (c->incoming().pop_until(m, std::chrono::steady_clock::now() + kHang)) {
+    }
+  });
+  EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL) << r.second;
+  EXPECT_NE(r.second.find("the client (process "), std::string::npos) << r.second;
+  EXPECT_NE(r.second.find("ended"), std::string::npos) << r.second;
+  EXPECT_GE(c->incoming().consumed(), 10u);
+  EXPECT_LE(c->incoming().consumed(), kRequestSlots + 11u);
+  EXPECT_FALSE(c->peer_alive());
+  c.reset();
+  EXPECT_EQ(channel_mappings(), 0) << "the dead client's shared memory is unmapped";
+}
+
+TEST(RemoteTransport, AClientWaitingOnAKilledServerGetsAnError) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  Child server = start({"serve", f.rendezvous()});
+  ASSERT_EQ(line(server), "ready");
+  auto c = Channel::connect(*at, response_rules(), 5000);
+  Message m;
+  c->outgoing().push(kEcho, "x", 1);
+  ASSERT_TRUE(c->incoming().pop_until(m, std::chrono::steady_clock::now() + kHang));
+  c->outgoing().push(kStall, nullptr, 0);
+  ASSERT_EQ(line(server), "stalled 2");
+  // Killed while this thread waits for an answer that will not come.
+  std::thread killer([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    kill(server.pid, SIGKILL);
+  });
+  auto r = refusal([&] { c->incoming().pop_until(m, std::chrono::steady_clock::now() + kHang); });
+  killer.join();
+  waitpid(server.pid, nullptr, 0);
+  close(server.in);
+  close(server.out);
+  EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL) << "an error, not a hang or a timeout: " << r.second;
+  EXPECT_NE(r.second.find("the server (process " + std::to_string(server.pid) + ") ended"), std::string::npos)
+      << r.second;
+  // A writer that finds the ring full learns it too.
+  auto w = refusal([&] {
+    for (uint32_t k = 0; k <= kRequestSlots; ++k) c->outgoing().push(kEcho, "x", 1);
+  });
+  EXPECT_EQ(w.first, MQLCL_ERR_NO_OPENCL) << w.second;
+}
+
+TEST(RemoteTransport, AServerRefusesMemoryItCannotTrust) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  ChannelListener listener(*at);
+  // A client's setup by hand: the right header with shared memory that is unsealed, or short.
+  const auto setup = [&](bool seal, size_t bytes) {
+    const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un a{};
+    a.sun_family = AF_UNIX;
+    std::strcpy(a.sun_path, at->path("server.sock").c_str());
+    EXPECT_EQ(connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+    const int fd = memfd_create("forged", MFD_CLOEXEC | MFD_ALLOW_SEALING);
+    EXPECT_EQ(ftruncate(fd, static_cast<off_t>(bytes)), 0);
+    if (seal) {
+      EXPECT_EQ(fcntl(fd, F_ADD_SEALS, F_SEAL_SHRINK | F_SEAL_GROW), 0);
+    }
+    struct {
+      uint32_t magic, version;
+      uint64_t bytes;
+    } hello{0x4D514C43, 1, sizeof(ChannelMemory)};
+    iovec part{&hello, sizeof hello};
+    alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+    msghdr msg{};
+    msg.msg_iov = &part;
+    msg.msg_iovlen = 1;
+    msg.msg_control = control;
+    msg.msg_controllen = sizeof control;
+    cmsghdr* cm = CMSG_FIRSTHDR(&msg);
+    cm->cmsg_level = SOL_SOCKET;
+    cm->cmsg_type = SCM_RIGHTS;
+    cm->cmsg_len = CMSG_LEN(sizeof(int));
+    std::memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+    EXPECT_EQ(sendmsg(s, &msg, MSG_NOSIGNAL), static_cast<ssize_t>(sizeof hello));
+    close(fd);
+    auto r = refusal([&] { listener.accept(5000, request_rules()); });
+    int32_t welcome[4] = {};
+    EXPECT_EQ(recv(s, welcome, sizeof welcome, MSG_WAITALL), static_cast<ssize_t>(sizeof welcome));
+    EXPECT_EQ(welcome[2], r.first) << "the client is told the code it was refused with";
+    close(s);
+    return r;
+  };
+  auto unsealed = setup(false, sizeof(ChannelMemory));
+  EXPECT_EQ(unsealed.first, MQLCL_ERR_ARGUMENT);
+  EXPECT_NE(unsealed.second.find("not sealed against shrinking"), std::string::npos) << unsealed.second;
+  auto shorter = setup(true, 4096);
+  EXPECT_EQ(shorter.first, MQLCL_ERR_RANGE);
+  EXPECT_NE(shorter.second.find("4096 bytes where " + std::to_string(sizeof(ChannelMemory))), std::string::npos)
+      << shorter.second;
+  EXPECT_EQ(channel_mappings(), 0);
+}
+
+TEST(RemoteTransport, AnotherUserCannotConnect) {
+  if (geteuid() != 0) GTEST_SKIP() << "only root can run a process as another user";
+  RemoteFolder f;
+  Child server = start({"serve", f.rendezvous()});
+  ASSERT_EQ(line(server), "ready");
+  Child other = start({"connect-as", "65534", f.rendezvous()});
+  const std::string said = line(other);
+  EXPECT_EQ(said.rfind("refused " + std::to_string(MQLCL_ERR_NO_OPENCL) + " ", 0), 0u) << said;
+  EXPECT_NE(said.find("Permission denied"), std::string::npos) << said;
+  EXPECT_EQ(end(other), 0);
+  EXPECT_EQ(end(server), 0);
+}
+
+TEST(RemoteElection, ExactlyOneOfTwoCandidatesWinsAndTheNextWinsAfterItDies) {
+  RemoteFolder f;
+  auto at = rendezvous_in(f.rendezvous());
+  Child a = start({"elect", f.rendezvous()});
+  Child b = start({"elect", f.rendezvous()});
+  // Both released at once.
+  ASSERT_EQ(write(a.in, "g", 1), 1);
+  ASSERT_EQ(write(b.in, "g", 1), 1);
+  const std::string said_a = line(a), said_b = line(b);
+  ASSERT_TRUE((said_a == "won" && said_b == "lost") || (said_a == "lost" && said_b == "won"))
+      << "a said " << said_a << ", b said " << said_b;
+  Child& winner = said_a == "won" ? a : b;
+  Child& loser = said_a == "won" ? b : a;
+  {
+    ServerElection third(*at);
+    EXPECT_FALSE(third.won()) << "the winner still holds the lock";
+  }
+  kill_child(winner);
+  {
+    ServerElection next(*at);
+    EXPECT_TRUE(next.won()) << "a lock whose holder died is free again";
+    ServerElection another(*at);
+    EXPECT_FALSE(another.won()) << "held by this process now";
+  }
+  EXPECT_EQ(end(loser), 0);
+}
+
+#endif
+
+}  // namespace
