@@ -432,10 +432,12 @@ TEST(RemoteTransport, AClientWaitingOnAKilledServerGetsAnError) {
   EXPECT_NE(r.second.find("the server (process " + std::to_string(server.pid) + ") ended"), std::string::npos)
       << r.second;
   // A writer that finds the ring full learns it too.
+  uint32_t pushed = 0;
   auto w = refusal([&] {
-    for (uint32_t k = 0; k <= kRequestSlots; ++k) c->outgoing().push(kEcho, "x", 1);
+    while (c->outgoing().push_until(kEcho, "x", 1, std::chrono::steady_clock::now() + kHang)) ++pushed;
   });
-  EXPECT_EQ(w.first, MQLCL_ERR_NO_OPENCL) << w.second;
+  EXPECT_EQ(w.first, MQLCL_ERR_NO_OPENCL) << "an error, not a hang or a timeout: " << w.second;
+  EXPECT_EQ(pushed, kRequestSlots) << "the ring (both requests read) filled, then the wait for one more";
 }
 
 TEST(RemoteTransport, AServerRefusesMemoryItCannotTrust) {

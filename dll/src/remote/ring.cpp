@@ -43,11 +43,19 @@ bool RingWriter::try_push(uint32_t kind, const void* payload, uint32_t length) {
   return true;
 }
 
-void RingWriter::push(uint32_t kind, const void* payload, uint32_t length) {
-  while (!try_push(kind, payload, length)) {
-    RingControl& c = *end_.memory.control;
-    wait_until([this] { return has_room(); }, c.consumed, c.producer_sleeping, *end_.bell, *end_.peer, end_.limits);
+bool RingWriter::push_until(uint32_t kind, const void* payload, uint32_t length,
+                            std::chrono::steady_clock::time_point give_up) {
+  RingControl& c = *end_.memory.control;
+  for (;;) {
+    if (try_push(kind, payload, length)) return true;
+    if (!wait_until([this] { return has_room(); }, c.consumed, c.producer_sleeping, *end_.bell, *end_.peer,
+                    end_.limits, give_up))
+      return false;
   }
+}
+
+void RingWriter::push(uint32_t kind, const void* payload, uint32_t length) {
+  push_until(kind, payload, length, std::chrono::steady_clock::time_point::max());
 }
 
 RingReader::RingReader(const RingEnd& end, MessageRules rules) : end_(end), rules_(std::move(rules)) {

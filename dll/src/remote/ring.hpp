@@ -77,6 +77,8 @@ class RingWriter {
   // MQLCL_ERR_NO_OPENCL once the peer ended). MQLCL_ERR_ARGUMENT for kind 0, MQLCL_ERR_RANGE for
   // a payload beyond a slot's kSlotPayloadBytes.
   void push(uint32_t kind, const void* payload, uint32_t length);
+  // The same, waiting until `give_up` at most: false when the ring stayed full.
+  bool push_until(uint32_t kind, const void* payload, uint32_t length, std::chrono::steady_clock::time_point give_up);
   // The same without waiting: false when the ring is full.
   bool try_push(uint32_t kind, const void* payload, uint32_t length);
   uint32_t published() const { return published_; }
