@@ -1,19 +1,23 @@
 // The transport to a shared GPU server (dll/src/remote): the rings' messages and their checks
-// in one process; the rendezvous folder's checks; then real processes (tests/abi/
-// remote_transport_child.cpp) at the other end of a channel and of the election: round trips,
-// a client or the server killed mid-stream, exactly one server elected. Verdicts are counts and
-// messages, never times: a long bound only detects a hang.
+// in one process; a channel and the election between two threads (every platform: on Windows
+// the pipe, mapping, events and mutex); the rendezvous folder's checks; then real processes
+// (tests/abi/remote_transport_child.cpp, Linux) at the other end of a channel and of the
+// election: round trips, a client or the server killed mid-stream, exactly one server elected.
+// Verdicts are counts and messages, never times: a long bound only detects a hang.
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <chrono>
 #include <cstring>
+#include <future>
 #include <memory>
 #include <string>
 #include <thread>
 #include <vector>
 
-#if !defined(_WIN32)
+#if defined(_WIN32)
+#include <process.h>
+#else
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/mman.h>
@@ -23,9 +27,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <filesystem>
 #include <fstream>
 #endif
+#include <filesystem>
 
 #include "core/error.hpp"
 #include "remote/channel.hpp"
@@ -36,10 +40,6 @@
 namespace {
 
 using namespace mqlcl;
-
-enum Kind : uint32_t { kEcho = 1, kStall = 2, kBye = 3 };
-MessageRules request_rules() { return MessageRules{{0, kSlotPayloadBytes, 0, 0}}; }
-MessageRules response_rules() { return MessageRules{{0, kSlotPayloadBytes}}; }
 
 // A payload that differs for each message and length: byte i of message n.
 unsigned char pattern(uint32_t n, uint32_t i) { return static_cast<unsigned char>(n * 131u + i * 7u + 1u); }
@@ -167,6 +167,97 @@ TEST(RemoteRing, MalformedMessagesAreRefusedWithTheirCause) {
   }
 }
 
+// A rendezvous of this test's own: Linux, a fresh folder; Windows, a scope of names.
+class TestPlace {
+ public:
+  TestPlace() {
+#if defined(_WIN32)
+    static std::atomic<int> made{0};
+    place_ = "mqlcl-test-" + std::to_string(_getpid()) + "-" + std::to_string(made.fetch_add(1));
+#else
+    char name[] = "/tmp/mqlcl-rt-XXXXXX";
+    parent_ = mkdtemp(name) ? name : "";
+    EXPECT_FALSE(parent_.empty());
+    place_ = parent_ + "/r";
+#endif
+  }
+  ~TestPlace() {
+#if !defined(_WIN32)
+    std::error_code ec;
+    std::filesystem::remove_all(parent_, ec);
+#endif
+  }
+  const std::string& place() const { return place_; }
+
+ private:
+  std::string parent_, place_;
+};
+
+// One process, two threads: the server's end on a thread of its own, the client's here. The
+// connection's setup, the peer's user checked, the shared memory and the wake-ups are the
+// platform's own (on Windows: the named pipe, the mapping and the events, under Wine too).
+TEST(RemoteChannel, RoundTripsAndAClosedPeerBetweenTwoThreads) {
+  TestPlace p;
+  auto at = rendezvous_in(p.place());
+  ServerElection election(*at);
+  ASSERT_TRUE(election.won());
+  ChannelListener listener(*at);
+  std::atomic<int> served{0};
+  std::pair<int, std::string> server_saw{0, ""};
+  std::thread server([&] {
+    server_saw = refusal([&] {
+      std::unique_ptr<Channel> c;
+      for (int i = 0; i < 200 && !c; ++i) c = listener.accept(100, MessageRules{{0, kSlotPayloadBytes}});
+      if (!c) return;
+      Message m;
+      for (;;) {  // echoes until the client's end closes
+        c->incoming().pop(m);
+        c->outgoing().push(1, m.payload, m.length);
+        ++served;
+      }
+    });
+  });
+  auto c = Channel::connect(*at, MessageRules{{0, kSlotPayloadBytes}}, 20000);
+  EXPECT_TRUE(c->peer_alive());
+  Message m;
+  std::vector<unsigned char> payload(kSlotPayloadBytes);
+  for (uint32_t n = 1; n <= 200; ++n) {
+    for (uint32_t i = 0; i < length_of(n); ++i) payload[i] = pattern(n, i);
+    c->outgoing().push(1, payload.data(), length_of(n));
+    ASSERT_TRUE(c->incoming().pop_until(m, std::chrono::steady_clock::now() + std::chrono::seconds(20)));
+    ASSERT_EQ(m.sequence, n);
+    ASSERT_EQ(m.length, length_of(n));
+    for (uint32_t i = 0; i < m.length; ++i) ASSERT_EQ(m.payload[i], pattern(n, i));
+  }
+  c.reset();  // the server's wait learns that the client's end closed
+  server.join();
+  EXPECT_EQ(served.load(), 200);
+  EXPECT_EQ(server_saw.first, MQLCL_ERR_NO_OPENCL) << server_saw.second;
+  EXPECT_NE(server_saw.second.find("the client (process "), std::string::npos) << server_saw.second;
+}
+
+// Candidates on two threads (a Windows mutex belongs to a thread, which could take it twice).
+TEST(RemoteElection, ACandidateLosesWhileTheWinnerHoldsAndWinsOnceItLetsGo) {
+  TestPlace p;
+  auto at = rendezvous_in(p.place());
+  std::promise<bool> first_won;
+  std::promise<void> let_go;
+  std::thread winner([&] {
+    ServerElection first(*at);
+    first_won.set_value(first.won());
+    let_go.get_future().wait();
+  });
+  EXPECT_TRUE(first_won.get_future().get());
+  {
+    ServerElection second(*at);
+    EXPECT_FALSE(second.won()) << "the first candidate holds the lock";
+  }
+  let_go.set_value();
+  winner.join();
+  ServerElection third(*at);
+  EXPECT_TRUE(third.won()) << "the lock is free once its holder let go";
+}
+
 #if defined(_WIN32)
 
 TEST(RemoteTransport, NeedsLinux) { GTEST_SKIP() << "the transport's process tests start processes with fork/exec"; }
@@ -174,6 +265,11 @@ TEST(RemoteTransport, NeedsLinux) { GTEST_SKIP() << "the transport's process tes
 #else
 
 namespace fs = std::filesystem;
+
+// What the child's server answers (tests/abi/remote_transport_child.cpp).
+enum Kind : uint32_t { kEcho = 1, kStall = 2, kBye = 3 };
+MessageRules request_rules() { return MessageRules{{0, kSlotPayloadBytes, 0, 0}}; }
+MessageRules response_rules() { return MessageRules{{0, kSlotPayloadBytes}}; }
 
 // A fresh folder for one test's rendezvous (short: a socket's path has 107 bytes at most).
 class RemoteFolder {
