@@ -27,8 +27,8 @@ using steady = std::chrono::steady_clock;
 
 enum : uint32_t { kEcho = 1, kLaunch = 2, kFlush = 3 };
 
-static void serve(const UserRendezvous& at, WaitLimits limits) {
-  ChannelListener listener(at);
+static void serve(const UserRendezvous& at, const ServerElection& won, WaitLimits limits) {
+  ChannelListener listener(at, won);
   std::unique_ptr<Channel> c;
   while (!c) c = listener.accept(1000, MessageRules{{0, kSlotPayloadBytes, kSlotPayloadBytes, 0}}, limits);
   Message m;
@@ -50,7 +50,7 @@ static void measure(const char* name, WaitLimits limits, int reps) {
   const pid_t server = fork();
   if (server == 0) {
     ServerElection election(*at);
-    if (election.won()) serve(*at, limits);
+    if (election.won()) serve(*at, election, limits);
     _exit(0);
   }
   auto c = Channel::connect(*at, MessageRules{{0, kSlotPayloadBytes}}, 5000, limits);

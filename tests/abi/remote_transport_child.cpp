@@ -88,7 +88,7 @@ int serve(const std::string& place) {
     say("lost");
     return 3;
   }
-  ChannelListener listener(*at);
+  ChannelListener listener(*at, election);
   say("ready");
   while (!input_ended()) {
     std::unique_ptr<Channel> c;

@@ -205,7 +205,7 @@ TEST(RemoteChannel, RoundTripsAndAClosedPeerBetweenTwoThreads) {
   auto at = rendezvous_in(p.place());
   ServerElection election(*at);
   ASSERT_TRUE(election.won());
-  ChannelListener listener(*at);
+  ChannelListener listener(*at, election);
   std::atomic<int> served{0};
   std::pair<int, std::string> server_saw{0, ""};
   std::thread server([&] {
@@ -255,6 +255,8 @@ TEST(RemoteElection, ACandidateLosesWhileTheWinnerHoldsAndWinsOnceItLetsGo) {
   {
     ServerElection second(*at);
     EXPECT_FALSE(second.won()) << "the first candidate holds the lock";
+    auto listen = refusal([&] { ChannelListener(*at, second); });
+    EXPECT_EQ(listen.first, MQLCL_ERR_INTERNAL) << "only the elected server listens";
   }
   let_go.set_value();
   winner.join();
@@ -468,7 +470,7 @@ TEST(RemoteTransport, TheServerSeesAKilledClientAndFreesItsState) {
   auto at = rendezvous_in(p.place());
   ServerElection election(*at);
   ASSERT_TRUE(election.won());
-  ChannelListener listener(*at);
+  ChannelListener listener(*at, election);
   Child client = start({"flood", p.place()});
   std::unique_ptr<Channel> c;
   for (auto until = std::chrono::steady_clock::now() + kHang; !c && std::chrono::steady_clock::now() < until;)
@@ -604,6 +606,18 @@ TEST(RemoteRendezvous, FolderOthersCouldUseIsRefused) {
 
   auto rel = refusal([&] { rendezvous_in("relative/folder"); });
   EXPECT_EQ(rel.first, MQLCL_ERR_ARGUMENT);
+
+  // A parent where others may rename entries (the folder could be swapped), unless sticky as /tmp.
+  ASSERT_EQ(chmod(f.parent().c_str(), 0777), 0);
+  auto open_parent = refusal([&] { rendezvous_in(dir); });
+  EXPECT_EQ(open_parent.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(open_parent.second.find("other users may rename what its parent " + f.parent() +
+                                    " holds (mode 0777 without the sticky bit)"),
+            std::string::npos)
+      << open_parent.second;
+  ASSERT_EQ(chmod(f.parent().c_str(), 01777), 0);
+  EXPECT_NO_THROW(rendezvous_in(dir));
+  ASSERT_EQ(chmod(f.parent().c_str(), 0700), 0);
 }
 
 TEST(RemoteRendezvous, AnotherUsersFolderIsRefused) {
@@ -615,12 +629,20 @@ TEST(RemoteRendezvous, AnotherUsersFolderIsRefused) {
   auto r = refusal([&] { rendezvous_in(dir); });
   EXPECT_EQ(r.first, MQLCL_ERR_NO_OPENCL);
   EXPECT_NE(r.second.find("owned by uid 65534, not by this user (uid 0)"), std::string::npos) << r.second;
+  // This user's folder in another user's folder.
+  ASSERT_EQ(chown(dir.c_str(), 0, 0), 0);
+  ASSERT_EQ(chown(f.parent().c_str(), 65534, 65534), 0);
+  auto p = refusal([&] { rendezvous_in(dir); });
+  EXPECT_EQ(p.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(p.second.find("its parent " + f.parent() + " is owned by uid 65534"), std::string::npos) << p.second;
+  ASSERT_EQ(chown(f.parent().c_str(), 0, 0), 0);
 }
 
 TEST(RemoteTransport, AServerRefusesMemoryItCannotTrust) {
   TestPlace f;
   auto at = rendezvous_in(f.place());
-  ChannelListener listener(*at);
+  ServerElection election(*at);
+  ChannelListener listener(*at, election);
   // A client's setup by hand: the right header with shared memory that is unsealed, or short.
   const auto setup = [&](bool seal, size_t bytes) {
     const int s = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);

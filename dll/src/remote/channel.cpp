@@ -151,7 +151,7 @@ bool Channel::peer_alive() {
   if (peer_gone_) return false;
   DWORD available = 0;
   if (!PeekNamedPipe(pipe_, nullptr, 0, nullptr, &available, nullptr)) peer_gone_ = true;
-  return !peer_gone_;
+  return !peer_gone_.load();
 }
 
 std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules response_rules, unsigned timeout_ms,
@@ -214,7 +214,10 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
   return c;
 }
 
-ChannelListener::ChannelListener(const UserRendezvous& at) : at_(at) { make_instance(); }
+ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won) : at_(at) {
+  if (!won.won()) fail(MQLCL_ERR_INTERNAL, "a listener for a server that was not elected");
+  make_instance();
+}
 
 ChannelListener::~ChannelListener() {
   if (instance_) CloseHandle(instance_);
@@ -356,7 +359,7 @@ bool Channel::peer_alive() {
     if ((p.revents & (POLLHUP | POLLERR | POLLRDHUP)) != 0 || recv(socket_, &byte, 1, MSG_PEEK | MSG_DONTWAIT) == 0)
       peer_gone_ = true;
   }
-  return !peer_gone_;
+  return !peer_gone_.load();
 }
 
 std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules response_rules, unsigned timeout_ms,
@@ -419,11 +422,13 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
   return c;
 }
 
-ChannelListener::ChannelListener(const UserRendezvous& at) : at_(at), path_(at.path("server.sock")) {
+ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won)
+    : at_(at), path_(at.path("server.sock")) {
+  if (!won.won()) fail(MQLCL_ERR_INTERNAL, "a listener for a server that was not elected");
   const sockaddr_un address = socket_address(path_);
   Descriptor s(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));
   if (s.get() < 0) fail(MQLCL_ERR_NO_OPENCL, "a socket cannot be made: ", last_os_error());
-  unlink(path_.c_str());  // a dead server's; the elected server alone gets here
+  unlink(path_.c_str());  // a dead server's: this one won the election
   if (bind(s.get(), reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0 || listen(s.get(), 64) != 0)
     fail(MQLCL_ERR_NO_OPENCL, "the server's socket ", path_, " cannot be opened: ", last_os_error());
   socket_ = s.release();

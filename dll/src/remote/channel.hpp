@@ -7,10 +7,12 @@
 // socket or pipe stays open as the lifetime signal: when either process ends, the system closes
 // its end and the other's waits see it (wakeup: PeerWatch) instead of hanging.
 #pragma once
+#include <atomic>
 #include <memory>
 #include <string>
 
 #include "remote/ring.hpp"
+#include "remote/server_election.hpp"
 #include "remote/shared_segment.hpp"
 #include "remote/user_rendezvous.hpp"
 #include "remote/wakeup.hpp"
@@ -45,7 +47,8 @@ class Channel final : public PeerWatch {
   Channel(const Channel&) = delete;
   Channel& operator=(const Channel&) = delete;
 
-  // The client writes requests and reads responses; the server the other way round.
+  // The client writes requests and reads responses; the server the other way round. Each ring
+  // end is used by one thread at a time; the two may be used by two threads at once.
   RingWriter& outgoing() { return *outgoing_; }
   RingReader& incoming() { return *incoming_; }
 
@@ -66,18 +69,19 @@ class Channel final : public PeerWatch {
 #else
   int socket_ = -1;
 #endif
-  bool peer_gone_ = false;
+  std::atomic<bool> peer_gone_{false};  // asked by the waits of both rings, maybe on two threads
   SharedSegment segment_;
   Doorbell bell_;
   std::unique_ptr<RingWriter> outgoing_;
   std::unique_ptr<RingReader> incoming_;
 };
 
-// The server's end of the rendezvous: where clients connect. Made only by the elected server
-// (server_election): on Linux it replaces a socket file a dead server left.
+// The server's end of the rendezvous: where clients connect. Made only by the elected server,
+// whose election it takes as proof (on Linux it replaces the socket file a dead server left).
 class ChannelListener {
  public:
-  explicit ChannelListener(const UserRendezvous& at);
+  // MQLCL_ERR_INTERNAL for an election that was lost.
+  ChannelListener(const UserRendezvous& at, const ServerElection& won);
   ~ChannelListener();
   ChannelListener(const ChannelListener&) = delete;
   ChannelListener& operator=(const ChannelListener&) = delete;

@@ -9,7 +9,9 @@
 // trusted, and the reader refuses every later message (the connection is then closed).
 #pragma once
 #include <atomic>
+#include <chrono>
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "remote/wakeup.hpp"

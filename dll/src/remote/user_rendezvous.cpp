@@ -139,6 +139,20 @@ std::unique_ptr<UserRendezvous> rendezvous_in(const std::string& place) {
     fail(MQLCL_ERR_NO_OPENCL, "the server's folder ", place, " is refused: its group or others have access (mode ",
          mode, "; it must be 0700)");
   }
+  // Its parent: whoever may rename entries there could swap the folder for one of theirs.
+  const std::string parent = place.substr(0, place.find_last_of('/') > 0 ? place.find_last_of('/') : 1);
+  struct stat up {};
+  if (stat(parent.c_str(), &up) != 0)
+    fail(MQLCL_ERR_NO_OPENCL, "the server's folder's parent ", parent, " cannot be read: ", last_os_error());
+  if (up.st_uid != geteuid() && up.st_uid != 0)
+    fail(MQLCL_ERR_NO_OPENCL, "the server's folder ", place, " is refused: its parent ", parent, " is owned by uid ",
+         static_cast<unsigned long>(up.st_uid));
+  if ((up.st_mode & 022) != 0 && (up.st_mode & S_ISVTX) == 0) {
+    char mode[8];
+    std::snprintf(mode, sizeof mode, "%04o", static_cast<unsigned>(up.st_mode & 07777));
+    fail(MQLCL_ERR_NO_OPENCL, "the server's folder ", place, " is refused: other users may rename what its parent ",
+         parent, " holds (mode ", mode, " without the sticky bit)");
+  }
   return std::unique_ptr<UserRendezvous>(new UserRendezvous(place));
 }
 

@@ -3,8 +3,9 @@
 // - Linux: a folder of the user's own, `$XDG_RUNTIME_DIR/mqlcl` (a tmpfs of the user's,
 //   0700) else `/tmp/mqlcl-<uid>`, created 0700 and refused when it is a symbolic link, not a
 //   folder, owned by another user, or open to its group or others (another user could then
-//   plant a socket or a lock in it). Its files (the server's socket, the election's lock) are
-//   reachable only through it.
+//   plant a socket or a lock in it), or when its parent belongs to another user than this one
+//   or root, or lets others rename its entries (writable without the sticky bit). Its files
+//   (the server's socket, the election's lock) are reachable only through it.
 // - Windows: named objects in the session's `Local\` namespace (and a pipe) whose names carry
 //   the user's SID, each created with a security descriptor that grants that SID alone; the
 //   peers' processes are checked to run as that SID (a name can be taken first by anyone).
