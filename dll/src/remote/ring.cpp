@@ -19,7 +19,7 @@ void check_ring(const RingMemory& m) {
 RingWriter::RingWriter(const RingEnd& end) : end_(end) { check_ring(end.memory); }
 
 bool RingWriter::has_room() {
-  const uint32_t consumed = end_.memory.control->consumed.load(std::memory_order_acquire);
+  const uint32_t consumed = end_.memory.control->consumed.load(std::memory_order_seq_cst);  // wakeup.hpp
   const uint32_t in_flight = published_ - consumed;
   if (in_flight > end_.memory.slot_count)
     fail(MQLCL_ERR_RANGE, end_.peer->peer_name(), " claims to have read ", consumed, " messages of ", published_,
@@ -38,7 +38,7 @@ bool RingWriter::try_push(uint32_t kind, const void* payload, uint32_t length) {
   if (length) std::memcpy(slot.payload, payload, length);
   ++published_;
   RingControl& c = *end_.memory.control;
-  c.published.store(published_, std::memory_order_release);
+  c.published.store(published_, std::memory_order_seq_cst);
   wake_sleeper(c.published, c.consumer_sleeping, *end_.bell);
   return true;
 }
@@ -70,7 +70,7 @@ void RingReader::refuse(int code, const std::string& why) {
 
 bool RingReader::has_message() {
   if (!broken_.empty()) fail(broken_code_, broken_);
-  const uint32_t published = end_.memory.control->published.load(std::memory_order_acquire);
+  const uint32_t published = end_.memory.control->published.load(std::memory_order_seq_cst);  // wakeup.hpp
   const uint32_t waiting = published - consumed_;
   if (waiting > end_.memory.slot_count)
     refuse(MQLCL_ERR_RANGE, str("its count of messages written (", published, ") is ", waiting, " ahead of the ",
@@ -102,7 +102,7 @@ bool RingReader::try_pop(Message& out) {
   if (h.length) std::memcpy(out.payload, slot.payload, h.length);
   ++consumed_;
   RingControl& c = *end_.memory.control;
-  c.consumed.store(consumed_, std::memory_order_release);
+  c.consumed.store(consumed_, std::memory_order_seq_cst);
   wake_sleeper(c.consumed, c.producer_sleeping, *end_.bell);
   return true;
 }

@@ -1,8 +1,10 @@
 // One direction of a channel: a single-producer single-consumer ring of fixed-size message
 // slots in memory both processes map. A slot holds a header (the message's sequence number,
 // its kind, its payload's length) and a bounded payload. The producer writes a slot, then
-// publishes its count of messages (release); the consumer reads the count (acquire), copies the
-// slot out once, validates the copy and publishes its own count. Each end keeps its own count
+// publishes its count of messages; the consumer reads the count, copies the slot out once,
+// validates the copy and publishes its own count (the counts are stored and read sequentially
+// consistent, which orders the slots as release / acquire would and lets wakeup.hpp lose no
+// wake-up). Each end keeps its own count
 // in its own memory and only publishes it: nothing the peer can write is ever read back as this
 // end's state. Everything read from the peer is checked (its count against the ring's size,
 // each message's sequence, kind and length): a malformed message is an error naming it, never

@@ -69,7 +69,9 @@ class Doorbell {
 void spin_pause();
 
 // Waits until ready() holds: spins up to limits.spin_us, then sleeps on `word` (which the peer
-// changes with what ready() reads) announcing it in `sleeping`. True once ready; false when
+// changes with what ready() reads) announcing it in `sleeping`. ready() reads `word` and the
+// peer writes it sequentially consistent, as both sides do `sleeping`: then either this wait
+// sees the new word or the peer sees it sleeping (no wake-up is lost). True once ready; false when
 // `give_up` passes first; throws MQLCL_ERR_NO_OPENCL ("<peer> ended") once the peer no longer
 // runs. One waiter per `sleeping` word at a time.
 template <class Ready>
@@ -77,11 +79,10 @@ bool wait_until(Ready ready, const std::atomic<uint32_t>& word, std::atomic<uint
                 PeerWatch& peer, const WaitLimits& limits,
                 std::chrono::steady_clock::time_point give_up = std::chrono::steady_clock::time_point::max());
 
-// Tells a sleeping waiter on `word` that it changed: called by the side that changed it.
+// Tells a sleeping waiter on `word` that it changed: called by the side that changed it, after
+// storing it (sequentially consistent).
 inline void wake_sleeper(std::atomic<uint32_t>& word, const std::atomic<uint32_t>& sleeping, const Doorbell& bell) {
-  // Pairs with the waiter's fence: either it sees the new word or this sees it sleeping.
-  std::atomic_thread_fence(std::memory_order_seq_cst);
-  if (sleeping.load(std::memory_order_relaxed) != 0) bell.ring(word);
+  if (sleeping.load(std::memory_order_seq_cst) != 0) bell.ring(word);
 }
 
 [[noreturn]] void fail_peer_ended(const PeerWatch& peer);
@@ -99,8 +100,7 @@ bool wait_until(Ready ready, const std::atomic<uint32_t>& word, std::atomic<uint
   }
   for (;;) {
     const uint32_t seen = word.load(std::memory_order_acquire);
-    sleeping.store(1, std::memory_order_relaxed);
-    std::atomic_thread_fence(std::memory_order_seq_cst);
+    sleeping.store(1, std::memory_order_seq_cst);
     if (ready()) {
       sleeping.store(0, std::memory_order_relaxed);
       return true;
