@@ -48,7 +48,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       }
       case 2: {
         const std::vector<uint8_t> bytes = in.ConsumeBytes<uint8_t>(in.ConsumeIntegralInRange<size_t>(0, 64));
-        std::memcpy(slots[in.ConsumeIntegralInRange<uint32_t>(0, kSlots - 1)].payload, bytes.data(), bytes.size());
+        RingSlot& slot = slots[in.ConsumeIntegralInRange<uint32_t>(0, kSlots - 1)];
+        if (!bytes.empty()) std::memcpy(slot.payload, bytes.data(), bytes.size());
         break;
       }
       case 3: {

@@ -423,7 +423,7 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
 }
 
 ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won)
-    : at_(at), path_(at.path("server.sock")) {
+    : path_(at.path("server.sock")) {
   if (!won.won()) fail(MQLCL_ERR_INTERNAL, "a listener for a server that was not elected");
   const sockaddr_un address = socket_address(path_);
   Descriptor s(socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0));

@@ -95,8 +95,8 @@ class ChannelListener {
   static constexpr unsigned kHandshakeMs = 2000;
 
  private:
-  const UserRendezvous& at_;
 #if defined(_WIN32)
+  const UserRendezvous& at_;
   void* instance_ = nullptr;  // the pipe instance the next client connects to (HANDLE)
   bool first_ = true;
   void make_instance();
