@@ -137,9 +137,9 @@ const Malformed kMalformed[] = {
      "message 2 is of an unknown kind 3"},
     {"kind 0", [](LocalRing& r) { r.slots[1].header.kind = 0; }, MQLCL_ERR_ARGUMENT, "unknown kind 0"},
     {"sequence out of order", [](LocalRing& r) { r.slots[1].header.sequence = 3; }, MQLCL_ERR_ARGUMENT,
-     "message 2 carries the sequence number 3 (out of order)"},
+     "message 2 has the sequence number 3 (out of order)"},
     {"a slot replayed", [](LocalRing& r) { r.slots[1] = r.slots[0]; }, MQLCL_ERR_ARGUMENT,
-     "carries the sequence number 1"},
+     "has the sequence number 1"},
     {"count beyond the ring", [](LocalRing& r) { r.control.published.store(LocalRing::kSlots + 2); },
      MQLCL_ERR_RANGE, "ahead of the 1 read, in a ring of 8 slots"},
 };

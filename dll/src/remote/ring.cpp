@@ -86,7 +86,7 @@ bool RingReader::try_pop(Message& out) {
   std::memcpy(&h, &slot.header, sizeof h);
   const uint32_t expected = consumed_ + 1;
   if (h.sequence != expected)
-    refuse(MQLCL_ERR_ARGUMENT, str("message ", expected, " carries the sequence number ", h.sequence,
+    refuse(MQLCL_ERR_ARGUMENT, str("message ", expected, " has the sequence number ", h.sequence,
                                    " (out of order)"));
   if (h.kind == 0 || h.kind >= rules_.max_length.size())
     refuse(MQLCL_ERR_ARGUMENT, str("message ", expected, " is of an unknown kind ", h.kind));

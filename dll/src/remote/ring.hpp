@@ -53,7 +53,7 @@ struct RingMemory {
 };
 
 // What a reader accepts: kinds 1 .. max_length.size() - 1, kind k with a payload of at most
-// max_length[k] bytes (a kind of 0 bytes at most carries none).
+// max_length[k] bytes (a kind of 0 bytes at most has none).
 struct MessageRules {
   std::vector<uint32_t> max_length;
 };

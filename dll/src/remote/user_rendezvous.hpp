@@ -6,7 +6,7 @@
 //   plant a socket or a lock in it), or when its parent belongs to another user than this one
 //   or root, or lets others rename its entries (writable without the sticky bit). Its files
 //   (the server's socket, the election's lock) are reachable only through it.
-// - Windows: named objects in the session's `Local\` namespace (and a pipe) whose names carry
+// - Windows: named objects in the session's `Local\` namespace (and a pipe) whose names hold
 //   the user's SID, each created with a security descriptor that grants that SID alone; the
 //   peers' processes are checked to run as that SID (a name can be taken first by anyone).
 #pragma once
