@@ -93,7 +93,7 @@ bool wait_until(Ready ready, const std::atomic<uint32_t>& word, std::atomic<uint
   using clock = std::chrono::steady_clock;
   if (ready()) return true;
   const clock::time_point spin_end = clock::now() + std::chrono::microseconds(limits.spin_us);
-  for (unsigned i = 1;; ++i) {
+  for (unsigned i = 1; limits.spin_us != 0; ++i) {
     if (ready()) return true;
     spin_pause();
     if (i % 64 == 0 && clock::now() >= spin_end) break;
