@@ -13,7 +13,7 @@ from pathlib import Path
 # Lowest first. Parts of one rank do not include each other. "" is the context, at dll/src's root.
 RANKS = {
     "core": 0,
-    "platform": 1,
+    "platform": 1, "remote": 1,
     "device": 2,
     "catalog": 3,
     "tuning": 4, "transfer": 4,

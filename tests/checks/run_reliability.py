@@ -99,6 +99,16 @@ def main():
     expect(rc == 0 and runs and (LONG or int(runs.group(1)) == FUZZ_CI_RUNS) and not crashed,
            f"ABI fuzzer under ASan+UBSan ({what}): no crash", err[-2000:])
 
+    # The transport's ring reader against what a hostile peer leaves in shared memory: no device,
+    # a fixed seed and count as above (about 4 s).
+    ring_bound = [f"-max_total_time={FUZZ_LONG_SECONDS}", "-seed=7"] if LONG else ["-runs=100000", "-seed=1"]
+    with tempfile.TemporaryDirectory() as new_inputs:
+        rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_ring"), *ring_bound, "-max_len=512",
+                            f"-artifact_prefix={artifacts}/", new_inputs], env=FUZZ_ENV,
+                           timeout=FUZZ_LONG_SECONDS + 600 if LONG else 600)
+    crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
+    expect(rc == 0 and not crashed, f"ring fuzzer under ASan+UBSan ({' '.join(ring_bound)}): no crash", err[-2000:])
+
     with tempfile.TemporaryDirectory() as empty:  # an ICD loader with no driver behind it
         rc, out, err = run([str(b / "native/host/mqlcl-host"), "devices"], env=dict(os.environ, OCL_ICD_VENDORS=empty))
     expect(rc == 2 and "[-9]" in err and "no OpenCL platform" in err,
