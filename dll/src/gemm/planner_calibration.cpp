@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <map>
 
 #include "catalog/gemm_kernels.hpp"
 #include "core/error.hpp"
@@ -26,11 +27,11 @@ class Calls {
   explicit Calls(Context& ctx) : ctx_(ctx), floats_(ctx), doubles_(ctx) {}
 
   // The fastest of `reps` calls (wall, after one that builds and warms), or -1 where the kernel
-  // fails, falls back or its C differs from the first correct kernel's at this size.
+  // fails, falls back or its C differs from the first kernel's timed at this size.
   double time(int kernel, size_t n, int reps) {
     try {
-      return element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_reference_, kernel, n, reps)
-                                                     : time_on(floats_, float_reference_, kernel, n, reps);
+      return element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_references_, kernel, n, reps)
+                                                     : time_on(floats_, float_references_, kernel, n, reps);
     } catch (const Error&) {
       return -1;
     } catch (const cl::Error&) {
@@ -40,7 +41,7 @@ class Calls {
 
  private:
   template <class T>
-  double time_on(SearchOperands<T>& ops, std::vector<T>& reference, int kernel, size_t n, int reps) {
+  double time_on(SearchOperands<T>& ops, std::map<size_t, std::vector<T>>& references, int kernel, size_t n, int reps) {
     if (!ops.run(kernel, n)) return -1;
     double best = std::numeric_limits<double>::infinity();
     for (int r = 0; r < reps; ++r) {
@@ -49,15 +50,15 @@ class Calls {
       best = std::min(best, now_ms() - start);
     }
     const std::vector<T> c = ops.result();
-    if (reference.size() != c.size()) reference = c;  // the first kernel timed at this size
-    return c == reference ? best : -1;
+    const auto first = references.emplace(n, c);  // the first kernel timed at this size
+    return c == first.first->second ? best : -1;
   }
 
   Context& ctx_;
   SearchOperands<float> floats_;
   SearchOperands<double> doubles_;
-  std::vector<float> float_reference_;
-  std::vector<double> double_reference_;
+  std::map<size_t, std::vector<float>> float_references_;
+  std::map<size_t, std::vector<double>> double_references_;
 };
 
 std::string joined(const std::vector<int>& v) {
@@ -70,12 +71,12 @@ std::string joined(const std::vector<int>& v) {
 
 std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kernels, const NativePath& path, double budget_s,
                                      size_t largest, size_t smallest) {
-  // The large size: one call of every kernel within a twentieth of the budget.
-  size_t large = largest;
+  // The sizes: the small one a quarter of the large one where one call of every kernel takes a
+  // twentieth of the budget at most (search_size).
+  size_t start = largest;
   Calls calls(ctx);
-  for (int kernel : kernels) large = std::min(large, search_size(calls.time(kernel, smallest, 1), budget_s, smallest, largest));
-  const size_t small = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(std::max<size_t>(large / 4, 64))));
-  large = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(large)));
+  for (int kernel : kernels) start = std::min(start, search_size(calls.time(kernel, smallest, 1), budget_s, smallest, largest));
+  const size_t small = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(std::max<size_t>(start / 4, 64))));
   std::vector<int> efficiency(ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY),
                               ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY) + tunable(MQLCL_TUNABLE_EFFICIENCY).count);
   std::vector<int> preparation(ctx.tuning.params(MQLCL_TUNABLE_PREPARATION),
@@ -83,18 +84,32 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
   std::string fitted;
   for (int kernel : kernels) {
     const size_t at = gemm_kernel_index(gemm_kernel(kernel));
-    planner_fit::Point p[2];
-    const size_t sizes[2] = {small, large};
-    bool usable = true;
-    for (int i = 0; i < 2; ++i) {
-      const PredictionTerms t = prediction_terms(ctx, kernel, sizes[i], sizes[i], sizes[i]);
-      p[i] = {t.product_ms, t.launch_ms, t.traffic_ms, calls.time(kernel, sizes[i], i == 0 ? 5 : 3)};
-      usable = usable && p[i].t > 0;
+    const auto point = [&](size_t n, int reps) {
+      const PredictionTerms t = prediction_terms(ctx, kernel, n, n, n);
+      return planner_fit::Point{t.product_ms, t.launch_ms, t.traffic_ms, calls.time(kernel, n, reps)};
+    };
+    const planner_fit::Point at_small = point(small, 5);
+    // The large size, each kernel its own: from `start` doubled (up to 4 largest) while the call
+    // takes less than 4 times the small one's. The small call bounds the fixed cost, so at 4
+    // times it the product is at least three quarters of the large call: what the efficiency is
+    // fitted to (a fast kernel's call at 2000^3 is mostly its packs and launches: fitted there,
+    // its efficiency comes out far too low). Doubled no further than needed: the formula's fit
+    // is closest near its sizes, and callers' sizes are seldom beyond them. One call within the
+    // budget's twentieth, the operands within a quarter of the device's memory.
+    size_t n = start;
+    planner_fit::Point at_large = point(static_cast<size_t>(planner_fit::unaligned(static_cast<int>(n))), 3);
+    const size_t bytes = static_cast<size_t>(element_bytes(gemm_kernel(kernel)));
+    while (at_small.t > 0 && at_large.t > 0 && at_large.t < 4 * at_small.t && n * 2 <= 4 * largest &&
+           at_large.t * 8 <= budget_s * 1000 / 20 && 3 * (2 * n) * (2 * n) * bytes <= ctx.facts().global_mem / 4 &&
+           (2 * n) * (2 * n) * bytes <= ctx.facts().max_alloc) {
+      n *= 2;
+      at_large = point(static_cast<size_t>(planner_fit::unaligned(static_cast<int>(n))), 3);
     }
-    if (!usable) continue;
-    const planner_fit::Fit f = planner_fit::fit(p[0], p[1], preparation[at], planner_fit::kPreparationMax);
+    if (!(at_small.t > 0 && at_large.t > 0)) continue;
+    const planner_fit::Fit f = planner_fit::fit(at_small, at_large, preparation[at], planner_fit::kPreparationMax);
     efficiency[at] = f.efficiency, preparation[at] = f.preparation;
-    fitted += str(fitted.empty() ? "" : ", ", "kernel ", kernel, " ", f.efficiency, "/", f.preparation);
+    fitted += str(fitted.empty() ? "" : ", ", "kernel ", kernel, " ", f.efficiency, "/", f.preparation, " at ",
+                  planner_fit::unaligned(static_cast<int>(n)), "^3");
   }
   if (fitted.empty()) fail(MQLCL_ERR_UNSUPPORTED, "no GEMM kernel ran correctly at both sizes of the calibration");
   // Efficiencies are fractions of the profile's ceilings: fitted against a profile the caller
@@ -107,7 +122,7 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
   }
   const std::string origin =
       str(set_profile ? "this context only, against the profile set by the caller" : path_text(path), " (calibrated on first use at ",
-          small, "^3 and ", large, "^3: ", fitted, ")");
+          small, "^3 and: ", fitted, ")");
   const int source = set_profile ? MQLCL_TUNING_SET : MQLCL_TUNING_DEVICE;
   ctx.tuning.use(MQLCL_TUNABLE_EFFICIENCY, efficiency, source, origin + ": " + joined(efficiency));
   ctx.tuning.use(MQLCL_TUNABLE_PREPARATION, preparation, source, origin + ": " + joined(preparation));
