@@ -59,18 +59,25 @@ class Search {
     if (best_ms < 0) return best;
     // A candidate is timed only where the budget still holds one more of the longest so far.
     double longest = spent();
-    for (const TileVector* c : fitting_candidates(*g_.tiles, ctx_.facts())) {
+    const std::vector<const TileVector*> candidates = fitting_candidates(*g_.tiles, ctx_.facts());
+    for (const TileVector* c : candidates) {
       const double before = spent();
       if (before + longest > budget_s) break;
+      ++timed_;
       const std::vector<int> tiles(c->v, c->v + g_.tiles->count);
       if (tiles == defaults) continue;
       const double ms = time(tiles, n, false);
+      if (ms < 0) ++failed_;
       if (ms >= 0 && ms < best_ms) best_ms = ms, best = tiles;
       longest = std::max(longest, spent() - before);
     }
+    offered_ = candidates.size();
     return best;
   }
-  size_t size() const { return size_; }
+  // What the search did, for the tiles' origin text.
+  std::string summary() const {
+    return str("at ", size_, "^3, ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "");
+  }
 
  private:
   // The product's kernel time with these tiles at n^3 (the median of three runs after one that
@@ -98,7 +105,7 @@ class Search {
   Context& ctx_;
   const GemmKernel& g_;
   SearchOperands<T> operands_;
-  size_t size_ = 0;
+  size_t size_ = 0, timed_ = 0, offered_ = 0, failed_ = 0;
   std::vector<T> reference_;
 };
 
@@ -123,18 +130,19 @@ void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path
     const TuningFile file = read_tuning_file(path);
     if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return;  // stored by another meanwhile
     if (budget <= 0) return;
-    size_t n = 0;
+    std::string done;
     std::vector<int> best;
     if (element_bytes(g) == 8) {
       Search<double> search(ctx, g);
-      best = search.run(budget), n = search.size();
+      best = search.run(budget), done = search.summary();
     } else {
       Search<float> search(ctx, g);
-      best = search.run(budget), n = search.size();
+      best = search.run(budget), done = search.summary();
     }
     store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
     ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
-                   str(path_text(path), " (tuned on first use at ", n, "^3 within ", budget, " s): ", text(best)));
+                   str(path_text(path), " (tuned on first use ", done, " within ", static_cast<long long>(budget),
+                       " s): ", text(best)));
   } catch (...) {
     // A file that cannot be written or read, a device failure: the tiles as they were.
     ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
