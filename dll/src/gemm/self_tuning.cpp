@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
+#include <map>
+#include <memory>
 #include <cstdlib>
 #include <cstring>
 #include <vector>
@@ -13,6 +16,7 @@
 #include "gemm/gemm_routine.hpp"
 #include "gemm/planner_calibration.hpp"
 #include "gemm/search_operands.hpp"
+#include "planner_fit.hpp"
 #include "tuning/file_lock.hpp"
 #include "tuning/tunables.hpp"
 
@@ -39,24 +43,32 @@ std::string text(const std::vector<int>& p) {
 template <class T>
 class Search {
  public:
-  Search(Context& ctx, const GemmKernel& g) : ctx_(ctx), g_(g), operands_(ctx) {}
+  Search(Context& ctx, const GemmKernel& g) : ctx_(ctx), g_(g) {}
 
-  // The fastest correct candidate within the budget (the default tiles where none beats them),
-  // timed at search_size's size from the default tiles' time at kSelfTuneMinSize^3: up to
-  // kSelfTuneMaxSize^3 (what `tune` times by default: tiles that hold across sizes).
-  std::vector<int> run(double budget_s) {
+  // The correct candidate fastest at `wanted` sizes within the budget (the default tiles where
+  // none beats them): the sizes the planner runs the kernel at (the geometric mean of each
+  // candidate's times over the default's: a partial last wave of large blocks costs most at
+  // small sizes, a small block's traffic at large ones), those a run of the default tiles
+  // affords (search_size from its time at kSelfTuneMinSize^3); with none given or affordable,
+  // the largest affordable up to kSelfTuneMaxSize^3 (what `tune` times by default).
+  std::vector<int> run(double budget_s, const std::vector<size_t>& wanted) {
     const auto start = std::chrono::steady_clock::now();
     const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const std::vector<int> defaults(ctx_.tuning.params(g_.tunable), ctx_.tuning.params(g_.tunable) + g_.tiles->count);
-    size_t n = static_cast<size_t>(kSelfTuneMinSize);
-    double best_ms = time(defaults, n, true);
-    if (best_ms >= 0) {
-      const size_t larger = search_size(best_ms, budget_s, n, static_cast<size_t>(kSelfTuneMaxSize));
-      if (larger != n) n = larger, best_ms = time(defaults, n, true);
+    const size_t first = static_cast<size_t>(kSelfTuneMinSize);
+    const double first_ms = time(defaults, first);
+    if (first_ms < 0) return defaults;
+    const size_t affordable = search_size(first_ms, budget_s, first, 2 * static_cast<size_t>(kSelfTuneMaxSize));
+    for (size_t n : wanted)
+      if (n <= affordable) sizes_.push_back(n);
+    if (sizes_.empty()) sizes_.push_back(std::min(affordable, static_cast<size_t>(kSelfTuneMaxSize)));
+    std::vector<double> reference;
+    for (size_t n : sizes_) {
+      reference.push_back(n == first ? first_ms : time(defaults, n));
+      if (reference.back() < 0) return defaults;
     }
-    size_ = n;
     std::vector<int> best = defaults;
-    if (best_ms < 0) return best;
+    double best_score = 1;
     // A candidate is timed only where the budget still holds one more of the longest so far.
     double longest = spent();
     const std::vector<const TileVector*> candidates = fitting_candidates(*g_.tiles, ctx_.facts());
@@ -66,9 +78,16 @@ class Search {
       ++timed_;
       const std::vector<int> tiles(c->v, c->v + g_.tiles->count);
       if (tiles == defaults) continue;
-      const double ms = time(tiles, n, false);
-      if (ms < 0) ++failed_;
-      if (ms >= 0 && ms < best_ms) best_ms = ms, best = tiles;
+      double log_sum = 0;
+      bool ok = true;
+      for (size_t i = 0; ok && i < sizes_.size(); ++i) {
+        const double ms = time(tiles, sizes_[i]);
+        ok = ms >= 0;
+        if (ok) log_sum += std::log(ms / reference[i]);
+      }
+      if (!ok) ++failed_;
+      const double score = std::exp(log_sum / static_cast<double>(sizes_.size()));
+      if (ok && score < best_score) best_score = score, best = tiles;
       longest = std::max(longest, spent() - before);
     }
     offered_ = candidates.size();
@@ -76,25 +95,30 @@ class Search {
   }
   // What the search did, for the tiles' origin text.
   std::string summary() const {
-    return str("at ", size_, "^3, ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "");
+    std::string at;
+    for (size_t n : sizes_) at += str(at.empty() ? "" : ", ", n, "^3");
+    return str("at ", at, ", ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "");
   }
 
  private:
   // The product's kernel time with these tiles at n^3 (the median of three runs after one that
-  // builds), or -1 where they do not fit, fail, fall back or differ from the reference.
-  double time(const std::vector<int>& tiles, size_t n, bool reference) {
+  // builds), or -1 where they do not fit, fail, fall back or differ from the first result at n
+  // (the default tiles').
+  double time(const std::vector<int>& tiles, size_t n) {
     try {
       ctx_.tuning.set(g_.tunable, tiles.data(), ctx_.facts());
-      if (!operands_.run(g_.id, n)) return -1;  // builds
+      std::unique_ptr<SearchOperands<T>>& ops = operands_[n];
+      if (!ops) ops.reset(new SearchOperands<T>(ctx_));
+      if (!ops->run(g_.id, n)) return -1;  // builds
       double runs[3];
       for (double& ms : runs) {
-        if (!operands_.run(g_.id, n)) return -1;
+        if (!ops->run(g_.id, n)) return -1;
         ms = ctx_.last().kernel_ms;
       }
       std::sort(runs, runs + 3);
-      const std::vector<T> out = operands_.result();
-      if (reference) reference_ = out;
-      return out == reference_ ? runs[1] : -1;
+      const std::vector<T> out = ops->result();
+      const auto first = references_.emplace(n, out);
+      return out == first.first->second ? runs[1] : -1;
     } catch (const Error&) {
       return -1;
     } catch (const cl::Error&) {
@@ -104,9 +128,10 @@ class Search {
 
   Context& ctx_;
   const GemmKernel& g_;
-  SearchOperands<T> operands_;
-  size_t size_ = 0, timed_ = 0, offered_ = 0, failed_ = 0;
-  std::vector<T> reference_;
+  std::map<size_t, std::unique_ptr<SearchOperands<T>>> operands_;
+  std::map<size_t, std::vector<T>> references_;
+  std::vector<size_t> sizes_;
+  size_t timed_ = 0, offered_ = 0, failed_ = 0;
 };
 
 double budget_seconds() {
@@ -122,9 +147,11 @@ bool first_try(Context& ctx, int tunable) {
   return true;
 }
 
-// Searches the kernel's tiles and stores the best, the caller holding the tuning file's lock;
-// the context's vector restored to what it was where anything fails.
-void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path, double budget) {
+// Searches the kernel's tiles (at the `wanted` sizes: Search::run) and stores the best, the
+// caller holding the tuning file's lock; the context's vector restored to what it was where
+// anything fails.
+void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path, double budget,
+                       const std::vector<size_t>& wanted) {
   const TunedParams before = ctx.tuning.get(g.tunable);
   try {
     const TuningFile file = read_tuning_file(path);
@@ -134,10 +161,10 @@ void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path
     std::vector<int> best;
     if (element_bytes(g) == 8) {
       Search<double> search(ctx, g);
-      best = search.run(budget), done = search.summary();
+      best = search.run(budget, wanted), done = search.summary();
     } else {
       Search<float> search(ctx, g);
-      best = search.run(budget), done = search.summary();
+      best = search.run(budget, wanted), done = search.summary();
     }
     store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
     ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
@@ -155,7 +182,7 @@ bool tune_tiles(Context& ctx, const GemmKernel& g) {
   if (!g.tiles || !first_try(ctx, g.tunable) || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) return false;
   const NativePath path = tuning_file_path();
   try {
-    with_tuning_file_locked(path, [&] { tune_tiles_locked(ctx, g, path, budget_seconds()); });
+    with_tuning_file_locked(path, [&] { tune_tiles_locked(ctx, g, path, budget_seconds(), {}); });
   } catch (...) {
     // The lock cannot be taken (a folder that cannot be written): the defaults stay.
   }
@@ -193,9 +220,38 @@ bool needs_calibration(Context& ctx, const GemmShape& s) {
   return !plan.pinned && plan.candidates.size() > 1 && first_try(ctx, MQLCL_TUNABLE_EFFICIENCY);
 }
 
-// Tunes the tiles of every kernel the planner chooses between, then calibrates the planner on
-// them, under one hold of the tuning file's lock; a process that finds it held waits, then
-// reads what the other stored.
+// The sizes of kPlannedSizes at which the planner, as calibrated now, runs the kernel for some
+// precision or predicts it within kContender of the kernel it runs (its own tiles searched
+// there may make it the one; a pin of this context aside).
+std::vector<size_t> planned_sizes(Context& ctx, int kernel) {
+  std::vector<size_t> out;
+  for (double size : kPlannedSizes) {
+    const size_t n = static_cast<size_t>(size);
+    for (int field : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST, MQLCL_GEMM_FP64}) {
+      GemmPlan plan;
+      try {
+        plan = plan_gemm(ctx, field, n, n, n, true);
+      } catch (const Error&) {
+        continue;
+      }
+      double fastest = -1, mine = -1;
+      for (const GemmCandidate& c : plan.candidates) {
+        if (fastest < 0 || c.ms < fastest) fastest = c.ms;
+        if (c.kernel == kernel) mine = c.ms;
+      }
+      if (mine >= 0 && mine <= kContender * fastest) {
+        out.push_back(n);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+// The planner calibrated with the tiles as they are; then the tiles of each kernel it runs at
+// some size searched at those sizes; then calibrated again with those tiles: tiles scored where
+// they run, and efficiencies fitted to the tiles that run. Under one hold of the tuning file's
+// lock; a process that finds it held waits, then reads what the other stored.
 void calibrate(Context& ctx) {
   const NativePath path = tuning_file_path();
   const TunedParams efficiency = ctx.tuning.get(MQLCL_TUNABLE_EFFICIENCY);
@@ -208,13 +264,18 @@ void calibrate(Context& ctx) {
       const double budget = budget_seconds();
       if (budget <= 0) return;
       const std::vector<int> kernels = choices(ctx);
+      const size_t largest = static_cast<size_t>(kSelfTuneMaxSize), smallest = static_cast<size_t>(kSelfTuneMinSize);
+      calibrate_planner_locked(ctx, kernels, path, budget, largest, smallest);
+      bool searched = false;
       for (int kernel : kernels) {
         const GemmKernel& g = gemm_kernel(kernel);
-        if (g.tiles && first_try(ctx, g.tunable) && ctx.tuning.get(g.tunable).source == MQLCL_TUNING_DEFAULT)
-          tune_tiles_locked(ctx, g, path, budget);
+        if (!g.tiles || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) continue;
+        const std::vector<size_t> sizes = planned_sizes(ctx, kernel);
+        if (sizes.empty() || !first_try(ctx, g.tunable)) continue;  // never run: its tiles wait for a call
+        tune_tiles_locked(ctx, g, path, budget, sizes);
+        searched = true;
       }
-      calibrate_planner_locked(ctx, kernels, path, budget, static_cast<size_t>(kSelfTuneMaxSize),
-                               static_cast<size_t>(kSelfTuneMinSize));
+      if (searched) calibrate_planner_locked(ctx, kernels, path, budget, largest, smallest);
     });
   } catch (...) {
     // A file that cannot be written, no kernel timed right: the defaults stay.

@@ -26,6 +26,12 @@ namespace mqlcl {
 
 constexpr double kSelfTuneMinSize = 512;   // the smallest call (its cube root) that runs the search
 constexpr double kSelfTuneMaxSize = 2048;  // the size it times (`tune`'s default)
+// The sizes at which the calibration asks which kernel the planner runs, to search each one's
+// tiles there (planner_fit::unaligned of 1024, 2048, 4096: off every tile multiple).
+constexpr double kPlannedSizes[] = {1000, 2000, 4000};
+// A kernel predicted within this factor of the one the planner runs at a size is a contender
+// there: default tiles whose large blocks leave a wave partly empty can cost a kernel that much.
+constexpr double kContender = 1.5;
 constexpr double kSelfTuneSeconds = 10;    // the default budget per kernel's tiles and device (and the
                                            // calibration's sizes: one call within a twentieth)
 
