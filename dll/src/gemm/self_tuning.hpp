@@ -12,10 +12,11 @@
 // Smaller calls keep the defaults until a large one has run it.
 // The planner's calibration too (gemm/planner_calibration): the first such call whose kernel
 // the planner chooses among several (no pin), on a device whose efficiency and preparation are
-// the built-in defaults, first tunes the tiles of every kernel the planner chooses between (the
-// candidates of every precision with more than one; each within the budget), then fits their
-// efficiency and fixed cost and stores both. A device with one kernel per precision (a CPU
-// without tensor cores) never calibrates: nothing to choose.
+// the built-in defaults, fits every candidate kernel's efficiency and fixed cost (the
+// candidates of every precision with more than one), then searches the tiles of each kernel at
+// the sizes of kPlannedSizes where the planner runs it or nearly (kContender), each within the
+// budget, then fits again with those tiles and stores both. A device with one kernel per
+// precision (a CPU without tensor cores) never calibrates: nothing to choose.
 // MQLCL_TUNE=off disables both; a file that cannot be written leaves the defaults (never a
 // failed call), and the context does not try again.
 #pragma once
