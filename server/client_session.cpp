@@ -1,6 +1,7 @@
 #include "client_session.hpp"
 
 #include <atomic>
+#include <cstring>
 #include <new>
 
 #include "core/error.hpp"
@@ -50,13 +51,14 @@ std::u16string whole_text(Unpacker& u, const char* field) {
   return s;
 }
 
-// An array of uint32 (a launch's sizes): a null pointer for none.
-const unsigned int* sizes(Unpacker& u, const char* field, int& count) {
+// An array of uint32 (a launch's sizes), copied into `into`: a null pointer for none.
+const unsigned int* sizes(Unpacker& u, const char* field, unsigned int (&into)[3], int& count) {
   uint32_t n = 0;
   const unsigned char* p = u.array(field, sizeof(unsigned int), n);
   if (n > 3) fail(MQLCL_ERR_RANGE, field, " has ", n, " elements; a launch has 3 dimensions at most");
+  if (n != 0) std::memcpy(into, p, n * sizeof(unsigned int));
   count = static_cast<int>(n);
-  return n == 0 ? nullptr : reinterpret_cast<const unsigned int*>(p);
+  return n == 0 ? nullptr : into;
 }
 
 }  // namespace
@@ -212,9 +214,10 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
       const int kernel = u.i32("kernel");
       const int dims = u.i32("dims");
       int offset_count = 0, global_count = 0, local_count = 0;
-      const unsigned int* offset = sizes(u, "offset", offset_count);
-      const unsigned int* global = sizes(u, "global", global_count);
-      const unsigned int* local = sizes(u, "local", local_count);
+      unsigned int offset_values[3], global_values[3], local_values[3];
+      const unsigned int* offset = sizes(u, "offset", offset_values, offset_count);
+      const unsigned int* global = sizes(u, "global", global_values, global_count);
+      const unsigned int* local = sizes(u, "local", local_values, local_count);
       u.done();
       return mqlcl_enqueue(server_handle(kernel), dims, offset, offset_count, global, global_count, local, local_count);
     }
