@@ -252,6 +252,32 @@ TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
   EXPECT_EQ(two.floats(b2, 16), theirs);
 }
 
+// Clients that find no server at once each start one: the election keeps one, the others end,
+// and every client reaches the one that won.
+TEST(RemoteServer, ClientsStartingAtOnceShareOneServer) {
+  ServerPlace p;
+  constexpr int kClients = 4;
+  std::vector<unsigned long long> pids(kClients, 0);
+  std::vector<std::string> failures(kClients);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i)
+    threads.emplace_back([&, i] {
+      try {
+        Client c(p);
+        pids[i] = c.remote->server_pid();
+        if (c.create() <= 0) failures[i] = "no context";
+      } catch (const Error& e) {
+        failures[i] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kClients; ++i) {
+    EXPECT_EQ(failures[i], "") << i;
+    EXPECT_NE(pids[i], 0u) << i;
+    EXPECT_EQ(pids[i], pids[0]) << "client " << i << " reached another server";
+  }
+}
+
 TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
   ServerPlace p;
   Client bad(p), good(p);
