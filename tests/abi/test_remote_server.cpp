@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -38,9 +39,27 @@ namespace fs = std::filesystem;
 // A bound that only detects a hang.
 constexpr auto kHang = std::chrono::seconds(20);
 
+#if defined(__SANITIZE_ADDRESS__)
+// Under ASan, the servers the tests start run with ASan's alternate signal stacks off: PoCL
+// builds a program with LLVM on the calling thread (in the server, a client's thread), LLVM gives
+// that thread an alternate signal stack of its own from malloc, and ASan, at the thread's end,
+// unmaps it as its own and stops the server.
+void servers_without_sigaltstack() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  const char* had = std::getenv("ASAN_OPTIONS");
+  const std::string options = std::string(had ? had : "") + (had && *had ? ":" : "") + "use_sigaltstack=0";
+  setenv("ASAN_OPTIONS", options.c_str(), 1);
+}
+#else
+void servers_without_sigaltstack() {}
+#endif
+
 class ServerPlace {
  public:
   ServerPlace() {
+    servers_without_sigaltstack();
     char name[] = "/tmp/mqlcl-rs-XXXXXX";
     parent_ = mkdtemp(name) ? name : "";
     EXPECT_FALSE(parent_.empty());
