@@ -3,17 +3,22 @@
 // each other's objects; malformed and random requests refused with a code and a message while
 // the server serves on; a client killed mid-session whose objects the server frees; the server
 // killed under a client (an error, not a hang; the next connect starts a new server). Each test
-// starts its own server at a rendezvous of its own (Linux). Two clients of one test are two
-// channels of this process; the killed client is a process of its own
-// (tests/abi/remote_server_child.cpp).
+// starts its own server at a rendezvous of its own (Linux: a folder; Windows: a scope of names).
+// Two clients of one test are two channels of this process; the killed client is a process of
+// its own (tests/abi/remote_server_child.cpp).
 #include <gtest/gtest.h>
 
-#if !defined(_WIN32)
+#if defined(_WIN32)
+#include <process.h>
+#include <windows.h>
+#else
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
+#include <atomic>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -56,29 +61,156 @@ void servers_without_sigaltstack() {
 void servers_without_sigaltstack() {}
 #endif
 
+// A program the build made: beside this test program (a build tree copied elsewhere keeps them
+// together), else where the build put it.
+std::string built_program(const char* built_path) {
+  const fs::path built(built_path);
+#if defined(_WIN32)
+  wchar_t self[MAX_PATH];
+  const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
+  const fs::path beside = fs::path(std::wstring(self, n)).parent_path() / built.filename();
+  return fs::exists(beside) ? beside.string() : built.string();
+#else
+  std::error_code ec;
+  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
+  return !ec && fs::exists(beside) ? beside.string() : built.string();
+#endif
+}
+
+// A rendezvous of the test's own, and the options that start its server there.
 class ServerPlace {
  public:
   ServerPlace() {
     servers_without_sigaltstack();
+#if defined(_WIN32)
+    static std::atomic<int> made{0};
+    place_ = "mqlcl-test-server-" + std::to_string(_getpid()) + "-" + std::to_string(made.fetch_add(1));
+#else
     char name[] = "/tmp/mqlcl-rs-XXXXXX";
     parent_ = mkdtemp(name) ? name : "";
     EXPECT_FALSE(parent_.empty());
+    place_ = parent_ + "/r";
+#endif
   }
   ~ServerPlace() {
+#if !defined(_WIN32)
     std::error_code ec;
     fs::remove_all(parent_, ec);
+#endif
   }
-  std::string place() const { return parent_ + "/r"; }
+  const std::string& place() const { return place_; }
   ServerOptions options() const {
     ServerOptions o;
     o.place = place();
-    o.server_program = MQLCL_GPU_SERVER;
+    o.server_program = built_program(MQLCL_GPU_SERVER);
     o.idle_seconds = 2;
     return o;
   }
 
  private:
-  std::string parent_;
+  std::string parent_, place_;
+};
+
+// Ends process `pid` at once, as a crash or the tester would.
+void kill_process(unsigned long long pid) {
+#if defined(_WIN32)
+  HANDLE h = OpenProcess(PROCESS_TERMINATE | SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+  ASSERT_NE(h, nullptr);
+  TerminateProcess(h, 137);
+  WaitForSingleObject(h, INFINITE);
+  CloseHandle(h);
+#else
+  ASSERT_EQ(kill(static_cast<pid_t>(pid), SIGKILL), 0);
+#endif
+}
+
+// The client process of tests/abi/remote_server_child.cpp, its output piped here, its input
+// held open (it waits until it ends).
+class ChildClient {
+ public:
+  ChildClient(const std::string& place, const std::string& server) {
+    const std::string program = built_program(MQLCL_REMOTE_SERVER_CHILD);
+#if defined(_WIN32)
+    SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+    HANDLE out_read = nullptr, out_write = nullptr, in_read = nullptr;
+    EXPECT_TRUE(CreatePipe(&out_read, &out_write, &inherit, 0));
+    EXPECT_TRUE(CreatePipe(&in_read, &in_, &inherit, 0));
+    SetHandleInformation(out_read, HANDLE_FLAG_INHERIT, 0);
+    SetHandleInformation(in_, HANDLE_FLAG_INHERIT, 0);
+    STARTUPINFOA startup{};
+    startup.cb = sizeof startup;
+    startup.dwFlags = STARTF_USESTDHANDLES;
+    startup.hStdInput = in_read;
+    startup.hStdOutput = out_write;
+    startup.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+    std::string line = "\"" + program + "\" \"" + place + "\" \"" + server + "\"";
+    PROCESS_INFORMATION info{};
+    EXPECT_TRUE(CreateProcessA(program.c_str(), &line[0], nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup, &info));
+    CloseHandle(info.hThread);
+    CloseHandle(out_write);
+    CloseHandle(in_read);
+    process_ = info.hProcess;
+    out_ = out_read;
+#else
+    int from[2], to[2];
+    EXPECT_EQ(pipe2(from, O_CLOEXEC), 0);
+    EXPECT_EQ(pipe2(to, O_CLOEXEC), 0);
+    std::string p = program, at = place, s = server;
+    char* argv[] = {&p[0], &at[0], &s[0], nullptr};
+    pid_ = fork();
+    if (pid_ == 0) {  // only async-signal-safe calls until exec
+      dup2(to[0], 0);
+      dup2(from[1], 1);
+      execv(argv[0], argv);
+      _exit(127);
+    }
+    close(from[1]);
+    close(to[0]);
+    out_ = from[0];
+    in_ = to[1];
+#endif
+  }
+  // Its next line ("" once it ended without one).
+  std::string line() {
+    std::string s;
+    char ch = 0;
+#if defined(_WIN32)
+    DWORD got = 0;
+    while (ReadFile(out_, &ch, 1, &got, nullptr) && got == 1 && ch != '\n') s += ch;
+    if (!s.empty() && s.back() == '\r') s.pop_back();
+#else
+    while (read(out_, &ch, 1) == 1 && ch != '\n') s += ch;
+#endif
+    return s;
+  }
+  // Killed and reaped.
+  void kill_now() {
+#if defined(_WIN32)
+    TerminateProcess(process_, 137);
+    WaitForSingleObject(process_, INFINITE);
+#else
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+#endif
+  }
+  ~ChildClient() {
+#if defined(_WIN32)
+    CloseHandle(out_);
+    CloseHandle(in_);
+    CloseHandle(process_);
+#else
+    close(out_);
+    close(in_);
+#endif
+  }
+
+ private:
+#if defined(_WIN32)
+  HANDLE process_ = nullptr, out_ = nullptr, in_ = nullptr;
+#else
+  pid_t pid_ = -1;
+  int out_ = -1, in_ = -1;
+#endif
 };
 
 Packer request(Request kind) { return Packer().u32(static_cast<uint32_t>(kind)); }
@@ -399,29 +531,10 @@ TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
   EXPECT_EQ(watcher.write(buf, data).result, 16);
   const int before = watcher.server_handles();
 
-  int from[2];
-  ASSERT_EQ(pipe2(from, O_CLOEXEC), 0);
-  int to[2];
-  ASSERT_EQ(pipe2(to, O_CLOEXEC), 0);
-  std::string child = MQLCL_REMOTE_SERVER_CHILD, place = p.place(), server = MQLCL_GPU_SERVER;
-  char* argv[] = {&child[0], &place[0], &server[0], nullptr};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(to[0], 0);
-    dup2(from[1], 1);
-    execv(argv[0], argv);
-    _exit(127);
-  }
-  close(from[1]);
-  close(to[0]);
-  std::string said;
-  for (char ch; read(from[0], &ch, 1) == 1 && ch != '\n';) said += ch;
-  EXPECT_EQ(said, "ready 5");
+  ChildClient child(p.place(), p.options().server_program);
+  EXPECT_EQ(child.line(), "ready 5");
   EXPECT_EQ(watcher.server_handles(), before + 5) << "the child's objects live on the server";
-  kill(pid, SIGKILL);
-  waitpid(pid, nullptr, 0);
-  close(from[0]);
-  close(to[1]);
+  child.kill_now();
   int now = -1;
   for (auto until = std::chrono::steady_clock::now() + kHang; std::chrono::steady_clock::now() < until;) {
     now = watcher.server_handles();
@@ -437,7 +550,7 @@ TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
   auto first = std::make_unique<Client>(p);
   ASSERT_GT(first->create(), 0);
   const auto pid = first->remote->server_pid();
-  ASSERT_EQ(kill(static_cast<pid_t>(pid), SIGKILL), 0);
+  kill_process(pid);
   const auto start = std::chrono::steady_clock::now();
   const Reply r = first->call(request(Request::ServerHandles));
   EXPECT_LT(std::chrono::steady_clock::now() - start, kHang) << "an error, not a hang";
@@ -455,5 +568,3 @@ TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
 }
 
 }  // namespace
-
-#endif
