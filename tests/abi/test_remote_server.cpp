@@ -567,4 +567,29 @@ TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
   EXPECT_EQ(second.floats(buf, 4), std::vector<float>(4, 9.0f));
 }
 
+// Where a client looks for the server: beside the module holding the client's code (the library;
+// here, the test program that links the same code); a program that is not there is an error
+// naming it, not a wait.
+TEST(RemoteServer, TheServerIsLookedForBesideTheLibraryAndAMissingOneIsNamed) {
+  const fs::path beside(server_beside_library());
+#if defined(_WIN32)
+  EXPECT_EQ(beside.filename().string(), "mqlcl-gpu-server.exe");
+#else
+  EXPECT_EQ(beside.filename().string(), "mqlcl-gpu-server");
+  std::error_code ec;
+  EXPECT_EQ(fs::canonical(beside.parent_path(), ec), fs::read_symlink("/proc/self/exe", ec).parent_path());
+#endif
+  ServerPlace p;
+  ServerOptions o = p.options();
+  o.server_program = (fs::path(o.server_program).parent_path() / "no-such-server").string();
+  std::pair<int, std::string> refused{0, ""};
+  try {
+    RemoteClient::connect(o);
+  } catch (const Error& e) {
+    refused = {e.code(), e.what()};
+  }
+  EXPECT_EQ(refused.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(refused.second.find("no-such-server"), std::string::npos) << refused.second;
+}
+
 }  // namespace
