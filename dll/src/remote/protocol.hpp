@@ -1,0 +1,101 @@
+// The messages between a client and the GPU server: one request kind per export the server
+// runs, its arguments packed in the export's order (ints, long longs, floats, arrays with their
+// counts, UTF-16 strings with their lengths), and one reply to each: the export's result, the
+// library's message of a failure (so the client shows the server's words) and the out array.
+// A message longer than a ring slot travels as its first frame and continuation frames through
+// successive slots. Everything read from the peer is checked before use: a frame's lengths
+// against the message's stated size and its bound, each value against the bytes left.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "remote/ring.hpp"
+
+namespace mqlcl {
+
+// What a request asks (the export it runs on the server: remote/protocol.cpp lists the
+// arguments of each). 0 and values from kRequestKinds up are unknown: refused with a reply.
+enum class Request : uint32_t {
+  Create = 1,    // int device -> context
+  Free,          // int handle
+  Buffer,        // int ctx, long long bytes, int flags -> buffer
+  BufferWrite,   // int buffer, long long buffer_offset, int elem_size, int count, bytes[count*elem_size]
+  BufferRead,    // int buffer, long long buffer_offset, int elem_size, int count -> out bytes
+  Program,       // int ctx, text source, text options -> program
+  Kernel,        // int program, text name -> kernel
+  ArgMem,        // int kernel, int index, int buffer
+  ArgInt,        // int kernel, int index, int value
+  ArgFloat,      // int kernel, int index, float value
+  Enqueue,       // int kernel, int dims, uint offset[], uint global[], uint local[]
+  Finish,        // int handle
+  LastError,     // int handle -> the message (result: its length)
+  ServerHandles, // -> the server's live handles of every client (mqlcl_handle_count), for tests
+};
+constexpr uint32_t kRequestKinds = 15;
+
+// The ring's kinds: a message's first frame (its payload starts with the message's size in
+// bytes, a uint32) and its continuation frames.
+constexpr uint32_t kFrameFirst = 1;
+constexpr uint32_t kFrameMore = 2;
+MessageRules frame_rules();
+
+// The largest message either side accepts: a transfer of a larger buffer range goes in parts.
+// Bounds what one client makes the server hold.
+constexpr uint32_t kMaxMessageBytes = 64u << 20;
+
+// Sends one message of `size` bytes (at most kMaxMessageBytes) in as many frames as it needs.
+void send_message(RingWriter& to, const void* bytes, uint32_t size);
+// Receives one message into `out` (its size the message's). MQLCL_ERR_RANGE naming the cause for
+// frames out of order or sizes that disagree or exceed the bound; the ring's own errors (the
+// peer ended) pass through.
+void receive_message(RingReader& from, Message& scratch, std::vector<unsigned char>& out);
+
+// Appends values in the protocol's layout (little-endian as both ends are: one machine).
+class Packer {
+ public:
+  Packer& i32(int32_t v) { return raw(&v, sizeof v); }
+  Packer& u32(uint32_t v) { return raw(&v, sizeof v); }
+  Packer& i64(int64_t v) { return raw(&v, sizeof v); }
+  Packer& f32(float v) { return raw(&v, sizeof v); }
+  // An array: its count of elements (uint32), then its bytes.
+  Packer& array(const void* data, uint32_t count, uint32_t elem_size);
+  Packer& text(const std::u16string& s) { return array(s.data(), static_cast<uint32_t>(s.size()), 2); }
+  Packer& raw(const void* data, size_t size);
+  const std::vector<unsigned char>& bytes() const { return bytes_; }
+
+ private:
+  std::vector<unsigned char> bytes_;
+};
+
+// Reads values of a message (a request or a reply) in order; a value beyond the message's end,
+// an array longer than what is left, or bytes left over at done() throw MQLCL_ERR_RANGE naming
+// the field.
+class Unpacker {
+ public:
+  Unpacker(const unsigned char* data, size_t size) : at_(data), left_(size) {}
+  int32_t i32(const char* field);
+  uint32_t u32(const char* field);
+  int64_t i64(const char* field);
+  float f32(const char* field);
+  // An array's elements (a view into the message) and their count.
+  const unsigned char* array(const char* field, uint32_t elem_size, uint32_t& count);
+  std::u16string text(const char* field);
+  void done();
+
+ private:
+  const unsigned char* take(const char* field, size_t size);
+  const unsigned char* at_;
+  size_t left_;
+};
+
+// A reply: the export's result, the message of a failure (empty otherwise), the out array.
+struct Reply {
+  int64_t result = 0;
+  std::u16string message;
+  std::vector<unsigned char> out;
+};
+std::vector<unsigned char> pack_reply(const Reply& r);
+Reply unpack_reply(const std::vector<unsigned char>& bytes);
+
+}  // namespace mqlcl

@@ -1,0 +1,156 @@
+#include "remote/remote_client.hpp"
+
+#include <cerrno>
+#include <new>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+
+#if defined(_WIN32)
+#include <windows.h>
+#else
+#include <dlfcn.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+namespace mqlcl {
+
+namespace {
+// A first look for a running server: it answers at once when it runs.
+constexpr unsigned kRunningServerMs = 20;
+
+std::u16string coded(int code, const std::string& what) { return utf8_to_utf16("[" + std::to_string(code) + "] " + what); }
+}  // namespace
+
+std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options) {
+  std::unique_ptr<RemoteClient> c(new RemoteClient());
+  c->at_ = options.place.empty() ? user_rendezvous() : rendezvous_in(options.place);
+  c->scratch_.reset(new Message());
+  try {
+    c->channel_ = Channel::connect(*c->at_, frame_rules(), kRunningServerMs);
+    return c;
+  } catch (const Error& e) {
+    if (e.code() != MQLCL_ERR_NO_OPENCL) throw;
+  }
+  std::vector<std::string> args;
+  if (!options.place.empty()) args.insert(args.end(), {"--rendezvous", options.place});
+  if (options.idle_seconds != 0) args.insert(args.end(), {"--idle-seconds", std::to_string(options.idle_seconds)});
+  start_server(options.server_program.empty() ? server_beside_library() : options.server_program, args);
+  c->channel_ = Channel::connect(*c->at_, frame_rules(), options.connect_ms);
+  return c;
+}
+
+RemoteClient::~RemoteClient() = default;
+
+Reply RemoteClient::call(const std::vector<unsigned char>& request) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Reply r;
+  if (broken_code_ != 0) {
+    r.result = broken_code_;
+    r.message = broken_;
+    return r;
+  }
+  if (request.size() > kMaxMessageBytes) {
+    r.result = MQLCL_ERR_RANGE;
+    r.message = coded(MQLCL_ERR_RANGE, "a request of " + std::to_string(request.size()) + " bytes exceeds the limit of " +
+                                           std::to_string(kMaxMessageBytes) + " (transfer larger ranges in parts)");
+    return r;
+  }
+  try {
+    send_message(channel_->outgoing(), request.data(), static_cast<uint32_t>(request.size()));
+    receive_message(channel_->incoming(), *scratch_, reply_bytes_);
+    return unpack_reply(reply_bytes_);
+  } catch (const Error& e) {
+    broken_code_ = e.code();
+    broken_ = coded(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    broken_code_ = MQLCL_ERR_MEMORY;
+    broken_ = coded(MQLCL_ERR_MEMORY, "out of memory for the server's reply");
+  }
+  r.result = broken_code_;
+  r.message = broken_;
+  return r;
+}
+
+#if defined(_WIN32)
+
+std::string server_beside_library() {
+  HMODULE self = nullptr;
+  wchar_t path[32768];
+  if (!GetModuleHandleExW(GET_MODULE_HANDLE_EX_FLAG_FROM_ADDRESS | GET_MODULE_HANDLE_EX_FLAG_UNCHANGED_REFCOUNT,
+                          reinterpret_cast<LPCWSTR>(&server_beside_library), &self))
+    fail(MQLCL_ERR_NO_OPENCL, "the library's own file cannot be found (Windows error ", GetLastError(), ")");
+  const DWORD n = GetModuleFileNameW(self, path, 32768);
+  if (n == 0 || n >= 32768) fail(MQLCL_ERR_NO_OPENCL, "the library's own path cannot be read");
+  std::wstring p(path, n);
+  p.erase(p.find_last_of(L"\\/") + 1);
+  p += L"mqlcl-gpu-server.exe";
+  return utf16_to_utf8(reinterpret_cast<const mqlcl_char*>(p.c_str()));
+}
+
+void start_server(const std::string& program, const std::vector<std::string>& args) {
+  // The command line: each argument quoted (none of ours holds a quote or ends in a backslash).
+  std::string line = "\"" + program + "\"";
+  for (const auto& a : args) line += " \"" + a + "\"";
+  const std::u16string wide_program = utf8_to_utf16(program), wide_line = utf8_to_utf16(line);
+  std::wstring command(wide_line.begin(), wide_line.end());
+  const std::wstring application(wide_program.begin(), wide_program.end());
+  STARTUPINFOW startup{};
+  startup.cb = sizeof startup;
+  PROCESS_INFORMATION process{};
+  if (!CreateProcessW(application.c_str(), &command[0], nullptr, nullptr, FALSE,
+                      DETACHED_PROCESS | CREATE_NEW_PROCESS_GROUP | CREATE_NO_WINDOW, nullptr, nullptr, &startup,
+                      &process))
+    fail(MQLCL_ERR_NO_OPENCL, "the GPU server ", program, " cannot be started (Windows error ", GetLastError(), ")");
+  CloseHandle(process.hThread);
+  CloseHandle(process.hProcess);
+}
+
+#else
+
+std::string server_beside_library() {
+  Dl_info info{};
+  if (!dladdr(reinterpret_cast<void*>(&server_beside_library), &info) || !info.dli_fname)
+    fail(MQLCL_ERR_NO_OPENCL, "the library's own file cannot be found");
+  std::string p = info.dli_fname;
+  const size_t slash = p.find_last_of('/');
+  p = slash == std::string::npos ? std::string() : p.substr(0, slash + 1);
+  return p + "mqlcl-gpu-server";
+}
+
+void start_server(const std::string& program, const std::vector<std::string>& args) {
+  if (access(program.c_str(), X_OK) != 0)
+    fail(MQLCL_ERR_NO_OPENCL, "the GPU server ", program, " cannot be started: ", program, " is not an executable file");
+  std::vector<std::string> words{program};
+  words.insert(words.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(&w[0]);
+  argv.push_back(nullptr);
+  rlimit files{};
+  const int last_fd = getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < 65536 ? static_cast<int>(files.rlim_cur)
+                                                                                         : 65536;
+  const pid_t child = fork();
+  if (child < 0) fail(MQLCL_ERR_NO_OPENCL, "the GPU server cannot be started: fork failed");
+  if (child == 0) {  // only async-signal-safe calls until exec
+    setsid();
+    if (fork() != 0) _exit(0);
+    const int null = open("/dev/null", O_RDWR);
+    if (null >= 0) {
+      dup2(null, 0);
+      dup2(null, 1);
+    }
+    for (int fd = 3; fd < last_fd; ++fd) close(fd);  // none of this process's files stays open in the server
+    execv(argv[0], argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  while (waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+}
+
+#endif
+
+}  // namespace mqlcl

@@ -1,0 +1,55 @@
+// A client's end of this user's GPU server (server/): connects, starting the server program
+// when none answers, and runs requests (remote/protocol.hpp) one at a time: a call writes its
+// request and waits for the reply. A call after the server ended, or after a malformed reply,
+// returns an error reply naming the cause (the channel is then given up), never waits forever.
+#pragma once
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "remote/channel.hpp"
+#include "remote/protocol.hpp"
+#include "remote/user_rendezvous.hpp"
+
+namespace mqlcl {
+
+struct ServerOptions {
+  std::string place;           // the rendezvous (rendezvous_in); empty: this user's (user_rendezvous)
+  std::string server_program;  // the server to start; empty: the one beside the library
+  unsigned idle_seconds = 0;   // passed to a server this client starts; 0: the server's default
+  unsigned connect_ms = 5000;  // how long a server being started may take to listen
+};
+
+class RemoteClient {
+ public:
+  // MQLCL_ERR_NO_OPENCL naming the cause when no server answers, none can be started, or the
+  // one that answers runs as another user.
+  static std::unique_ptr<RemoteClient> connect(const ServerOptions& options);
+  ~RemoteClient();
+  RemoteClient(const RemoteClient&) = delete;
+  RemoteClient& operator=(const RemoteClient&) = delete;
+
+  // The server's reply to `request`. Callable from any thread (calls take turns).
+  Reply call(const std::vector<unsigned char>& request);
+  unsigned long long server_pid() const { return channel_->peer_pid(); }
+
+ private:
+  RemoteClient() = default;
+  std::mutex mutex_;
+  std::unique_ptr<UserRendezvous> at_;
+  std::unique_ptr<Channel> channel_;
+  std::unique_ptr<Message> scratch_;
+  std::vector<unsigned char> reply_bytes_;
+  int broken_code_ = 0;  // the first transport failure, repeated by every later call
+  std::u16string broken_;
+};
+
+// mqlcl-gpu-server (Windows: .exe) in the folder of the module holding this code (the library).
+std::string server_beside_library();
+// Starts `program` with `args`, detached: it outlives this process, which keeps no child of it
+// (Linux: started by a child that ends at once, so no zombie is left). MQLCL_ERR_NO_OPENCL
+// naming the cause when it cannot be started.
+void start_server(const std::string& program, const std::vector<std::string>& args);
+
+}  // namespace mqlcl

@@ -1,0 +1,22 @@
+#include "device_contexts.hpp"
+
+#include "mqlcl.h"
+
+namespace mqlcl {
+
+DeviceContexts::~DeviceContexts() {
+  for (const auto& d : by_device_) mqlcl_free(d.second);
+}
+
+int DeviceContexts::on_device(int device) {
+  const int resolved = device == MQLCL_DEVICE_BEST ? mqlcl_device_best() : device;
+  if (resolved < 0) return device == MQLCL_DEVICE_BEST ? resolved : mqlcl_create(device);
+  std::lock_guard<std::mutex> lock(mutex_);
+  const auto found = by_device_.find(resolved);
+  if (found != by_device_.end()) return found->second;
+  const int made = mqlcl_create(resolved);
+  if (made > 0) by_device_.emplace(resolved, made);
+  return made;
+}
+
+}  // namespace mqlcl

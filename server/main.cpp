@@ -1,0 +1,28 @@
+// mqlcl-gpu-server [--rendezvous PLACE] [--idle-seconds N]: this user's GPU server
+// (gpu_server.hpp), started by the first client that finds none.
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+#include "gpu_server.hpp"
+
+int main(int argc, char** argv) {
+  mqlcl::ServerSettings settings;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--rendezvous" && i + 1 < argc) {
+      settings.place = argv[++i];
+    } else if (arg == "--idle-seconds" && i + 1 < argc) {
+      const long n = std::strtol(argv[++i], nullptr, 10);
+      if (n < 1 || n > 86400) {
+        std::fprintf(stderr, "mqlcl-gpu-server: --idle-seconds takes 1 .. 86400, not %s\n", argv[i]);
+        return 2;
+      }
+      settings.idle_seconds = static_cast<unsigned>(n);
+    } else {
+      std::fprintf(stderr, "usage: mqlcl-gpu-server [--rendezvous PLACE] [--idle-seconds N]\n");
+      return 2;
+    }
+  }
+  return mqlcl::run_server(settings);
+}

@@ -1,0 +1,595 @@
+// The GPU server (server/) through its client (dll/src/remote/remote_client): a vector add whose
+// result equals the same kernel run in this process bit for bit; two clients that cannot reach
+// each other's objects; malformed and random requests refused with a code and a message while
+// the server serves on; a client killed mid-session whose objects the server frees; the server
+// killed under a client (an error, not a hang; the next connect starts a new server). Each test
+// starts its own server at a rendezvous of its own (Linux: a folder; Windows: a scope of names).
+// Two clients of one test are two channels of this process; the killed client is a process of
+// its own (tests/abi/remote_server_child.cpp).
+#include <gtest/gtest.h>
+
+#if defined(_WIN32)
+#include <process.h>
+#include <windows.h>
+#else
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#endif
+
+#include <atomic>
+#include <chrono>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/text.hpp"
+#include "mqlcl.h"
+#include "remote/channel.hpp"
+#include "remote/protocol.hpp"
+#include "remote/remote_client.hpp"
+
+namespace {
+
+using namespace mqlcl;
+namespace fs = std::filesystem;
+
+// A bound that only detects a hang.
+constexpr auto kHang = std::chrono::seconds(20);
+
+#if defined(__SANITIZE_ADDRESS__)
+// Under ASan, the servers the tests start run with ASan's alternate signal stacks off: PoCL
+// builds a program with LLVM on the calling thread (in the server, a client's thread), LLVM gives
+// that thread an alternate signal stack of its own from malloc, and ASan, at the thread's end,
+// unmaps it as its own and stops the server.
+void servers_without_sigaltstack() {
+  static bool done = false;
+  if (done) return;
+  done = true;
+  const char* had = std::getenv("ASAN_OPTIONS");
+  const std::string options = std::string(had ? had : "") + (had && *had ? ":" : "") + "use_sigaltstack=0";
+  setenv("ASAN_OPTIONS", options.c_str(), 1);
+}
+#else
+void servers_without_sigaltstack() {}
+#endif
+
+// A program the build made: beside this test program (a build tree copied elsewhere keeps them
+// together), else where the build put it.
+std::string built_program(const char* built_path) {
+  const fs::path built(built_path);
+#if defined(_WIN32)
+  wchar_t self[MAX_PATH];
+  const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
+  const fs::path beside = fs::path(std::wstring(self, n)).parent_path() / built.filename();
+  return fs::exists(beside) ? beside.string() : built.string();
+#else
+  std::error_code ec;
+  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
+  return !ec && fs::exists(beside) ? beside.string() : built.string();
+#endif
+}
+
+// A rendezvous of the test's own, and the options that start its server there.
+class ServerPlace {
+ public:
+  ServerPlace() {
+    servers_without_sigaltstack();
+#if defined(_WIN32)
+    static std::atomic<int> made{0};
+    place_ = "mqlcl-test-server-" + std::to_string(_getpid()) + "-" + std::to_string(made.fetch_add(1));
+#else
+    char name[] = "/tmp/mqlcl-rs-XXXXXX";
+    parent_ = mkdtemp(name) ? name : "";
+    EXPECT_FALSE(parent_.empty());
+    place_ = parent_ + "/r";
+#endif
+  }
+  ~ServerPlace() {
+#if !defined(_WIN32)
+    std::error_code ec;
+    fs::remove_all(parent_, ec);
+#endif
+  }
+  const std::string& place() const { return place_; }
+  ServerOptions options() const {
+    ServerOptions o;
+    o.place = place();
+    o.server_program = built_program(MQLCL_GPU_SERVER);
+    o.idle_seconds = 2;
+    return o;
+  }
+
+ private:
+  std::string parent_, place_;
+};
+
+// Ends process `pid` at once, as a crash or the tester would.
+void kill_process(unsigned long long pid) {
+#if defined(_WIN32)
+  HANDLE h = OpenProcess(PROCESS_TERMINATE | SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+  ASSERT_NE(h, nullptr);
+  TerminateProcess(h, 137);
+  WaitForSingleObject(h, INFINITE);
+  CloseHandle(h);
+#else
+  ASSERT_EQ(kill(static_cast<pid_t>(pid), SIGKILL), 0);
+#endif
+}
+
+// The client process of tests/abi/remote_server_child.cpp, its output piped here, its input
+// held open (it waits until it ends).
+class ChildClient {
+ public:
+  ChildClient(const std::string& place, const std::string& server) {
+    const std::string program = built_program(MQLCL_REMOTE_SERVER_CHILD);
+#if defined(_WIN32)
+    SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+    HANDLE out_read = nullptr, out_write = nullptr, in_read = nullptr;
+    EXPECT_TRUE(CreatePipe(&out_read, &out_write, &inherit, 0));
+    EXPECT_TRUE(CreatePipe(&in_read, &in_, &inherit, 0));
+    SetHandleInformation(out_read, HANDLE_FLAG_INHERIT, 0);
+    SetHandleInformation(in_, HANDLE_FLAG_INHERIT, 0);
+    STARTUPINFOA startup{};
+    startup.cb = sizeof startup;
+    startup.dwFlags = STARTF_USESTDHANDLES;
+    startup.hStdInput = in_read;
+    startup.hStdOutput = out_write;
+    startup.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+    std::string line = "\"" + program + "\" \"" + place + "\" \"" + server + "\"";
+    PROCESS_INFORMATION info{};
+    EXPECT_TRUE(CreateProcessA(program.c_str(), &line[0], nullptr, nullptr, TRUE, 0, nullptr, nullptr, &startup, &info));
+    CloseHandle(info.hThread);
+    CloseHandle(out_write);
+    CloseHandle(in_read);
+    process_ = info.hProcess;
+    out_ = out_read;
+#else
+    int from[2], to[2];
+    EXPECT_EQ(pipe2(from, O_CLOEXEC), 0);
+    EXPECT_EQ(pipe2(to, O_CLOEXEC), 0);
+    std::string p = program, at = place, s = server;
+    char* argv[] = {&p[0], &at[0], &s[0], nullptr};
+    pid_ = fork();
+    if (pid_ == 0) {  // only async-signal-safe calls until exec
+      dup2(to[0], 0);
+      dup2(from[1], 1);
+      execv(argv[0], argv);
+      _exit(127);
+    }
+    close(from[1]);
+    close(to[0]);
+    out_ = from[0];
+    in_ = to[1];
+#endif
+  }
+  // Its next line ("" once it ended without one).
+  std::string line() {
+    std::string s;
+    char ch = 0;
+#if defined(_WIN32)
+    DWORD got = 0;
+    while (ReadFile(out_, &ch, 1, &got, nullptr) && got == 1 && ch != '\n') s += ch;
+    if (!s.empty() && s.back() == '\r') s.pop_back();
+#else
+    while (read(out_, &ch, 1) == 1 && ch != '\n') s += ch;
+#endif
+    return s;
+  }
+  // Killed and reaped.
+  void kill_now() {
+#if defined(_WIN32)
+    TerminateProcess(process_, 137);
+    WaitForSingleObject(process_, INFINITE);
+#else
+    kill(pid_, SIGKILL);
+    waitpid(pid_, nullptr, 0);
+#endif
+  }
+  ~ChildClient() {
+#if defined(_WIN32)
+    CloseHandle(out_);
+    CloseHandle(in_);
+    CloseHandle(process_);
+#else
+    close(out_);
+    close(in_);
+#endif
+  }
+
+ private:
+#if defined(_WIN32)
+  HANDLE process_ = nullptr, out_ = nullptr, in_ = nullptr;
+#else
+  pid_t pid_ = -1;
+  int out_ = -1, in_ = -1;
+#endif
+};
+
+Packer request(Request kind) { return Packer().u32(static_cast<uint32_t>(kind)); }
+
+std::string text(const std::u16string& s) { return utf16_to_utf8(s.c_str()); }
+
+// A client with the calls the tests make.
+struct Client {
+  std::unique_ptr<RemoteClient> remote;
+  explicit Client(const ServerPlace& p) : remote(RemoteClient::connect(p.options())) {}
+  Reply call(const Packer& p) { return remote->call(p.bytes()); }
+  int64_t result(const Packer& p) { return call(p).result; }
+  int create() { return static_cast<int>(result(request(Request::Create).i32(MQLCL_DEVICE_BEST))); }
+  int buffer(int ctx, long long bytes) {
+    return static_cast<int>(result(request(Request::Buffer).i32(ctx).i64(bytes).i32(MQLCL_MEM_READ_WRITE)));
+  }
+  Reply write(int buffer, const std::vector<float>& data) {
+    return call(request(Request::BufferWrite)
+                    .i32(buffer)
+                    .i64(0)
+                    .i32(4)
+                    .i32(static_cast<int>(data.size()))
+                    .array(data.data(), static_cast<uint32_t>(data.size() * 4), 1));
+  }
+  Reply read(int buffer, int count) { return call(request(Request::BufferRead).i32(buffer).i64(0).i32(4).i32(count)); }
+  std::vector<float> floats(int buffer, int count) {
+    const Reply r = read(buffer, count);
+    EXPECT_EQ(r.result, count) << text(r.message);
+    std::vector<float> v(r.out.size() / 4);
+    if (!v.empty()) std::memcpy(v.data(), r.out.data(), v.size() * 4);
+    return v;
+  }
+  int server_handles() { return static_cast<int>(result(request(Request::ServerHandles))); }
+};
+
+constexpr char16_t kSource[] =
+    u"__kernel void axpb(__global const float* a, __global const float* b, __global float* c, float s, int n) {\n"
+    u"  int i = get_global_id(0);\n"
+    u"  if (i < n) c[i] = a[i] * s + b[i] / (float)(i + 1);\n"
+    u"}\n";
+
+// Inputs that are not round numbers, the same each run.
+std::vector<float> inputs(int n, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> d(-3.0f, 3.0f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = d(g);
+  return v;
+}
+
+// What the library says of handle `number` unknown to it, through `call` (an export given a
+// handle it never made): what a client's foreign handle must get from the server.
+template <class Call>
+std::string library_says(int number, Call call) {
+  const int never = 2147480000;
+  char16_t buf[512] = {};
+  std::string m;
+  if (call(never, buf) != MQLCL_ERR_HANDLE) return "(no refusal)";
+  m = utf16_to_utf8(buf);
+  const size_t at = m.find(std::to_string(never));
+  EXPECT_NE(at, std::string::npos) << m;
+  if (at != std::string::npos) m.replace(at, std::to_string(never).size(), std::to_string(number));
+  return m;
+}
+// The calling thread's last failure (the message of an export that failed).
+int with_message(int rc, char16_t* buf) {
+  mqlcl_last_error(0, buf, 512);
+  return rc;
+}
+
+TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
+  ServerPlace p;
+  Client c(p);
+  // Over 4 KB each: the transfers cross several ring slots.
+  constexpr int n = 5000;
+  const std::vector<float> a = inputs(n, 1), b = inputs(n, 2);
+  const float s = 1.37f;
+
+  const int ctx = c.create();
+  ASSERT_GT(ctx, 0);
+  const int ba = c.buffer(ctx, n * 4), bb = c.buffer(ctx, n * 4), bc = c.buffer(ctx, n * 4);
+  ASSERT_GT(ba, 0);
+  ASSERT_GT(bb, 0);
+  ASSERT_GT(bc, 0);
+  EXPECT_EQ(c.write(ba, a).result, n);
+  EXPECT_EQ(c.write(bb, b).result, n);
+  const int program = static_cast<int>(c.result(request(Request::Program).i32(ctx).text(kSource).text(u"")));
+  ASSERT_GT(program, 0);
+  const int kernel = static_cast<int>(c.result(request(Request::Kernel).i32(program).text(u"axpb")));
+  ASSERT_GT(kernel, 0);
+  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(0).i32(ba)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(1).i32(bb)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(2).i32(bc)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(Request::ArgFloat).i32(kernel).i32(3).f32(s)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(Request::ArgInt).i32(kernel).i32(4).i32(n)), MQLCL_OK);
+  const unsigned global[1] = {5008}, local[1] = {16};
+  EXPECT_EQ(c.result(request(Request::Enqueue).i32(kernel).i32(1).array(nullptr, 0, 4).array(global, 1, 4).array(local, 1, 4)),
+            MQLCL_OK);
+  EXPECT_EQ(c.result(request(Request::Finish).i32(ctx)), MQLCL_OK);
+  const std::vector<float> remote = c.floats(bc, n);
+
+  // The same calls in this process.
+  const int lctx = mqlcl_create(MQLCL_DEVICE_BEST);
+  ASSERT_GT(lctx, 0);
+  const int la = mqlcl_buffer(lctx, n * 4, 0), lb = mqlcl_buffer(lctx, n * 4, 0), lc = mqlcl_buffer(lctx, n * 4, 0);
+  EXPECT_EQ(mqlcl_buffer_write_float(la, a.data(), 0, n), n);
+  EXPECT_EQ(mqlcl_buffer_write_float(lb, b.data(), 0, n), n);
+  const int lp = mqlcl_program(lctx, kSource, u"");
+  ASSERT_GT(lp, 0);
+  const int lk = mqlcl_kernel(lp, u"axpb");
+  ASSERT_GT(lk, 0);
+  mqlcl_arg_mem(lk, 0, la);
+  mqlcl_arg_mem(lk, 1, lb);
+  mqlcl_arg_mem(lk, 2, lc);
+  mqlcl_arg_float(lk, 3, s);
+  mqlcl_arg_int(lk, 4, n);
+  EXPECT_EQ(mqlcl_enqueue(lk, 1, nullptr, 0, global, 1, local, 1), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(lctx), MQLCL_OK);
+  std::vector<float> local_result(n);
+  EXPECT_EQ(mqlcl_buffer_read_float(lc, local_result.data(), 0, n), n);
+
+  ASSERT_EQ(remote.size(), static_cast<size_t>(n));
+  EXPECT_EQ(std::memcmp(remote.data(), local_result.data(), n * 4), 0) << "bit for bit";
+  // And against the arithmetic itself, on a few elements (the kernel ran at all).
+  for (int i : {0, 1, 4999}) EXPECT_NEAR(remote[i], a[i] * s + b[i] / float(i + 1), 1e-5f) << i;
+
+  // A failure's code and message are the library's: a launch whose work-group does not divide.
+  const unsigned odd[1] = {5000}, group[1] = {64};
+  const Reply bad = c.call(request(Request::Enqueue).i32(kernel).i32(1).array(nullptr, 0, 4).array(odd, 1, 4).array(group, 1, 4));
+  const int lrc = mqlcl_enqueue(lk, 1, nullptr, 0, odd, 1, group, 1);
+  char16_t buf[1024];
+  mqlcl_last_error(lk, buf, 1024);
+  mqlcl_free(lctx);
+  EXPECT_EQ(bad.result, lrc);
+  EXPECT_LT(bad.result, 0);
+  std::string mine = utf16_to_utf8(buf), theirs = text(bad.message);
+  // The kernel's handle differs between the processes; the words do not.
+  const auto strip = [](std::string m, int handle) {
+    const std::string h = std::to_string(handle);
+    for (size_t at; (at = m.find(h)) != std::string::npos;) m.replace(at, h.size(), "K");
+    return m;
+  };
+  EXPECT_EQ(strip(theirs, kernel), strip(mine, lk));
+  const Reply last = c.call(request(Request::LastError).i32(kernel));
+  EXPECT_EQ(text(last.message), theirs) << "the kernel's own message on the server";
+  EXPECT_EQ(c.result(request(Request::Free).i32(ctx)), MQLCL_OK);
+}
+
+TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
+  ServerPlace p;
+  Client one(p), two(p);
+  EXPECT_EQ(one.remote->server_pid(), two.remote->server_pid()) << "one server for both";
+  const int c1 = one.create(), c2 = two.create();
+  ASSERT_GT(c1, 0);
+  ASSERT_GT(c2, 0);
+  EXPECT_NE(c1, c2);
+  const int b1 = one.buffer(c1, 64), b2 = two.buffer(c2, 64);
+  ASSERT_GT(b1, 0);
+  ASSERT_GT(b2, 0);
+  const std::vector<float> mine(16, 1.5f), theirs(16, -2.0f);
+  EXPECT_EQ(one.write(b1, mine).result, 16);
+  EXPECT_EQ(two.write(b2, theirs).result, 16);
+  // Each tries the other's buffer and context every way: refused as a handle never made.
+  const float some[16] = {};
+  for (auto [client, foreign] : {std::pair<Client*, int>{&two, b1}, {&one, b2}, {&two, c1}, {&one, c2}}) {
+    const std::vector<std::pair<Reply, std::string>> tries = {
+        {client->write(foreign, theirs),
+         library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_buffer_write_bytes(h, 0, some, 16, 4, 0, 16), m); })},
+        {client->read(foreign, 16),
+         library_says(foreign, [&](int h, char16_t* m) { float out[16]; return with_message(mqlcl_buffer_read_bytes(h, 0, out, 16, 4, 0, 16), m); })},
+        {client->call(request(Request::Finish).i32(foreign)),
+         library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_finish(h), m); })},
+        {client->call(request(Request::Buffer).i32(foreign).i64(64).i32(0)),
+         library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_buffer(h, 64, 0), m); })},
+        {client->call(request(Request::LastError).i32(foreign)),
+         library_says(foreign, [&](int h, char16_t* m) { return mqlcl_last_error(h, m, 512); })},
+        {client->call(request(Request::Free).i32(foreign)),
+         library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_free(h), m); })},
+    };
+    for (const auto& t : tries) {
+      EXPECT_EQ(t.first.result, MQLCL_ERR_HANDLE) << foreign;
+      EXPECT_EQ(text(t.first.message), t.second);
+    }
+  }
+  EXPECT_EQ(one.floats(b1, 16), mine) << "untouched by the other client";
+  EXPECT_EQ(two.floats(b2, 16), theirs);
+  // A client's context freed frees its objects only: the other's go on.
+  EXPECT_EQ(one.result(request(Request::Free).i32(c1)), MQLCL_OK);
+  EXPECT_EQ(one.read(b1, 16).result, MQLCL_ERR_HANDLE);
+  EXPECT_EQ(two.floats(b2, 16), theirs);
+}
+
+// Clients that find no server at once each start one: the election keeps one, the others end,
+// and every client reaches the one that won.
+TEST(RemoteServer, ClientsStartingAtOnceShareOneServer) {
+  ServerPlace p;
+  constexpr int kClients = 4;
+  std::vector<unsigned long long> pids(kClients, 0);
+  std::vector<std::string> failures(kClients);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kClients; ++i)
+    threads.emplace_back([&, i] {
+      try {
+        Client c(p);
+        pids[i] = c.remote->server_pid();
+        if (c.create() <= 0) failures[i] = "no context";
+      } catch (const Error& e) {
+        failures[i] = e.what();
+      }
+    });
+  for (auto& t : threads) t.join();
+  for (int i = 0; i < kClients; ++i) {
+    EXPECT_EQ(failures[i], "") << i;
+    EXPECT_NE(pids[i], 0u) << i;
+    EXPECT_EQ(pids[i], pids[0]) << "client " << i << " reached another server";
+  }
+}
+
+TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
+  ServerPlace p;
+  Client bad(p), good(p);
+  const int ctx = bad.create();
+  ASSERT_GT(ctx, 0);
+  const int buf = bad.buffer(ctx, 64);
+  ASSERT_GT(buf, 0);
+  struct Case {
+    Packer request;
+    int code;
+    const char* says;
+  };
+  const unsigned four[4] = {1, 1, 1, 1};
+  std::vector<Case> cases = {
+      {Packer(), MQLCL_ERR_RANGE, "ends inside the request kind"},
+      {Packer().u32(0), MQLCL_ERR_ARGUMENT, "request kind 0 is unknown"},
+      {Packer().u32(999), MQLCL_ERR_ARGUMENT, "request kind 999 is unknown"},
+      {request(Request::Buffer).i32(ctx), MQLCL_ERR_RANGE, "ends inside bytes"},
+      {request(Request::Free).i32(buf).i32(7), MQLCL_ERR_RANGE, "4 bytes beyond its last field"},
+      {request(Request::BufferWrite).i32(buf).i64(0).i32(4).i32(4).u32(1000).i32(1), MQLCL_ERR_RANGE,
+       "data states 1000 elements of 1 bytes but the message has 4 bytes left"},
+      {request(Request::BufferWrite).i32(buf).i64(0).i32(4).i32(5).array("12345678", 8, 1), MQLCL_ERR_RANGE,
+       "data holds 8 bytes; count 5 of elem_size 4 needs 20"},
+      {request(Request::BufferRead).i32(buf).i64(0).i32(16).i32(2000000000), MQLCL_ERR_RANGE, "exceeds the server's limit"},
+      {request(Request::Program).i32(ctx).text(std::u16string(u"__kernel void k() {}\0x", 22)).text(u""),
+       MQLCL_ERR_ARGUMENT, "source holds a 0 character at unit 20"},
+      {request(Request::Enqueue).i32(buf).i32(1).array(nullptr, 0, 4).array(four, 4, 4).array(nullptr, 0, 4),
+       MQLCL_ERR_RANGE, "global has 4 elements"},
+      {request(Request::Free).i32(12345), MQLCL_ERR_HANDLE, "handle 12345 is not a live handle"},
+      {request(Request::Finish).i32(70000), MQLCL_ERR_HANDLE, "handle 70000 is not a live handle"},
+      {request(Request::Finish).i32(0), MQLCL_ERR_HANDLE, "handle 0 is not a live handle"},
+      // The library's own refusal, through the server: a buffer as a context.
+      {request(Request::Buffer).i32(buf).i64(64).i32(0), MQLCL_ERR_HANDLE, ""},
+  };
+  const int handles = good.server_handles();
+  for (const Case& k : cases) {
+    const Reply r = bad.call(k.request);
+    EXPECT_EQ(r.result, k.code) << k.says << ": " << text(r.message);
+    EXPECT_NE(text(r.message).find(k.says), std::string::npos) << text(r.message);
+    EXPECT_EQ(text(r.message).rfind("[" + std::to_string(k.code) + "] ", 0), 0u) << text(r.message);
+    EXPECT_EQ(text(bad.call(request(Request::LastError).i32(0)).message), text(r.message)) << "the client's last failure";
+    // Both clients are still served.
+    EXPECT_EQ(bad.read(buf, 16).result, 16);
+    EXPECT_EQ(good.server_handles(), handles);
+  }
+
+  // Random requests from a client of their own: refused or run, never the server's end; what
+  // they made goes with that client.
+  {
+    Client fuzzer(p);
+    const int fctx = fuzzer.create(), fbuf = fuzzer.buffer(fctx, 256);
+    std::mt19937 g(7);
+    for (int i = 0; i < 3000; ++i) {
+      Packer r;
+      r.u32(g() % (kRequestKinds + 1));
+      const int words = static_cast<int>(g() % 8);
+      for (int w = 0; w < words; ++w) {
+        const unsigned pick = g() % 8;
+        r.i32(pick == 0 ? fbuf : pick == 1 ? fctx : pick == 2 ? buf : static_cast<int32_t>(g() % 64) - 8);
+      }
+      const Reply reply = fuzzer.call(r);
+      if (reply.result < 0) {
+        EXPECT_FALSE(reply.message.empty()) << i;
+      }
+    }
+  }
+  int now = -1;
+  for (auto until = std::chrono::steady_clock::now() + kHang; std::chrono::steady_clock::now() < until;) {
+    if ((now = good.server_handles()) == handles) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(now, handles) << "the random requests' objects went with their client";
+  EXPECT_EQ(bad.read(buf, 16).result, 16) << "another client's buffer was out of their reach";
+
+  // A frame out of order cannot be followed: the client hears why, then its channel closes.
+  {
+    auto at = rendezvous_in(p.place());
+    auto raw = Channel::connect(*at, frame_rules(), 5000);
+    raw->outgoing().push(kFrameMore, "x", 1);
+    Message m;
+    std::vector<unsigned char> bytes;
+    receive_message(raw->incoming(), m, bytes);
+    const Reply r = unpack_reply(bytes);
+    EXPECT_EQ(r.result, MQLCL_ERR_RANGE);
+    EXPECT_NE(text(r.message).find("continues a message that was never begun"), std::string::npos) << text(r.message);
+  }
+  const int ctx2 = good.create();
+  EXPECT_GT(ctx2, 0);
+  EXPECT_EQ(good.write(good.buffer(ctx2, 16), std::vector<float>(4, 3.0f)).result, 4);
+}
+
+TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
+  ServerPlace p;
+  Client watcher(p);
+  const int ctx = watcher.create();
+  ASSERT_GT(ctx, 0);
+  const int buf = watcher.buffer(ctx, 64);
+  ASSERT_GT(buf, 0);
+  const std::vector<float> data(16, 0.25f);
+  EXPECT_EQ(watcher.write(buf, data).result, 16);
+  const int before = watcher.server_handles();
+
+  ChildClient child(p.place(), p.options().server_program);
+  EXPECT_EQ(child.line(), "ready 5");
+  EXPECT_EQ(watcher.server_handles(), before + 5) << "the child's objects live on the server";
+  child.kill_now();
+  int now = -1;
+  for (auto until = std::chrono::steady_clock::now() + kHang; std::chrono::steady_clock::now() < until;) {
+    now = watcher.server_handles();
+    if (now == before) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  EXPECT_EQ(now, before) << "the killed client's objects were freed";
+  EXPECT_EQ(watcher.floats(buf, 16), data) << "the other client goes on";
+}
+
+TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
+  ServerPlace p;
+  auto first = std::make_unique<Client>(p);
+  ASSERT_GT(first->create(), 0);
+  const auto pid = first->remote->server_pid();
+  kill_process(pid);
+  const auto start = std::chrono::steady_clock::now();
+  const Reply r = first->call(request(Request::ServerHandles));
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kHang) << "an error, not a hang";
+  EXPECT_EQ(r.result, MQLCL_ERR_NO_OPENCL) << text(r.message);
+  EXPECT_NE(text(r.message).find("the server (process " + std::to_string(pid) + ") ended"), std::string::npos)
+      << text(r.message);
+  EXPECT_EQ(first->call(request(Request::ServerHandles)).result, MQLCL_ERR_NO_OPENCL) << "and every later call";
+  Client second(p);
+  EXPECT_NE(second.remote->server_pid(), pid) << "a new server";
+  const int ctx = second.create();
+  ASSERT_GT(ctx, 0);
+  const int buf = second.buffer(ctx, 16);
+  EXPECT_EQ(second.write(buf, std::vector<float>(4, 9.0f)).result, 4);
+  EXPECT_EQ(second.floats(buf, 4), std::vector<float>(4, 9.0f));
+}
+
+// Where a client looks for the server: beside the module holding the client's code (the library;
+// here, the test program that links the same code); a program that is not there is an error
+// naming it, not a wait.
+TEST(RemoteServer, TheServerIsLookedForBesideTheLibraryAndAMissingOneIsNamed) {
+  const fs::path beside(server_beside_library());
+#if defined(_WIN32)
+  EXPECT_EQ(beside.filename().string(), "mqlcl-gpu-server.exe");
+#else
+  EXPECT_EQ(beside.filename().string(), "mqlcl-gpu-server");
+  std::error_code ec;
+  EXPECT_EQ(fs::canonical(beside.parent_path(), ec), fs::read_symlink("/proc/self/exe", ec).parent_path());
+#endif
+  ServerPlace p;
+  ServerOptions o = p.options();
+  o.server_program = (fs::path(o.server_program).parent_path() / "no-such-server").string();
+  std::pair<int, std::string> refused{0, ""};
+  try {
+    RemoteClient::connect(o);
+  } catch (const Error& e) {
+    refused = {e.code(), e.what()};
+  }
+  EXPECT_EQ(refused.first, MQLCL_ERR_NO_OPENCL);
+  EXPECT_NE(refused.second.find("no-such-server"), std::string::npos) << refused.second;
+}
+
+}  // namespace
