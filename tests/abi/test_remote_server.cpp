@@ -35,6 +35,7 @@
 #include "remote/channel.hpp"
 #include "remote/protocol.hpp"
 #include "remote/remote_client.hpp"
+#include "remote_place.hpp"
 
 namespace {
 
@@ -78,27 +79,9 @@ std::string built_program(const char* built_path) {
 }
 
 // A rendezvous of the test's own, and the options that start its server there.
-class ServerPlace {
+class ServerPlace : public t::RemotePlace {
  public:
-  ServerPlace() {
-    servers_without_sigaltstack();
-#if defined(_WIN32)
-    static std::atomic<int> made{0};
-    place_ = "mqlcl-test-server-" + std::to_string(_getpid()) + "-" + std::to_string(made.fetch_add(1));
-#else
-    char name[] = "/tmp/mqlcl-rs-XXXXXX";
-    parent_ = mkdtemp(name) ? name : "";
-    EXPECT_FALSE(parent_.empty());
-    place_ = parent_ + "/r";
-#endif
-  }
-  ~ServerPlace() {
-#if !defined(_WIN32)
-    std::error_code ec;
-    fs::remove_all(parent_, ec);
-#endif
-  }
-  const std::string& place() const { return place_; }
+  ServerPlace() : RemotePlace("mqlcl-rs") { servers_without_sigaltstack(); }
   ServerOptions options() const {
     ServerOptions o;
     o.place = place();
@@ -106,9 +89,6 @@ class ServerPlace {
     o.idle_seconds = 2;
     return o;
   }
-
- private:
-  std::string parent_, place_;
 };
 
 // Ends process `pid` at once, as a crash or the tester would.

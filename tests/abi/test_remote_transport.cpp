@@ -37,6 +37,7 @@
 #include "remote/ring.hpp"
 #include "remote/server_election.hpp"
 #include "remote/user_rendezvous.hpp"
+#include "remote_place.hpp"
 
 namespace {
 
@@ -170,31 +171,10 @@ TEST(RemoteRing, MalformedMessagesAreRefusedWithTheirCause) {
 
 namespace fs = std::filesystem;
 
-// A rendezvous of this test's own: Linux, a fresh folder; Windows, a scope of names.
-class TestPlace {
+// A rendezvous of this test's own.
+class TestPlace : public t::RemotePlace {
  public:
-  TestPlace() {
-#if defined(_WIN32)
-    static std::atomic<int> made{0};
-    place_ = "mqlcl-test-" + std::to_string(_getpid()) + "-" + std::to_string(made.fetch_add(1));
-#else
-    char name[] = "/tmp/mqlcl-rt-XXXXXX";
-    parent_ = mkdtemp(name) ? name : "";
-    EXPECT_FALSE(parent_.empty());
-    place_ = parent_ + "/r";
-#endif
-  }
-  ~TestPlace() {
-#if !defined(_WIN32)
-    std::error_code ec;
-    fs::remove_all(parent_, ec);
-#endif
-  }
-  const std::string& place() const { return place_; }
-  const std::string& parent() const { return parent_; }  // Linux: the folder around the place
-
- private:
-  std::string parent_, place_;
+  TestPlace() : RemotePlace("mqlcl-rt") {}
 };
 
 // One process, two threads: the server's end on a thread of its own, the client's here. The

@@ -6,7 +6,7 @@
 #include <utility>
 
 #include "core/error.hpp"
-#include "remote/os_error.hpp"
+#include "core/os_error.hpp"
 
 #if defined(_WIN32)
 #include <windows.h>

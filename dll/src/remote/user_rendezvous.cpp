@@ -1,7 +1,7 @@
 #include "remote/user_rendezvous.hpp"
 
 #include "core/error.hpp"
-#include "remote/os_error.hpp"
+#include "core/os_error.hpp"
 
 #if defined(_WIN32)
 #include <windows.h>

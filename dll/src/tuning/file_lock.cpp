@@ -1,5 +1,6 @@
 #include "tuning/file_lock.hpp"
 
+#include "core/os_error.hpp"
 #include "core/text.hpp"
 
 #if defined(_WIN32)
@@ -10,29 +11,9 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <system_error>
 #endif
 
 namespace mqlcl {
-
-namespace {
-
-#if defined(_WIN32)
-// The system's words for a Windows error (UTF-8), with its number.
-std::string system_text(DWORD err) {
-  wchar_t* text = nullptr;
-  const DWORD flags = FORMAT_MESSAGE_ALLOCATE_BUFFER | FORMAT_MESSAGE_FROM_SYSTEM | FORMAT_MESSAGE_IGNORE_INSERTS;
-  const DWORD n = FormatMessageW(flags, nullptr, err, 0, reinterpret_cast<wchar_t*>(&text), 0, nullptr);
-  std::wstring words = n && text ? std::wstring(text, n) : std::wstring();
-  if (text) LocalFree(text);
-  while (!words.empty() && std::wstring(L"\r\n. ").find(words.back()) != std::wstring::npos) words.pop_back();
-  const std::string code = "Windows error " + std::to_string(err);
-  if (words.empty()) return code;
-  return utf16_to_utf8(reinterpret_cast<const mqlcl_char*>(words.c_str())) + " (" + code + ")";
-}
-#endif
-
-}  // namespace
 
 std::mutex& tuning_file_mutex() {
   static std::mutex* m = new std::mutex();
@@ -52,12 +33,12 @@ TuningFileLock::TuningFileLock(const NativePath& tuning_file) {
   if (h == INVALID_HANDLE_VALUE)
     h = CreateFileW(path.c_str(), GENERIC_READ, share, nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (h == INVALID_HANDLE_VALUE) {
-    why_not_ = "its lock file " + path_text(path) + " cannot be opened: " + system_text(open_error);
+    why_not_ = "its lock file " + path_text(path) + " cannot be opened: " + os_error_text(open_error);
     return;
   }
   OVERLAPPED at{};  // byte 0; a synchronous handle: LockFileEx waits until it has the lock
   if (!LockFileEx(h, LOCKFILE_EXCLUSIVE_LOCK, 0, 1, 0, &at)) {
-    why_not_ = "its lock file " + path_text(path) + " cannot be locked: " + system_text(GetLastError());
+    why_not_ = "its lock file " + path_text(path) + " cannot be locked: " + last_os_error();
     CloseHandle(h);
     return;
   }
@@ -81,14 +62,14 @@ TuningFileLock::TuningFileLock(const NativePath& tuning_file) {
   const int open_error = errno;
   if (fd < 0) fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) {
-    why_not_ = "its lock file " + path + " cannot be opened: " + std::generic_category().message(open_error);
+    why_not_ = "its lock file " + path + " cannot be opened: " + os_error_text(static_cast<unsigned long>(open_error));
     return;
   }
   int rc = 0;
   while ((rc = flock(fd, LOCK_EX)) != 0 && errno == EINTR) {
   }
   if (rc != 0) {
-    why_not_ = "its lock file " + path + " cannot be locked: " + std::generic_category().message(errno);
+    why_not_ = "its lock file " + path + " cannot be locked: " + last_os_error();
     close(fd);
     return;
   }

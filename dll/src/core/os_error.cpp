@@ -1,4 +1,4 @@
-#include "remote/os_error.hpp"
+#include "core/os_error.hpp"
 
 #if defined(_WIN32)
 #include <windows.h>
