@@ -109,6 +109,17 @@ def main():
     crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
     expect(rc == 0 and not crashed, f"ring fuzzer under ASan+UBSan ({' '.join(ring_bound)}): no crash", err[-2000:])
 
+    # The GPU server's requests from a hostile client (server/client_session.*, on the CPU
+    # device): a fixed seed and count as above.
+    requests_bound = [f"-max_total_time={FUZZ_LONG_SECONDS}", "-seed=7"] if LONG else ["-runs=20000", "-seed=1"]
+    with tempfile.TemporaryDirectory() as new_inputs:
+        rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_requests"), *requests_bound, "-max_len=2048",
+                            "-rss_limit_mb=6144", f"-artifact_prefix={artifacts}/", new_inputs], env=FUZZ_ENV,
+                           timeout=FUZZ_LONG_SECONDS + 600 if LONG else 600)
+    crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
+    expect(rc == 0 and not crashed, f"server request fuzzer under ASan+UBSan ({' '.join(requests_bound)}): no crash",
+           err[-2000:])
+
     with tempfile.TemporaryDirectory() as empty:  # an ICD loader with no driver behind it
         rc, out, err = run([str(b / "native/host/mqlcl-host"), "devices"], env=dict(os.environ, OCL_ICD_VENDORS=empty))
     expect(rc == 2 and "[-9]" in err and "no OpenCL platform" in err,
