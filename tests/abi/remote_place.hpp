@@ -1,6 +1,7 @@
-// A rendezvous of a test's own for the shared GPU server's tests (test_remote_transport.cpp,
-// test_remote_server.cpp): on Linux a fresh folder under /tmp (the place a folder inside it,
-// removed with the object), on Windows a scope of object names unique to the process and object.
+// What the shared GPU server's tests (test_remote_transport.cpp, test_remote_server.cpp) share:
+// a rendezvous of a test's own (on Linux a fresh folder under /tmp, the place a folder inside
+// it, removed with the object; on Windows a scope of object names unique to the process and
+// object), and where a program the build made is.
 #pragma once
 #include <gtest/gtest.h>
 
@@ -10,6 +11,7 @@
 
 #if defined(_WIN32)
 #include <process.h>
+#include <windows.h>
 #else
 #include <stdlib.h>
 #endif
@@ -43,5 +45,21 @@ class RemotePlace {
  private:
   std::string parent_, place_;
 };
+
+// A program the build made (its path as built): beside this test program (a build tree copied
+// elsewhere keeps them together), else where the build put it.
+inline std::string built_program(const char* built_path) {
+  const std::filesystem::path built(built_path);
+#if defined(_WIN32)
+  wchar_t self[MAX_PATH];
+  const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
+  const std::filesystem::path beside = std::filesystem::path(std::wstring(self, n)).parent_path() / built.filename();
+  return std::filesystem::exists(beside) ? beside.string() : built.string();
+#else
+  std::error_code ec;
+  const std::filesystem::path beside = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
+  return !ec && std::filesystem::exists(beside) ? beside.string() : built.string();
+#endif
+}
 
 }  // namespace t

@@ -62,22 +62,6 @@ void servers_without_sigaltstack() {
 void servers_without_sigaltstack() {}
 #endif
 
-// A program the build made: beside this test program (a build tree copied elsewhere keeps them
-// together), else where the build put it.
-std::string built_program(const char* built_path) {
-  const fs::path built(built_path);
-#if defined(_WIN32)
-  wchar_t self[MAX_PATH];
-  const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
-  const fs::path beside = fs::path(std::wstring(self, n)).parent_path() / built.filename();
-  return fs::exists(beside) ? beside.string() : built.string();
-#else
-  std::error_code ec;
-  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
-  return !ec && fs::exists(beside) ? beside.string() : built.string();
-#endif
-}
-
 // A rendezvous of the test's own, and the options that start its server there.
 class ServerPlace : public t::RemotePlace {
  public:
@@ -85,7 +69,7 @@ class ServerPlace : public t::RemotePlace {
   ServerOptions options() const {
     ServerOptions o;
     o.place = place();
-    o.server_program = built_program(MQLCL_GPU_SERVER);
+    o.server_program = t::built_program(MQLCL_GPU_SERVER);
     o.idle_seconds = 2;
     return o;
   }
@@ -109,7 +93,7 @@ void kill_process(unsigned long long pid) {
 class ChildClient {
  public:
   ChildClient(const std::string& place, const std::string& server) {
-    const std::string program = built_program(MQLCL_REMOTE_SERVER_CHILD);
+    const std::string program = t::built_program(MQLCL_REMOTE_SERVER_CHILD);
 #if defined(_WIN32)
     SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
     HANDLE out_read = nullptr, out_write = nullptr, in_read = nullptr;

@@ -265,21 +265,8 @@ struct Child {
 #endif
 };
 
-// The child program: beside this test program (a build tree copied elsewhere keeps both), else
-// where the build put it.
-std::string child_path() {
-  const fs::path built(MQLCL_REMOTE_CHILD);
-#if defined(_WIN32)
-  wchar_t self[MAX_PATH];
-  const DWORD n = GetModuleFileNameW(nullptr, self, MAX_PATH);
-  const fs::path beside = fs::path(std::wstring(self, n)).parent_path() / built.filename();
-  return fs::exists(beside) ? beside.string() : built.string();
-#else
-  std::error_code ec;
-  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
-  return !ec && fs::exists(beside) ? beside.string() : built.string();
-#endif
-}
+// The child program.
+std::string child_path() { return t::built_program(MQLCL_REMOTE_CHILD); }
 
 #if defined(_WIN32)
 

@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
-#include <map>
 
 #include "catalog/gemm_kernels.hpp"
 #include "core/error.hpp"
@@ -24,14 +23,14 @@ double now_ms() {
 // One kernel's calls at one size on both element types' operands.
 class Calls {
  public:
-  explicit Calls(Context& ctx) : ctx_(ctx), floats_(ctx), doubles_(ctx) {}
+  explicit Calls(Context& ctx) : floats_(ctx), doubles_(ctx) {}
 
   // The fastest of `reps` calls (wall, after one that builds and warms), or -1 where the kernel
   // fails, falls back or its C differs from the first kernel's timed at this size.
   double time(int kernel, size_t n, int reps) {
     try {
-      return element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_references_, kernel, n, reps)
-                                                     : time_on(floats_, float_references_, kernel, n, reps);
+      return element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_results_, kernel, n, reps)
+                                                     : time_on(floats_, float_results_, kernel, n, reps);
     } catch (const Error&) {
       return -1;
     } catch (const cl::Error&) {
@@ -41,7 +40,7 @@ class Calls {
 
  private:
   template <class T>
-  double time_on(SearchOperands<T>& ops, std::map<size_t, std::vector<T>>& references, int kernel, size_t n, int reps) {
+  double time_on(SearchOperands<T>& ops, FirstResults<T>& results, int kernel, size_t n, int reps) {
     if (!ops.run(kernel, n)) return -1;
     double best = std::numeric_limits<double>::infinity();
     for (int r = 0; r < reps; ++r) {
@@ -49,16 +48,15 @@ class Calls {
       if (!ops.run(kernel, n)) return -1;
       best = std::min(best, now_ms() - start);
     }
-    const std::vector<T> c = ops.result();
-    const auto first = references.emplace(n, c);  // the first kernel timed at this size
-    return c == first.first->second ? best : -1;
+    return results.matches(n, ops.result()) ? best : -1;
   }
 
-  Context& ctx_;
+  // One size's operands at a time per element type: the large sizes reach a quarter of the
+  // device's memory.
   SearchOperands<float> floats_;
   SearchOperands<double> doubles_;
-  std::map<size_t, std::vector<float>> float_references_;
-  std::map<size_t, std::vector<double>> double_references_;
+  FirstResults<float> float_results_;
+  FirstResults<double> double_results_;
 };
 
 std::string joined(const std::vector<int>& v) {

@@ -4,6 +4,7 @@
 // FP32, TF32, FP16 and the Ozaki scheme alike, so every correct kernel and tile vector gives
 // the same C bit for bit, and a run is timed on the product alone (no fallback, no panels).
 #pragma once
+#include <map>
 #include <vector>
 
 #include "context.hpp"
@@ -66,6 +67,18 @@ class SearchOperands {
   Context& ctx_;
   cl::Buffer a_, b_, c_;
   size_t n_ = 0;
+};
+
+// The first C computed at each size of a search: on these operands every correct kernel and
+// tile vector gives it bit for bit, so a later C that differs is wrong.
+template <class T>
+class FirstResults {
+ public:
+  // Whether `c`, computed at n^3, equals the first C recorded at n (recording it when none is).
+  bool matches(size_t n, const std::vector<T>& c) { return c == first_.emplace(n, c).first->second; }
+
+ private:
+  std::map<size_t, std::vector<T>> first_;
 };
 
 }  // namespace mqlcl

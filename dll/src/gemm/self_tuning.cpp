@@ -116,9 +116,7 @@ class Search {
         ms = ctx_.last().kernel_ms;
       }
       std::sort(runs, runs + 3);
-      const std::vector<T> out = ops->result();
-      const auto first = references_.emplace(n, out);
-      return out == first.first->second ? runs[1] : -1;
+      return results_.matches(n, ops->result()) ? runs[1] : -1;
     } catch (const Error&) {
       return -1;
     } catch (const cl::Error&) {
@@ -129,7 +127,7 @@ class Search {
   Context& ctx_;
   const GemmKernel& g_;
   std::map<size_t, std::unique_ptr<SearchOperands<T>>> operands_;
-  std::map<size_t, std::vector<T>> references_;
+  FirstResults<T> results_;
   std::vector<size_t> sizes_;
   size_t timed_ = 0, offered_ = 0, failed_ = 0;
 };
@@ -189,18 +187,25 @@ bool tune_tiles(Context& ctx, const GemmKernel& g) {
   return true;
 }
 
+// The planner's plan at n^3 of every precision field some kernel runs here (`predict`: every
+// candidate predicted; a pin of this context aside then, as the fastest is read from the times).
+std::vector<GemmPlan> plans_at(Context& ctx, size_t n, bool predict) {
+  std::vector<GemmPlan> out;
+  for (int field : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST, MQLCL_GEMM_FP64}) {
+    try {
+      out.push_back(plan_gemm(ctx, field, n, n, n, predict));
+    } catch (const Error&) {
+      // no kernel of this precision runs here
+    }
+  }
+  return out;
+}
+
 // The kernels the planner chooses between on this device: the candidates of every precision
 // field that has more than one, in the table's order.
 std::vector<int> choices(Context& ctx) {
   std::vector<int> out;
-  const size_t n = static_cast<size_t>(kSelfTuneMaxSize);
-  for (int field : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST, MQLCL_GEMM_FP64}) {
-    GemmPlan plan;
-    try {
-      plan = plan_gemm(ctx, field, n, n, n, false);
-    } catch (const Error&) {
-      continue;  // no kernel of this precision runs here
-    }
+  for (const GemmPlan& plan : plans_at(ctx, static_cast<size_t>(kSelfTuneMaxSize), false)) {
     if (plan.candidates.size() < 2) continue;
     for (const GemmCandidate& c : plan.candidates)
       if (std::find(out.begin(), out.end(), c.kernel) == out.end()) out.push_back(c.kernel);
@@ -222,18 +227,12 @@ bool needs_calibration(Context& ctx, const GemmShape& s) {
 
 // The sizes of kPlannedSizes at which the planner, as calibrated now, runs the kernel for some
 // precision or predicts it within kContender of the kernel it runs (its own tiles searched
-// there may make it the one; a pin of this context aside).
+// there may make it the one).
 std::vector<size_t> planned_sizes(Context& ctx, int kernel) {
   std::vector<size_t> out;
   for (double size : kPlannedSizes) {
     const size_t n = static_cast<size_t>(size);
-    for (int field : {MQLCL_GEMM_EXACT, MQLCL_GEMM_FAST, MQLCL_GEMM_FP64}) {
-      GemmPlan plan;
-      try {
-        plan = plan_gemm(ctx, field, n, n, n, true);
-      } catch (const Error&) {
-        continue;
-      }
+    for (const GemmPlan& plan : plans_at(ctx, n, true)) {
       double fastest = -1, mine = -1;
       for (const GemmCandidate& c : plan.candidates) {
         if (fastest < 0 || c.ms < fastest) fastest = c.ms;
