@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 20900
+#define MQLCL_VERSION_NUMBER 21000
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -119,6 +119,22 @@ MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out
 /* A context owns an OpenCL context and an in-order, profiling queue on one device, the data
  * slots below and a cache of built programs. Returns a handle > 0, or an error code. */
 MQLCL_API int mqlcl_create(int device);
+/* mqlcl_create with a choice of where the context lives (docs/ABI.md, "Shared GPU"). In this
+ * user's GPU server (mqlcl-gpu-server, beside the library, started by the first process that
+ * needs it), every process that opts in shares one OpenCL context per device, each context with a
+ * queue of its own: the driver then switches no contexts between processes (the strategy tester's
+ * agents on one GPU). Its handles work with every export as a context's of this process do, with
+ * the same codes and messages. Where no server can be reached, the context is this process's own
+ * and, the first time, its message (mqlcl_last_error) says why; MQLCL_HINFO_SHARED_GPU tells
+ * which. flags 0: as $MQLCL_SHARED_GPU says (1: the server), which is what mqlcl_create does. */
+#define MQLCL_CREATE_SHARED_GPU 1 /* in this user's GPU server, where one can be reached */
+#define MQLCL_CREATE_OWN 2        /* in this process, whatever $MQLCL_SHARED_GPU says */
+MQLCL_API int mqlcl_create_with(int device, int flags);
+/* A new context on ctx's device and OpenCL context, with queues of its own: what is queued on
+ * one does not wait behind the other's work, and the driver does not switch between them (as it
+ * does between OpenCL contexts). Programs, kernels and buffers belong to the context that made
+ * them. The GPU server gives each of its clients' contexts this way. */
+MQLCL_API int mqlcl_context_share(int ctx);
 /* Frees any handle. Freeing a context also frees every handle created from it. */
 MQLCL_API int mqlcl_free(int handle);
 /* Number of live handles of every kind in the process (leak checks). */
@@ -522,6 +538,7 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
 #define MQLCL_HINFO_CONTEXT 3      /* the context handle it belongs to (a context: itself) */
 #define MQLCL_HINFO_BUFFER_BYTES 4 /* a buffer's size in bytes */
 #define MQLCL_HINFO_BUFFER_FLAGS 5 /* a buffer's MQLCL_MEM_* flags */
+#define MQLCL_HINFO_SHARED_GPU 6   /* 1: the handle lives in this user's GPU server; 0: in this process */
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3

@@ -33,6 +33,21 @@ Context::Context(int device_index)
   fail_launch_at_ = static_cast<int>(env_number("MQLCL_FAIL_LAUNCH", 0, INT_MAX, 0));
 }
 
+Context::Context(Context& base, Sharing)
+    : Object(kKind), placement_(base.device_index_), device_index_(base.device_index_) {
+  device_ = base.device_;
+  facts_ = base.facts_;
+  context_ = base.context_;
+  queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
+  user_queue_ = cl::CommandQueue(context_, device_, 0);
+  tuning.load(facts_);
+  uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
+  downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
+  launch_items_ = base.launch_items_;
+  fail_launch_at_ = base.fail_launch_at_;
+  if (base.profile_) profile_.reset(new DeviceProfile(*base.profile_));
+}
+
 Context::~Context() {
   // Launches queued without waiting finish before the queues go (mqlcl_free of a context).
   try {

@@ -28,6 +28,11 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
   static constexpr Kind kKind = Kind::Context;
   explicit Context(int device_index);
+  // A context on base's device and OpenCL context with queues of its own (mqlcl_context_share):
+  // what one caller queues does not wait behind another's, and the driver runs one context.
+  // Its programs, buffers and data are its own; the profile known to base is copied.
+  struct Sharing {};
+  Context(Context& base, Sharing);
   ~Context() override;
 
   const DeviceFacts& facts() const { return facts_; }

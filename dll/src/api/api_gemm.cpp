@@ -1,4 +1,5 @@
 // Exports: GEMM on the caller's host arrays and on the generic layer's buffers (gemm/).
+#include "api/forward.hpp"
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "generic/user_objects.hpp"
@@ -66,18 +67,21 @@ extern "C" {
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
                           int ldc) {
+  MQLCL_FORWARD(mqlcl_sgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
   return gemm_arrays<float>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc) {
+  MQLCL_FORWARD(mqlcl_dgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
   return gemm_arrays<double>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
 MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc) {
+  MQLCL_FORWARD(mqlcl_sgemm_buffers, ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
   return gemm_buffers<float>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer,
                              c_offset, ldc);
 }
@@ -85,6 +89,7 @@ MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float
 MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
                                   int c_buffer, long long c_offset, int ldc) {
+  MQLCL_FORWARD(mqlcl_dgemm_buffers, ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
   return gemm_buffers<double>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta,
                               c_buffer, c_offset, ldc);
 }

@@ -1,18 +1,27 @@
 // Exports: version, devices, contexts, handles and error messages.
 #include <algorithm>
+#include <atomic>
+#include <string>
 #include <vector>
 
+#include "api/forward.hpp"
+#include "api/with_handle.hpp"
 #include "context.hpp"
 #include "device/devices.hpp"
 #include "core/error.hpp"
 #include "core/guard.hpp"
 #include "core/handles.hpp"
+#include "core/messages.hpp"
 #include "core/text.hpp"
+#include "remote/shared_gpu.hpp"
 #include "tuning/placement.hpp"
 
 using namespace mqlcl;
 
 namespace {
+// Whether the process's first context made here instead of in the GPU server has said why.
+std::atomic<bool> fallback_said{false};
+
 long long device_number(const DeviceFacts& f, int what) {
   switch (what) {
     case MQLCL_INFO_TYPE: return static_cast<long long>(f.type);
@@ -108,11 +117,31 @@ MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out
   });
 }
 
-MQLCL_API int mqlcl_create(int device) {
-  return guard(0, [&] { return Registry::instance().add(std::make_shared<Context>(device), 0); });
+MQLCL_API int mqlcl_create(int device) { return mqlcl_create_with(device, 0); }
+
+MQLCL_API int mqlcl_create_with(int device, int flags) {
+  return guard(0, [&] {
+    std::string why;
+    if (wants_shared_gpu(flags)) {
+      const int in_server = create_in_server(device, why);
+      if (in_server != 0) return in_server;  // the server's context, or its refusal
+    }
+    const int own = Registry::instance().add(std::make_shared<Context>(device), 0);
+    // The first fallback of the process says why on its context; later ones are silent.
+    if (!why.empty() && !fallback_said.exchange(true)) record_message(own, why);
+    return own;
+  });
+}
+
+MQLCL_API int mqlcl_context_share(int ctx) {
+  MQLCL_FORWARD(mqlcl_context_share, ctx);
+  return with_handle<Context>(ctx, [&](Context& base) {
+    return Registry::instance().add(std::make_shared<Context>(base, Context::Sharing{}), 0);
+  });
 }
 
 MQLCL_API int mqlcl_free(int handle) {
+  MQLCL_FORWARD(mqlcl_free, handle);
   return guard(0, [&] {
     auto obj = Registry::instance().find(handle);
     if (!Registry::instance().remove(handle))
@@ -131,6 +160,7 @@ MQLCL_API int mqlcl_handle_count(void) {
 }
 
 MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
+  MQLCL_FORWARD(mqlcl_last_error, handle, buf, cap);
   // Not guarded through record_error: reading a message must not replace it.
   try {
     if (buf == nullptr || cap < 1) return MQLCL_ERR_ARGUMENT;

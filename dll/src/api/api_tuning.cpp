@@ -1,5 +1,6 @@
 // Exports of the tuning: a context's per-stage parameter vectors, where they came from, and
 // storing one in the tuning file (tuning/ owns the rules, the file and the lookup).
+#include "api/forward.hpp"
 #include "api/with_handle.hpp"
 #include "core/text.hpp"
 #include "device/devices.hpp"
@@ -52,30 +53,39 @@ std::vector<const TileVector*> candidates_on(int device, int id) {
 
 extern "C" {
 
-MQLCL_API int mqlcl_tunable_get(int ctx, int id, int* params, int count) { return params_get(ctx, id, params, count); }
+MQLCL_API int mqlcl_tunable_get(int ctx, int id, int* params, int count) {
+  MQLCL_FORWARD(mqlcl_tunable_get, ctx, id, params, count);
+  return params_get(ctx, id, params, count);
+}
 
 MQLCL_API int mqlcl_tunable_set(int ctx, int id, const int* params, int count) {
+  MQLCL_FORWARD(mqlcl_tunable_set, ctx, id, params, count);
   return params_set(ctx, id, params, count);
 }
 
 // The names before 2.8 (mqlcl.h: aliases).
 MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count) {
+  MQLCL_FORWARD(mqlcl_stage_params_get, ctx, stage, params, count);
   return params_get(ctx, stage, params, count);
 }
 
 MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count) {
+  MQLCL_FORWARD(mqlcl_stage_params_set, ctx, stage, params, count);
   return params_set(ctx, stage, params, count);
 }
 
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
+  MQLCL_FORWARD(mqlcl_sgemm_get, ctx, params, count);
   return ok_or_error(params_get(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
+  MQLCL_FORWARD(mqlcl_sgemm_set, ctx, params, count);
   return ok_or_error(params_set(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
 MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count) {
+  MQLCL_FORWARD(mqlcl_tuning_store, ctx, stage, params, count);
   return with_handle<Context>(ctx, [&](Context& c) {
     checked(stage, params, count);
     store_tuning(c.tuning.key(), c.facts(), stage, params);
@@ -84,10 +94,12 @@ MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int coun
 }
 
 MQLCL_API int mqlcl_tuning_source(int ctx, int stage) {
+  MQLCL_FORWARD(mqlcl_tuning_source, ctx, stage);
   return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(stage).source; });
 }
 
 MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap) {
+  MQLCL_FORWARD(mqlcl_tuning_text, ctx, stage, buf, cap);
   return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(stage).origin, buf, cap); });
 }
 

@@ -1,6 +1,8 @@
 #include "core/handles.hpp"
 
 #include <climits>
+#include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <vector>
 
@@ -15,6 +17,15 @@ const char* kind_name(Kind k) {
     case Kind::Image: return "image";
   }
   return "object";
+}
+
+Registry::Registry() {
+  // Set by mqlcl-gpu-server for itself before its first call of the library (server/main.cpp).
+  const char* server = std::getenv("MQLCL_GPU_SERVER_HANDLES");
+  const bool in_server = server != nullptr && std::strcmp(server, "1") == 0;
+  first_ = in_server ? kServerFirstHandle : kFirstHandle;
+  last_ = in_server ? INT_MAX : kServerFirstHandle - 1;
+  next_ = first_;
 }
 
 Registry& Registry::instance() {
@@ -77,7 +88,7 @@ int Registry::add(std::shared_ptr<Object> obj, int owner) {
   obj->owner = owner;
   for (;;) {
     const int h = next_;
-    next_ = (next_ == INT_MAX) ? kFirstHandle : next_ + 1;
+    next_ = (next_ == last_) ? first_ : next_ + 1;
     if (slots_[slot_of(h)].handle == 0) {
       insert(h, std::move(obj));
       return h;

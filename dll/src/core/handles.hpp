@@ -1,5 +1,7 @@
-// Integer handles for everything the ABI hands out, from 65536 up. A handle is never reused
-// while the process lives (until 2^31 - 2^16 creations), so a stale handle is simply not
+// Integer handles for everything the ABI hands out, from 65536 up to 2^30 - 1 in a process; from
+// 2^30 up in this user's GPU server (remote/), so that a process tells the server's handles,
+// which it uses under the same numbers, from its own by their value alone. A handle is never
+// reused while the process lives (until 2^30 - 2^16 creations), so a stale handle is simply not
 // found; the kind stored with it rejects a foreign one (a buffer passed as a context).
 #pragma once
 #include <atomic>
@@ -53,6 +55,10 @@ class Registry {
   // Registers obj as a child of context `owner` (0: none); MQLCL_ERR_HANDLE when that
   // context is no longer live, so that no child outlives a context freed concurrently.
   int add(std::shared_ptr<Object> obj, int owner);
+  // Handles from here up are the GPU server's: it numbers its own from here
+  // ($MQLCL_GPU_SERVER_HANDLES = 1, set by server/main.cpp before its first call of the
+  // library, read when the table is made), every other process below.
+  static constexpr int kServerFirstHandle = 1 << 30;
   // The live object behind handle, of T's kind, as a T: one reference count taken (C++17's
   // casts of a shared_ptr copy it, then drop the original: two more); throws MQLCL_ERR_HANDLE
   // otherwise.
@@ -120,7 +126,10 @@ class Registry {
   // Handles start above any device number: the terminal's CLGetInfoInteger, CLGetInfoString and
   // CLGetDeviceInfo take a handle or a device number in one argument, so the two must never meet.
   static constexpr int kFirstHandle = 1 << 16;
-  int next_ = kFirstHandle;
+  Registry();
+  int first_;  // kFirstHandle, or kServerFirstHandle in the GPU server
+  int last_;   // the last handle before numbering starts again at first_
+  int next_;
 };
 
 // The live object of type T behind handle; MQLCL_ERR_HANDLE when not live or of another kind.

@@ -94,6 +94,12 @@ float Unpacker::f32(const char* field) {
   return v;
 }
 
+double Unpacker::f64(const char* field) {
+  double v;
+  std::memcpy(&v, take(field, sizeof v), sizeof v);
+  return v;
+}
+
 const unsigned char* Unpacker::array(const char* field, uint32_t elem_size, uint32_t& count) {
   count = u32(field);
   const uint64_t bytes = static_cast<uint64_t>(count) * elem_size;
@@ -117,7 +123,7 @@ void Unpacker::done() {
 
 std::vector<unsigned char> pack_reply(const Reply& r) {
   Packer p;
-  p.i64(r.result).text(r.message).array(r.out.data(), static_cast<uint32_t>(r.out.size()), 1);
+  p.i64(r.result).f64(r.real).text(r.message).array(r.out.data(), static_cast<uint32_t>(r.out.size()), 1);
   return p.bytes();
 }
 
@@ -125,6 +131,7 @@ Reply unpack_reply(const std::vector<unsigned char>& bytes) {
   Unpacker u(bytes.data(), bytes.size());
   Reply r;
   r.result = u.i64("the result");
+  r.real = u.f64("the real result");
   r.message = u.text("the message");
   uint32_t count = 0;
   const unsigned char* out = u.array("the out array", 1, count);

@@ -14,25 +14,15 @@
 
 namespace mqlcl {
 
-// What a request asks (the export it runs on the server: remote/protocol.cpp lists the
-// arguments of each). 0 and values from kRequestKinds up are unknown: refused with a reply.
+// What a request asks. The requests of the exports that take a handle are generated from the
+// header (remote/requests.hpp, from kFirstExportRequest up); these are written by hand. A kind no
+// side knows is refused with a reply.
 enum class Request : uint32_t {
-  Create = 1,    // int device -> context
-  Free,          // int handle
-  Buffer,        // int ctx, long long bytes, int flags -> buffer
-  BufferWrite,   // int buffer, long long buffer_offset, int elem_size, int count, bytes[count*elem_size]
-  BufferRead,    // int buffer, long long buffer_offset, int elem_size, int count -> out bytes
-  Program,       // int ctx, text source, text options -> program
-  Kernel,        // int program, text name -> kernel
-  ArgMem,        // int kernel, int index, int buffer
-  ArgInt,        // int kernel, int index, int value
-  ArgFloat,      // int kernel, int index, float value
-  Enqueue,       // int kernel, int dims, uint offset[], uint global[], uint local[]
-  Finish,        // int handle
-  LastError,     // int handle -> the message (result: its length)
-  ServerHandles, // -> the server's live handles of every client (mqlcl_handle_count), for tests
+  Hello = 1,      // uint fingerprint (kRequestsFingerprint) -> 0, or refused: a server of another version
+  Create = 2,     // int device -> a context of the client's own on the server's context of the device
+  ServerHandles,  // -> the server's live handles of every client (mqlcl_handle_count), for tests
 };
-constexpr uint32_t kRequestKinds = 15;
+constexpr uint32_t kFirstExportRequest = 16;
 
 // The ring's kinds: a message's first frame (its payload starts with the message's size in
 // bytes, a uint32) and its continuation frames.
@@ -42,7 +32,7 @@ MessageRules frame_rules();
 
 // The largest message either side accepts: a transfer of a larger buffer range goes in parts.
 // Bounds what one client makes the server hold.
-constexpr uint32_t kMaxMessageBytes = 64u << 20;
+constexpr uint32_t kMaxMessageBytes = 256u << 20;
 
 // Sends one message of `size` bytes (at most kMaxMessageBytes) in as many frames as it needs.
 void send_message(RingWriter& to, const void* bytes, uint32_t size);
@@ -58,6 +48,7 @@ class Packer {
   Packer& u32(uint32_t v) { return raw(&v, sizeof v); }
   Packer& i64(int64_t v) { return raw(&v, sizeof v); }
   Packer& f32(float v) { return raw(&v, sizeof v); }
+  Packer& f64(double v) { return raw(&v, sizeof v); }
   // An array: its count of elements (uint32), then its bytes.
   Packer& array(const void* data, uint32_t count, uint32_t elem_size);
   Packer& text(const std::u16string& s) { return array(s.data(), static_cast<uint32_t>(s.size()), 2); }
@@ -78,6 +69,7 @@ class Unpacker {
   uint32_t u32(const char* field);
   int64_t i64(const char* field);
   float f32(const char* field);
+  double f64(const char* field);
   // An array's elements (a view into the message) and their count.
   const unsigned char* array(const char* field, uint32_t elem_size, uint32_t& count);
   std::u16string text(const char* field);
@@ -89,9 +81,11 @@ class Unpacker {
   size_t left_;
 };
 
-// A reply: the export's result, the message of a failure (empty otherwise), the out array.
+// A reply: the export's result (a double's in `real`, its failure's code also in `result`), the
+// message of a failure (empty otherwise), the arrays the export wrote, one after another.
 struct Reply {
   int64_t result = 0;
+  double real = 0;
   std::u16string message;
   std::vector<unsigned char> out;
 };

@@ -45,6 +45,11 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
 
 RemoteClient::~RemoteClient() = default;
 
+bool RemoteClient::broken() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return broken_code_ != 0;
+}
+
 Reply RemoteClient::call(const std::vector<unsigned char>& request) {
   std::lock_guard<std::mutex> lock(mutex_);
   Reply r;

@@ -33,6 +33,8 @@ class RemoteClient {
   // The server's reply to `request`. Callable from any thread (calls take turns).
   Reply call(const std::vector<unsigned char>& request);
   unsigned long long server_pid() const { return channel_->peer_pid(); }
+  // Whether a call has failed in the transport (the server ended): every later call fails too.
+  bool broken();
 
  private:
   RemoteClient() = default;

@@ -1,0 +1,277 @@
+#!/usr/bin/env python3
+"""Writes the GPU server's requests from dll/include/mqlcl.h, so that the protocol cannot drift
+from the ABI: every export whose first parameter is a handle (ctx, handle, program, kernel,
+buffer) is one request, its parameters packed in the export's order.
+
+  dll/src/remote/requests.hpp   the request kinds, the protocol's fingerprint, and for each export
+                                its client side: forward::mqlcl_x(args..., result), which sends the
+                                call when its handle is the server's (remote/shared_gpu.hpp) and
+                                copies the arrays back
+  server/run_request.cpp        the server side: the arguments read back, every handle checked
+                                against the client's own (ClientSession::admit), the export called,
+                                a handle it makes kept for the client, the arrays sent back
+
+Parameters: int, long long, float, double as themselves; const mqlcl_char* as a string with a
+null flag; a pointer with its element count (the parameter <name>_count, else the next count or
+cap; a void* counts data_count elements of elem_size bytes) as a null flag and exactly that many
+elements. Every pointer that is not const travels both ways (the export may write part of it: the
+rest must come back unchanged).
+Usage: generate_requests.py [--check]   (--check: fail when a file is not up to date)"""
+import hashlib
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[3]
+sys.dont_write_bytecode = True  # no __pycache__ in the source tree
+sys.path.insert(0, str(ROOT / "common"))
+import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
+
+CLIENT = ROOT / "dll/src/remote/requests.hpp"
+SERVER = ROOT / "server/run_request.cpp"
+
+# A first parameter of these names is a handle: the call goes to the server when it is the server's.
+FORWARD_KEYS = {"ctx", "handle", "program", "kernel", "buffer"}
+# Other parameters that are handles (checked against the client's own on the server).
+HANDLE_PARAMS = {"buffer_or_image", "a_buffer", "b_buffer", "c_buffer"}
+# Their first parameter is a GEMM kernel's number, not a handle: answered by the process itself.
+NOT_HANDLES = {"mqlcl_gemm_kernel_name", "mqlcl_gemm_kernel_info"}
+# The exports whose result is a new handle: the server keeps it for the client.
+MAKES_HANDLE = {"mqlcl_program", "mqlcl_kernel", "mqlcl_buffer", "mqlcl_image2d", "mqlcl_context_share"}
+# Reading a message does not replace the caller's last failure (mqlcl_last_error).
+READS_MESSAGE = {"mqlcl_last_error"}
+# Kinds written by hand (remote/protocol.hpp): below the generated ones.
+FIRST_GENERATED = 16
+
+SCALARS = {"int": ("i32", "int32_t"), "long long": ("i64", "int64_t"), "float": ("f32", "float"),
+           "double": ("f64", "double"), "unsigned int": ("u32", "uint32_t")}
+ELEMENTS = {"float": "float", "double": "double", "int": "int", "unsigned int": "unsigned int",
+            "unsigned char": "unsigned char", "mqlcl_char": "mqlcl_char", "void": "unsigned char"}
+
+
+def forwarded(functions):
+    return [f for f in functions if f.params and f.params[0][1] in FORWARD_KEYS and f.name not in NOT_HANDLES]
+
+
+def count_of(f, i):
+    """The name of the count parameter of pointer parameter i (and elem_size's for a void*)."""
+    name = f.params[i][1]
+    names = [n for _, n in f.params]
+    if f"{name}_count" in names:
+        return f"{name}_count"
+    for _, n in f.params[i + 1:]:
+        if n in ("count", "cap"):
+            return n
+    raise ValueError(f"{f.name}: no count for {name}")
+
+
+def describe(f):
+    """[(kind, name, extra)] per parameter: scalar, text, array (in or inout)."""
+    out = []
+    for i, (t, n) in enumerate(f.params):
+        if t in SCALARS:
+            out.append(("scalar", n, t))
+        elif t == "const mqlcl_char*":
+            out.append(("text", n, None))
+        elif t.endswith("*"):
+            const = t.startswith("const ")
+            elem = t[len("const "):-1] if const else t[:-1]
+            if elem not in ELEMENTS:
+                raise ValueError(f"{f.name}: element type {elem}")
+            count = count_of(f, i)
+            size = "elem_size" if elem == "void" else None
+            out.append(("in" if const else "inout", n, (elem, count, size)))
+        else:
+            raise ValueError(f"{f.name}: parameter type {t}")
+    return out
+
+
+def params_text(f):
+    return ", ".join(f"{t} {n}" for t, n in f.params)
+
+
+def count_expr(count, size):
+    """Elements (bytes for a void*) an array holds: the count when positive, else none."""
+    if size:
+        return f"elements_of({count}, {size})"
+    return f"elements_of({count}, 1)"
+
+
+def client_function(f, kind):
+    ret = f.ret
+    lines = [f"inline bool {f.name}({params_text(f)}, {ret}& result) {{",
+             f"  if (!is_server_handle({f.params[0][1]})) return false;",
+             f"  try {{",
+             f"  Packer p;",
+             f"  p.u32({kind});"]
+    arrays = []
+    for k, n, extra in describe(f):
+        if k == "scalar":
+            lines.append(f"  p.{SCALARS[extra][0]}({n});")
+        elif k == "text":
+            lines.append(f"  pack_text(p, {n});")
+        else:
+            elem, count, size = extra
+            elem_bytes = "1" if elem == "void" else f"sizeof({ELEMENTS[elem]})"
+            lines.append(f"  pack_array(p, {n}, {count_expr(count, size)}, {elem_bytes});")
+            if k == "inout":
+                arrays.append((n, count_expr(count, size), elem_bytes))
+    record = "false" if f.name in READS_MESSAGE else "true"
+    lines.append(f"  Reply r = call_server({f.params[0][1]}, p, {record});")
+    if arrays:
+        lines.append("  size_t at = 0;")
+        for n, c, eb in arrays:
+            lines.append(f"  unpack_array(r, at, {n}, {c}, {eb});")
+    if f.name in MAKES_HANDLE:
+        lines.append("  if (r.result > 0) server_made(static_cast<int>(r.result));")
+    if f.name == "mqlcl_free":
+        lines.append("  if (r.result == MQLCL_OK) server_freed(handle);")
+    value = "r.real" if ret == "double" else "r.result"
+    lines.append(f"  result = static_cast<{ret}>({value});")
+    start = lines.index("  try {") + 1
+    lines[start:] = ["  " + x for x in lines[start:]]
+    lines.append("  } catch (...) {")
+    lines.append(f"    result = static_cast<{ret}>(call_failed({'false' if f.name in READS_MESSAGE else 'true'}));")
+    lines.append("  }")
+    lines.append("  return true;")
+    lines.append("}")
+    return "\n".join(lines)
+
+
+def server_case(f, kind):
+    lines = [f"    case {kind}: {{  // {f.name}"]
+    call_args = []
+    arrays = []
+    handles = []
+    for k, n, extra in describe(f):
+        if k == "scalar":
+            ctype = "long long" if extra == "long long" else extra
+            lines.append(f"      const {ctype} {n} = u.{SCALARS[extra][0]}(\"{n}\");")
+            call_args.append(n)
+            if (n == f.params[0][1]) or n in HANDLE_PARAMS:
+                handles.append(n)
+        elif k == "text":
+            lines.append(f"      const TextArgument {n}(u, \"{n}\");")
+            call_args.append(f"{n}.get()")
+        else:
+            elem, count, size = extra
+            cpp = ELEMENTS[elem]
+            lines.append(f"      ArrayArgument<{cpp}> {n}(u, \"{n}\");")
+            arrays.append((n, count, size, cpp, k))
+            call_args.append(f"{n}.get()")
+    lines.append("      u.done();")
+    for n, count, size, cpp, k in arrays:
+        unit = "1" if size else f"sizeof({cpp})"
+        lines.append(f"      {n}.expect({count_expr(count, size)}, {unit}, \"{count}\");")
+    for h in handles:
+        lines.append(f"      session.admit({h});")
+    call = f"{f.name}({', '.join(call_args)})"
+    if f.ret == "double":
+        lines.append(f"      reply.real = {call};")
+        lines.append("      reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;")
+    else:
+        lines.append(f"      reply.result = {call};")
+        lines.append("      reply.real = static_cast<double>(reply.result);")
+    if f.name in MAKES_HANDLE:
+        lines.append("      if (reply.result > 0) session.keep(static_cast<int>(reply.result));")
+    if f.name == "mqlcl_free":
+        lines.append("      if (reply.result == MQLCL_OK) session.freed(handle);")
+    for n, count, size, cpp, k in arrays:
+        if k == "inout":
+            lines.append(f"      {n}.send_back(reply);")
+    lines.append("      return true;")
+    lines.append("    }")
+    return "\n".join(lines)
+
+
+def fingerprint(fs):
+    text = "\n".join(f"{f.ret} {f.name}({params_text(f)})" for f in fs)
+    return int(hashlib.sha256(text.encode()).hexdigest()[:8], 16)
+
+
+def client_file(fs):
+    kinds = "\n".join(f"  k_{f.name} = {FIRST_GENERATED + i}," for i, f in enumerate(fs))
+    bodies = "\n\n".join(client_function(f, f"kRequest_{f.name}") for f in fs)
+    consts = "\n".join(f"constexpr uint32_t kRequest_{f.name} = {FIRST_GENERATED + i};" for i, f in enumerate(fs))
+    return f"""// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit.
+// The GPU server's requests of the exports that take a handle, and their client side.
+#pragma once
+#include <cstdint>
+
+#include "mqlcl.h"
+#include "remote/protocol.hpp"
+#include "remote/shared_gpu.hpp"
+
+namespace mqlcl {{
+
+{consts}
+constexpr uint32_t kGeneratedRequestsEnd = {FIRST_GENERATED + len(fs)};
+// Differs between two libraries whose requests differ: a server of another version is refused.
+constexpr uint32_t kRequestsFingerprint = 0x{fingerprint(fs):08x}u;
+
+// Each export's client side: false where its handle is not the server's (the export runs here);
+// otherwise the call made by the server, its result in `result`, its arrays written back.
+namespace forward {{
+
+{bodies}
+
+}}  // namespace forward
+}}  // namespace mqlcl
+"""
+
+
+def server_file(fs):
+    cases = "\n".join(server_case(f, f"kRequest_{f.name}") for f in fs)
+    return f"""// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit.
+// The server side of each export's request (remote/requests.hpp): arguments read and checked,
+// handles admitted by the client's session, the export called, the arrays sent back.
+#include "run_request.hpp"
+
+#include "mqlcl.h"
+#include "remote/requests.hpp"
+
+namespace mqlcl {{
+
+bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession& session) {{
+  switch (kind) {{
+{cases}
+    default:
+      return false;
+  }}
+}}
+
+}}  // namespace mqlcl
+"""
+
+
+def unforwarded(fs):
+    """The forwarded exports whose definition (dll/src/api) does not begin with its MQLCL_FORWARD."""
+    import re
+    text = "\n".join(p.read_text() for p in sorted((ROOT / "dll/src/api").glob("*.cpp")))
+    missing = []
+    for f in fs:
+        m = re.search(r"MQLCL_API\s[^;{]*?\b" + f.name + r"\(([^)]*)\)\s*\{\s*(?:if \(what == MQLCL_HINFO_SHARED_GPU[^\n]*\n\s*)?MQLCL_FORWARD\(" + f.name + r",", text)
+        if not m:
+            missing.append(f.name)
+    return missing
+
+
+def main():
+    fs = forwarded(mqlcl_header.functions())
+    outputs = {CLIENT: client_file(fs), SERVER: server_file(fs)}
+    if "--check" in sys.argv[1:]:
+        stale = [str(p.relative_to(ROOT)) for p, text in outputs.items() if not p.exists() or p.read_text() != text]
+        if stale:
+            print("not up to date (run dll/src/remote/generate_requests.py): " + ", ".join(stale))
+            return 1
+        missing = unforwarded(fs)
+        if missing:
+            print("exports that take a handle but do not begin with MQLCL_FORWARD (api/forward.hpp): " + ", ".join(missing))
+            return 1
+        return 0
+    for p, text in outputs.items():
+        p.write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,199 @@
+#include "remote/shared_gpu.hpp"
+
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
+#include <new>
+#include <unordered_map>
+
+#include "core/env_number.hpp"
+#include "core/error.hpp"
+#include "core/messages.hpp"
+#include "core/text.hpp"
+#include "remote/remote_client.hpp"
+#include "remote/requests.hpp"
+
+namespace mqlcl {
+
+namespace {
+
+static_assert(kRequest_mqlcl_free >= kFirstExportRequest, "the generated requests start after the written ones");
+
+// The process's connection. Never destroyed: exports may run while the process tears down.
+struct SharedGpu {
+  std::mutex mutex;
+  std::shared_ptr<RemoteClient> client;  // null before the first shared context
+  int generation = 0;                    // counts the connections made
+  std::unordered_map<int, int> handles;  // the server's handles this process was given, by connection
+  bool unreachable = false;              // no server could be started: every context is the process's
+  std::string note;                      // why, said once
+};
+
+SharedGpu& shared() {
+  static SharedGpu* s = new SharedGpu();
+  return *s;
+}
+
+std::string env_text(const char* name) {
+  const char* v = std::getenv(name);
+  return v ? std::string(v) : std::string();
+}
+
+Reply failure(int code, const std::string& what) {
+  Reply r;
+  r.result = code;
+  r.real = code;
+  r.message = utf8_to_utf16("[" + std::to_string(code) + "] " + what);
+  return r;
+}
+
+// A connection to this user's server, started where none runs, its version checked.
+std::shared_ptr<RemoteClient> connect_checked() {
+  ServerOptions options;
+  // Where the server is found and how long it waits without clients: the user's own place and
+  // the server's default, unless set (the tests give each server a place of its own).
+  options.place = env_text("MQLCL_SHARED_GPU_PLACE");
+  options.idle_seconds = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_IDLE_SECONDS", 1, 86400, 0));
+  std::shared_ptr<RemoteClient> c(RemoteClient::connect(options).release());
+  Packer hello;
+  hello.u32(static_cast<uint32_t>(Request::Hello)).u32(kRequestsFingerprint);
+  const Reply r = c->call(hello.bytes());
+  if (r.result != 0)
+    fail(MQLCL_ERR_NO_OPENCL, "the GPU server (process ", c->server_pid(), ") did not accept this library: ",
+         utf16_to_utf8(r.message.c_str()));
+  return c;
+}
+
+}  // namespace
+
+bool wants_shared_gpu(int flags) {
+  if (flags & ~(MQLCL_CREATE_SHARED_GPU | MQLCL_CREATE_OWN))
+    fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": the flags are MQLCL_CREATE_SHARED_GPU (1) and MQLCL_CREATE_OWN (2)");
+  if ((flags & MQLCL_CREATE_SHARED_GPU) && (flags & MQLCL_CREATE_OWN))
+    fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": MQLCL_CREATE_SHARED_GPU and MQLCL_CREATE_OWN contradict each other");
+  if (flags != 0) return (flags & MQLCL_CREATE_SHARED_GPU) != 0;
+  return env_text("MQLCL_SHARED_GPU") == "1";
+}
+
+int create_in_server(int device, std::string& why) {
+  SharedGpu& s = shared();
+  std::shared_ptr<RemoteClient> c;
+  {
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (s.unreachable) {
+      why = s.note;
+      return 0;
+    }
+    if (!s.client || s.client->broken()) {
+      try {
+        s.client = connect_checked();
+        ++s.generation;
+      } catch (const Error& e) {
+        s.client.reset();
+        s.unreachable = true;
+        s.note = std::string("this process's contexts are its own: no GPU server could be reached (") + e.what() + ")";
+        why = s.note;
+        return 0;
+      }
+    }
+    c = s.client;
+  }
+  Packer p;
+  p.u32(static_cast<uint32_t>(Request::Create)).i32(device);
+  const Reply r = c->call(p.bytes());
+  if (r.result < 0) {
+    record_message(0, utf16_to_utf8(r.message.c_str()));
+    return static_cast<int>(r.result);
+  }
+  server_made(static_cast<int>(r.result));
+  return static_cast<int>(r.result);
+}
+
+std::string shared_gpu_note() {
+  SharedGpu& s = shared();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  return s.note;
+}
+
+Reply call_server(int handle, const Packer& request, bool record) {
+  Reply r;
+  try {
+    SharedGpu& s = shared();
+    std::shared_ptr<RemoteClient> c;
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      const auto made = s.handles.find(handle);
+      if (made != s.handles.end() && made->second != s.generation)
+        fail(MQLCL_ERR_HANDLE, "handle ", handle, " was made by a GPU server that has ended (its objects went with it)");
+      c = s.client;
+    }
+    if (!c) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
+    r = c->call(request.bytes());
+  } catch (const Error& e) {
+    r = failure(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    r = failure(MQLCL_ERR_MEMORY, "host memory allocation failed (a call to the GPU server)");
+  }
+  if (record && r.result < 0) record_message(0, utf16_to_utf8(r.message.c_str()));
+  return r;
+}
+
+int call_failed(bool record) {
+  Reply r;
+  try {
+    throw;
+  } catch (const Error& e) {
+    r = failure(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    r = failure(MQLCL_ERR_MEMORY, "host memory allocation failed (a call to the GPU server)");
+  } catch (...) {
+    r = failure(MQLCL_ERR_INTERNAL, "internal error: unknown exception (a call to the GPU server)");
+  }
+  if (record) record_message(0, utf16_to_utf8(r.message.c_str()));
+  return static_cast<int>(r.result);
+}
+
+void server_made(int handle) {
+  SharedGpu& s = shared();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  try {
+    s.handles[handle] = s.generation;
+  } catch (const std::bad_alloc&) {  // only the refusal of a stale handle is lost
+  }
+}
+
+void server_freed(int handle) {
+  SharedGpu& s = shared();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  s.handles.erase(handle);
+}
+
+void pack_array(Packer& p, const void* data, size_t elements, size_t elem_bytes) {
+  p.u32(data != nullptr ? 1 : 0);
+  if (data == nullptr) return;
+  const size_t bytes = elements * elem_bytes;
+  if (bytes > kMaxMessageBytes)
+    fail(MQLCL_ERR_RANGE, "an array of ", bytes, " bytes is more than a call to the GPU server carries (",
+         kMaxMessageBytes, " bytes; transfer larger ranges in parts)");
+  p.array(data, static_cast<uint32_t>(bytes), 1);
+}
+
+void pack_text(Packer& p, const mqlcl_char* text) {
+  p.u32(text != nullptr ? 1 : 0);
+  if (text == nullptr) return;
+  size_t n = 0;
+  while (text[n] != 0) ++n;
+  if (n * 2 > kMaxMessageBytes) fail(MQLCL_ERR_RANGE, "a string of ", n, " units is more than a call to the GPU server carries");
+  p.array(text, static_cast<uint32_t>(n), 2);
+}
+
+void unpack_array(const Reply& r, size_t& at, void* data, size_t elements, size_t elem_bytes) {
+  if (data == nullptr) return;
+  const size_t bytes = elements * elem_bytes;
+  if (r.out.size() < at + bytes) return;
+  if (bytes != 0) std::memcpy(data, r.out.data() + at, bytes);
+  at += bytes;
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,58 @@
+// This process's use of the user's GPU server: whether its contexts live there
+// ($MQLCL_SHARED_GPU, mqlcl_create_with's flags), the one connection every call of the process
+// shares, and what the generated client side (remote/requests.hpp) needs to send a call and read
+// its reply. The server's handles are told from the process's own by their value
+// (core/handles.hpp): is_server_handle costs a comparison, so a process that never opts in pays
+// nothing. A handle of a server that has ended is refused here, naming that, never sent to the
+// next server (which numbers its handles from the same first value).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "core/handles.hpp"
+#include "mqlcl.h"
+#include "remote/protocol.hpp"
+
+namespace mqlcl {
+
+inline bool is_server_handle(int handle) { return handle >= Registry::kServerFirstHandle; }
+
+// Whether mqlcl_create_with(device, flags) goes to the server: MQLCL_CREATE_SHARED_GPU, or flags
+// 0 with $MQLCL_SHARED_GPU = 1; MQLCL_ERR_ARGUMENT for unknown or contradicting flags.
+bool wants_shared_gpu(int flags);
+
+// A context in the server on `device`: its handle, or a negative code with the server's message
+// recorded for this thread. When no server can be reached (none can be started, or one of
+// another version answers), 0 and `why` says so: the caller then makes its own context. The
+// first such answer in the process is recorded as the process's note (shared_gpu_note).
+int create_in_server(int device, std::string& why);
+// "" or the note of the process's first fallback to its own context.
+std::string shared_gpu_note();
+
+// The server's reply to a packed request about `handle`, never throwing: a transport failure (the
+// server ended) is a reply with its code and message, and so is a handle of an earlier server.
+// `record`: a failure's message becomes this thread's (mqlcl_last_error(0)), as a failing
+// export's does.
+Reply call_server(int handle, const Packer& request, bool record);
+// In a catch block of a call to the server: the exception's code (its message this thread's where
+// `record`).
+int call_failed(bool record);
+// A handle the server made for this process (kept to refuse it once that server has ended), and
+// one it freed.
+void server_made(int handle);
+void server_freed(int handle);
+
+// An array argument: its presence (a null pointer travels as absent) and its `elements` of
+// `elem_bytes` bytes.
+void pack_array(Packer& p, const void* data, size_t elements, size_t elem_bytes);
+void pack_text(Packer& p, const mqlcl_char* text);
+// Copies the reply's next array (from byte `at` of its out bytes) into `data`: only where the
+// server ran the export (it sends its arrays back then, and nothing before).
+void unpack_array(const Reply& r, size_t& at, void* data, size_t elements, size_t elem_bytes);
+// count elements of `size` bytes, or none where either is not positive.
+inline size_t elements_of(int count, int size) {
+  return count > 0 && size > 0 ? static_cast<size_t>(count) * static_cast<size_t>(size) : 0;
+}
+
+}  // namespace mqlcl

@@ -1,0 +1,74 @@
+// The server side of the requests generated from the header (remote/requests.hpp): the
+// arguments as the export takes them, read from a request and checked against their counts, so
+// that an export never reads or writes beyond what the client sent.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <vector>
+
+#include "client_session.hpp"
+#include "core/error.hpp"
+#include "mqlcl.h"
+#include "remote/protocol.hpp"
+
+namespace mqlcl {
+
+// Runs request `kind` (its kind already read from `u`) as its export; false for a kind that is not
+// one of the generated requests.
+bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession& session);
+
+// An array argument: absent (the client passed a null pointer), or the elements the client
+// sent, copied to memory aligned for T.
+template <class T>
+class ArrayArgument {
+ public:
+  ArrayArgument(Unpacker& u, const char* field) : field_(field) {
+    present_ = u.u32(field) != 0;
+    if (!present_) return;
+    uint32_t bytes = 0;
+    const unsigned char* p = u.array(field, 1, bytes);
+    bytes_ = bytes;
+    store_.resize(bytes / sizeof(T) + 1);  // one more: never a null pointer for an empty array
+    if (bytes != 0) std::memcpy(store_.data(), p, bytes);
+  }
+  // The client's count of the array (elements of `unit` bytes; from the parameter `count_name`)
+  // must be what it sent: the export reads as many as the count says.
+  void expect(size_t elements, size_t unit, const char* count_name) const {
+    if (present_ && bytes_ != elements * unit)
+      fail(MQLCL_ERR_RANGE, field_, " holds ", bytes_, " bytes but ", count_name, " says ", elements * unit);
+  }
+  T* get() { return present_ ? store_.data() : nullptr; }
+  // The array as the export left it, after the arrays before it in the reply.
+  void send_back(Reply& reply) const {
+    if (!present_) return;
+    const auto* p = reinterpret_cast<const unsigned char*>(store_.data());
+    reply.out.insert(reply.out.end(), p, p + bytes_);
+  }
+
+ private:
+  const char* field_;
+  bool present_ = false;
+  size_t bytes_ = 0;
+  std::vector<T> store_;
+};
+
+// A string argument: absent (null), or its units and a terminating 0. One holding a 0 is refused,
+// as the export would read only up to it.
+class TextArgument {
+ public:
+  TextArgument(Unpacker& u, const char* field) {
+    present_ = u.u32(field) != 0;
+    if (!present_) return;
+    text_ = u.text(field);
+    const size_t zero = text_.find(u'\0');
+    if (zero != std::u16string::npos)
+      fail(MQLCL_ERR_ARGUMENT, field, " holds a 0 character at unit ", zero, " (a string ends at its first)");
+  }
+  const mqlcl_char* get() const { return present_ ? text_.c_str() : nullptr; }
+
+ private:
+  bool present_ = false;
+  std::u16string text_;
+};
+
+}  // namespace mqlcl
