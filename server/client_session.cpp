@@ -1,5 +1,6 @@
 #include "client_session.hpp"
 
+#include <cstring>
 #include <new>
 
 #include "core/error.hpp"
@@ -28,6 +29,14 @@ std::u16string library_failure() {
 
 bool live(int handle) { return mqlcl_handle_info(handle, MQLCL_HINFO_KIND) > 0; }
 
+// A handle no library gives out: above every device number, below the server's handles, and the
+// server's library numbers its own from 2^30.
+constexpr int kNeverLive = (1 << 30) - 1;
+
+void replace_all(std::u16string& s, const std::u16string& what, const std::u16string& with) {
+  for (size_t at = 0; (at = s.find(what, at)) != std::u16string::npos; at += with.size()) s.replace(at, what.size(), with);
+}
+
 }  // namespace
 
 ClientSession::~ClientSession() {
@@ -38,11 +47,10 @@ ClientSession::~ClientSession() {
     if (live(h)) mqlcl_free(h);
 }
 
-void ClientSession::admit(int handle) {
-  if (owned_.count(handle) || !live(handle)) return;
-  // The library's words for an unknown handle: another client's is not told apart from one
-  // that never existed.
-  fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
+int ClientSession::admit(int handle) {
+  if (owned_.count(handle) || !live(handle)) return handle;
+  refused_.push_back(handle);
+  return kNeverLive;
 }
 
 void ClientSession::freed(int handle) {
@@ -53,6 +61,7 @@ void ClientSession::freed(int handle) {
 int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& reply) {
   Unpacker u(request.data(), request.size());
   const uint32_t kind = u.u32("the request kind");
+  kind_ = kind;
   switch (kind) {
     case static_cast<uint32_t>(Request::Hello): {
       const uint32_t fingerprint = u.u32("fingerprint");
@@ -83,10 +92,23 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
 
 Reply ClientSession::serve(const std::vector<unsigned char>& request) {
   Reply r;
+  refused_.clear();
+  kind_ = 0;
   try {
     r.result = run(request, r);
     if (r.result < 0 && r.real == 0) r.real = static_cast<double>(r.result);
     if (r.result < 0) r.message = library_failure();
+    // Another client's handle: what the library says of one it never gave, of the number sent.
+    for (int h : refused_) {
+      const std::u16string never = utf8_to_utf16(std::to_string(kNeverLive)), sent = utf8_to_utf16(std::to_string(h));
+      replace_all(r.message, never, sent);
+      if (kind_ == kRequest_mqlcl_last_error && r.out.size() % 2 == 0) {  // the message it wrote
+        std::u16string written(r.out.size() / 2, u'\0');
+        if (!written.empty()) std::memcpy(&written[0], r.out.data(), r.out.size());
+        replace_all(written, never, sent);  // the same length: both numbers have ten digits
+        if (written.size() * 2 == r.out.size() && !written.empty()) std::memcpy(r.out.data(), written.data(), r.out.size());
+      }
+    }
   } catch (const Error& e) {
     r = Reply{};
     r.result = e.code();

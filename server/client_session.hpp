@@ -8,6 +8,7 @@
 // another client's is refused as the library refuses an unknown handle, before any library call.
 // The session's end frees all its objects.
 #pragma once
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -28,9 +29,11 @@ class ClientSession {
   // session goes on). Never throws.
   Reply serve(const std::vector<unsigned char>& request);
 
-  // For the generated requests (run_request.cpp): throws MQLCL_ERR_HANDLE for another client's
-  // live handle.
-  void admit(int handle);
+  // For the generated requests (run_request.cpp): the handle to call the export with. This
+  // client's, or one the library does not know: itself. Another client's: a number the library
+  // never gives (below 2^30), so that the export refuses it in its own words, which the reply then
+  // says of the number the client sent.
+  int admit(int handle);
   void keep(int handle) { owned_.insert(handle); }
   // After the library freed `handle` (a context: with everything made in it).
   void freed(int handle);
@@ -40,6 +43,8 @@ class ClientSession {
 
   DeviceContexts& contexts_;
   std::set<int> owned_;
+  std::vector<int> refused_;  // the request's handles admit() replaced
+  uint32_t kind_ = 0;         // the request's kind
 };
 
 }  // namespace mqlcl

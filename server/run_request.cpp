@@ -11,87 +11,87 @@ namespace mqlcl {
 bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession& session) {
   switch (kind) {
     case kRequest_mqlcl_context_share: {  // mqlcl_context_share
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_context_share(ctx);
       reply.real = static_cast<double>(reply.result);
       if (reply.result > 0) session.keep(static_cast<int>(reply.result));
       return true;
     }
     case kRequest_mqlcl_free: {  // mqlcl_free
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       u.done();
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.result = mqlcl_free(handle);
       reply.real = static_cast<double>(reply.result);
       if (reply.result == MQLCL_OK) session.freed(handle);
       return true;
     }
     case kRequest_mqlcl_last_error: {  // mqlcl_last_error
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       ArrayArgument<mqlcl_char> buf(u, "buf");
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.result = mqlcl_last_error(handle, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_upload: {  // mqlcl_upload
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
       ArrayArgument<float> data(u, "data");
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(float), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_upload(ctx, slot, data.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_upload_int: {  // mqlcl_upload_int
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
       ArrayArgument<int> data(u, "data");
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_upload_int(ctx, slot, data.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_read: {  // mqlcl_read
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
       ArrayArgument<float> out(u, "out");
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(float), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_read(ctx, slot, out.get(), count);
       reply.real = static_cast<double>(reply.result);
       out.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_read_int: {  // mqlcl_read_int
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
       ArrayArgument<int> out(u, "out");
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_read_int(ctx, slot, out.get(), count);
       reply.real = static_cast<double>(reply.result);
       out.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_matmul: {  // mqlcl_matmul
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       const int rows1 = u.i32("rows1");
       const int colsrows = u.i32("colsrows");
@@ -100,297 +100,297 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int local1 = u.i32("local1");
       const int param = u.i32("param");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_matmul(ctx, stage, rows1, colsrows, cols2, local0, local1, param);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_dia_spmv: {  // mqlcl_dia_spmv
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int step = u.i32("step");
       const int rows = u.i32("rows");
       const int diags = u.i32("diags");
       const int local0 = u.i32("local0");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_dia_spmv(ctx, step, rows, diags, local0);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_transpose: {  // mqlcl_transpose
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int variant = u.i32("variant");
       const int rows = u.i32("rows");
       const int cols = u.i32("cols");
       const int tile = u.i32("tile");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_transpose(ctx, variant, rows, cols, tile);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_measure_peak: {  // mqlcl_measure_peak
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int what = u.i32("what");
       const int megabytes = u.i32("megabytes");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.real = mqlcl_measure_peak(ctx, what, megabytes);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_device_profile: {  // mqlcl_device_profile
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       ArrayArgument<double> values(u, "values");
       const int count = u.i32("count");
       u.done();
       values.expect(elements_of(count, 1), sizeof(double), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_device_profile(ctx, values.get(), count);
       reply.real = static_cast<double>(reply.result);
       values.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_profile_text: {  // mqlcl_profile_text
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       ArrayArgument<mqlcl_char> buf(u, "buf");
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_profile_text(ctx, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_profile_set: {  // mqlcl_profile_set
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       ArrayArgument<double> values(u, "values");
       const int count = u.i32("count");
       u.done();
       values.expect(elements_of(count, 1), sizeof(double), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_profile_set(ctx, values.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_last_kernel_ms: {  // mqlcl_last_kernel_ms
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       u.done();
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.real = mqlcl_last_kernel_ms(handle);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_last_total_ms: {  // mqlcl_last_total_ms
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.real = mqlcl_last_total_ms(ctx);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_last_convert_ms: {  // mqlcl_last_convert_ms
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.real = mqlcl_last_convert_ms(ctx);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_last_upload_ms: {  // mqlcl_last_upload_ms
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.real = mqlcl_last_upload_ms(ctx);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_last_download_ms: {  // mqlcl_last_download_ms
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.real = mqlcl_last_download_ms(ctx);
       reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;
       return true;
     }
     case kRequest_mqlcl_last_launches: {  // mqlcl_last_launches
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       u.done();
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.result = mqlcl_last_launches(handle);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_last_product: {  // mqlcl_last_product
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_last_product(ctx);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_last_panels: {  // mqlcl_last_panels
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_last_panels(ctx);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tunable_get: {  // mqlcl_tunable_get
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int id = u.i32("id");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_tunable_get(ctx, id, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       params.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_tunable_set: {  // mqlcl_tunable_set
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int id = u.i32("id");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_tunable_set(ctx, id, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_stage_params_get: {  // mqlcl_stage_params_get
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_stage_params_get(ctx, stage, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       params.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_stage_params_set: {  // mqlcl_stage_params_set
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_stage_params_set(ctx, stage, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_sgemm_get: {  // mqlcl_sgemm_get
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_sgemm_get(ctx, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       params.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_sgemm_set: {  // mqlcl_sgemm_set
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_sgemm_set(ctx, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tuning_store: {  // mqlcl_tuning_store
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       ArrayArgument<int> params(u, "params");
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_tuning_store(ctx, stage, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tuning_source: {  // mqlcl_tuning_source
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_tuning_source(ctx, stage);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tuning_text: {  // mqlcl_tuning_text
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
       ArrayArgument<mqlcl_char> buf(u, "buf");
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_tuning_text(ctx, stage, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_program: {  // mqlcl_program
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const TextArgument source(u, "source");
       const TextArgument options(u, "options");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_program(ctx, source.get(), options.get());
       reply.real = static_cast<double>(reply.result);
       if (reply.result > 0) session.keep(static_cast<int>(reply.result));
       return true;
     }
     case kRequest_mqlcl_program_log: {  // mqlcl_program_log
-      const int program = u.i32("program");
+      const int program_sent = u.i32("program");
       ArrayArgument<mqlcl_char> buf(u, "buf");
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
-      session.admit(program);
+      const int program = session.admit(program_sent);
       reply.result = mqlcl_program_log(program, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_kernel: {  // mqlcl_kernel
-      const int program = u.i32("program");
+      const int program_sent = u.i32("program");
       const TextArgument name(u, "name");
       u.done();
-      session.admit(program);
+      const int program = session.admit(program_sent);
       reply.result = mqlcl_kernel(program, name.get());
       reply.real = static_cast<double>(reply.result);
       if (reply.result > 0) session.keep(static_cast<int>(reply.result));
       return true;
     }
     case kRequest_mqlcl_buffer: {  // mqlcl_buffer
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const long long bytes = u.i64("bytes");
       const int flags = u.i32("flags");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_buffer(ctx, bytes, flags);
       reply.real = static_cast<double>(reply.result);
       if (reply.result > 0) session.keep(static_cast<int>(reply.result));
       return true;
     }
     case kRequest_mqlcl_buffer_write_bytes: {  // mqlcl_buffer_write_bytes
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       const long long buffer_offset = u.i64("buffer_offset");
       ArrayArgument<unsigned char> data(u, "data");
       const int data_count = u.i32("data_count");
@@ -399,13 +399,13 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(data_count, elem_size), 1, "data_count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_write_bytes(buffer, buffer_offset, data.get(), data_count, elem_size, first, count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_buffer_read_bytes: {  // mqlcl_buffer_read_bytes
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       const long long buffer_offset = u.i64("buffer_offset");
       ArrayArgument<unsigned char> data(u, "data");
       const int data_count = u.i32("data_count");
@@ -414,165 +414,165 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(data_count, elem_size), 1, "data_count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_read_bytes(buffer, buffer_offset, data.get(), data_count, elem_size, first, count);
       reply.real = static_cast<double>(reply.result);
       data.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_buffer_write_float: {  // mqlcl_buffer_write_float
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<float> data(u, "data");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(float), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_write_float(buffer, data.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_buffer_read_float: {  // mqlcl_buffer_read_float
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<float> out(u, "out");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(float), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_read_float(buffer, out.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       out.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_buffer_write_int: {  // mqlcl_buffer_write_int
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<int> data(u, "data");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_write_int(buffer, data.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_buffer_read_int: {  // mqlcl_buffer_read_int
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<int> out(u, "out");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(int), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_read_int(buffer, out.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       out.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_buffer_write_double: {  // mqlcl_buffer_write_double
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<double> data(u, "data");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(double), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_write_double(buffer, data.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_buffer_read_double: {  // mqlcl_buffer_read_double
-      const int buffer = u.i32("buffer");
+      const int buffer_sent = u.i32("buffer");
       ArrayArgument<double> out(u, "out");
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(double), "count");
-      session.admit(buffer);
+      const int buffer = session.admit(buffer_sent);
       reply.result = mqlcl_buffer_read_double(buffer, out.get(), offset, count);
       reply.real = static_cast<double>(reply.result);
       out.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_image2d: {  // mqlcl_image2d
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int width = u.i32("width");
       const int height = u.i32("height");
       ArrayArgument<float> rgba(u, "rgba");
       const int count = u.i32("count");
       u.done();
       rgba.expect(elements_of(count, 1), sizeof(float), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_image2d(ctx, width, height, rgba.get(), count);
       reply.real = static_cast<double>(reply.result);
       if (reply.result > 0) session.keep(static_cast<int>(reply.result));
       return true;
     }
     case kRequest_mqlcl_arg_mem: {  // mqlcl_arg_mem
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
-      const int buffer_or_image = u.i32("buffer_or_image");
+      const int buffer_or_image_sent = u.i32("buffer_or_image");
       u.done();
-      session.admit(kernel);
-      session.admit(buffer_or_image);
+      const int kernel = session.admit(kernel_sent);
+      const int buffer_or_image = session.admit(buffer_or_image_sent);
       reply.result = mqlcl_arg_mem(kernel, index, buffer_or_image);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_arg_int: {  // mqlcl_arg_int
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
       const int value = u.i32("value");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_arg_int(kernel, index, value);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_arg_float: {  // mqlcl_arg_float
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
       const float value = u.f32("value");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_arg_float(kernel, index, value);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_arg_double: {  // mqlcl_arg_double
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
       const double value = u.f64("value");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_arg_double(kernel, index, value);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_arg_integer: {  // mqlcl_arg_integer
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
       const long long value = u.i64("value");
       const int bytes = u.i32("bytes");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_arg_integer(kernel, index, value, bytes);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_arg_local: {  // mqlcl_arg_local
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int index = u.i32("index");
       const int bytes = u.i32("bytes");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_arg_local(kernel, index, bytes);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_run: {  // mqlcl_run
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
       ArrayArgument<int> global(u, "global");
       const int global_count = u.i32("global_count");
@@ -581,13 +581,13 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       u.done();
       global.expect(elements_of(global_count, 1), sizeof(int), "global_count");
       local.expect(elements_of(local_count, 1), sizeof(int), "local_count");
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_run(kernel, dims, global.get(), global_count, local.get(), local_count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_execute: {  // mqlcl_execute
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
       ArrayArgument<unsigned int> offset(u, "offset");
       const int offset_count = u.i32("offset_count");
@@ -599,13 +599,13 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       offset.expect(elements_of(offset_count, 1), sizeof(unsigned int), "offset_count");
       global.expect(elements_of(global_count, 1), sizeof(unsigned int), "global_count");
       local.expect(elements_of(local_count, 1), sizeof(unsigned int), "local_count");
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_execute(kernel, dims, offset.get(), offset_count, global.get(), global_count, local.get(), local_count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_enqueue: {  // mqlcl_enqueue
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
       ArrayArgument<unsigned int> offset(u, "offset");
       const int offset_count = u.i32("offset_count");
@@ -617,56 +617,56 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       offset.expect(elements_of(offset_count, 1), sizeof(unsigned int), "offset_count");
       global.expect(elements_of(global_count, 1), sizeof(unsigned int), "global_count");
       local.expect(elements_of(local_count, 1), sizeof(unsigned int), "local_count");
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_enqueue(kernel, dims, offset.get(), offset_count, global.get(), global_count, local.get(), local_count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_finish: {  // mqlcl_finish
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       u.done();
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.result = mqlcl_finish(handle);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_kernel_status: {  // mqlcl_kernel_status
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_kernel_status(kernel);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_kernel_timing: {  // mqlcl_kernel_timing
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int on = u.i32("on");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_kernel_timing(kernel, on);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_handle_info: {  // mqlcl_handle_info
-      const int handle = u.i32("handle");
+      const int handle_sent = u.i32("handle");
       const int what = u.i32("what");
       u.done();
-      session.admit(handle);
+      const int handle = session.admit(handle_sent);
       reply.result = mqlcl_handle_info(handle, what);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_kernel_info: {  // mqlcl_kernel_info
-      const int kernel = u.i32("kernel");
+      const int kernel_sent = u.i32("kernel");
       const int what = u.i32("what");
       u.done();
-      session.admit(kernel);
+      const int kernel = session.admit(kernel_sent);
       reply.result = mqlcl_kernel_info(kernel, what);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_sgemm: {  // mqlcl_sgemm
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
@@ -686,40 +686,40 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       a.expect(elements_of(a_count, 1), sizeof(float), "a_count");
       b.expect(elements_of(b_count, 1), sizeof(float), "b_count");
       c.expect(elements_of(c_count, 1), sizeof(float), "c_count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_sgemm(ctx, flags, m, n, k, alpha, a.get(), a_count, lda, b.get(), b_count, ldb, beta, c.get(), c_count, ldc);
       reply.real = static_cast<double>(reply.result);
       c.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_sgemm_buffers: {  // mqlcl_sgemm_buffers
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
       const int k = u.i32("k");
       const float alpha = u.f32("alpha");
-      const int a_buffer = u.i32("a_buffer");
+      const int a_buffer_sent = u.i32("a_buffer");
       const long long a_offset = u.i64("a_offset");
       const int lda = u.i32("lda");
-      const int b_buffer = u.i32("b_buffer");
+      const int b_buffer_sent = u.i32("b_buffer");
       const long long b_offset = u.i64("b_offset");
       const int ldb = u.i32("ldb");
       const float beta = u.f32("beta");
-      const int c_buffer = u.i32("c_buffer");
+      const int c_buffer_sent = u.i32("c_buffer");
       const long long c_offset = u.i64("c_offset");
       const int ldc = u.i32("ldc");
       u.done();
-      session.admit(ctx);
-      session.admit(a_buffer);
-      session.admit(b_buffer);
-      session.admit(c_buffer);
+      const int ctx = session.admit(ctx_sent);
+      const int a_buffer = session.admit(a_buffer_sent);
+      const int b_buffer = session.admit(b_buffer_sent);
+      const int c_buffer = session.admit(c_buffer_sent);
       reply.result = mqlcl_sgemm_buffers(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_dgemm: {  // mqlcl_dgemm
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
@@ -739,40 +739,40 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       a.expect(elements_of(a_count, 1), sizeof(double), "a_count");
       b.expect(elements_of(b_count, 1), sizeof(double), "b_count");
       c.expect(elements_of(c_count, 1), sizeof(double), "c_count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_dgemm(ctx, flags, m, n, k, alpha, a.get(), a_count, lda, b.get(), b_count, ldb, beta, c.get(), c_count, ldc);
       reply.real = static_cast<double>(reply.result);
       c.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_dgemm_buffers: {  // mqlcl_dgemm_buffers
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
       const int k = u.i32("k");
       const double alpha = u.f64("alpha");
-      const int a_buffer = u.i32("a_buffer");
+      const int a_buffer_sent = u.i32("a_buffer");
       const long long a_offset = u.i64("a_offset");
       const int lda = u.i32("lda");
-      const int b_buffer = u.i32("b_buffer");
+      const int b_buffer_sent = u.i32("b_buffer");
       const long long b_offset = u.i64("b_offset");
       const int ldb = u.i32("ldb");
       const double beta = u.f64("beta");
-      const int c_buffer = u.i32("c_buffer");
+      const int c_buffer_sent = u.i32("c_buffer");
       const long long c_offset = u.i64("c_offset");
       const int ldc = u.i32("ldc");
       u.done();
-      session.admit(ctx);
-      session.admit(a_buffer);
-      session.admit(b_buffer);
-      session.admit(c_buffer);
+      const int ctx = session.admit(ctx_sent);
+      const int a_buffer = session.admit(a_buffer_sent);
+      const int b_buffer = session.admit(b_buffer_sent);
+      const int c_buffer = session.admit(c_buffer_sent);
       reply.result = mqlcl_dgemm_buffers(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_gemm_plan: {  // mqlcl_gemm_plan
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
@@ -783,7 +783,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       u.done();
       kernels.expect(elements_of(count, 1), sizeof(int), "count");
       predicted_ms.expect(elements_of(count, 1), sizeof(double), "count");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_gemm_plan(ctx, flags, m, n, k, kernels.get(), predicted_ms.get(), count);
       reply.real = static_cast<double>(reply.result);
       kernels.send_back(reply);
@@ -791,7 +791,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       return true;
     }
     case kRequest_mqlcl_gemm_plan_text: {  // mqlcl_gemm_plan_text
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int m = u.i32("m");
       const int n = u.i32("n");
@@ -800,18 +800,18 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_gemm_plan_text(ctx, flags, m, n, k, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;
     }
     case kRequest_mqlcl_gemm_pin: {  // mqlcl_gemm_pin
-      const int ctx = u.i32("ctx");
+      const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");
       const int kernel = u.i32("kernel");
       u.done();
-      session.admit(ctx);
+      const int ctx = session.admit(ctx_sent);
       reply.result = mqlcl_gemm_pin(ctx, flags, kernel);
       reply.real = static_cast<double>(reply.result);
       return true;

@@ -7,6 +7,7 @@
 
 #include "remote/protocol.hpp"
 #include "remote/remote_client.hpp"
+#include "remote/requests.hpp"
 
 using namespace mqlcl;
 
@@ -22,14 +23,16 @@ int main(int argc, char** argv) {
   if (ctx <= 0) return 3;
   int made = 0;
   for (int i = 0; i < 3; ++i)
-    made += call(Packer().u32(static_cast<uint32_t>(Request::Buffer)).i32(static_cast<int>(ctx)).i64(4096).i32(0)) > 0;
+    made += call(Packer().u32(kRequest_mqlcl_buffer).i32(static_cast<int>(ctx)).i64(4096).i32(0)) > 0;
   const int64_t program = call(Packer()
-                                   .u32(static_cast<uint32_t>(Request::Program))
+                                   .u32(kRequest_mqlcl_program)
                                    .i32(static_cast<int>(ctx))
+                                   .u32(1)
                                    .text(u"__kernel void k(__global float* x) { x[0] = 1.0f; }")
+                                   .u32(1)
                                    .text(u""));
   made += program > 0;
-  made += call(Packer().u32(static_cast<uint32_t>(Request::Kernel)).i32(static_cast<int>(program)).text(u"k")) > 0;
+  made += call(Packer().u32(kRequest_mqlcl_kernel).i32(static_cast<int>(program)).u32(1).text(u"k")) > 0;
   std::printf("ready %d\n", made);
   std::fflush(stdout);
   while (std::getchar() != EOF) {

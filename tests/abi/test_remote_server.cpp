@@ -35,6 +35,7 @@
 #include "remote/channel.hpp"
 #include "remote/protocol.hpp"
 #include "remote/remote_client.hpp"
+#include "remote/requests.hpp"
 #include "remote_place.hpp"
 
 namespace {
@@ -178,6 +179,62 @@ class ChildClient {
 };
 
 Packer request(Request kind) { return Packer().u32(static_cast<uint32_t>(kind)); }
+// An export's request (remote/requests.hpp), packed as its client side packs it.
+Packer request(uint32_t kind) { return Packer().u32(kind); }
+// An array argument: present, of `bytes` bytes; and a string.
+Packer& array(Packer& p, const void* data, uint32_t bytes) { return p.u32(1).array(data, bytes, 1); }
+Packer& text(Packer& p, const std::u16string& s) { return p.u32(1).text(s); }
+Packer program(int ctx, const std::u16string& source) {
+  Packer p = request(kRequest_mqlcl_program);
+  p.i32(ctx);
+  text(p, source);
+  return text(p, u"");
+}
+Packer kernel(int program, const std::u16string& name) {
+  Packer p = request(kRequest_mqlcl_kernel);
+  p.i32(program);
+  return text(p, name);
+}
+// mqlcl_enqueue(kernel, 1, null, 0, global, 1, local, 1).
+Packer enqueue(int kernel, unsigned global, unsigned local) {
+  Packer p = request(kRequest_mqlcl_enqueue);
+  p.i32(kernel).i32(1).u32(0).i32(0);
+  array(p, &global, 4).i32(1);
+  return array(p, &local, 4).i32(1);
+}
+Packer last_error(int handle) {
+  Packer p = request(kRequest_mqlcl_last_error);
+  p.i32(handle);
+  const char16_t none[512] = {};
+  return array(p, none, sizeof none).i32(512);
+}
+// The message a mqlcl_last_error request wrote.
+std::string written(const Reply& r) {
+  std::u16string s(r.out.size() / 2, u'\0');
+  if (!s.empty()) std::memcpy(&s[0], r.out.data(), s.size() * 2);
+  return utf16_to_utf8(s.c_str());
+}
+Reply written_as_message(Reply r) {
+  r.message = utf8_to_utf16(written(r));
+  return r;
+}
+// Requests whose arrays are not what their counts say (a client that lies).
+Packer write_claiming(int buffer, int data_count) {
+  Packer p = request(kRequest_mqlcl_buffer_write_bytes);
+  p.i32(buffer).i64(0);
+  return array(p, "12345678", 8).i32(data_count).i32(4).i32(0).i32(1);
+}
+Packer read_claiming(int buffer, int data_count) {
+  Packer p = request(kRequest_mqlcl_buffer_read_bytes);
+  p.i32(buffer).i64(0);
+  return array(p, nullptr, 0).i32(data_count).i32(4).i32(0).i32(1);
+}
+Packer enqueue_claiming(int kernel) {
+  const unsigned four[4] = {1, 1, 1, 1};
+  Packer p = request(kRequest_mqlcl_enqueue);
+  p.i32(kernel).i32(1).u32(0).i32(0);
+  return array(p, four, 16).i32(1).u32(0).i32(0);
+}
 
 std::string text(const std::u16string& s) { return utf16_to_utf8(s.c_str()); }
 
@@ -189,17 +246,22 @@ struct Client {
   int64_t result(const Packer& p) { return call(p).result; }
   int create() { return static_cast<int>(result(request(Request::Create).i32(MQLCL_DEVICE_BEST))); }
   int buffer(int ctx, long long bytes) {
-    return static_cast<int>(result(request(Request::Buffer).i32(ctx).i64(bytes).i32(MQLCL_MEM_READ_WRITE)));
+    return static_cast<int>(result(request(kRequest_mqlcl_buffer).i32(ctx).i64(bytes).i32(MQLCL_MEM_READ_WRITE)));
   }
+  // mqlcl_buffer_write_bytes(buffer, 0, data, n, 4, 0, n).
   Reply write(int buffer, const std::vector<float>& data) {
-    return call(request(Request::BufferWrite)
-                    .i32(buffer)
-                    .i64(0)
-                    .i32(4)
-                    .i32(static_cast<int>(data.size()))
-                    .array(data.data(), static_cast<uint32_t>(data.size() * 4), 1));
+    const int n = static_cast<int>(data.size());
+    Packer p = request(kRequest_mqlcl_buffer_write_bytes);
+    p.i32(buffer).i64(0);
+    return call(array(p, data.data(), static_cast<uint32_t>(n * 4)).i32(n).i32(4).i32(0).i32(n));
   }
-  Reply read(int buffer, int count) { return call(request(Request::BufferRead).i32(buffer).i64(0).i32(4).i32(count)); }
+  // mqlcl_buffer_read_bytes(buffer, 0, out, n, 4, 0, n).
+  Reply read(int buffer, int count) {
+    std::vector<float> none(count > 0 ? count : 0);
+    Packer p = request(kRequest_mqlcl_buffer_read_bytes);
+    p.i32(buffer).i64(0);
+    return call(array(p, none.data(), static_cast<uint32_t>(none.size() * 4)).i32(count).i32(4).i32(0).i32(count));
+  }
   std::vector<float> floats(int buffer, int count) {
     const Reply r = read(buffer, count);
     EXPECT_EQ(r.result, count) << text(r.message);
@@ -229,7 +291,7 @@ std::vector<float> inputs(int n, unsigned seed) {
 // handle it never made): what a client's foreign handle must get from the server.
 template <class Call>
 std::string library_says(int number, Call call) {
-  const int never = 2147480000;
+  const int never = (1 << 30) - 1;  // below the server's handles: the library's own refusal
   char16_t buf[512] = {};
   std::string m;
   if (call(never, buf) != MQLCL_ERR_HANDLE) return "(no refusal)";
@@ -261,19 +323,18 @@ TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
   ASSERT_GT(bc, 0);
   EXPECT_EQ(c.write(ba, a).result, n);
   EXPECT_EQ(c.write(bb, b).result, n);
-  const int program = static_cast<int>(c.result(request(Request::Program).i32(ctx).text(kSource).text(u"")));
-  ASSERT_GT(program, 0);
-  const int kernel = static_cast<int>(c.result(request(Request::Kernel).i32(program).text(u"axpb")));
-  ASSERT_GT(kernel, 0);
-  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(0).i32(ba)), MQLCL_OK);
-  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(1).i32(bb)), MQLCL_OK);
-  EXPECT_EQ(c.result(request(Request::ArgMem).i32(kernel).i32(2).i32(bc)), MQLCL_OK);
-  EXPECT_EQ(c.result(request(Request::ArgFloat).i32(kernel).i32(3).f32(s)), MQLCL_OK);
-  EXPECT_EQ(c.result(request(Request::ArgInt).i32(kernel).i32(4).i32(n)), MQLCL_OK);
+  const int prog = static_cast<int>(c.result(program(ctx, kSource)));
+  ASSERT_GT(prog, 0);
+  const int kern = static_cast<int>(c.result(kernel(prog, u"axpb")));
+  ASSERT_GT(kern, 0);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(0).i32(ba)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(1).i32(bb)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(2).i32(bc)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_arg_float).i32(kern).i32(3).f32(s)), MQLCL_OK);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_arg_int).i32(kern).i32(4).i32(n)), MQLCL_OK);
   const unsigned global[1] = {5008}, local[1] = {16};
-  EXPECT_EQ(c.result(request(Request::Enqueue).i32(kernel).i32(1).array(nullptr, 0, 4).array(global, 1, 4).array(local, 1, 4)),
-            MQLCL_OK);
-  EXPECT_EQ(c.result(request(Request::Finish).i32(ctx)), MQLCL_OK);
+  EXPECT_EQ(c.result(enqueue(kern, global[0], local[0])), MQLCL_OK);
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_finish).i32(ctx)), MQLCL_OK);
   const std::vector<float> remote = c.floats(bc, n);
 
   // The same calls in this process.
@@ -303,7 +364,7 @@ TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
 
   // A failure's code and message are the library's: a launch whose work-group does not divide.
   const unsigned odd[1] = {5000}, group[1] = {64};
-  const Reply bad = c.call(request(Request::Enqueue).i32(kernel).i32(1).array(nullptr, 0, 4).array(odd, 1, 4).array(group, 1, 4));
+  const Reply bad = c.call(enqueue(kern, odd[0], group[0]));
   const int lrc = mqlcl_enqueue(lk, 1, nullptr, 0, odd, 1, group, 1);
   char16_t buf[1024];
   mqlcl_last_error(lk, buf, 1024);
@@ -317,10 +378,11 @@ TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
     for (size_t at; (at = m.find(h)) != std::string::npos;) m.replace(at, h.size(), "K");
     return m;
   };
-  EXPECT_EQ(strip(theirs, kernel), strip(mine, lk));
-  const Reply last = c.call(request(Request::LastError).i32(kernel));
-  EXPECT_EQ(text(last.message), theirs) << "the kernel's own message on the server";
-  EXPECT_EQ(c.result(request(Request::Free).i32(ctx)), MQLCL_OK);
+  EXPECT_EQ(strip(theirs, kern), strip(mine, lk));
+  EXPECT_GE(kern, 1 << 30) << "the server's handles are told from a process's own by their value";
+  const Reply last = c.call(last_error(kern));
+  EXPECT_EQ(written(last), theirs) << "the kernel's own message on the server";
+  EXPECT_EQ(c.result(request(kRequest_mqlcl_free).i32(ctx)), MQLCL_OK);
 }
 
 TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
@@ -345,13 +407,14 @@ TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
          library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_buffer_write_bytes(h, 0, some, 16, 4, 0, 16), m); })},
         {client->read(foreign, 16),
          library_says(foreign, [&](int h, char16_t* m) { float out[16]; return with_message(mqlcl_buffer_read_bytes(h, 0, out, 16, 4, 0, 16), m); })},
-        {client->call(request(Request::Finish).i32(foreign)),
+        {client->call(request(kRequest_mqlcl_finish).i32(foreign)),
          library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_finish(h), m); })},
-        {client->call(request(Request::Buffer).i32(foreign).i64(64).i32(0)),
+        {client->call(request(kRequest_mqlcl_buffer).i32(foreign).i64(64).i32(0)),
          library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_buffer(h, 64, 0), m); })},
-        {client->call(request(Request::LastError).i32(foreign)),
+        // Its words are what it writes into the caller's array.
+        {written_as_message(client->call(last_error(foreign))),
          library_says(foreign, [&](int h, char16_t* m) { return mqlcl_last_error(h, m, 512); })},
-        {client->call(request(Request::Free).i32(foreign)),
+        {client->call(request(kRequest_mqlcl_free).i32(foreign)),
          library_says(foreign, [&](int h, char16_t* m) { return with_message(mqlcl_free(h), m); })},
     };
     for (const auto& t : tries) {
@@ -362,7 +425,7 @@ TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
   EXPECT_EQ(one.floats(b1, 16), mine) << "untouched by the other client";
   EXPECT_EQ(two.floats(b2, 16), theirs);
   // A client's context freed frees its objects only: the other's go on.
-  EXPECT_EQ(one.result(request(Request::Free).i32(c1)), MQLCL_OK);
+  EXPECT_EQ(one.result(request(kRequest_mqlcl_free).i32(c1)), MQLCL_OK);
   EXPECT_EQ(one.read(b1, 16).result, MQLCL_ERR_HANDLE);
   EXPECT_EQ(two.floats(b2, 16), theirs);
 }
@@ -405,27 +468,23 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
     int code;
     const char* says;
   };
-  const unsigned four[4] = {1, 1, 1, 1};
   std::vector<Case> cases = {
       {Packer(), MQLCL_ERR_RANGE, "ends inside the request kind"},
       {Packer().u32(0), MQLCL_ERR_ARGUMENT, "request kind 0 is unknown"},
       {Packer().u32(999), MQLCL_ERR_ARGUMENT, "request kind 999 is unknown"},
-      {request(Request::Buffer).i32(ctx), MQLCL_ERR_RANGE, "ends inside bytes"},
-      {request(Request::Free).i32(buf).i32(7), MQLCL_ERR_RANGE, "4 bytes beyond its last field"},
-      {request(Request::BufferWrite).i32(buf).i64(0).i32(4).i32(4).u32(1000).i32(1), MQLCL_ERR_RANGE,
+      {request(kRequest_mqlcl_buffer).i32(ctx), MQLCL_ERR_RANGE, "ends inside bytes"},
+      {request(kRequest_mqlcl_free).i32(buf).i32(7), MQLCL_ERR_RANGE, "4 bytes beyond its last field"},
+      {request(kRequest_mqlcl_buffer_write_bytes).i32(buf).i64(0).u32(1).u32(1000).i32(1), MQLCL_ERR_RANGE,
        "data states 1000 elements of 1 bytes but the message has 4 bytes left"},
-      {request(Request::BufferWrite).i32(buf).i64(0).i32(4).i32(5).array("12345678", 8, 1), MQLCL_ERR_RANGE,
-       "data holds 8 bytes; count 5 of elem_size 4 needs 20"},
-      {request(Request::BufferRead).i32(buf).i64(0).i32(16).i32(2000000000), MQLCL_ERR_RANGE, "exceeds the server's limit"},
-      {request(Request::Program).i32(ctx).text(std::u16string(u"__kernel void k() {}\0x", 22)).text(u""),
-       MQLCL_ERR_ARGUMENT, "source holds a 0 character at unit 20"},
-      {request(Request::Enqueue).i32(buf).i32(1).array(nullptr, 0, 4).array(four, 4, 4).array(nullptr, 0, 4),
-       MQLCL_ERR_RANGE, "global has 4 elements"},
-      {request(Request::Free).i32(12345), MQLCL_ERR_HANDLE, "handle 12345 is not a live handle"},
-      {request(Request::Finish).i32(70000), MQLCL_ERR_HANDLE, "handle 70000 is not a live handle"},
-      {request(Request::Finish).i32(0), MQLCL_ERR_HANDLE, "handle 0 is not a live handle"},
+      {write_claiming(buf, 5), MQLCL_ERR_RANGE, "data holds 8 bytes but data_count says 20"},
+      {read_claiming(buf, 2000000000), MQLCL_ERR_RANGE, "data holds 0 bytes but data_count says 8000000000"},
+      {program(ctx, std::u16string(u"__kernel void k() {}\0x", 22)), MQLCL_ERR_ARGUMENT,
+       "source holds a 0 character at unit 20"},
+      {enqueue_claiming(buf), MQLCL_ERR_RANGE, "global holds 16 bytes but global_count says 4"},
+      {request(kRequest_mqlcl_free).i32(12345), MQLCL_ERR_HANDLE, "handle 12345 is not a live handle"},
+      {request(kRequest_mqlcl_finish).i32(70000), MQLCL_ERR_HANDLE, "handle 70000 is not a live handle"},
       // The library's own refusal, through the server: a buffer as a context.
-      {request(Request::Buffer).i32(buf).i64(64).i32(0), MQLCL_ERR_HANDLE, ""},
+      {request(kRequest_mqlcl_buffer).i32(buf).i64(64).i32(0), MQLCL_ERR_HANDLE, "is a buffer, not a context"},
   };
   const int handles = good.server_handles();
   for (const Case& k : cases) {
@@ -433,7 +492,6 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
     EXPECT_EQ(r.result, k.code) << k.says << ": " << text(r.message);
     EXPECT_NE(text(r.message).find(k.says), std::string::npos) << text(r.message);
     EXPECT_EQ(text(r.message).rfind("[" + std::to_string(k.code) + "] ", 0), 0u) << text(r.message);
-    EXPECT_EQ(text(bad.call(request(Request::LastError).i32(0)).message), text(r.message)) << "the client's last failure";
     // Both clients are still served.
     EXPECT_EQ(bad.read(buf, 16).result, 16);
     EXPECT_EQ(good.server_handles(), handles);
@@ -447,7 +505,7 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
     std::mt19937 g(7);
     for (int i = 0; i < 3000; ++i) {
       Packer r;
-      r.u32(g() % (kRequestKinds + 1));
+      r.u32(g() % (kGeneratedRequestsEnd + 1));
       const int words = static_cast<int>(g() % 8);
       for (int w = 0; w < words; ++w) {
         const unsigned pick = g() % 8;
@@ -497,7 +555,7 @@ TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
 
   ChildClient child(p.place(), p.options().server_program);
   EXPECT_EQ(child.line(), "ready 5");
-  EXPECT_EQ(watcher.server_handles(), before + 5) << "the child's objects live on the server";
+  EXPECT_EQ(watcher.server_handles(), before + 6) << "the child's context and objects live on the server";
   child.kill_now();
   int now = -1;
   for (auto until = std::chrono::steady_clock::now() + kHang; std::chrono::steady_clock::now() < until;) {

@@ -15,6 +15,7 @@
 #include "device_contexts.hpp"
 #include "mqlcl.h"
 #include "remote/protocol.hpp"
+#include "remote/requests.hpp"
 
 namespace {
 
@@ -49,13 +50,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
       return static_cast<int32_t>(h);
     };
     const int32_t ctx = made(request(Request::Create).i32(MQLCL_DEVICE_BEST));
-    made(request(Request::Buffer).i32(ctx).i64(256).i32(0));
+    made(Packer().u32(kRequest_mqlcl_buffer).i32(ctx).i64(256).i32(0));
     const int32_t program =
-        made(request(Request::Program).i32(ctx).text(u"__kernel void k(__global float* x, int n, float v) { x[n] = v; }").text(u""));
-    made(request(Request::Kernel).i32(program).text(u"k"));
+        made(Packer().u32(kRequest_mqlcl_program).i32(ctx).u32(1).text(u"__kernel void k(__global float* x, int n, float v) { x[n] = v; }").u32(1).text(u""));
+    made(Packer().u32(kRequest_mqlcl_kernel).i32(program).u32(1).text(u"k"));
     for (int n = 0; n < 32 && in.remaining_bytes() > 0; ++n) {
       Packer p;
-      p.u32(in.ConsumeIntegralInRange<uint32_t>(0, kRequestKinds));
+      p.u32(in.ConsumeIntegralInRange<uint32_t>(0, kGeneratedRequestsEnd));
       const int fields = in.ConsumeIntegralInRange(0, 8);
       for (int f = 0; f < fields; ++f) {
         switch (in.ConsumeIntegralInRange(0, 3)) {

@@ -59,6 +59,8 @@ class Registry {
   // ($MQLCL_GPU_SERVER_HANDLES = 1, set by server/main.cpp before its first call of the
   // library, read when the table is made), every other process below.
   static constexpr int kServerFirstHandle = 1 << 30;
+  // Whether this process is the GPU server (its handles are its own, not a server's to call).
+  bool in_server() const { return first_ == kServerFirstHandle; }
   // The live object behind handle, of T's kind, as a T: one reference count taken (C++17's
   // casts of a shared_ptr copy it, then drop the original: two more); throws MQLCL_ERR_HANDLE
   // otherwise.

@@ -145,9 +145,10 @@ def server_case(f, kind):
     for k, n, extra in describe(f):
         if k == "scalar":
             ctype = "long long" if extra == "long long" else extra
-            lines.append(f"      const {ctype} {n} = u.{SCALARS[extra][0]}(\"{n}\");")
+            handle = (n == f.params[0][1]) or n in HANDLE_PARAMS
+            lines.append(f"      const {ctype} {n}{'_sent' if handle else ''} = u.{SCALARS[extra][0]}(\"{n}\");")
             call_args.append(n)
-            if (n == f.params[0][1]) or n in HANDLE_PARAMS:
+            if handle:
                 handles.append(n)
         elif k == "text":
             lines.append(f"      const TextArgument {n}(u, \"{n}\");")
@@ -163,7 +164,7 @@ def server_case(f, kind):
         unit = "1" if size else f"sizeof({cpp})"
         lines.append(f"      {n}.expect({count_expr(count, size)}, {unit}, \"{count}\");")
     for h in handles:
-        lines.append(f"      session.admit({h});")
+        lines.append(f"      const int {h} = session.admit({h}_sent);")
     call = f"{f.name}({', '.join(call_args)})"
     if f.ret == "double":
         lines.append(f"      reply.real = {call};")

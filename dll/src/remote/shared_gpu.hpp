@@ -16,7 +16,9 @@
 
 namespace mqlcl {
 
-inline bool is_server_handle(int handle) { return handle >= Registry::kServerFirstHandle; }
+inline bool is_server_handle(int handle) {
+  return handle >= Registry::kServerFirstHandle && !Registry::instance().in_server();
+}
 
 // Whether mqlcl_create_with(device, flags) goes to the server: MQLCL_CREATE_SHARED_GPU, or flags
 // 0 with $MQLCL_SHARED_GPU = 1; MQLCL_ERR_ARGUMENT for unknown or contradicting flags.
