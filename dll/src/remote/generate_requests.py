@@ -116,13 +116,12 @@ def client_function(f, kind):
             if k == "inout":
                 arrays.append((n, count_expr(count, size), elem_bytes))
     record = "false" if f.name in READS_MESSAGE else "true"
-    lines.append(f"  Reply r = call_server({f.params[0][1]}, p, {record});")
+    caller = "call_server_making" if f.name in MAKES_HANDLE else "call_server"
+    lines.append(f"  Reply r = {caller}({f.params[0][1]}, p, {record});")
     if arrays:
         lines.append("  size_t at = 0;")
         for n, c, eb in arrays:
             lines.append(f"  unpack_array(r, at, {n}, {c}, {eb});")
-    if f.name in MAKES_HANDLE:
-        lines.append("  if (r.result > 0) server_made(static_cast<int>(r.result));")
     if f.name == "mqlcl_free":
         lines.append("  if (r.result == MQLCL_OK) server_freed(handle);")
     value = "r.real" if ret == "double" else "r.result"

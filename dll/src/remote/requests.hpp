@@ -88,8 +88,7 @@ inline bool mqlcl_context_share(int ctx, int& result) {
     Packer p;
     p.u32(kRequest_mqlcl_context_share);
     p.i32(ctx);
-    Reply r = call_server(ctx, p, true);
-    if (r.result > 0) server_made(static_cast<int>(r.result));
+    Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -604,8 +603,7 @@ inline bool mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* o
     p.i32(ctx);
     pack_text(p, source);
     pack_text(p, options);
-    Reply r = call_server(ctx, p, true);
-    if (r.result > 0) server_made(static_cast<int>(r.result));
+    Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -638,8 +636,7 @@ inline bool mqlcl_kernel(int program, const mqlcl_char* name, int& result) {
     p.u32(kRequest_mqlcl_kernel);
     p.i32(program);
     pack_text(p, name);
-    Reply r = call_server(program, p, true);
-    if (r.result > 0) server_made(static_cast<int>(r.result));
+    Reply r = call_server_making(program, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -655,8 +652,7 @@ inline bool mqlcl_buffer(int ctx, long long bytes, int flags, int& result) {
     p.i32(ctx);
     p.i64(bytes);
     p.i32(flags);
-    Reply r = call_server(ctx, p, true);
-    if (r.result > 0) server_made(static_cast<int>(r.result));
+    Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -824,8 +820,7 @@ inline bool mqlcl_image2d(int ctx, int width, int height, const float* rgba, int
     p.i32(height);
     pack_array(p, rgba, elements_of(count, 1), sizeof(float));
     p.i32(count);
-    Reply r = call_server(ctx, p, true);
-    if (r.result > 0) server_made(static_cast<int>(r.result));
+    Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));

@@ -78,7 +78,6 @@ bool wants_shared_gpu(int flags) {
 
 int create_in_server(int device, std::string& why) {
   SharedGpu& s = shared();
-  std::shared_ptr<RemoteClient> c;
   {
     std::lock_guard<std::mutex> lock(s.mutex);
     if (s.unreachable) {
@@ -97,17 +96,11 @@ int create_in_server(int device, std::string& why) {
         return 0;
       }
     }
-    c = s.client;
   }
   Packer p;
   p.u32(static_cast<uint32_t>(Request::Create)).i32(device);
-  const Reply r = c->call(p.bytes());
-  if (r.result < 0) {
-    record_message(0, utf16_to_utf8(r.message.c_str()));
-    return static_cast<int>(r.result);
-  }
-  server_made(static_cast<int>(r.result));
-  return static_cast<int>(r.result);
+  // Not about a handle: 0 is none the process was given.
+  return static_cast<int>(call_server_making(0, p, true).result);
 }
 
 std::string shared_gpu_note() {
@@ -154,12 +147,27 @@ int call_failed(bool record) {
   return static_cast<int>(r.result);
 }
 
-void server_made(int handle) {
+namespace {
+
+// Keeps `handle` as the current server's; false where it is the number of an ended server's handle.
+bool keep_made(int handle) {
   SharedGpu& s = shared();
   std::lock_guard<std::mutex> lock(s.mutex);
-  try {
-    s.handles[handle] = s.generation;
-  } catch (const std::bad_alloc&) {  // only the refusal of a stale handle is lost
+  const auto found = s.handles.find(handle);
+  if (found != s.handles.end() && found->second != s.generation) return false;
+  s.handles[handle] = s.generation;
+  return true;
+}
+
+}  // namespace
+
+Reply call_server_making(int handle, const Packer& request, bool record) {
+  for (;;) {
+    Reply r = call_server(handle, request, record);
+    if (r.result <= 0 || keep_made(static_cast<int>(r.result))) return r;
+    Packer free;
+    free.u32(kRequest_mqlcl_free).i32(static_cast<int>(r.result));
+    call_server(static_cast<int>(r.result), free, false);
   }
 }
 

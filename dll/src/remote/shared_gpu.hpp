@@ -40,9 +40,12 @@ Reply call_server(int handle, const Packer& request, bool record);
 // In a catch block of a call to the server: the exception's code (its message this thread's where
 // `record`).
 int call_failed(bool record);
-// A handle the server made for this process (kept to refuse it once that server has ended), and
-// one it freed.
-void server_made(int handle);
+// call_server for a request that makes a handle: the handle is kept to refuse it once that server
+// has ended. A new server numbers its handles from the same first value: one it gives under the
+// number of an ended server's handle is freed and made again (the next number differs), so that
+// no stale handle ever reaches a new object.
+Reply call_server_making(int handle, const Packer& request, bool record);
+// A handle the server freed.
 void server_freed(int handle);
 
 // An array argument: its presence (a null pointer travels as absent) and its `elements` of

@@ -1,0 +1,264 @@
+// Contexts in this user's GPU server through the exports (mqlcl_create_with, $MQLCL_SHARED_GPU):
+// the same calls on a context of the server and on one of this process give the same results bit
+// for bit, the same codes and the same messages; the server's handles are told apart by their
+// value; a context freed takes its objects; a server killed under its clients leaves each handle
+// refused with the cause, and the next context starts a new server; no server to be had gives the
+// process its own context, saying why once. The server runs at a place of this test program's
+// own ($MQLCL_SHARED_GPU_PLACE) and exits two seconds after its last client.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#if !defined(_WIN32)
+#include <signal.h>
+#endif
+
+#include "core/text.hpp"
+#include "mqlcl.h"
+#include "remote/remote_client.hpp"
+#include "remote_place.hpp"
+#include "support.hpp"
+
+namespace {
+
+constexpr int kServerFirst = 1 << 30;
+
+void set_env(const char* name, const std::string& value) {
+#if defined(_WIN32)
+  _putenv_s(name, value.c_str());
+#else
+  setenv(name, value.c_str(), 1);
+#endif
+}
+
+// The place every test of this program shares (the process's connection is one).
+const t::RemotePlace& place() {
+  static t::RemotePlace* p = [] {
+    auto* made = new t::RemotePlace("mqlcl-sg");
+    set_env("MQLCL_SHARED_GPU_PLACE", made->place());
+    set_env("MQLCL_SHARED_GPU_IDLE_SECONDS", "2");
+    return made;
+  }();
+  return *p;
+}
+
+std::string message(int handle) {
+  char16_t buf[2048] = {};
+  mqlcl_last_error(handle, buf, 2048);
+  return mqlcl::utf16_to_utf8(buf);
+}
+
+// A message with the handle numbers in it replaced (they differ between a server's and a
+// process's objects; the words must not).
+std::string unnumbered(std::string m, std::initializer_list<int> handles) {
+  for (int h : handles) {
+    const std::string s = std::to_string(h);
+    for (size_t at; (at = m.find(s)) != std::string::npos;) m.replace(at, s.size(), "H");
+  }
+  return m;
+}
+
+std::vector<float> inputs(int n, unsigned seed) {
+  std::mt19937 g(seed);
+  std::uniform_real_distribution<float> d(-2.0f, 2.0f);
+  std::vector<float> v(n);
+  for (auto& x : v) x = d(g);
+  return v;
+}
+
+constexpr char16_t kSource[] =
+    u"__kernel void blend(__global const float* a, __global const float* b, __global float* c, float s, int n) {\n"
+    u"  int i = get_global_id(0);\n"
+    u"  if (i < n) c[i] = sin(a[i]) * s + b[i] / (float)(i + 3);\n"
+    u"}\n";
+
+// What one context gives for the calls a CL* program makes, and for GEMM on host arrays.
+struct Outcome {
+  std::vector<float> mixed, partial, sgemm;
+  std::vector<double> dgemm;
+  int bad_code = 0;
+  std::string bad_message, thread_message, kernel_message;
+  long long work_group = 0;
+};
+
+Outcome run_on(int ctx) {
+  Outcome o;
+  constexpr int n = 3000;  // over a ring slot: transfers in several frames
+  const std::vector<float> a = inputs(n, 1), b = inputs(n, 2);
+  const int ba = mqlcl_buffer(ctx, n * 4, MQLCL_MEM_READ_ONLY), bb = mqlcl_buffer(ctx, n * 4, 0),
+            bc = mqlcl_buffer(ctx, n * 4, 0);
+  EXPECT_GT(ba, 0);
+  EXPECT_EQ(mqlcl_buffer_write_float(ba, a.data(), 0, n), n);
+  EXPECT_EQ(mqlcl_buffer_write_bytes(bb, 0, b.data(), n, 4, 0, n), n);
+  const int program = mqlcl_program(ctx, kSource, u"");
+  EXPECT_GT(program, 0) << message(0);
+  const int kernel = mqlcl_kernel(program, u"blend");
+  EXPECT_GT(kernel, 0) << message(0);
+  EXPECT_EQ(mqlcl_arg_mem(kernel, 0, ba), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_mem(kernel, 1, bb), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_mem(kernel, 2, bc), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_float(kernel, 3, 0.75f), MQLCL_OK);
+  EXPECT_EQ(mqlcl_arg_int(kernel, 4, n), MQLCL_OK);
+  const unsigned global[1] = {3008}, local[1] = {32};
+  EXPECT_EQ(mqlcl_execute(kernel, 1, nullptr, 0, global, 1, local, 1), MQLCL_OK) << message(kernel);
+  EXPECT_EQ(mqlcl_enqueue(kernel, 1, nullptr, 0, global, 1, local, 1), MQLCL_OK) << message(kernel);
+  EXPECT_EQ(mqlcl_finish(ctx), MQLCL_OK);
+  o.mixed.assign(n, 0.0f);
+  EXPECT_EQ(mqlcl_buffer_read_float(bc, o.mixed.data(), 0, n), n);
+  // A read into part of an array: the rest of the caller's array stays as it was.
+  o.partial.assign(40, -7.0f);
+  EXPECT_EQ(mqlcl_buffer_read_bytes(bc, 400, o.partial.data(), 40, 4, 10, 20), 20);
+  o.work_group = mqlcl_kernel_info(kernel, MQLCL_KINFO_WORK_GROUP_SIZE);
+  EXPECT_EQ(mqlcl_handle_info(bc, MQLCL_HINFO_CONTEXT), ctx);
+  EXPECT_EQ(mqlcl_handle_info(kernel, MQLCL_HINFO_KIND), MQLCL_KIND_KERNEL);
+  EXPECT_EQ(mqlcl_handle_info(bc, MQLCL_HINFO_BUFFER_BYTES), n * 4);
+
+  // A failure: a work-group that does not divide the range.
+  const unsigned odd[1] = {3000}, group[1] = {64};
+  o.bad_code = mqlcl_enqueue(kernel, 1, nullptr, 0, odd, 1, group, 1);
+  o.thread_message = unnumbered(message(0), {kernel, ctx});
+  o.kernel_message = unnumbered(message(kernel), {kernel, ctx});
+
+  // GEMM on host arrays: C read and written (beta), odd sizes.
+  const int m = 37, k = 29, nn = 23;
+  const std::vector<float> ga = inputs(m * k, 3), gb = inputs(k * nn, 4);
+  o.sgemm = inputs(m * nn, 5);
+  EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, nn, k, 1.25f, ga.data(), m * k, k, gb.data(), k * nn, nn, -0.5f,
+                        o.sgemm.data(), m * nn, nn),
+            MQLCL_OK)
+      << message(ctx);
+  if (t::has_fp64()) {
+    std::vector<double> da(ga.begin(), ga.end()), db(gb.begin(), gb.end());
+    o.dgemm.assign(m * nn, 0.5);
+    EXPECT_EQ(mqlcl_dgemm(ctx, MQLCL_GEMM_FP64, m, nn, k, 1.0, da.data(), m * k, k, db.data(), k * nn, nn, 2.0,
+                          o.dgemm.data(), m * nn, nn),
+              MQLCL_OK)
+        << message(ctx);
+  }
+  return o;
+}
+
+TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
+  place();
+  const int remote = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  ASSERT_GE(remote, kServerFirst) << message(0);
+  const int own = mqlcl_create_with(t::device(), MQLCL_CREATE_OWN);
+  ASSERT_GT(own, 0);
+  ASSERT_LT(own, kServerFirst) << "a process's handles are below the server's";
+  EXPECT_EQ(mqlcl_handle_info(remote, MQLCL_HINFO_SHARED_GPU), 1);
+  EXPECT_EQ(mqlcl_handle_info(own, MQLCL_HINFO_SHARED_GPU), 0);
+  const int handles = mqlcl_handle_count();
+
+  const Outcome theirs = run_on(remote), mine = run_on(own);
+  EXPECT_EQ(mqlcl_handle_count(), handles + 5) << "the server's objects are not this process's: its own five";
+  ASSERT_EQ(theirs.mixed.size(), mine.mixed.size());
+  EXPECT_EQ(std::memcmp(theirs.mixed.data(), mine.mixed.data(), mine.mixed.size() * 4), 0) << "bit for bit";
+  EXPECT_NEAR(theirs.mixed[5], std::sin(inputs(3000, 1)[5]) * 0.75f + inputs(3000, 2)[5] / 8.0f, 1e-5f);
+  EXPECT_EQ(theirs.partial, mine.partial);
+  EXPECT_EQ(theirs.partial[0], -7.0f) << "untouched before `first`";
+  EXPECT_EQ(theirs.partial[39], -7.0f) << "untouched after first + count";
+  EXPECT_EQ(std::memcmp(theirs.sgemm.data(), mine.sgemm.data(), mine.sgemm.size() * 4), 0);
+  EXPECT_EQ(theirs.dgemm, mine.dgemm);
+  EXPECT_EQ(theirs.work_group, mine.work_group);
+  EXPECT_LT(theirs.bad_code, 0);
+  EXPECT_EQ(theirs.bad_code, mine.bad_code);
+  EXPECT_EQ(theirs.thread_message, mine.thread_message);
+  EXPECT_EQ(theirs.kernel_message, mine.kernel_message);
+  EXPECT_NE(theirs.kernel_message.find("[" + std::to_string(mine.bad_code) + "]"), std::string::npos);
+
+  // Freeing the context takes its objects: a buffer of it is then refused in the library's words.
+  const int buffer = mqlcl_buffer(remote, 64, 0);
+  ASSERT_GE(buffer, kServerFirst);
+  EXPECT_EQ(mqlcl_free(remote), MQLCL_OK);
+  float out[4];
+  EXPECT_EQ(mqlcl_buffer_read_float(buffer, out, 0, 4), MQLCL_ERR_HANDLE);
+  EXPECT_NE(message(0).find("handle " + std::to_string(buffer) + " is not a live handle"), std::string::npos) << message(0);
+  EXPECT_EQ(mqlcl_handle_info(buffer, MQLCL_HINFO_KIND), 0) << "what the terminal's CLHandleType says of a bad handle";
+  EXPECT_EQ(mqlcl_free(own), MQLCL_OK);
+}
+
+TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {
+  place();
+  set_env("MQLCL_SHARED_GPU", "1");
+  const int remote = mqlcl_create(t::device());
+  set_env("MQLCL_SHARED_GPU", "0");
+  const int own = mqlcl_create(t::device());
+  EXPECT_GE(remote, kServerFirst) << message(0);
+  EXPECT_GT(own, 0);
+  EXPECT_LT(own, kServerFirst);
+  mqlcl_free(remote);
+  mqlcl_free(own);
+  for (int flags : {3, 4, -1}) {
+    EXPECT_EQ(mqlcl_create_with(t::device(), flags), MQLCL_ERR_ARGUMENT) << flags;
+    EXPECT_NE(message(0).find("flags = " + std::to_string(flags)), std::string::npos) << message(0);
+  }
+}
+
+#if !defined(_WIN32)
+// The server killed under its client: calls with its handles fail at once naming that; the next
+// shared context starts a new server, and the old handles are refused, never taken for the new
+// server's objects of the same numbers.
+TEST(SharedGpu, AServerKilledUnderItsClientIsAnErrorAndTheNextContextStartsANewOne) {
+  place();
+  const int ctx = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  ASSERT_GE(ctx, kServerFirst) << message(0);
+  const int buffer = mqlcl_buffer(ctx, 64, 0);
+  ASSERT_GT(buffer, 0);
+  mqlcl::ServerOptions o;
+  o.place = place().place();
+  const auto pid = mqlcl::RemoteClient::connect(o)->server_pid();
+  ASSERT_EQ(kill(static_cast<pid_t>(pid), SIGKILL), 0);
+  const auto start = std::chrono::steady_clock::now();
+  float out[4];
+  EXPECT_LT(mqlcl_buffer_read_float(buffer, out, 0, 4), 0);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "an error, not a hang";
+  EXPECT_NE(message(0).find("ended"), std::string::npos) << message(0);
+
+  const int again = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  ASSERT_GE(again, kServerFirst) << message(0);
+  EXPECT_NE(again, ctx) << "a number of the ended server's is never given again";
+  for (int i = 0; i < 4; ++i) EXPECT_NE(mqlcl_buffer(again, 64, 0), buffer);
+  EXPECT_EQ(mqlcl_finish(ctx), MQLCL_ERR_HANDLE);
+  EXPECT_NE(message(0).find("made by a GPU server that has ended"), std::string::npos) << message(0);
+  EXPECT_EQ(mqlcl_free(again), MQLCL_OK);
+}
+
+// Once no server could be had, the process's contexts stay its own: in a process of its own (a
+// death test's child), since the connection is the process's.
+int fallback_checks() {
+  // A place that is a file, not a folder: no server can listen there.
+  const std::string file = place().parent() + "/not-a-folder";
+  std::fclose(std::fopen(file.c_str(), "w"));
+  set_env("MQLCL_SHARED_GPU_PLACE", file);
+  const int first = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  const std::string said = message(first);
+  const int second = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  const std::string said_again = message(second);
+  const auto wrong = [](const std::string& what) {
+    std::fprintf(stderr, "%s\n", what.c_str());
+    return 1;
+  };
+  if (first <= 0 || first >= kServerFirst) return wrong("first context: " + std::to_string(first));
+  if (mqlcl_handle_info(first, MQLCL_HINFO_SHARED_GPU) != 0) return wrong("the first context is said to be the server's");
+  if (said.find("no GPU server could be reached") == std::string::npos || said.find("not-a-folder") == std::string::npos)
+    return wrong("the first context's message names no cause: " + said);
+  if (second <= 0 || second >= kServerFirst) return wrong("second context: " + std::to_string(second));
+  if (!said_again.empty()) return wrong("said twice: " + said_again);
+  return 0;
+}
+
+TEST(SharedGpu, NoServerToBeHadGivesTheProcessItsOwnContextSayingWhyOnce) {
+  place();
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(std::_Exit(fallback_checks()), testing::ExitedWithCode(0), "");
+}
+#endif
+
+}  // namespace
