@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "mqlcl.h"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 #include "run_request.hpp"
 
 namespace mqlcl {
@@ -90,7 +90,28 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
        " .. ", kGeneratedRequestsEnd - 1, ")");
 }
 
+void ClientSession::serve_posted(const std::vector<unsigned char>& request) {
+  Reply r = answer(request);
+  if (r.result < 0 && posted_failure_.result == 0) posted_failure_ = std::move(r);
+}
+
 Reply ClientSession::serve(const std::vector<unsigned char>& request) {
+  if (posted_failure_.result != 0) {
+    uint32_t kind = 0;
+    if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+    const bool waits = kind != kRequest_mqlcl_last_error && kind != kRequest_mqlcl_handle_info &&
+                       kind != kRequest_mqlcl_kernel_info && kind != kRequest_mqlcl_free &&
+                       kind != static_cast<uint32_t>(Request::ServerHandles);
+    if (waits) {
+      Reply failed = std::move(posted_failure_);
+      posted_failure_ = Reply{};
+      return failed;
+    }
+  }
+  return answer(request);
+}
+
+Reply ClientSession::answer(const std::vector<unsigned char>& request) {
   Reply r;
   refused_.clear();
   kind_ = 0;

@@ -28,6 +28,12 @@ class ClientSession {
   // The reply to one request; a malformed request gets an error reply naming the cause (the
   // session goes on). Never throws.
   Reply serve(const std::vector<unsigned char>& request);
+  // A request the client did not wait for (kPostedRequest, cleared): run as serve() runs it; its
+  // failure, the first since the last reply, is kept and is the reply to the client's next
+  // request that waits (all but reading a message or a handle's or kernel's facts, and a free),
+  // which then does not run: as a launch's failure on the device is returned by the next call
+  // that waits.
+  void serve_posted(const std::vector<unsigned char>& request);
 
   // For the generated requests (run_request.cpp): the handle to call the export with. This
   // client's, or one the library does not know: itself. Another client's: a number the library
@@ -39,12 +45,14 @@ class ClientSession {
   void freed(int handle);
 
  private:
+  Reply answer(const std::vector<unsigned char>& request);  // serve() but for a posted failure
   int64_t run(const std::vector<unsigned char>& request, Reply& reply);
 
   DeviceContexts& contexts_;
   std::set<int> owned_;
   std::vector<int> refused_;  // the request's handles admit() replaced
   uint32_t kind_ = 0;         // the request's kind
+  Reply posted_failure_;      // result 0: none
 };
 
 }  // namespace mqlcl

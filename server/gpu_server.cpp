@@ -2,6 +2,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <cstdio>
 #include <list>
 #include <memory>
@@ -45,6 +46,14 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       const auto bytes = pack_reply(r);
       send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
       return;
+    }
+    uint32_t kind = 0;
+    if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+    if (kind & kPostedRequest) {  // no reply: its failure waits for the next request that waits
+      kind &= ~kPostedRequest;
+      std::memcpy(request.data(), &kind, sizeof kind);
+      session.serve_posted(request);
+      continue;
     }
     const auto bytes = pack_reply(session.serve(request));
     send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));

@@ -4,7 +4,7 @@
 #include "run_request.hpp"
 
 #include "mqlcl.h"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 
 namespace mqlcl {
 

@@ -7,7 +7,7 @@
 
 #include "remote/protocol.hpp"
 #include "remote/remote_client.hpp"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 
 using namespace mqlcl;
 

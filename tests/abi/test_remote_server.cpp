@@ -35,7 +35,7 @@
 #include "remote/channel.hpp"
 #include "remote/protocol.hpp"
 #include "remote/remote_client.hpp"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 #include "remote_place.hpp"
 
 namespace {

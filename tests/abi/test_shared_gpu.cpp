@@ -4,7 +4,8 @@
 // value; a context freed takes its objects; a server killed under its clients leaves each handle
 // refused with the cause, and the next context starts a new server; no server to be had gives the
 // process its own context, saying why once. The server runs at a place of this test program's
-// own ($MQLCL_SHARED_GPU_PLACE) and exits two seconds after its last client.
+// own ($MQLCL_SHARED_GPU_PLACE), is the one this build made ($MQLCL_SHARED_GPU_SERVER) and exits
+// two seconds after its last client.
 #include <gtest/gtest.h>
 
 #include <chrono>
@@ -44,6 +45,7 @@ const t::RemotePlace& place() {
     auto* made = new t::RemotePlace("mqlcl-sg");
     set_env("MQLCL_SHARED_GPU_PLACE", made->place());
     set_env("MQLCL_SHARED_GPU_IDLE_SECONDS", "2");
+    set_env("MQLCL_SHARED_GPU_SERVER", t::built_program(MQLCL_GPU_SERVER));
     return made;
   }();
   return *p;
@@ -182,6 +184,53 @@ TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
   EXPECT_NE(message(0).find("handle " + std::to_string(buffer) + " is not a live handle"), std::string::npos) << message(0);
   EXPECT_EQ(mqlcl_handle_info(buffer, MQLCL_HINFO_KIND), 0) << "what the terminal's CLHandleType says of a bad handle";
   EXPECT_EQ(mqlcl_free(own), MQLCL_OK);
+}
+
+// Argument sets and launches of a shape that has succeeded go without waiting for the server; one
+// that fails then is the reply of the next call that waits, with the code and message the call
+// had in this process, once.
+TEST(SharedGpu, AFailureOfACallThatDidNotWaitIsTheReplyOfTheNextCallThatWaits) {
+  place();
+  const int remote = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  ASSERT_GE(remote, kServerFirst) << message(0);
+  const int own = mqlcl_create_with(t::device(), MQLCL_CREATE_OWN);
+  struct Seen {
+    int code;
+    std::string words;
+  };
+  const auto steps = [](int ctx, bool remote_ctx) {
+    std::vector<Seen> seen;
+    const int program = mqlcl_program(
+        ctx, u"__kernel void k(__global float* x, __local float* tmp, int n) { tmp[0] = n; x[get_global_id(0)] = n; }", u"");
+    const int kernel = mqlcl_kernel(program, u"k");
+    const int buffer = mqlcl_buffer(ctx, 256, 0);
+    const unsigned global[1] = {64}, local[1] = {64};
+    EXPECT_EQ(mqlcl_arg_mem(kernel, 0, buffer), MQLCL_OK);
+    EXPECT_EQ(mqlcl_arg_local(kernel, 1, 64), MQLCL_OK);
+    for (int n = 1; n <= 3; ++n) {  // from the second step on, remote sets and launches do not wait
+      EXPECT_EQ(mqlcl_arg_int(kernel, 2, n), MQLCL_OK);
+      EXPECT_EQ(mqlcl_enqueue(kernel, 1, nullptr, 0, global, 1, local, 1), MQLCL_OK);
+    }
+    float x[64] = {};
+    EXPECT_EQ(mqlcl_buffer_read_float(buffer, x, 0, 64), 64);
+    EXPECT_EQ(x[63], 3.0f) << "the last launch's value";
+    // Too much __local: refused where it is set; through the server, by the next call that waits.
+    const int set = mqlcl_arg_local(kernel, 1, 1 << 30);
+    if (!remote_ctx) seen.push_back({set, unnumbered(message(0), {kernel})});
+    EXPECT_EQ(set, remote_ctx ? MQLCL_OK : MQLCL_ERR_RANGE);
+    const int waited = mqlcl_finish(ctx);
+    if (remote_ctx) seen.push_back({waited, unnumbered(message(0), {kernel})});
+    EXPECT_EQ(waited, remote_ctx ? MQLCL_ERR_RANGE : MQLCL_OK);
+    EXPECT_EQ(mqlcl_finish(ctx), MQLCL_OK) << "returned once";
+    return seen;
+  };
+  const std::vector<Seen> theirs = steps(remote, true), mine = steps(own, false);
+  ASSERT_EQ(theirs.size(), 1u);
+  ASSERT_EQ(mine.size(), 1u);
+  EXPECT_EQ(theirs[0].code, mine[0].code);
+  EXPECT_EQ(theirs[0].words, mine[0].words);
+  mqlcl_free(remote);
+  mqlcl_free(own);
 }
 
 TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {

@@ -15,7 +15,7 @@
 #include "device_contexts.hpp"
 #include "mqlcl.h"
 #include "remote/protocol.hpp"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 
 namespace {
 

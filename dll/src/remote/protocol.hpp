@@ -6,6 +6,7 @@
 // successive slots. Everything read from the peer is checked before use: a frame's lengths
 // against the message's stated size and its bound, each value against the bytes left.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -23,6 +24,9 @@ enum class Request : uint32_t {
   ServerHandles,  // -> the server's live handles of every client (mqlcl_handle_count), for tests
 };
 constexpr uint32_t kFirstExportRequest = 16;
+// Set in a request's kind: the client does not wait for its reply and the server sends none; a
+// failure of it is the reply to the client's next request that waits (ClientSession).
+constexpr uint32_t kPostedRequest = 0x80000000u;
 
 // The ring's kinds: a message's first frame (its payload starts with the message's size in
 // bytes, a uint32) and its continuation frames.
@@ -80,6 +84,12 @@ class Unpacker {
   const unsigned char* at_;
   size_t left_;
 };
+
+// An array argument's size: count elements of `size` bytes, or none where either is not positive
+// (the export then refuses the count before reading).
+inline size_t elements_of(int count, int size) {
+  return count > 0 && size > 0 ? static_cast<size_t>(count) * static_cast<size_t>(size) : 0;
+}
 
 // A reply: the export's result (a double's in `real`, its failure's code also in `result`), the
 // message of a failure (empty otherwise), the arrays the export wrote, one after another.

@@ -1,6 +1,7 @@
 #include "remote/remote_client.hpp"
 
 #include <cerrno>
+#include <cstring>
 #include <new>
 
 #include "core/error.hpp"
@@ -44,6 +45,31 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
 }
 
 RemoteClient::~RemoteClient() = default;
+
+Reply RemoteClient::post(const std::vector<unsigned char>& request) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  Reply r;
+  if (broken_code_ == 0 && request.size() >= sizeof(uint32_t) && request.size() <= kMaxMessageBytes) {
+    try {
+      posted_ = request;
+      uint32_t kind;
+      std::memcpy(&kind, posted_.data(), sizeof kind);
+      kind |= kPostedRequest;
+      std::memcpy(posted_.data(), &kind, sizeof kind);
+      send_message(channel_->outgoing(), posted_.data(), static_cast<uint32_t>(posted_.size()));
+      return r;
+    } catch (const Error& e) {
+      broken_code_ = e.code();
+      broken_ = coded(e.code(), e.what());
+    } catch (const std::bad_alloc&) {
+      broken_code_ = MQLCL_ERR_MEMORY;
+      broken_ = coded(MQLCL_ERR_MEMORY, "out of memory for a request to the server");
+    }
+  }
+  r.result = broken_code_ != 0 ? broken_code_ : MQLCL_ERR_RANGE;
+  r.message = broken_code_ != 0 ? broken_ : coded(MQLCL_ERR_RANGE, "a request that cannot be posted");
+  return r;
+}
 
 bool RemoteClient::broken() {
   std::lock_guard<std::mutex> lock(mutex_);

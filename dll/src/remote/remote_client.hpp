@@ -33,6 +33,9 @@ class RemoteClient {
   // The server's reply to `request`. Callable from any thread (calls take turns).
   Reply call(const std::vector<unsigned char>& request);
   unsigned long long server_pid() const { return channel_->peer_pid(); }
+  // Sends `request` marked posted (kPostedRequest), without waiting: an empty reply, or the
+  // transport's failure.
+  Reply post(const std::vector<unsigned char>& request);
   // Whether a call has failed in the transport (the server ended): every later call fails too.
   bool broken();
 
@@ -43,6 +46,7 @@ class RemoteClient {
   std::unique_ptr<Channel> channel_;
   std::unique_ptr<Message> scratch_;
   std::vector<unsigned char> reply_bytes_;
+  std::vector<unsigned char> posted_;  // a posted request's bytes, its kind marked
   int broken_code_ = 0;  // the first transport failure, repeated by every later call
   std::u16string broken_;
 };

@@ -6,13 +6,14 @@
 #include <mutex>
 #include <new>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "core/env_number.hpp"
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "remote/remote_client.hpp"
-#include "remote/requests.hpp"
+#include "remote/request_kinds.hpp"
 
 namespace mqlcl {
 
@@ -26,6 +27,7 @@ struct SharedGpu {
   std::shared_ptr<RemoteClient> client;  // null before the first shared context
   int generation = 0;                    // counts the connections made
   std::unordered_map<int, int> handles;  // the server's handles this process was given, by connection
+  std::unordered_set<uint64_t> shapes;   // the calls of the current connection that may be posted
   bool unreachable = false;              // no server could be started: every context is the process's
   std::string note;                      // why, said once
 };
@@ -51,9 +53,11 @@ Reply failure(int code, const std::string& what) {
 // A connection to this user's server, started where none runs, its version checked.
 std::shared_ptr<RemoteClient> connect_checked() {
   ServerOptions options;
-  // Where the server is found and how long it waits without clients: the user's own place and
-  // the server's default, unless set (the tests give each server a place of its own).
+  // Where the server is found, the program started where none runs, and how long it waits
+  // without clients: the user's own place, the program beside the library and the server's
+  // default, unless set (the tests give their server a place of its own).
   options.place = env_text("MQLCL_SHARED_GPU_PLACE");
+  options.server_program = env_text("MQLCL_SHARED_GPU_SERVER");
   options.idle_seconds = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_IDLE_SECONDS", 1, 86400, 0));
   std::shared_ptr<RemoteClient> c(RemoteClient::connect(options).release());
   Packer hello;
@@ -72,6 +76,8 @@ bool wants_shared_gpu(int flags) {
     fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": the flags are MQLCL_CREATE_SHARED_GPU (1) and MQLCL_CREATE_OWN (2)");
   if ((flags & MQLCL_CREATE_SHARED_GPU) && (flags & MQLCL_CREATE_OWN))
     fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": MQLCL_CREATE_SHARED_GPU and MQLCL_CREATE_OWN contradict each other");
+  // The server's own contexts are its own (it inherits its first client's environment).
+  if (Registry::instance().in_server()) return false;
   if (flags != 0) return (flags & MQLCL_CREATE_SHARED_GPU) != 0;
   return env_text("MQLCL_SHARED_GPU") == "1";
 }
@@ -88,6 +94,7 @@ int create_in_server(int device, std::string& why) {
       try {
         s.client = connect_checked();
         ++s.generation;
+        s.shapes.clear();
       } catch (const Error& e) {
         s.client.reset();
         s.unreachable = true;
@@ -169,6 +176,45 @@ Reply call_server_making(int handle, const Packer& request, bool record) {
     free.u32(kRequest_mqlcl_free).i32(static_cast<int>(r.result));
     call_server(static_cast<int>(r.result), free, false);
   }
+}
+
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record) {
+  std::shared_ptr<RemoteClient> c;
+  {
+    SharedGpu& s = shared();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    const auto made = s.handles.find(handle);
+    const bool current = made == s.handles.end() || made->second == s.generation;
+    if (current && s.shapes.count(shape)) c = s.client;
+  }
+  if (!c) {
+    Reply r = call_server(handle, request, record);
+    if (r.result == MQLCL_OK) {
+      SharedGpu& s = shared();
+      std::lock_guard<std::mutex> lock(s.mutex);
+      try {
+        s.shapes.insert(shape);
+      } catch (const std::bad_alloc&) {  // this shape keeps waiting
+      }
+    }
+    return r;
+  }
+  Reply r = c->post(request.bytes());
+  if (record && r.result < 0) record_message(0, utf16_to_utf8(r.message.c_str()));
+  return r;
+}
+
+uint64_t shape_of(std::initializer_list<long long> values) {
+  uint64_t h = 1469598103934665603ull;
+  for (long long v : values)
+    for (int i = 0; i < 8; ++i) h = (h ^ ((static_cast<unsigned long long>(v) >> (8 * i)) & 0xff)) * 1099511628211ull;
+  return h;
+}
+
+uint64_t shape_of(const Packer& request) {
+  uint64_t h = 1469598103934665603ull ^ 0x5bd1e995u;
+  for (unsigned char b : request.bytes()) h = (h ^ b) * 1099511628211ull;
+  return h;
 }
 
 void server_freed(int handle) {

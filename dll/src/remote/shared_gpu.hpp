@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 
 #include "core/handles.hpp"
@@ -45,6 +46,16 @@ int call_failed(bool record);
 // number of an ended server's handle is freed and made again (the next number differs), so that
 // no stale handle ever reaches a new object.
 Reply call_server_making(int handle, const Packer& request, bool record);
+// call_server for an argument set or a launch: once the same call of the same shape (`shape`:
+// the kernel, the argument's index and type; a launch's sizes) has succeeded, it is posted
+// without waiting (kPostedRequest) and answered MQLCL_OK: its failure, if it fails, is the reply
+// to the next call that waits, as a launch's failure on the device is. The first call of each
+// shape waits, so a call that can only be wrong (an index beyond the kernel's arguments, a
+// type the declaration refuses) gets its own code at once.
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record);
+// A shape's key of the values given (FNV-1a).
+uint64_t shape_of(std::initializer_list<long long> values);
+uint64_t shape_of(const Packer& request);
 // A handle the server freed.
 void server_freed(int handle);
 
@@ -55,9 +66,5 @@ void pack_text(Packer& p, const mqlcl_char* text);
 // Copies the reply's next array (from byte `at` of its out bytes) into `data`: only where the
 // server ran the export (it sends its arrays back then, and nothing before).
 void unpack_array(const Reply& r, size_t& at, void* data, size_t elements, size_t elem_bytes);
-// count elements of `size` bytes, or none where either is not positive.
-inline size_t elements_of(int count, int size) {
-  return count > 0 && size > 0 ? static_cast<size_t>(count) * static_cast<size_t>(size) : 0;
-}
 
 }  // namespace mqlcl

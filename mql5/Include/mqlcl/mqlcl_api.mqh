@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 20900
+#define MQLCL_VERSION_NUMBER 21000
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -47,6 +47,8 @@
 #define MQLCL_TEXT_OPENCL_C_VERSION 5
 #define MQLCL_TEXT_PLATFORM 6
 #define MQLCL_TEXT_EXTENSIONS 7
+#define MQLCL_CREATE_SHARED_GPU 1  // in this user's GPU server, where one can be reached
+#define MQLCL_CREATE_OWN 2  // in this process, whatever $MQLCL_SHARED_GPU says
 #define MQLCL_SLOT_A 0  // matmul input A (rows1 x colsrows); transpose input
 #define MQLCL_SLOT_B 1  // matmul input B (colsrows x cols2)
 #define MQLCL_SLOT_C 2  // matmul output C (rows1 x cols2); transpose output
@@ -148,6 +150,7 @@
 #define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
 #define MQLCL_HINFO_BUFFER_BYTES 4  // a buffer's size in bytes
 #define MQLCL_HINFO_BUFFER_FLAGS 5  // a buffer's MQLCL_MEM_* flags
+#define MQLCL_HINFO_SHARED_GPU 6  // 1: the handle lives in this user's GPU server; 0: in this process
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3
@@ -196,6 +199,8 @@ long mqlcl_device_info(int device, int what);
 int mqlcl_device_text(int device, int what, ushort &buf[], int cap);
 int mqlcl_device_property(int device, int property, uchar &out[], int cap);
 int mqlcl_create(int device);
+int mqlcl_create_with(int device, int flags);
+int mqlcl_context_share(int ctx);
 int mqlcl_free(int handle);
 int mqlcl_handle_count();
 int mqlcl_last_error(int handle, ushort &buf[], int cap);
