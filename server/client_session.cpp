@@ -53,6 +53,14 @@ int ClientSession::admit(int handle) {
   return kNeverLive;
 }
 
+unsigned char* ClientSession::bulk_range(const char* field, int64_t offset, int64_t bytes) {
+  const auto size = static_cast<int64_t>(bulk_.size());
+  if (offset < 0 || bytes < 0 || offset > size || bytes > size - offset)
+    fail(MQLCL_ERR_RANGE, field, " lies at bytes ", offset, " .. ", offset, " + ", bytes, " of the bulk memory of ", size,
+         " bytes");
+  return static_cast<unsigned char*>(bulk_.base()) + offset;
+}
+
 void ClientSession::freed(int handle) {
   owned_.erase(handle);
   for (auto it = owned_.begin(); it != owned_.end();) it = live(*it) ? std::next(it) : owned_.erase(it);

@@ -15,6 +15,7 @@
 
 #include "device_contexts.hpp"
 #include "remote/protocol.hpp"
+#include "remote/shared_segment.hpp"
 
 namespace mqlcl {
 
@@ -41,6 +42,9 @@ class ClientSession {
   // says of the number the client sent.
   int admit(int handle);
   void keep(int handle) { owned_.insert(handle); }
+  // The client's bulk memory (Request::Bulk): `bytes` at `offset` of it, checked to lie inside.
+  unsigned char* bulk_range(const char* field, int64_t offset, int64_t bytes);
+  void use_bulk(SharedSegment memory) { bulk_ = std::move(memory); }
   // After the library freed `handle` (a context: with everything made in it).
   void freed(int handle);
 
@@ -53,6 +57,7 @@ class ClientSession {
   std::vector<int> refused_;  // the request's handles admit() replaced
   uint32_t kind_ = 0;         // the request's kind
   Reply posted_failure_;      // result 0: none
+  SharedSegment bulk_;        // the client's memory for large arrays, once it sent one
 };
 
 }  // namespace mqlcl

@@ -49,6 +49,25 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
     }
     uint32_t kind = 0;
     if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+    if (kind == static_cast<uint32_t>(Request::Bulk)) {  // its memory comes beside the rings
+      Reply r;
+      try {
+        Unpacker u(request.data(), request.size());
+        u.u32("the request kind");
+        const int64_t bytes = u.i64("bytes");
+        const uint32_t serial = u.u32("serial");
+        u.done();
+        if (bytes < 1 || static_cast<uint64_t>(bytes) > kMaxBulkBytes)
+          fail(MQLCL_ERR_RANGE, "bulk memory of ", bytes, " bytes (1 .. ", kMaxBulkBytes, ")");
+        session.use_bulk(channel->receive_bulk(static_cast<size_t>(bytes), serial));
+      } catch (const Error& e) {
+        r.result = e.code();
+        r.message = utf8_to_utf16("[" + std::to_string(e.code()) + "] " + e.what());
+      }
+      const auto bytes = pack_reply(r);
+      send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+      continue;
+    }
     if (kind & kPostedRequest) {  // no reply: its failure waits for the next request that waits
       kind &= ~kPostedRequest;
       std::memcpy(request.data(), &kind, sizeof kind);

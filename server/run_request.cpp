@@ -30,7 +30,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_last_error: {  // mqlcl_last_error
       const int handle_sent = u.i32("handle");
-      ArrayArgument<mqlcl_char> buf(u, "buf");
+      ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
@@ -43,7 +43,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_upload: {  // mqlcl_upload
       const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
-      ArrayArgument<float> data(u, "data");
+      ArrayArgument<float> data(u, "data", session);
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(float), "count");
@@ -55,7 +55,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_upload_int: {  // mqlcl_upload_int
       const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
-      ArrayArgument<int> data(u, "data");
+      ArrayArgument<int> data(u, "data", session);
       const int count = u.i32("count");
       u.done();
       data.expect(elements_of(count, 1), sizeof(int), "count");
@@ -67,7 +67,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_read: {  // mqlcl_read
       const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
-      ArrayArgument<float> out(u, "out");
+      ArrayArgument<float> out(u, "out", session);
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(float), "count");
@@ -80,7 +80,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_read_int: {  // mqlcl_read_int
       const int ctx_sent = u.i32("ctx");
       const int slot = u.i32("slot");
-      ArrayArgument<int> out(u, "out");
+      ArrayArgument<int> out(u, "out", session);
       const int count = u.i32("count");
       u.done();
       out.expect(elements_of(count, 1), sizeof(int), "count");
@@ -141,7 +141,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_device_profile: {  // mqlcl_device_profile
       const int ctx_sent = u.i32("ctx");
-      ArrayArgument<double> values(u, "values");
+      ArrayArgument<double> values(u, "values", session);
       const int count = u.i32("count");
       u.done();
       values.expect(elements_of(count, 1), sizeof(double), "count");
@@ -153,7 +153,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_profile_text: {  // mqlcl_profile_text
       const int ctx_sent = u.i32("ctx");
-      ArrayArgument<mqlcl_char> buf(u, "buf");
+      ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
@@ -165,7 +165,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_profile_set: {  // mqlcl_profile_set
       const int ctx_sent = u.i32("ctx");
-      ArrayArgument<double> values(u, "values");
+      ArrayArgument<double> values(u, "values", session);
       const int count = u.i32("count");
       u.done();
       values.expect(elements_of(count, 1), sizeof(double), "count");
@@ -241,7 +241,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_tunable_get: {  // mqlcl_tunable_get
       const int ctx_sent = u.i32("ctx");
       const int id = u.i32("id");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -254,7 +254,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_tunable_set: {  // mqlcl_tunable_set
       const int ctx_sent = u.i32("ctx");
       const int id = u.i32("id");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -266,7 +266,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_stage_params_get: {  // mqlcl_stage_params_get
       const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -279,7 +279,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_stage_params_set: {  // mqlcl_stage_params_set
       const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -290,7 +290,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_sgemm_get: {  // mqlcl_sgemm_get
       const int ctx_sent = u.i32("ctx");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -302,7 +302,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_sgemm_set: {  // mqlcl_sgemm_set
       const int ctx_sent = u.i32("ctx");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -314,7 +314,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_tuning_store: {  // mqlcl_tuning_store
       const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
-      ArrayArgument<int> params(u, "params");
+      ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
@@ -335,7 +335,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_tuning_text: {  // mqlcl_tuning_text
       const int ctx_sent = u.i32("ctx");
       const int stage = u.i32("stage");
-      ArrayArgument<mqlcl_char> buf(u, "buf");
+      ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
@@ -358,7 +358,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_program_log: {  // mqlcl_program_log
       const int program_sent = u.i32("program");
-      ArrayArgument<mqlcl_char> buf(u, "buf");
+      ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
@@ -392,7 +392,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_buffer_write_bytes: {  // mqlcl_buffer_write_bytes
       const int buffer_sent = u.i32("buffer");
       const long long buffer_offset = u.i64("buffer_offset");
-      ArrayArgument<unsigned char> data(u, "data");
+      ArrayArgument<unsigned char> data(u, "data", session);
       const int data_count = u.i32("data_count");
       const int elem_size = u.i32("elem_size");
       const int first = u.i32("first");
@@ -407,7 +407,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_buffer_read_bytes: {  // mqlcl_buffer_read_bytes
       const int buffer_sent = u.i32("buffer");
       const long long buffer_offset = u.i64("buffer_offset");
-      ArrayArgument<unsigned char> data(u, "data");
+      ArrayArgument<unsigned char> data(u, "data", session);
       const int data_count = u.i32("data_count");
       const int elem_size = u.i32("elem_size");
       const int first = u.i32("first");
@@ -422,7 +422,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_write_float: {  // mqlcl_buffer_write_float
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<float> data(u, "data");
+      ArrayArgument<float> data(u, "data", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -434,7 +434,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_read_float: {  // mqlcl_buffer_read_float
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<float> out(u, "out");
+      ArrayArgument<float> out(u, "out", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -447,7 +447,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_write_int: {  // mqlcl_buffer_write_int
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<int> data(u, "data");
+      ArrayArgument<int> data(u, "data", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -459,7 +459,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_read_int: {  // mqlcl_buffer_read_int
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<int> out(u, "out");
+      ArrayArgument<int> out(u, "out", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -472,7 +472,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_write_double: {  // mqlcl_buffer_write_double
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<double> data(u, "data");
+      ArrayArgument<double> data(u, "data", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -484,7 +484,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_buffer_read_double: {  // mqlcl_buffer_read_double
       const int buffer_sent = u.i32("buffer");
-      ArrayArgument<double> out(u, "out");
+      ArrayArgument<double> out(u, "out", session);
       const int offset = u.i32("offset");
       const int count = u.i32("count");
       u.done();
@@ -499,7 +499,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int ctx_sent = u.i32("ctx");
       const int width = u.i32("width");
       const int height = u.i32("height");
-      ArrayArgument<float> rgba(u, "rgba");
+      ArrayArgument<float> rgba(u, "rgba", session);
       const int count = u.i32("count");
       u.done();
       rgba.expect(elements_of(count, 1), sizeof(float), "count");
@@ -574,9 +574,9 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_run: {  // mqlcl_run
       const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
-      ArrayArgument<int> global(u, "global");
+      ArrayArgument<int> global(u, "global", session);
       const int global_count = u.i32("global_count");
-      ArrayArgument<int> local(u, "local");
+      ArrayArgument<int> local(u, "local", session);
       const int local_count = u.i32("local_count");
       u.done();
       global.expect(elements_of(global_count, 1), sizeof(int), "global_count");
@@ -589,11 +589,11 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_execute: {  // mqlcl_execute
       const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
-      ArrayArgument<unsigned int> offset(u, "offset");
+      ArrayArgument<unsigned int> offset(u, "offset", session);
       const int offset_count = u.i32("offset_count");
-      ArrayArgument<unsigned int> global(u, "global");
+      ArrayArgument<unsigned int> global(u, "global", session);
       const int global_count = u.i32("global_count");
-      ArrayArgument<unsigned int> local(u, "local");
+      ArrayArgument<unsigned int> local(u, "local", session);
       const int local_count = u.i32("local_count");
       u.done();
       offset.expect(elements_of(offset_count, 1), sizeof(unsigned int), "offset_count");
@@ -607,11 +607,11 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     case kRequest_mqlcl_enqueue: {  // mqlcl_enqueue
       const int kernel_sent = u.i32("kernel");
       const int dims = u.i32("dims");
-      ArrayArgument<unsigned int> offset(u, "offset");
+      ArrayArgument<unsigned int> offset(u, "offset", session);
       const int offset_count = u.i32("offset_count");
-      ArrayArgument<unsigned int> global(u, "global");
+      ArrayArgument<unsigned int> global(u, "global", session);
       const int global_count = u.i32("global_count");
-      ArrayArgument<unsigned int> local(u, "local");
+      ArrayArgument<unsigned int> local(u, "local", session);
       const int local_count = u.i32("local_count");
       u.done();
       offset.expect(elements_of(offset_count, 1), sizeof(unsigned int), "offset_count");
@@ -672,14 +672,14 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int n = u.i32("n");
       const int k = u.i32("k");
       const float alpha = u.f32("alpha");
-      ArrayArgument<float> a(u, "a");
+      ArrayArgument<float> a(u, "a", session);
       const int a_count = u.i32("a_count");
       const int lda = u.i32("lda");
-      ArrayArgument<float> b(u, "b");
+      ArrayArgument<float> b(u, "b", session);
       const int b_count = u.i32("b_count");
       const int ldb = u.i32("ldb");
       const float beta = u.f32("beta");
-      ArrayArgument<float> c(u, "c");
+      ArrayArgument<float> c(u, "c", session);
       const int c_count = u.i32("c_count");
       const int ldc = u.i32("ldc");
       u.done();
@@ -725,14 +725,14 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int n = u.i32("n");
       const int k = u.i32("k");
       const double alpha = u.f64("alpha");
-      ArrayArgument<double> a(u, "a");
+      ArrayArgument<double> a(u, "a", session);
       const int a_count = u.i32("a_count");
       const int lda = u.i32("lda");
-      ArrayArgument<double> b(u, "b");
+      ArrayArgument<double> b(u, "b", session);
       const int b_count = u.i32("b_count");
       const int ldb = u.i32("ldb");
       const double beta = u.f64("beta");
-      ArrayArgument<double> c(u, "c");
+      ArrayArgument<double> c(u, "c", session);
       const int c_count = u.i32("c_count");
       const int ldc = u.i32("ldc");
       u.done();
@@ -777,8 +777,8 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int m = u.i32("m");
       const int n = u.i32("n");
       const int k = u.i32("k");
-      ArrayArgument<int> kernels(u, "kernels");
-      ArrayArgument<double> predicted_ms(u, "predicted_ms");
+      ArrayArgument<int> kernels(u, "kernels", session);
+      ArrayArgument<double> predicted_ms(u, "predicted_ms", session);
       const int count = u.i32("count");
       u.done();
       kernels.expect(elements_of(count, 1), sizeof(int), "count");
@@ -796,7 +796,7 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       const int m = u.i32("m");
       const int n = u.i32("n");
       const int k = u.i32("k");
-      ArrayArgument<mqlcl_char> buf(u, "buf");
+      ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");

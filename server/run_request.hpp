@@ -17,14 +17,24 @@ namespace mqlcl {
 // one of the generated requests.
 bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession& session);
 
-// An array argument: absent (the client passed a null pointer), or the elements the client
-// sent, copied to memory aligned for T.
+// An array argument: absent (the client passed a null pointer), the elements the client sent,
+// copied to memory aligned for T, or a range of the client's bulk memory (the export reads and
+// writes it in place).
 template <class T>
 class ArrayArgument {
  public:
-  ArrayArgument(Unpacker& u, const char* field) : field_(field) {
-    present_ = u.u32(field) != 0;
-    if (!present_) return;
+  ArrayArgument(Unpacker& u, const char* field, ClientSession& session) : field_(field) {
+    how_ = u.u32(field);
+    if (how_ == kArrayInBulk) {
+      const int64_t offset = u.i64(field), bytes = u.i64(field);
+      bulk_ = session.bulk_range(field, offset, bytes);
+      bytes_ = static_cast<size_t>(bytes);
+      if (reinterpret_cast<uintptr_t>(bulk_) % alignof(T) != 0)
+        fail(MQLCL_ERR_ARGUMENT, field, " lies at offset ", offset, " of the bulk memory, not aligned for its elements");
+      return;
+    }
+    if (how_ == kArrayAbsent) return;
+    if (how_ != kArrayInline) fail(MQLCL_ERR_ARGUMENT, field, " is passed in an unknown way (", how_, ")");
     uint32_t bytes = 0;
     const unsigned char* p = u.array(field, 1, bytes);
     bytes_ = bytes;
@@ -34,21 +44,28 @@ class ArrayArgument {
   // The client's count of the array (elements of `unit` bytes; from the parameter `count_name`)
   // must be what it sent: the export reads as many as the count says.
   void expect(size_t elements, size_t unit, const char* count_name) const {
-    if (present_ && bytes_ != elements * unit)
+    if (how_ != kArrayAbsent && bytes_ != elements * unit)
       fail(MQLCL_ERR_RANGE, field_, " holds ", bytes_, " bytes but ", count_name, " says ", elements * unit);
   }
-  T* get() { return present_ ? store_.data() : nullptr; }
-  // The array as the export left it, after the arrays before it in the reply.
+  T* get() {
+    if (how_ == kArrayInBulk) return reinterpret_cast<T*>(bulk_);
+    return how_ == kArrayInline ? store_.data() : nullptr;
+  }
+  // The array as the export left it, after the arrays before it in the reply (one in the bulk
+  // memory is there already).
   void send_back(Reply& reply) const {
-    if (!present_) return;
+    if (how_ == kArrayAbsent) return;
+    ++reply.arrays_back;
+    if (how_ != kArrayInline) return;
     const auto* p = reinterpret_cast<const unsigned char*>(store_.data());
     reply.out.insert(reply.out.end(), p, p + bytes_);
   }
 
  private:
   const char* field_;
-  bool present_ = false;
+  uint32_t how_ = kArrayAbsent;
   size_t bytes_ = 0;
+  unsigned char* bulk_ = nullptr;
   std::vector<T> store_;
 };
 
@@ -57,7 +74,9 @@ class ArrayArgument {
 class TextArgument {
  public:
   TextArgument(Unpacker& u, const char* field) {
-    present_ = u.u32(field) != 0;
+    const uint32_t how = u.u32(field);
+    if (how != kArrayAbsent && how != kArrayInline) fail(MQLCL_ERR_ARGUMENT, field, " is passed in an unknown way (", how, ")");
+    present_ = how == kArrayInline;
     if (!present_) return;
     text_ = u.text(field);
     const size_t zero = text_.find(u'\0');

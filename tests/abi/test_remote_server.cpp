@@ -481,6 +481,10 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
       {program(ctx, std::u16string(u"__kernel void k() {}\0x", 22)), MQLCL_ERR_ARGUMENT,
        "source holds a 0 character at unit 20"},
       {enqueue_claiming(buf), MQLCL_ERR_RANGE, "global holds 16 bytes but global_count says 4"},
+      // An array said to be in bulk memory this client never sent.
+      {request(kRequest_mqlcl_buffer_write_bytes).i32(buf).i64(0).u32(kArrayInBulk).i64(0).i64(16).i32(4).i32(4).i32(0).i32(4),
+       MQLCL_ERR_RANGE, "data lies at bytes 0 .. 0 + 16 of the bulk memory of 0 bytes"},
+      {request(kRequest_mqlcl_buffer_write_bytes).i32(buf).i64(0).u32(7), MQLCL_ERR_ARGUMENT, "data is passed in an unknown way (7)"},
       {request(kRequest_mqlcl_free).i32(12345), MQLCL_ERR_HANDLE, "handle 12345 is not a live handle"},
       {request(kRequest_mqlcl_finish).i32(70000), MQLCL_ERR_HANDLE, "handle 70000 is not a live handle"},
       // The library's own refusal, through the server: a buffer as a context.

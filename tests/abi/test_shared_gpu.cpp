@@ -83,7 +83,7 @@ constexpr char16_t kSource[] =
 
 // What one context gives for the calls a CL* program makes, and for GEMM on host arrays.
 struct Outcome {
-  std::vector<float> mixed, partial, sgemm;
+  std::vector<float> mixed, partial, sgemm, wide;
   std::vector<double> dgemm;
   int bad_code = 0;
   std::string bad_message, thread_message, kernel_message;
@@ -128,8 +128,17 @@ Outcome run_on(int ctx) {
   o.thread_message = unnumbered(message(0), {kernel, ctx});
   o.kernel_message = unnumbered(message(kernel), {kernel, ctx});
 
-  // GEMM on host arrays: C read and written (beta), odd sizes.
-  const int m = 37, k = 29, nn = 23;
+  // Large arrays (through the server: its bulk memory, grown past its first 4 MiB): written and
+  // read back, and read into the middle of a larger array.
+  const int big = 1500000;
+  const std::vector<float> wide = inputs(big, 6);
+  const int bw = mqlcl_buffer(ctx, big * 4LL, 0);
+  EXPECT_EQ(mqlcl_buffer_write_bytes(bw, 0, wide.data(), big, 4, 0, big), big);
+  o.wide.assign(big + 64, -1.0f);
+  EXPECT_EQ(mqlcl_buffer_read_bytes(bw, 0, o.wide.data(), big + 64, 4, 32, big), big);
+
+  // GEMM on host arrays: C read and written (beta), odd sizes, each operand over 64 KiB.
+  const int m = 137, k = 131, nn = 129;
   const std::vector<float> ga = inputs(m * k, 3), gb = inputs(k * nn, 4);
   o.sgemm = inputs(m * nn, 5);
   EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, nn, k, 1.25f, ga.data(), m * k, k, gb.data(), k * nn, nn, -0.5f,
@@ -159,11 +168,15 @@ TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
   const int handles = mqlcl_handle_count();
 
   const Outcome theirs = run_on(remote), mine = run_on(own);
-  EXPECT_EQ(mqlcl_handle_count(), handles + 5) << "the server's objects are not this process's: its own five";
+  EXPECT_EQ(mqlcl_handle_count(), handles + 6) << "the server's objects are not this process's: its own six";
   ASSERT_EQ(theirs.mixed.size(), mine.mixed.size());
   EXPECT_EQ(std::memcmp(theirs.mixed.data(), mine.mixed.data(), mine.mixed.size() * 4), 0) << "bit for bit";
   EXPECT_NEAR(theirs.mixed[5], std::sin(inputs(3000, 1)[5]) * 0.75f + inputs(3000, 2)[5] / 8.0f, 1e-5f);
   EXPECT_EQ(theirs.partial, mine.partial);
+  EXPECT_EQ(theirs.wide, mine.wide);
+  EXPECT_EQ(theirs.wide[31], -1.0f) << "untouched before `first`";
+  EXPECT_EQ(theirs.wide[32], inputs(1500000, 6)[0]);
+  EXPECT_EQ(theirs.wide[1500032], -1.0f) << "untouched after first + count";
   EXPECT_EQ(theirs.partial[0], -7.0f) << "untouched before `first`";
   EXPECT_EQ(theirs.partial[39], -7.0f) << "untouched after first + count";
   EXPECT_EQ(std::memcmp(theirs.sgemm.data(), mine.sgemm.data(), mine.sgemm.size() * 4), 0);

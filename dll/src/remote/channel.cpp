@@ -59,6 +59,11 @@ struct ChannelHello {  // sent with the shared memory's descriptor
   uint32_t version;
   uint64_t bytes;
 };
+struct BulkHello {  // sent with the descriptor of memory for large arrays
+  uint32_t magic;
+  uint32_t serial;
+  uint64_t bytes;
+};
 #endif
 
 void check_hello(const ChannelHello& hello) {
@@ -184,6 +189,8 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
   c->pipe_ = pipe;
   const std::wstring base =
       L"c" + decimal(GetCurrentProcessId()) + L"-" + decimal(channels_made.fetch_add(1)) + L"-" + decimal(GetTickCount64());
+  c->at_ = &at;
+  c->base_ = base;
   c->segment_ = SharedSegment::create(sizeof(ChannelMemory), at.object_name(base + L"-memory"), at.user_only());
   void* to_client = create_event_named(at, base + L"-to-client");
   void* to_server = nullptr;
@@ -212,6 +219,14 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
     fail(MQLCL_ERR_NO_OPENCL, "the server at ", at.where(), " refused the connection (code ", welcome.status, ")");
   c->open_rings(std::move(response_rules), limits);
   return c;
+}
+
+SharedSegment Channel::make_bulk(size_t bytes, uint32_t serial) {
+  return SharedSegment::create(bytes, at_->object_name(base_ + L"-bulk-" + decimal(serial)), at_->user_only());
+}
+
+SharedSegment Channel::receive_bulk(size_t bytes, uint32_t serial) {
+  return SharedSegment::open(bytes, at_->object_name(base_ + L"-bulk-" + decimal(serial)));
 }
 
 ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won) : at_(at) {
@@ -273,6 +288,8 @@ std::unique_ptr<Channel> ChannelListener::accept(unsigned timeout_ms, MessageRul
     if (!plain_name(hello.base, kNameChars))
       fail(MQLCL_ERR_ARGUMENT, "a client's setup is refused: its objects' name is malformed");
     const std::wstring base(hello.base);
+    c->at_ = &at_;
+    c->base_ = base;
     c->segment_ = SharedSegment::open(sizeof(ChannelMemory), at_.object_name(base + L"-memory"));
     void* to_server = open_event_named(at_, base + L"-to-server");
     void* to_client = nullptr;
@@ -420,6 +437,61 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
     fail(MQLCL_ERR_NO_OPENCL, "the server at ", path, " refused the connection (code ", welcome.status, ")");
   c->open_rings(std::move(response_rules), limits);
   return c;
+}
+
+SharedSegment Channel::make_bulk(size_t bytes, uint32_t serial) {
+  SharedSegment made = SharedSegment::create(bytes, "mqlcl-bulk");
+  BulkHello hello{kChannelMagic, serial, bytes};
+  iovec part{&hello, sizeof hello};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr msg{};
+  msg.msg_iov = &part;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  cmsghdr* cm = CMSG_FIRSTHDR(&msg);
+  cm->cmsg_level = SOL_SOCKET;
+  cm->cmsg_type = SCM_RIGHTS;
+  cm->cmsg_len = CMSG_LEN(sizeof(int));
+  const int fd = made.fd();
+  std::memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+  if (sendmsg(socket_, &msg, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof hello))
+    fail(MQLCL_ERR_NO_OPENCL, peer_name_, " cannot be sent memory for large arrays: ", last_os_error());
+  return made;
+}
+
+SharedSegment Channel::receive_bulk(size_t bytes, uint32_t serial) {
+  BulkHello hello{};
+  iovec part{&hello, sizeof hello};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 4)] = {};
+  msghdr msg{};
+  msg.msg_iov = &part;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  ssize_t got = -1;
+  if (readable_within(socket_, ChannelListener::kHandshakeMs)) got = recvmsg(socket_, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+  int fd = -1, descriptors = 0;
+  for (cmsghdr* cm = CMSG_FIRSTHDR(&msg); got > 0 && cm != nullptr; cm = CMSG_NXTHDR(&msg, cm)) {
+    if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS) continue;
+    const size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < n; ++i) {
+      int one;
+      std::memcpy(&one, CMSG_DATA(cm) + i * sizeof(int), sizeof one);
+      if (descriptors++ == 0)
+        fd = one;
+      else
+        close(one);
+    }
+  }
+  Descriptor memory(fd);
+  if (got != static_cast<ssize_t>(sizeof hello) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0 || descriptors != 1)
+    fail(MQLCL_ERR_ARGUMENT, peer_name_, " announced memory for large arrays but sent ", static_cast<long>(got),
+         " bytes and ", descriptors, " descriptors");
+  if (hello.magic != kChannelMagic || hello.serial != serial || hello.bytes != bytes)
+    fail(MQLCL_ERR_ARGUMENT, peer_name_, " sent memory ", hello.serial, " of ", hello.bytes, " bytes where ", serial,
+         " of ", bytes, " was announced");
+  return SharedSegment::adopt(memory.release(), bytes);
 }
 
 ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won)

@@ -52,6 +52,14 @@ class Channel final : public PeerWatch {
   RingWriter& outgoing() { return *outgoing_; }
   RingReader& incoming() { return *incoming_; }
 
+  // Memory for large arrays beside the rings (the protocol's bulk arrays): the client makes a
+  // new one of `bytes` and hands it over as the rings' memory was, named by `serial` (Windows: in
+  // the object names; Linux: in the message sent with the descriptor); the server, told by a
+  // request that one comes, receives it and checks it (size, seals, serial). MQLCL_ERR_NO_OPENCL
+  // naming the cause when the handover fails, MQLCL_ERR_ARGUMENT when the client's is malformed.
+  SharedSegment make_bulk(size_t bytes, uint32_t serial);
+  SharedSegment receive_bulk(size_t bytes, uint32_t serial);
+
   bool peer_alive() override;
   std::string peer_name() const override { return peer_name_; }
   unsigned long long peer_pid() const { return peer_pid_; }
@@ -65,6 +73,8 @@ class Channel final : public PeerWatch {
   const unsigned long long peer_pid_;
   const std::string peer_name_;
 #if defined(_WIN32)
+  const UserRendezvous* at_ = nullptr;  // where its objects are named (the client's or listener's, outliving it)
+  std::wstring base_;                   // its objects' names' common part
   void* pipe_ = nullptr;  // HANDLE
 #else
   int socket_ = -1;

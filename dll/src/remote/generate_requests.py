@@ -109,6 +109,7 @@ def client_function(f, kind):
     lines = [f"inline bool {f.name}({params_text(f)}, {ret}& result) {{",
              f"  if (!is_server_handle({f.params[0][1]})) return false;",
              f"  try {{",
+             f"  CallArrays arrays;",
              f"  Packer p;",
              f"  p.u32({kind});"]
     arrays = []
@@ -116,11 +117,11 @@ def client_function(f, kind):
         if k == "scalar":
             lines.append(f"  p.{SCALARS[extra][0]}({n});")
         elif k == "text":
-            lines.append(f"  pack_text(p, {n});")
+            lines.append(f"  arrays.pack_text(p, {n});")
         else:
             elem, count, size = extra
             elem_bytes = "1" if elem == "void" else f"sizeof({ELEMENTS[elem]})"
-            lines.append(f"  pack_array(p, {n}, {count_expr(count, size)}, {elem_bytes});")
+            lines.append(f"  arrays.pack(p, {n}, {count_expr(count, size)} * {elem_bytes});")
             if k == "inout":
                 arrays.append((n, count_expr(count, size), elem_bytes))
     record = "false" if f.name in READS_MESSAGE else "true"
@@ -133,7 +134,7 @@ def client_function(f, kind):
     if arrays:
         lines.append("  size_t at = 0;")
         for n, c, eb in arrays:
-            lines.append(f"  unpack_array(r, at, {n}, {c}, {eb});")
+            lines.append(f"  arrays.unpack(r, at, {n}, {c} * {eb});")
     if f.name == "mqlcl_free":
         lines.append("  if (r.result == MQLCL_OK) server_freed(handle);")
     value = "r.real" if ret == "double" else "r.result"
@@ -167,7 +168,7 @@ def server_case(f, kind):
         else:
             elem, count, size = extra
             cpp = ELEMENTS[elem]
-            lines.append(f"      ArrayArgument<{cpp}> {n}(u, \"{n}\");")
+            lines.append(f"      ArrayArgument<{cpp}> {n}(u, \"{n}\", session);")
             arrays.append((n, count, size, cpp, k))
             call_args.append(f"{n}.get()")
     lines.append("      u.done();")

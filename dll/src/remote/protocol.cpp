@@ -123,7 +123,7 @@ void Unpacker::done() {
 
 std::vector<unsigned char> pack_reply(const Reply& r) {
   Packer p;
-  p.i64(r.result).f64(r.real).text(r.message).array(r.out.data(), static_cast<uint32_t>(r.out.size()), 1);
+  p.i64(r.result).f64(r.real).u32(r.arrays_back).text(r.message).array(r.out.data(), static_cast<uint32_t>(r.out.size()), 1);
   return p.bytes();
 }
 
@@ -132,6 +132,7 @@ Reply unpack_reply(const std::vector<unsigned char>& bytes) {
   Reply r;
   r.result = u.i64("the result");
   r.real = u.f64("the real result");
+  r.arrays_back = u.u32("the arrays written back");
   r.message = u.text("the message");
   uint32_t count = 0;
   const unsigned char* out = u.array("the out array", 1, count);

@@ -22,7 +22,14 @@ enum class Request : uint32_t {
   Hello = 1,      // uint fingerprint (kRequestsFingerprint) -> 0, or refused: a server of another version
   Create = 2,     // int device -> a context of the client's own on the server's context of the device
   ServerHandles,  // -> the server's live handles of every client (mqlcl_handle_count), for tests
+  Bulk,           // ulong bytes, uint serial: the client's memory for large arrays comes (Channel::make_bulk)
 };
+// An array argument: absent (a null pointer), in the message, or in the bulk memory (its offset
+// and size there: arrays from kBulkArrayBytes up, which the ring would copy in thousands of slots).
+constexpr uint32_t kArrayAbsent = 0, kArrayInline = 1, kArrayInBulk = 2;
+constexpr size_t kBulkArrayBytes = 64 << 10;
+constexpr size_t kBulkAlign = 64;
+constexpr uint64_t kMaxBulkBytes = uint64_t(16) << 30;
 constexpr uint32_t kFirstExportRequest = 16;
 // Set in a request's kind: the client does not wait for its reply and the server sends none; a
 // failure of it is the reply to the client's next request that waits (ClientSession).
@@ -92,10 +99,12 @@ inline size_t elements_of(int count, int size) {
 }
 
 // A reply: the export's result (a double's in `real`, its failure's code also in `result`), the
-// message of a failure (empty otherwise), the arrays the export wrote, one after another.
+// message of a failure (empty otherwise), the arrays the export wrote, one after another (those
+// in the bulk memory stay there), and how many it wrote back (0: the export did not run).
 struct Reply {
   int64_t result = 0;
   double real = 0;
+  uint32_t arrays_back = 0;
   std::u16string message;
   std::vector<unsigned char> out;
 };

@@ -71,6 +71,32 @@ Reply RemoteClient::post(const std::vector<unsigned char>& request) {
   return r;
 }
 
+void RemoteClient::ensure_bulk(size_t bytes, size_t keep) {
+  if (bulk_.base() != nullptr && bulk_.size() >= bytes) return;
+  if (bytes > kMaxBulkBytes)
+    fail(MQLCL_ERR_RANGE, "a call's large arrays of ", bytes, " bytes are more than the GPU server takes (", kMaxBulkBytes,
+         ")");
+  size_t size = bulk_.size() != 0 ? bulk_.size() : size_t(4) << 20;
+  while (size < bytes) size *= 2;
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (broken_code_ != 0) fail(broken_code_, utf16_to_utf8(broken_.c_str()));
+  SharedSegment made = channel_->make_bulk(size, ++bulk_serial_);
+  if (keep != 0) std::memcpy(made.base(), bulk_.base(), keep);
+  Packer p;
+  p.u32(static_cast<uint32_t>(Request::Bulk)).i64(static_cast<int64_t>(size)).u32(bulk_serial_);
+  try {
+    send_message(channel_->outgoing(), p.bytes().data(), static_cast<uint32_t>(p.bytes().size()));
+    receive_message(channel_->incoming(), *scratch_, reply_bytes_);
+  } catch (const Error& e) {
+    broken_code_ = e.code();
+    broken_ = coded(e.code(), e.what());
+    throw;
+  }
+  const Reply r = unpack_reply(reply_bytes_);
+  if (r.result != 0) fail(static_cast<int>(r.result), utf16_to_utf8(r.message.c_str()));
+  bulk_ = std::move(made);
+}
+
 bool RemoteClient::broken() {
   std::lock_guard<std::mutex> lock(mutex_);
   return broken_code_ != 0;

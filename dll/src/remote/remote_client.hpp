@@ -36,6 +36,12 @@ class RemoteClient {
   // Sends `request` marked posted (kPostedRequest), without waiting: an empty reply, or the
   // transport's failure.
   Reply post(const std::vector<unsigned char>& request);
+  // The memory for one call's large arrays (protocol's kArrayInBulk), used under bulk_lock() from
+  // the arrays' packing to their reading back. ensure_bulk grows it to at least `bytes`, keeping
+  // its first `keep` bytes, and tells the server (a request of its own).
+  std::mutex& bulk_lock() { return bulk_mutex_; }
+  void ensure_bulk(size_t bytes, size_t keep);
+  unsigned char* bulk() const { return static_cast<unsigned char*>(bulk_.base()); }
   // Whether a call has failed in the transport (the server ended): every later call fails too.
   bool broken();
 
@@ -47,6 +53,9 @@ class RemoteClient {
   std::unique_ptr<Message> scratch_;
   std::vector<unsigned char> reply_bytes_;
   std::vector<unsigned char> posted_;  // a posted request's bytes, its kind marked
+  std::mutex bulk_mutex_;              // taken before mutex_
+  SharedSegment bulk_;
+  uint32_t bulk_serial_ = 0;
   int broken_code_ = 0;  // the first transport failure, repeated by every later call
   std::u16string broken_;
 };

@@ -17,6 +17,7 @@ namespace forward {
 inline bool mqlcl_context_share(int ctx, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_context_share);
     p.i32(ctx);
@@ -31,6 +32,7 @@ inline bool mqlcl_context_share(int ctx, int& result) {
 inline bool mqlcl_free(int handle, int& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_free);
     p.i32(handle);
@@ -46,14 +48,15 @@ inline bool mqlcl_free(int handle, int& result) {
 inline bool mqlcl_last_error(int handle, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_error);
     p.i32(handle);
-    pack_array(p, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(handle, p, false);
     size_t at = 0;
-    unpack_array(r, at, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(false));
@@ -64,11 +67,12 @@ inline bool mqlcl_last_error(int handle, mqlcl_char* buf, int cap, int& result) 
 inline bool mqlcl_upload(int ctx, int slot, const float* data, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_upload);
     p.i32(ctx);
     p.i32(slot);
-    pack_array(p, data, elements_of(count, 1), sizeof(float));
+    arrays.pack(p, data, elements_of(count, 1) * sizeof(float));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -81,11 +85,12 @@ inline bool mqlcl_upload(int ctx, int slot, const float* data, int count, int& r
 inline bool mqlcl_upload_int(int ctx, int slot, const int* data, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_upload_int);
     p.i32(ctx);
     p.i32(slot);
-    pack_array(p, data, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, data, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -98,15 +103,16 @@ inline bool mqlcl_upload_int(int ctx, int slot, const int* data, int count, int&
 inline bool mqlcl_read(int ctx, int slot, float* out, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_read);
     p.i32(ctx);
     p.i32(slot);
-    pack_array(p, out, elements_of(count, 1), sizeof(float));
+    arrays.pack(p, out, elements_of(count, 1) * sizeof(float));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, out, elements_of(count, 1), sizeof(float));
+    arrays.unpack(r, at, out, elements_of(count, 1) * sizeof(float));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -117,15 +123,16 @@ inline bool mqlcl_read(int ctx, int slot, float* out, int count, int& result) {
 inline bool mqlcl_read_int(int ctx, int slot, int* out, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_read_int);
     p.i32(ctx);
     p.i32(slot);
-    pack_array(p, out, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, out, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, out, elements_of(count, 1), sizeof(int));
+    arrays.unpack(r, at, out, elements_of(count, 1) * sizeof(int));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -136,6 +143,7 @@ inline bool mqlcl_read_int(int ctx, int slot, int* out, int count, int& result) 
 inline bool mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0, int local1, int param, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_matmul);
     p.i32(ctx);
@@ -157,6 +165,7 @@ inline bool mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2,
 inline bool mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_dia_spmv);
     p.i32(ctx);
@@ -175,6 +184,7 @@ inline bool mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0, i
 inline bool mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_transpose);
     p.i32(ctx);
@@ -193,6 +203,7 @@ inline bool mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile, 
 inline bool mqlcl_measure_peak(int ctx, int what, int megabytes, double& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_measure_peak);
     p.i32(ctx);
@@ -209,14 +220,15 @@ inline bool mqlcl_measure_peak(int ctx, int what, int megabytes, double& result)
 inline bool mqlcl_device_profile(int ctx, double* values, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_device_profile);
     p.i32(ctx);
-    pack_array(p, values, elements_of(count, 1), sizeof(double));
+    arrays.pack(p, values, elements_of(count, 1) * sizeof(double));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, values, elements_of(count, 1), sizeof(double));
+    arrays.unpack(r, at, values, elements_of(count, 1) * sizeof(double));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -227,14 +239,15 @@ inline bool mqlcl_device_profile(int ctx, double* values, int count, int& result
 inline bool mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_profile_text);
     p.i32(ctx);
-    pack_array(p, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -245,10 +258,11 @@ inline bool mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap, int& result) {
 inline bool mqlcl_profile_set(int ctx, const double* values, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_profile_set);
     p.i32(ctx);
-    pack_array(p, values, elements_of(count, 1), sizeof(double));
+    arrays.pack(p, values, elements_of(count, 1) * sizeof(double));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -261,6 +275,7 @@ inline bool mqlcl_profile_set(int ctx, const double* values, int count, int& res
 inline bool mqlcl_last_kernel_ms(int handle, double& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_kernel_ms);
     p.i32(handle);
@@ -275,6 +290,7 @@ inline bool mqlcl_last_kernel_ms(int handle, double& result) {
 inline bool mqlcl_last_total_ms(int ctx, double& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_total_ms);
     p.i32(ctx);
@@ -289,6 +305,7 @@ inline bool mqlcl_last_total_ms(int ctx, double& result) {
 inline bool mqlcl_last_convert_ms(int ctx, double& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_convert_ms);
     p.i32(ctx);
@@ -303,6 +320,7 @@ inline bool mqlcl_last_convert_ms(int ctx, double& result) {
 inline bool mqlcl_last_upload_ms(int ctx, double& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_upload_ms);
     p.i32(ctx);
@@ -317,6 +335,7 @@ inline bool mqlcl_last_upload_ms(int ctx, double& result) {
 inline bool mqlcl_last_download_ms(int ctx, double& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_download_ms);
     p.i32(ctx);
@@ -331,6 +350,7 @@ inline bool mqlcl_last_download_ms(int ctx, double& result) {
 inline bool mqlcl_last_launches(int handle, int& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_launches);
     p.i32(handle);
@@ -345,6 +365,7 @@ inline bool mqlcl_last_launches(int handle, int& result) {
 inline bool mqlcl_last_product(int ctx, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_product);
     p.i32(ctx);
@@ -359,6 +380,7 @@ inline bool mqlcl_last_product(int ctx, int& result) {
 inline bool mqlcl_last_panels(int ctx, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_last_panels);
     p.i32(ctx);
@@ -373,15 +395,16 @@ inline bool mqlcl_last_panels(int ctx, int& result) {
 inline bool mqlcl_tunable_get(int ctx, int id, int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tunable_get);
     p.i32(ctx);
     p.i32(id);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, params, elements_of(count, 1), sizeof(int));
+    arrays.unpack(r, at, params, elements_of(count, 1) * sizeof(int));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -392,11 +415,12 @@ inline bool mqlcl_tunable_get(int ctx, int id, int* params, int count, int& resu
 inline bool mqlcl_tunable_set(int ctx, int id, const int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tunable_set);
     p.i32(ctx);
     p.i32(id);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -409,15 +433,16 @@ inline bool mqlcl_tunable_set(int ctx, int id, const int* params, int count, int
 inline bool mqlcl_stage_params_get(int ctx, int stage, int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_stage_params_get);
     p.i32(ctx);
     p.i32(stage);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, params, elements_of(count, 1), sizeof(int));
+    arrays.unpack(r, at, params, elements_of(count, 1) * sizeof(int));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -428,11 +453,12 @@ inline bool mqlcl_stage_params_get(int ctx, int stage, int* params, int count, i
 inline bool mqlcl_stage_params_set(int ctx, int stage, const int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_stage_params_set);
     p.i32(ctx);
     p.i32(stage);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -445,14 +471,15 @@ inline bool mqlcl_stage_params_set(int ctx, int stage, const int* params, int co
 inline bool mqlcl_sgemm_get(int ctx, int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_sgemm_get);
     p.i32(ctx);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, params, elements_of(count, 1), sizeof(int));
+    arrays.unpack(r, at, params, elements_of(count, 1) * sizeof(int));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -463,10 +490,11 @@ inline bool mqlcl_sgemm_get(int ctx, int* params, int count, int& result) {
 inline bool mqlcl_sgemm_set(int ctx, const int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_sgemm_set);
     p.i32(ctx);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -479,11 +507,12 @@ inline bool mqlcl_sgemm_set(int ctx, const int* params, int count, int& result) 
 inline bool mqlcl_tuning_store(int ctx, int stage, const int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_store);
     p.i32(ctx);
     p.i32(stage);
-    pack_array(p, params, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -496,6 +525,7 @@ inline bool mqlcl_tuning_store(int ctx, int stage, const int* params, int count,
 inline bool mqlcl_tuning_source(int ctx, int stage, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_source);
     p.i32(ctx);
@@ -511,15 +541,16 @@ inline bool mqlcl_tuning_source(int ctx, int stage, int& result) {
 inline bool mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_text);
     p.i32(ctx);
     p.i32(stage);
-    pack_array(p, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -530,11 +561,12 @@ inline bool mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap, int&
 inline bool mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_program);
     p.i32(ctx);
-    pack_text(p, source);
-    pack_text(p, options);
+    arrays.pack_text(p, source);
+    arrays.pack_text(p, options);
     Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
@@ -546,14 +578,15 @@ inline bool mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* o
 inline bool mqlcl_program_log(int program, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(program)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_program_log);
     p.i32(program);
-    pack_array(p, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(program, p, true);
     size_t at = 0;
-    unpack_array(r, at, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -564,10 +597,11 @@ inline bool mqlcl_program_log(int program, mqlcl_char* buf, int cap, int& result
 inline bool mqlcl_kernel(int program, const mqlcl_char* name, int& result) {
   if (!is_server_handle(program)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_kernel);
     p.i32(program);
-    pack_text(p, name);
+    arrays.pack_text(p, name);
     Reply r = call_server_making(program, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
@@ -579,6 +613,7 @@ inline bool mqlcl_kernel(int program, const mqlcl_char* name, int& result) {
 inline bool mqlcl_buffer(int ctx, long long bytes, int flags, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer);
     p.i32(ctx);
@@ -595,11 +630,12 @@ inline bool mqlcl_buffer(int ctx, long long bytes, int flags, int& result) {
 inline bool mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const void* data, int data_count, int elem_size, int first, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_write_bytes);
     p.i32(buffer);
     p.i64(buffer_offset);
-    pack_array(p, data, elements_of(data_count, elem_size), 1);
+    arrays.pack(p, data, elements_of(data_count, elem_size) * 1);
     p.i32(data_count);
     p.i32(elem_size);
     p.i32(first);
@@ -615,18 +651,19 @@ inline bool mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const 
 inline bool mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count, int elem_size, int first, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_read_bytes);
     p.i32(buffer);
     p.i64(buffer_offset);
-    pack_array(p, data, elements_of(data_count, elem_size), 1);
+    arrays.pack(p, data, elements_of(data_count, elem_size) * 1);
     p.i32(data_count);
     p.i32(elem_size);
     p.i32(first);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
     size_t at = 0;
-    unpack_array(r, at, data, elements_of(data_count, elem_size), 1);
+    arrays.unpack(r, at, data, elements_of(data_count, elem_size) * 1);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -637,10 +674,11 @@ inline bool mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* d
 inline bool mqlcl_buffer_write_float(int buffer, const float* data, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_write_float);
     p.i32(buffer);
-    pack_array(p, data, elements_of(count, 1), sizeof(float));
+    arrays.pack(p, data, elements_of(count, 1) * sizeof(float));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
@@ -654,15 +692,16 @@ inline bool mqlcl_buffer_write_float(int buffer, const float* data, int offset, 
 inline bool mqlcl_buffer_read_float(int buffer, float* out, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_read_float);
     p.i32(buffer);
-    pack_array(p, out, elements_of(count, 1), sizeof(float));
+    arrays.pack(p, out, elements_of(count, 1) * sizeof(float));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
     size_t at = 0;
-    unpack_array(r, at, out, elements_of(count, 1), sizeof(float));
+    arrays.unpack(r, at, out, elements_of(count, 1) * sizeof(float));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -673,10 +712,11 @@ inline bool mqlcl_buffer_read_float(int buffer, float* out, int offset, int coun
 inline bool mqlcl_buffer_write_int(int buffer, const int* data, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_write_int);
     p.i32(buffer);
-    pack_array(p, data, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, data, elements_of(count, 1) * sizeof(int));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
@@ -690,15 +730,16 @@ inline bool mqlcl_buffer_write_int(int buffer, const int* data, int offset, int 
 inline bool mqlcl_buffer_read_int(int buffer, int* out, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_read_int);
     p.i32(buffer);
-    pack_array(p, out, elements_of(count, 1), sizeof(int));
+    arrays.pack(p, out, elements_of(count, 1) * sizeof(int));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
     size_t at = 0;
-    unpack_array(r, at, out, elements_of(count, 1), sizeof(int));
+    arrays.unpack(r, at, out, elements_of(count, 1) * sizeof(int));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -709,10 +750,11 @@ inline bool mqlcl_buffer_read_int(int buffer, int* out, int offset, int count, i
 inline bool mqlcl_buffer_write_double(int buffer, const double* data, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_write_double);
     p.i32(buffer);
-    pack_array(p, data, elements_of(count, 1), sizeof(double));
+    arrays.pack(p, data, elements_of(count, 1) * sizeof(double));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
@@ -726,15 +768,16 @@ inline bool mqlcl_buffer_write_double(int buffer, const double* data, int offset
 inline bool mqlcl_buffer_read_double(int buffer, double* out, int offset, int count, int& result) {
   if (!is_server_handle(buffer)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_buffer_read_double);
     p.i32(buffer);
-    pack_array(p, out, elements_of(count, 1), sizeof(double));
+    arrays.pack(p, out, elements_of(count, 1) * sizeof(double));
     p.i32(offset);
     p.i32(count);
     Reply r = call_server(buffer, p, true);
     size_t at = 0;
-    unpack_array(r, at, out, elements_of(count, 1), sizeof(double));
+    arrays.unpack(r, at, out, elements_of(count, 1) * sizeof(double));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -745,12 +788,13 @@ inline bool mqlcl_buffer_read_double(int buffer, double* out, int offset, int co
 inline bool mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_image2d);
     p.i32(ctx);
     p.i32(width);
     p.i32(height);
-    pack_array(p, rgba, elements_of(count, 1), sizeof(float));
+    arrays.pack(p, rgba, elements_of(count, 1) * sizeof(float));
     p.i32(count);
     Reply r = call_server_making(ctx, p, true);
     result = static_cast<int>(r.result);
@@ -763,6 +807,7 @@ inline bool mqlcl_image2d(int ctx, int width, int height, const float* rgba, int
 inline bool mqlcl_arg_mem(int kernel, int index, int buffer_or_image, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_mem);
     p.i32(kernel);
@@ -779,6 +824,7 @@ inline bool mqlcl_arg_mem(int kernel, int index, int buffer_or_image, int& resul
 inline bool mqlcl_arg_int(int kernel, int index, int value, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_int);
     p.i32(kernel);
@@ -795,6 +841,7 @@ inline bool mqlcl_arg_int(int kernel, int index, int value, int& result) {
 inline bool mqlcl_arg_float(int kernel, int index, float value, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_float);
     p.i32(kernel);
@@ -811,6 +858,7 @@ inline bool mqlcl_arg_float(int kernel, int index, float value, int& result) {
 inline bool mqlcl_arg_double(int kernel, int index, double value, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_double);
     p.i32(kernel);
@@ -827,6 +875,7 @@ inline bool mqlcl_arg_double(int kernel, int index, double value, int& result) {
 inline bool mqlcl_arg_integer(int kernel, int index, long long value, int bytes, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_integer);
     p.i32(kernel);
@@ -844,6 +893,7 @@ inline bool mqlcl_arg_integer(int kernel, int index, long long value, int bytes,
 inline bool mqlcl_arg_local(int kernel, int index, int bytes, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_arg_local);
     p.i32(kernel);
@@ -860,13 +910,14 @@ inline bool mqlcl_arg_local(int kernel, int index, int bytes, int& result) {
 inline bool mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local, int local_count, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_run);
     p.i32(kernel);
     p.i32(dims);
-    pack_array(p, global, elements_of(global_count, 1), sizeof(int));
+    arrays.pack(p, global, elements_of(global_count, 1) * sizeof(int));
     p.i32(global_count);
-    pack_array(p, local, elements_of(local_count, 1), sizeof(int));
+    arrays.pack(p, local, elements_of(local_count, 1) * sizeof(int));
     p.i32(local_count);
     Reply r = call_server(kernel, p, true);
     result = static_cast<int>(r.result);
@@ -879,15 +930,16 @@ inline bool mqlcl_run(int kernel, int dims, const int* global, int global_count,
 inline bool mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count, const unsigned int* global, int global_count, const unsigned int* local, int local_count, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_execute);
     p.i32(kernel);
     p.i32(dims);
-    pack_array(p, offset, elements_of(offset_count, 1), sizeof(unsigned int));
+    arrays.pack(p, offset, elements_of(offset_count, 1) * sizeof(unsigned int));
     p.i32(offset_count);
-    pack_array(p, global, elements_of(global_count, 1), sizeof(unsigned int));
+    arrays.pack(p, global, elements_of(global_count, 1) * sizeof(unsigned int));
     p.i32(global_count);
-    pack_array(p, local, elements_of(local_count, 1), sizeof(unsigned int));
+    arrays.pack(p, local, elements_of(local_count, 1) * sizeof(unsigned int));
     p.i32(local_count);
     Reply r = call_server(kernel, p, true);
     result = static_cast<int>(r.result);
@@ -900,15 +952,16 @@ inline bool mqlcl_execute(int kernel, int dims, const unsigned int* offset, int 
 inline bool mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count, const unsigned int* global, int global_count, const unsigned int* local, int local_count, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_enqueue);
     p.i32(kernel);
     p.i32(dims);
-    pack_array(p, offset, elements_of(offset_count, 1), sizeof(unsigned int));
+    arrays.pack(p, offset, elements_of(offset_count, 1) * sizeof(unsigned int));
     p.i32(offset_count);
-    pack_array(p, global, elements_of(global_count, 1), sizeof(unsigned int));
+    arrays.pack(p, global, elements_of(global_count, 1) * sizeof(unsigned int));
     p.i32(global_count);
-    pack_array(p, local, elements_of(local_count, 1), sizeof(unsigned int));
+    arrays.pack(p, local, elements_of(local_count, 1) * sizeof(unsigned int));
     p.i32(local_count);
     Reply r = call_server_posting(kernel, p, shape_of(p), true);
     result = static_cast<int>(r.result);
@@ -921,6 +974,7 @@ inline bool mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int 
 inline bool mqlcl_finish(int handle, int& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_finish);
     p.i32(handle);
@@ -935,6 +989,7 @@ inline bool mqlcl_finish(int handle, int& result) {
 inline bool mqlcl_kernel_status(int kernel, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_kernel_status);
     p.i32(kernel);
@@ -949,6 +1004,7 @@ inline bool mqlcl_kernel_status(int kernel, int& result) {
 inline bool mqlcl_kernel_timing(int kernel, int on, int& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_kernel_timing);
     p.i32(kernel);
@@ -964,6 +1020,7 @@ inline bool mqlcl_kernel_timing(int kernel, int on, int& result) {
 inline bool mqlcl_handle_info(int handle, int what, long long& result) {
   if (!is_server_handle(handle)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_handle_info);
     p.i32(handle);
@@ -979,6 +1036,7 @@ inline bool mqlcl_handle_info(int handle, int what, long long& result) {
 inline bool mqlcl_kernel_info(int kernel, int what, long long& result) {
   if (!is_server_handle(kernel)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_kernel_info);
     p.i32(kernel);
@@ -994,6 +1052,7 @@ inline bool mqlcl_kernel_info(int kernel, int what, long long& result) {
 inline bool mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count, int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count, int ldc, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_sgemm);
     p.i32(ctx);
@@ -1002,19 +1061,19 @@ inline bool mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, co
     p.i32(n);
     p.i32(k);
     p.f32(alpha);
-    pack_array(p, a, elements_of(a_count, 1), sizeof(float));
+    arrays.pack(p, a, elements_of(a_count, 1) * sizeof(float));
     p.i32(a_count);
     p.i32(lda);
-    pack_array(p, b, elements_of(b_count, 1), sizeof(float));
+    arrays.pack(p, b, elements_of(b_count, 1) * sizeof(float));
     p.i32(b_count);
     p.i32(ldb);
     p.f32(beta);
-    pack_array(p, c, elements_of(c_count, 1), sizeof(float));
+    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(float));
     p.i32(c_count);
     p.i32(ldc);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, c, elements_of(c_count, 1), sizeof(float));
+    arrays.unpack(r, at, c, elements_of(c_count, 1) * sizeof(float));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -1025,6 +1084,7 @@ inline bool mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, co
 inline bool mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer, long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta, int c_buffer, long long c_offset, int ldc, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_sgemm_buffers);
     p.i32(ctx);
@@ -1054,6 +1114,7 @@ inline bool mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float a
 inline bool mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count, int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count, int ldc, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_dgemm);
     p.i32(ctx);
@@ -1062,19 +1123,19 @@ inline bool mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, c
     p.i32(n);
     p.i32(k);
     p.f64(alpha);
-    pack_array(p, a, elements_of(a_count, 1), sizeof(double));
+    arrays.pack(p, a, elements_of(a_count, 1) * sizeof(double));
     p.i32(a_count);
     p.i32(lda);
-    pack_array(p, b, elements_of(b_count, 1), sizeof(double));
+    arrays.pack(p, b, elements_of(b_count, 1) * sizeof(double));
     p.i32(b_count);
     p.i32(ldb);
     p.f64(beta);
-    pack_array(p, c, elements_of(c_count, 1), sizeof(double));
+    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(double));
     p.i32(c_count);
     p.i32(ldc);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, c, elements_of(c_count, 1), sizeof(double));
+    arrays.unpack(r, at, c, elements_of(c_count, 1) * sizeof(double));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -1085,6 +1146,7 @@ inline bool mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, c
 inline bool mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer, long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta, int c_buffer, long long c_offset, int ldc, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_dgemm_buffers);
     p.i32(ctx);
@@ -1114,6 +1176,7 @@ inline bool mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double 
 inline bool mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_gemm_plan);
     p.i32(ctx);
@@ -1121,13 +1184,13 @@ inline bool mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernel
     p.i32(m);
     p.i32(n);
     p.i32(k);
-    pack_array(p, kernels, elements_of(count, 1), sizeof(int));
-    pack_array(p, predicted_ms, elements_of(count, 1), sizeof(double));
+    arrays.pack(p, kernels, elements_of(count, 1) * sizeof(int));
+    arrays.pack(p, predicted_ms, elements_of(count, 1) * sizeof(double));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, kernels, elements_of(count, 1), sizeof(int));
-    unpack_array(r, at, predicted_ms, elements_of(count, 1), sizeof(double));
+    arrays.unpack(r, at, kernels, elements_of(count, 1) * sizeof(int));
+    arrays.unpack(r, at, predicted_ms, elements_of(count, 1) * sizeof(double));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -1138,6 +1201,7 @@ inline bool mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernel
 inline bool mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_gemm_plan_text);
     p.i32(ctx);
@@ -1145,11 +1209,11 @@ inline bool mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_
     p.i32(m);
     p.i32(n);
     p.i32(k);
-    pack_array(p, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(ctx, p, true);
     size_t at = 0;
-    unpack_array(r, at, buf, elements_of(cap, 1), sizeof(mqlcl_char));
+    arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -1160,6 +1224,7 @@ inline bool mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_
 inline bool mqlcl_gemm_pin(int ctx, int flags, int kernel, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
+    CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_gemm_pin);
     p.i32(ctx);

@@ -223,18 +223,34 @@ void server_freed(int handle) {
   s.handles.erase(handle);
 }
 
-void pack_array(Packer& p, const void* data, size_t elements, size_t elem_bytes) {
-  p.u32(data != nullptr ? 1 : 0);
-  if (data == nullptr) return;
-  const size_t bytes = elements * elem_bytes;
-  if (bytes > kMaxMessageBytes)
-    fail(MQLCL_ERR_RANGE, "an array of ", bytes, " bytes is more than a call to the GPU server carries (",
-         kMaxMessageBytes, " bytes; transfer larger ranges in parts)");
-  p.array(data, static_cast<uint32_t>(bytes), 1);
+void CallArrays::pack(Packer& p, const void* data, size_t bytes) {
+  if (data == nullptr) {
+    p.u32(kArrayAbsent);
+    return;
+  }
+  if (bytes >= kBulkArrayBytes && !client_) {
+    SharedGpu& s = shared();
+    std::lock_guard<std::mutex> lock(s.mutex);
+    client_ = s.client;
+  }
+  if (bytes < kBulkArrayBytes || !client_) {
+    if (bytes > kMaxMessageBytes)
+      fail(MQLCL_ERR_RANGE, "an array of ", bytes, " bytes is more than a call to the GPU server carries (",
+           kMaxMessageBytes, " bytes; transfer larger ranges in parts)");
+    p.u32(kArrayInline).array(data, static_cast<uint32_t>(bytes), 1);
+    return;
+  }
+  if (!lock_.owns_lock()) lock_ = std::unique_lock<std::mutex>(client_->bulk_lock());
+  const size_t offset = (used_ + kBulkAlign - 1) / kBulkAlign * kBulkAlign;
+  client_->ensure_bulk(offset + bytes, used_);
+  std::memcpy(client_->bulk() + offset, data, bytes);
+  used_ = offset + bytes;
+  placed_.push_back(Placed{data, offset});
+  p.u32(kArrayInBulk).i64(static_cast<int64_t>(offset)).i64(static_cast<int64_t>(bytes));
 }
 
-void pack_text(Packer& p, const mqlcl_char* text) {
-  p.u32(text != nullptr ? 1 : 0);
+void CallArrays::pack_text(Packer& p, const mqlcl_char* text) {
+  p.u32(text != nullptr ? kArrayInline : kArrayAbsent);
   if (text == nullptr) return;
   size_t n = 0;
   while (text[n] != 0) ++n;
@@ -242,9 +258,13 @@ void pack_text(Packer& p, const mqlcl_char* text) {
   p.array(text, static_cast<uint32_t>(n), 2);
 }
 
-void unpack_array(const Reply& r, size_t& at, void* data, size_t elements, size_t elem_bytes) {
-  if (data == nullptr) return;
-  const size_t bytes = elements * elem_bytes;
+void CallArrays::unpack(const Reply& r, size_t& at, void* data, size_t bytes) {
+  if (data == nullptr || r.arrays_back == 0) return;
+  for (const Placed& placed : placed_)
+    if (placed.data == data) {
+      std::memcpy(data, client_->bulk() + placed.offset, bytes);
+      return;
+    }
   if (r.out.size() < at + bytes) return;
   if (bytes != 0) std::memcpy(data, r.out.data() + at, bytes);
   at += bytes;

@@ -9,11 +9,15 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <memory>
+#include <mutex>
+#include <vector>
 #include <string>
 
 #include "core/handles.hpp"
 #include "mqlcl.h"
 #include "remote/protocol.hpp"
+#include "remote/remote_client.hpp"
 
 namespace mqlcl {
 
@@ -59,12 +63,29 @@ uint64_t shape_of(const Packer& request);
 // A handle the server freed.
 void server_freed(int handle);
 
-// An array argument: its presence (a null pointer travels as absent) and its `elements` of
-// `elem_bytes` bytes.
-void pack_array(Packer& p, const void* data, size_t elements, size_t elem_bytes);
-void pack_text(Packer& p, const mqlcl_char* text);
-// Copies the reply's next array (from byte `at` of its out bytes) into `data`: only where the
-// server ran the export (it sends its arrays back then, and nothing before).
-void unpack_array(const Reply& r, size_t& at, void* data, size_t elements, size_t elem_bytes);
+// One call's array arguments, packed in order: absent (null), in the request, or, from
+// kBulkArrayBytes up, in the connection's bulk memory (RemoteClient::bulk_lock held from the first
+// such array to the end of the call, so that no other thread's call reuses it meanwhile).
+class CallArrays {
+ public:
+  CallArrays() = default;
+  CallArrays(const CallArrays&) = delete;
+  CallArrays& operator=(const CallArrays&) = delete;
+  void pack(Packer& p, const void* data, size_t bytes);
+  void pack_text(Packer& p, const mqlcl_char* text);
+  // Copies an array the export wrote back into `data` (from byte `at` of the reply's out bytes,
+  // or from the bulk memory): only where the server ran the export.
+  void unpack(const Reply& r, size_t& at, void* data, size_t bytes);
+
+ private:
+  struct Placed {
+    const void* data;
+    size_t offset;
+  };
+  std::shared_ptr<RemoteClient> client_;
+  std::unique_lock<std::mutex> lock_;
+  size_t used_ = 0;
+  std::vector<Placed> placed_;
+};
 
 }  // namespace mqlcl
