@@ -104,7 +104,7 @@ int run_server(const ServerSettings& settings) {
       else if (clock::now() - last_client >= std::chrono::seconds(settings.idle_seconds)) break;
       std::unique_ptr<Channel> channel;
       try {
-        channel = listener.accept(kAcceptSliceMs, frame_rules());
+        channel = listener.accept(kAcceptSliceMs, frame_rules(), settings.waits);
       } catch (const Error& e) {
         std::fprintf(stderr, "mqlcl-gpu-server: a client was refused: %s\n", e.what());
         continue;

@@ -5,6 +5,8 @@
 #pragma once
 #include <string>
 
+#include "remote/wakeup.hpp"
+
 namespace mqlcl {
 
 // The strategy tester starts its agents' processes pass after pass; a pause between passes
@@ -15,6 +17,7 @@ constexpr unsigned kIdleSeconds = 60;
 struct ServerSettings {
   std::string place;  // the rendezvous (rendezvous_in); empty: this user's (user_rendezvous)
   unsigned idle_seconds = kIdleSeconds;
+  WaitLimits waits;  // how its waits for a client's request spin before they sleep
 };
 
 // Serves until idle; the process's exit status (0 also when another server runs).

@@ -31,5 +31,12 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
+  // The spin of its waits for requests: the clients' setting ($MQLCL_SHARED_GPU_SPIN_US, which it
+  // inherits from the client that started it), else the transport's default.
+  if (const char* spin = std::getenv("MQLCL_SHARED_GPU_SPIN_US")) {
+    char* end = nullptr;
+    const long us = std::strtol(spin, &end, 10);
+    if (*spin != '\0' && *end == '\0' && us >= 0 && us <= 100000) settings.waits.spin_us = static_cast<unsigned>(us);
+  }
   return mqlcl::run_server(settings);
 }

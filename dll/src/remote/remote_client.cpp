@@ -31,7 +31,7 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
   c->at_ = options.place.empty() ? user_rendezvous() : rendezvous_in(options.place);
   c->scratch_.reset(new Message());
   try {
-    c->channel_ = Channel::connect(*c->at_, frame_rules(), kRunningServerMs);
+    c->channel_ = Channel::connect(*c->at_, frame_rules(), kRunningServerMs, options.waits);
     return c;
   } catch (const Error& e) {
     if (e.code() != MQLCL_ERR_NO_OPENCL) throw;
@@ -40,7 +40,7 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
   if (!options.place.empty()) args.insert(args.end(), {"--rendezvous", options.place});
   if (options.idle_seconds != 0) args.insert(args.end(), {"--idle-seconds", std::to_string(options.idle_seconds)});
   start_server(options.server_program.empty() ? server_beside_library() : options.server_program, args);
-  c->channel_ = Channel::connect(*c->at_, frame_rules(), options.connect_ms);
+  c->channel_ = Channel::connect(*c->at_, frame_rules(), options.connect_ms, options.waits);
   return c;
 }
 

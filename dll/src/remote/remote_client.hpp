@@ -19,6 +19,7 @@ struct ServerOptions {
   std::string server_program;  // the server to start; empty: the one beside the library
   unsigned idle_seconds = 0;   // passed to a server this client starts; 0: the server's default
   unsigned connect_ms = 5000;  // how long a server being started may take to listen
+  WaitLimits waits;            // how this client's waits for the server spin before they sleep
 };
 
 class RemoteClient {

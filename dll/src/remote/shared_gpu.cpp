@@ -58,6 +58,7 @@ std::shared_ptr<RemoteClient> connect_checked() {
   // default, unless set (the tests give their server a place of its own).
   options.place = env_text("MQLCL_SHARED_GPU_PLACE");
   options.server_program = env_text("MQLCL_SHARED_GPU_SERVER");
+  options.waits.spin_us = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_SPIN_US", 0, 100000, options.waits.spin_us));
   options.idle_seconds = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_IDLE_SECONDS", 1, 86400, 0));
   std::shared_ptr<RemoteClient> c(RemoteClient::connect(options).release());
   Packer hello;

@@ -368,6 +368,16 @@ bool MqlclCLPlacedAmongGpus(const int device)
    return(true);
   }
 //+------------------------------------------------------------------+
+//| Where CLContextCreate's contexts live: MqlclCLUseSharedGPU(true)  |
+//| puts them in this user's GPU server, one OpenCL context per       |
+//| device shared by every agent that opts in (docs/metatrader.md,    |
+//| "Many agents on one GPU"); false keeps them in this program       |
+//| whatever MQLCL_SHARED_GPU says. Not called: as MQLCL_SHARED_GPU   |
+//| says (1: the server).                                             |
+//+------------------------------------------------------------------+
+int MqlclCLCreateFlags=0;
+void MqlclCLUseSharedGPU(const bool on) { MqlclCLCreateFlags=on ? MQLCL_CREATE_SHARED_GPU : MQLCL_CREATE_OWN; }
+//+------------------------------------------------------------------+
 int MqlclCLContextCreate(int device=CL_USE_ANY)
   {
    int chosen=device==CL_USE_ANY || MqlclCLPlacedAmongGpus(device) ? MQLCL_DEVICE_BEST : device;
@@ -394,7 +404,15 @@ int MqlclCLContextCreate(int device=CL_USE_ANY)
          return(INVALID_HANDLE);
         }
      }
-   int ctx=mqlcl_create(chosen);
+   int ctx=mqlcl_create_with(chosen,MqlclCLCreateFlags);
+   if(ctx>0 && mqlcl_handle_info(ctx,MQLCL_HINFO_SHARED_GPU)==0)
+     {
+      //--- asked for the GPU server and none could be reached: the library says why once
+      ushort why[];
+      ArrayResize(why,1024);
+      if(mqlcl_last_error(ctx,why,1024)>0)
+         Print("mqlcl: ",ShortArrayToString(why));
+     }
    return(MqlclCLCheck(ctx,"CLContextCreate") ? ctx : INVALID_HANDLE);
   }
 //+------------------------------------------------------------------+
