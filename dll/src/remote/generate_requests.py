@@ -37,7 +37,9 @@ HANDLE_PARAMS = {"buffer_or_image", "a_buffer", "b_buffer", "c_buffer"}
 # Their first parameter is a GEMM kernel's number, not a handle: answered by the process itself.
 NOT_HANDLES = {"mqlcl_gemm_kernel_name", "mqlcl_gemm_kernel_info"}
 # The exports whose result is a new handle: the server keeps it for the client.
-MAKES_HANDLE = {"mqlcl_program", "mqlcl_kernel", "mqlcl_buffer", "mqlcl_image2d", "mqlcl_context_share"}
+MAKES_HANDLE = {"mqlcl_program": "MQLCL_KIND_PROGRAM", "mqlcl_kernel": "MQLCL_KIND_KERNEL",
+                "mqlcl_buffer": "MQLCL_KIND_BUFFER", "mqlcl_image2d": "MQLCL_KIND_IMAGE",
+                "mqlcl_context_share": "MQLCL_KIND_CONTEXT"}
 # Argument sets and launches: posted without waiting once the same shape has succeeded
 # (remote/shared_gpu.hpp, call_server_posting); the parameters that make the shape (None: the
 # whole request, a launch's sizes).
@@ -127,10 +129,12 @@ def client_function(f, kind):
     record = "false" if f.name in READS_MESSAGE else "true"
     if f.name in POSTED:
         shape = "shape_of(p)" if POSTED[f.name] is None else f"shape_of({{{kind}, {', '.join(POSTED[f.name])}}})"
-        lines.append(f"  Reply r = call_server_posting({f.params[0][1]}, p, {shape}, {record});")
+        memory = ", buffer_or_image" if f.name == "mqlcl_arg_mem" else ""
+        lines.append(f"  Reply r = call_server_posting({f.params[0][1]}, p, {shape}, {record}{memory});")
+    elif f.name in MAKES_HANDLE:
+        lines.append(f"  Reply r = call_server_making({f.params[0][1]}, p, {record}, {MAKES_HANDLE[f.name]});")
     else:
-        caller = "call_server_making" if f.name in MAKES_HANDLE else "call_server"
-        lines.append(f"  Reply r = {caller}({f.params[0][1]}, p, {record});")
+        lines.append(f"  Reply r = call_server({f.params[0][1]}, p, {record});")
     if arrays:
         lines.append("  size_t at = 0;")
         for n, c, eb in arrays:

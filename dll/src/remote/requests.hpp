@@ -21,7 +21,7 @@ inline bool mqlcl_context_share(int ctx, int& result) {
     Packer p;
     p.u32(kRequest_mqlcl_context_share);
     p.i32(ctx);
-    Reply r = call_server_making(ctx, p, true);
+    Reply r = call_server_making(ctx, p, true, MQLCL_KIND_CONTEXT);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -567,7 +567,7 @@ inline bool mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* o
     p.i32(ctx);
     arrays.pack_text(p, source);
     arrays.pack_text(p, options);
-    Reply r = call_server_making(ctx, p, true);
+    Reply r = call_server_making(ctx, p, true, MQLCL_KIND_PROGRAM);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -602,7 +602,7 @@ inline bool mqlcl_kernel(int program, const mqlcl_char* name, int& result) {
     p.u32(kRequest_mqlcl_kernel);
     p.i32(program);
     arrays.pack_text(p, name);
-    Reply r = call_server_making(program, p, true);
+    Reply r = call_server_making(program, p, true, MQLCL_KIND_KERNEL);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -619,7 +619,7 @@ inline bool mqlcl_buffer(int ctx, long long bytes, int flags, int& result) {
     p.i32(ctx);
     p.i64(bytes);
     p.i32(flags);
-    Reply r = call_server_making(ctx, p, true);
+    Reply r = call_server_making(ctx, p, true, MQLCL_KIND_BUFFER);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -796,7 +796,7 @@ inline bool mqlcl_image2d(int ctx, int width, int height, const float* rgba, int
     p.i32(height);
     arrays.pack(p, rgba, elements_of(count, 1) * sizeof(float));
     p.i32(count);
-    Reply r = call_server_making(ctx, p, true);
+    Reply r = call_server_making(ctx, p, true, MQLCL_KIND_IMAGE);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -813,7 +813,7 @@ inline bool mqlcl_arg_mem(int kernel, int index, int buffer_or_image, int& resul
     p.i32(kernel);
     p.i32(index);
     p.i32(buffer_or_image);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index}), true, buffer_or_image);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));

@@ -26,7 +26,11 @@ struct SharedGpu {
   std::mutex mutex;
   std::shared_ptr<RemoteClient> client;  // null before the first shared context
   int generation = 0;                    // counts the connections made
-  std::unordered_map<int, int> handles;  // the server's handles this process was given, by connection
+  struct Made {
+    int generation;  // the connection that made it
+    int kind;        // MQLCL_KIND_*
+  };
+  std::unordered_map<int, Made> handles;  // the server's handles this process was given and holds
   std::unordered_set<uint64_t> shapes;   // the calls of the current connection that may be posted
   bool unreachable = false;              // no server could be started: every context is the process's
   std::string note;                      // why, said once
@@ -108,7 +112,7 @@ int create_in_server(int device, std::string& why) {
   Packer p;
   p.u32(static_cast<uint32_t>(Request::Create)).i32(device);
   // Not about a handle: 0 is none the process was given.
-  return static_cast<int>(call_server_making(0, p, true).result);
+  return static_cast<int>(call_server_making(0, p, true, MQLCL_KIND_CONTEXT).result);
 }
 
 std::string shared_gpu_note() {
@@ -125,7 +129,7 @@ Reply call_server(int handle, const Packer& request, bool record) {
     {
       std::lock_guard<std::mutex> lock(s.mutex);
       const auto made = s.handles.find(handle);
-      if (made != s.handles.end() && made->second != s.generation)
+      if (made != s.handles.end() && made->second.generation != s.generation)
         fail(MQLCL_ERR_HANDLE, "handle ", handle, " was made by a GPU server that has ended (its objects went with it)");
       c = s.client;
     }
@@ -158,35 +162,42 @@ int call_failed(bool record) {
 namespace {
 
 // Keeps `handle` as the current server's; false where it is the number of an ended server's handle.
-bool keep_made(int handle) {
+bool keep_made(int handle, int kind) {
   SharedGpu& s = shared();
   std::lock_guard<std::mutex> lock(s.mutex);
   const auto found = s.handles.find(handle);
-  if (found != s.handles.end() && found->second != s.generation) return false;
-  s.handles[handle] = s.generation;
+  if (found != s.handles.end() && found->second.generation != s.generation) return false;
+  s.handles[handle] = SharedGpu::Made{s.generation, kind};
   return true;
+}
+
+// Whether `handle` is one of the current server's this process holds, of one of the kinds.
+bool holds(const SharedGpu& s, int handle, int kind, int other_kind) {
+  const auto found = s.handles.find(handle);
+  return found != s.handles.end() && found->second.generation == s.generation &&
+         (found->second.kind == kind || found->second.kind == other_kind);
 }
 
 }  // namespace
 
-Reply call_server_making(int handle, const Packer& request, bool record) {
+Reply call_server_making(int handle, const Packer& request, bool record, int kind) {
   for (;;) {
     Reply r = call_server(handle, request, record);
-    if (r.result <= 0 || keep_made(static_cast<int>(r.result))) return r;
+    if (r.result <= 0 || keep_made(static_cast<int>(r.result), kind)) return r;
     Packer free;
     free.u32(kRequest_mqlcl_free).i32(static_cast<int>(r.result));
     call_server(static_cast<int>(r.result), free, false);
   }
 }
 
-Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record) {
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, int memory) {
   std::shared_ptr<RemoteClient> c;
   {
     SharedGpu& s = shared();
     std::lock_guard<std::mutex> lock(s.mutex);
-    const auto made = s.handles.find(handle);
-    const bool current = made == s.handles.end() || made->second == s.generation;
-    if (current && s.shapes.count(shape)) c = s.client;
+    const bool held = holds(s, handle, MQLCL_KIND_KERNEL, MQLCL_KIND_KERNEL) &&
+                      (memory == 0 || holds(s, memory, MQLCL_KIND_BUFFER, MQLCL_KIND_IMAGE));
+    if (held && s.shapes.count(shape)) c = s.client;
   }
   if (!c) {
     Reply r = call_server(handle, request, record);

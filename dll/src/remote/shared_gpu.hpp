@@ -49,14 +49,15 @@ int call_failed(bool record);
 // has ended. A new server numbers its handles from the same first value: one it gives under the
 // number of an ended server's handle is freed and made again (the next number differs), so that
 // no stale handle ever reaches a new object.
-Reply call_server_making(int handle, const Packer& request, bool record);
+Reply call_server_making(int handle, const Packer& request, bool record, int kind);
 // call_server for an argument set or a launch: once the same call of the same shape (`shape`:
 // the kernel, the argument's index and type; a launch's sizes) has succeeded, it is posted
 // without waiting (kPostedRequest) and answered MQLCL_OK: its failure, if it fails, is the reply
 // to the next call that waits, as a launch's failure on the device is. The first call of each
 // shape waits, so a call that can only be wrong (an index beyond the kernel's arguments, a
-// type the declaration refuses) gets its own code at once.
-Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record);
+// type the declaration refuses) gets its own code at once; so does one whose kernel (`handle`),
+// or buffer or image (`memory`, where given), is not one this process was given and still holds.
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, int memory = 0);
 // A shape's key of the values given (FNV-1a).
 uint64_t shape_of(std::initializer_list<long long> values);
 uint64_t shape_of(const Packer& request);
