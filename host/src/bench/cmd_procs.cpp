@@ -72,9 +72,10 @@ struct ProcsArgs {
   std::string server_place;  // the GPU server's place for --shared; "": a folder of the run's own
 };
 
-// How long the server of a place --shared made waits without clients: past the gaps between
-// its configurations, short enough that the run can wait for it to end and remove the place.
-constexpr unsigned kServerIdleSeconds = 10;
+// How long the server of a place --shared made waits without clients: short, so that the run can
+// wait for it to end and remove the place. A server that ends between two configurations is
+// started again by the next one's first worker, before anything is timed.
+constexpr unsigned kServerIdleSeconds = 3;
 
 // One workload's fixed work at scale 1: GEMM calls per size, chains of 100 launches, MLP epochs.
 int gemm_calls(int n) { return n <= 256 ? 400 : n <= 512 ? 100 : 25; }
