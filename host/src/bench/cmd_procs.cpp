@@ -306,6 +306,13 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
 
 // ---- the parent ----
 
+// What a configuration's workers get in their environment, changed from this process's: the one
+// thing that tells the configurations of --shared apart.
+struct WorkerEnv {
+  std::vector<std::pair<std::string, std::string>> set;
+  std::vector<std::string> unset;
+};
+
 #if !defined(_WIN32)
 struct Worker {
   pid_t pid = -1;
@@ -331,13 +338,6 @@ std::string self_path() {
   if (n <= 0) throw std::runtime_error("procs: /proc/self/exe cannot be read");
   return std::string(buf, static_cast<size_t>(n));
 }
-
-// What a configuration's workers get in their environment, changed from this process's: the one
-// thing that tells the configurations of --shared apart.
-struct WorkerEnv {
-  std::vector<std::pair<std::string, std::string>> set;
-  std::vector<std::string> unset;
-};
 
 // This process's environment as "NAME=VALUE" entries, with `env`'s changes.
 std::vector<std::string> environment_with(const WorkerEnv& env) {
