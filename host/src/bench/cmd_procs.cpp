@@ -16,6 +16,14 @@
 // it names them; else the GPUs' memory.used growth while all hold their contexts over N; else
 // the growth of the process's resident memory from before its context, said as such). Linux
 // only (it re-executes /proc/self/exe); on Windows it says so.
+// --shared: for N = 1 and each N of --counts, N processes each with its own context
+// (MQLCL_SHARED_GPU removed from their environment; N = 1 is one process alone in-process, the
+// reference), then N processes whose contexts live in this user's GPU server (MQLCL_SHARED_GPU=1,
+// at a place of the run's own: no server of an earlier run serves them); the workers' environment
+// is the only difference. Per workload: each configuration's aggregate rate, its ratio to one
+// process alone in-process, the server's over the own contexts' at the same N, and whether every
+// context was where its configuration puts it (MQLCL_HINFO_SHARED_GPU; a worker whose context is
+// not counts as a failure).
 #include <CLI/CLI.hpp>
 #include <fmt/core.h>
 
@@ -23,7 +31,9 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <random>
@@ -39,6 +49,7 @@
 #include "mlp_bench.hpp"
 
 #if !defined(_WIN32)
+#include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -57,7 +68,14 @@ struct ProcsArgs {
   std::string work = "gemm256,gemm512,gemm1024,launch,mlp";
   double scale = 1;  // times each workload's default amount of work
   std::string csv = "procs.csv";
+  bool shared = false;       // through the GPU server, each its own context, one alone (run_shared)
+  std::string server_place;  // the GPU server's place for --shared; "": a folder of the run's own
 };
+
+// How long the server of a place --shared made waits without clients: short, so that the run can
+// wait for it to end and remove the place. A server that ends between two configurations is
+// started again by the next one's first worker, before anything is timed.
+constexpr unsigned kServerIdleSeconds = 3;
 
 // One workload's fixed work at scale 1: GEMM calls per size, chains of 100 launches, MLP epochs.
 int gemm_calls(int n) { return n <= 256 ? 400 : n <= 512 ? 100 : 25; }
@@ -218,7 +236,8 @@ std::unique_ptr<Workload> make_workload(Context& ctx, const std::string& w, doub
   return std::make_unique<MlpWork>(ctx, c);
 }
 
-// The line protocol on stdout (one line each, flushed): "device D", then per workload
+// The line protocol on stdout (one line each, flushed): "device D shared S" (S 1: the context
+// lives in the GPU server), then per workload
 // "ready W" (then a line on stdin starts it) and "result W UNITS SECONDS" or "failed W WHY",
 // then "hold RSS_GROWTH_KIB" (the parent reads device memory now) until stdin ends.
 void say(const std::string& line) {
@@ -244,7 +263,12 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
     say(std::string("failed create ") + e.what());
     return 1;
   }
-  say(fmt::format("device {}", lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_DEVICE)));
+  // Whether the context lives in the GPU server: 1, else 0 (also from a library that predates it).
+  const int in_server = lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_SHARED_GPU) == 1 ? 1 : 0;
+  const char* asked = std::getenv("MQLCL_SHARED_GPU");
+  if (!in_server && asked && std::string(asked) == "1")
+    fmt::print(stderr, "procs-worker: the context is this process's own, not the GPU server's: {}\n", last_error(ctx->handle()));
+  say(fmt::format("device {} shared {}", lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_DEVICE), in_server));
   int failures = 0;
   for (const std::string& w : split(work)) {
     std::unique_ptr<Workload> job;
@@ -282,12 +306,20 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
 
 // ---- the parent ----
 
+// What a configuration's workers get in their environment, changed from this process's: the one
+// thing that tells the configurations of --shared apart.
+struct WorkerEnv {
+  std::vector<std::pair<std::string, std::string>> set;
+  std::vector<std::string> unset;
+};
+
 #if !defined(_WIN32)
 struct Worker {
   pid_t pid = -1;
   FILE* out = nullptr;  // its stdout
   int in = -1;          // its stdin
   int device = -1;
+  int in_server = 0;  // its context lives in the GPU server
   long long rss_growth_kib = -1;
   std::map<std::string, Done> done;
 };
@@ -307,20 +339,37 @@ std::string self_path() {
   return std::string(buf, static_cast<size_t>(n));
 }
 
-Worker spawn(const std::vector<std::string>& args) {
+// This process's environment as "NAME=VALUE" entries, with `env`'s changes.
+std::vector<std::string> environment_with(const WorkerEnv& env) {
+  std::vector<std::string> out;
+  const auto changed = [&](const std::string& entry) {
+    const std::string name = entry.substr(0, entry.find('='));
+    for (const auto& s : env.set)
+      if (s.first == name) return true;
+    return std::find(env.unset.begin(), env.unset.end(), name) != env.unset.end();
+  };
+  for (char** e = environ; *e; ++e)
+    if (!changed(*e)) out.push_back(*e);
+  for (const auto& s : env.set) out.push_back(s.first + "=" + s.second);
+  return out;
+}
+
+Worker spawn(const std::vector<std::string>& args, const WorkerEnv& env) {
   int to[2], from[2];
   if (pipe2(to, O_CLOEXEC) != 0 || pipe2(from, O_CLOEXEC) != 0) throw std::runtime_error("procs: pipe failed");
-  std::vector<std::string> a = args;
-  std::vector<char*> argv;
+  std::vector<std::string> a = args, e = environment_with(env);
+  std::vector<char*> argv, envp;
   for (auto& s : a) argv.push_back(&s[0]);
   argv.push_back(nullptr);
+  for (auto& s : e) envp.push_back(&s[0]);
+  envp.push_back(nullptr);
   std::fflush(stdout);
   const pid_t pid = fork();
   if (pid < 0) throw std::runtime_error("procs: fork failed");
   if (pid == 0) {
     dup2(to[0], 0);
     dup2(from[1], 1);
-    execv(argv[0], argv.data());
+    execve(argv[0], argv.data(), envp.data());
     _exit(127);
   }
   close(to[0]);
@@ -367,6 +416,29 @@ long long gpus_memory_used_mib() {
   pclose(p);
   return sum;
 }
+
+// The process of this user that serves the GPU server's place `place` (its command line names it
+// after --rendezvous, as a client starts it), or -1.
+long long server_pid_at(const std::string& place) {
+  DIR* proc = opendir("/proc");
+  if (!proc) return -1;
+  long long found = -1;
+  while (dirent* d = readdir(proc)) {
+    char* end = nullptr;
+    const long long pid = std::strtoll(d->d_name, &end, 10);
+    if (pid <= 0 || *end != 0) continue;
+    std::ifstream in(std::string("/proc/") + d->d_name + "/cmdline", std::ios::binary);
+    std::vector<std::string> words;
+    for (std::string word; std::getline(in, word, '\0');) words.push_back(word);
+    for (size_t i = 0; i + 1 < words.size(); ++i)
+      if (words[i] == "--rendezvous" && words[i + 1] == place) found = pid;
+    if (found >= 0) break;
+  }
+  closedir(proc);
+  return found;
+}
+
+bool process_runs(long long pid) { return pid > 0 && kill(static_cast<pid_t>(pid), 0) == 0; }
 #endif
 
 struct Row {
@@ -379,112 +451,153 @@ struct Row {
 std::string unit_of(const std::string& w) { return gemm_size(w) ? "GFLOP/s" : w == "launch" ? "launches/s" : "steps/s"; }
 double scale_of(const std::string& w) { return gemm_size(w) ? 1e-9 : 1; }
 
+// What N workers started together did: a row per workload, and what they held.
+struct Batch {
+  std::vector<Row> rows;
+  std::string devices, memory;
+  int exited_badly = 0;
+  int in_server = 0;         // workers whose context lives in the GPU server
+  long long server_pid = -1;  // the GPU server at `server_place` while the workers held their contexts
+};
+
+// How a batch's workers are started: this program, the library, its arguments, their environment.
+struct Launch {
+  std::string self;
+  std::vector<std::string> work;
+  int create_on = MQLCL_DEVICE_BEST;
+  double scale = 1;
+  WorkerEnv env;
+  std::string server_place;  // where to look for the GPU server's process ("": nowhere)
+};
+
+#if !defined(_WIN32)
+// Starts n workers, runs every workload on all of them at once; `on_row` sees each workload's row
+// as it is made (its ratio is the caller's to set).
+Batch run_batch(int n, const Launch& l, const Options& opt, const std::function<void(Row&)>& on_row) {
+  Batch b;
+  const long long used_before = gpus_memory_used_mib();
+  std::string work_list;
+  for (const std::string& w : l.work) work_list += (work_list.empty() ? "" : ",") + w;
+  std::vector<Worker> ws;
+  for (int i = 0; i < n; ++i)
+    ws.push_back(spawn({l.self, "--library", lib().path, "--seed", std::to_string(opt.seed + static_cast<unsigned>(i)),
+                        "procs-worker", "--create", std::to_string(l.create_on), "--work", work_list, "--scale",
+                        fmt::format("{}", l.scale)},
+                       l.env));
+  std::map<int, int> per_device;
+  for (Worker& w : ws) {
+    const std::string line = read_line(w);
+    if (std::sscanf(line.c_str(), "device %d shared %d", &w.device, &w.in_server) < 1) {
+      fmt::print(stderr, "procs: worker {}: {}\n", w.pid, line.empty() ? "ended" : line);
+      w.device = -1;
+    }
+    ++per_device[w.device];
+    b.in_server += w.in_server == 1;
+  }
+  if (!l.server_place.empty()) b.server_pid = server_pid_at(l.server_place);
+  for (const auto& [d, c] : per_device) b.devices += (b.devices.empty() ? "" : " ") + fmt::format("{}:{}", d, c);
+  for (const std::string& wl : l.work) {
+    for (Worker& w : ws) read_line(w);  // "ready W" (or nothing from a worker that ended)
+    for (Worker& w : ws) go(w);
+    Row r;
+    r.n = n, r.work = wl, r.unit = unit_of(wl), r.devices = b.devices;
+    double units = 0;
+    r.fastest = 1e300;
+    for (Worker& w : ws) {
+      const std::string line = read_line(w);
+      std::istringstream in(line);
+      std::string tag, name;
+      Done d;
+      in >> tag >> name;
+      if (tag == "result" && name == wl && (in >> d.units >> d.seconds)) {
+        units += d.units;
+        r.slowest = std::max(r.slowest, d.seconds);
+        r.fastest = std::min(r.fastest, d.seconds);
+      } else {
+        ++r.failures;
+        fmt::print(stderr, "procs: N={} {}: worker {}: {}\n", n, wl, w.pid, line.empty() ? "ended" : line);
+      }
+    }
+    if (r.fastest > 1e299) r.fastest = 0;
+    r.rate = r.slowest > 0 ? units / r.slowest * scale_of(wl) : 0;
+    on_row(r);
+    b.rows.push_back(r);
+  }
+  for (Worker& w : ws) {
+    const std::string line = read_line(w);
+    if (std::sscanf(line.c_str(), "hold %lld", &w.rss_growth_kib) != 1) w.rss_growth_kib = -1;
+  }
+  const std::map<long long, long long> mib = device_memory_mib();
+  long long lo = -1, hi = -1;
+  std::string how;
+  for (const Worker& w : ws) {
+    long long v = -1;
+    if (mib.count(w.pid)) {
+      v = mib.at(w.pid), how = "MiB device memory (nvidia-smi)";
+    } else if (mib.empty() && w.rss_growth_kib >= 0) {
+      v = w.rss_growth_kib / 1024, how = "MiB host RSS growth (no nvidia-smi)";
+    }
+    if (v < 0) continue;
+    lo = lo < 0 ? v : std::min(lo, v);
+    hi = std::max(hi, v);
+  }
+  const long long used_now = mib.empty() || lo < 0 ? gpus_memory_used_mib() : -1;
+  b.memory = lo < 0 ? "unknown" : fmt::format("{}..{} {}", lo, hi, how);
+  if (used_before >= 0 && used_now >= 0)  // no process ids of nvidia-smi's: the GPUs' growth shared out
+    b.memory = fmt::format("{:.0f} MiB device memory (nvidia-smi memory.used: {} MiB more while the {} processes hold "
+                           "their contexts, shared out)",
+                           static_cast<double>(used_now - used_before) / n, used_now - used_before, n);
+  for (Row& r : b.rows) r.memory = b.memory;
+  for (Worker& w : ws) {
+    if (w.in >= 0) close(w.in);
+    int status = 0;
+    waitpid(w.pid, &status, 0);
+    if (w.out) std::fclose(w.out);
+    b.exited_badly += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  }
+  return b;
+}
+#endif
+
+std::vector<int> parse_counts(const std::string& text) {
+  std::vector<int> counts;
+  for (const std::string& c : split(text)) counts.push_back(std::atoi(c.c_str()));
+  for (int n : counts)
+    if (n < 1 || n > 256) throw std::runtime_error("procs: each count is 1 .. 256");
+  return counts;
+}
+
 int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
 #if defined(_WIN32)
   (void)app, (void)a, (void)opt;
   fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
   return 2;
 #else
-  const std::vector<std::string> work = split(a.work);
-  check_workloads(work);
-  std::vector<int> counts;
-  for (const std::string& c : split(a.counts)) counts.push_back(std::atoi(c.c_str()));
-  for (int n : counts)
-    if (n < 1 || n > 256) throw std::runtime_error("procs: each count is 1 .. 256");
+  Launch l;
+  l.work = split(a.work);
+  check_workloads(l.work);
+  const std::vector<int> counts = parse_counts(a.counts);
   const bool pinned = app.get_option("--device")->count() > 0;
-  const int create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
+  l.create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
+  l.scale = a.scale;
   signal(SIGPIPE, SIG_IGN);  // a worker that died: its pipe's write fails instead
-  const std::string self = self_path();
+  l.self = self_path();
   fmt::print("procs: {} processes at once, each its own context on {}; workloads {} (scale {}); {} devices, device {} is {}\n",
              a.counts, pinned ? fmt::format("device {} (--device)", opt.device) : "MQLCL_DEVICE_BEST (placed by load)",
              a.work, a.scale, lib().mqlcl_device_count(), opt.device, device_text(opt.device, MQLCL_TEXT_NAME));
   std::vector<Row> rows;
   std::map<std::string, double> single;  // N = 1's rate per workload
   for (int n : counts) {
-    const long long used_before = gpus_memory_used_mib();
-    std::vector<Worker> ws;
-    for (int i = 0; i < n; ++i)
-      ws.push_back(spawn({self, "--library", lib().path, "--seed", std::to_string(opt.seed + static_cast<unsigned>(i)),
-                          "procs-worker", "--create", std::to_string(create_on), "--work", a.work, "--scale",
-                          fmt::format("{}", a.scale)}));
-    std::map<int, int> per_device;
-    for (Worker& w : ws) {
-      const std::string l = read_line(w);
-      if (std::sscanf(l.c_str(), "device %d", &w.device) != 1) {
-        fmt::print(stderr, "procs: worker {}: {}\n", w.pid, l.empty() ? "ended" : l);
-        w.device = -1;
-      }
-      ++per_device[w.device];
-    }
-    std::string devices;
-    for (const auto& [d, c] : per_device) devices += (devices.empty() ? "" : " ") + fmt::format("{}:{}", d, c);
-    for (const std::string& wl : work) {
-      for (Worker& w : ws) read_line(w);  // "ready W" (or nothing from a worker that ended)
-      for (Worker& w : ws) go(w);
-      Row r;
-      r.n = n, r.work = wl, r.unit = unit_of(wl), r.devices = devices;
-      double units = 0;
-      r.fastest = 1e300;
-      for (Worker& w : ws) {
-        const std::string l = read_line(w);
-        std::istringstream in(l);
-        std::string tag, name;
-        Done d;
-        in >> tag >> name;
-        if (tag == "result" && name == wl && (in >> d.units >> d.seconds)) {
-          units += d.units;
-          r.slowest = std::max(r.slowest, d.seconds);
-          r.fastest = std::min(r.fastest, d.seconds);
-        } else {
-          ++r.failures;
-          fmt::print(stderr, "procs: N={} {}: worker {}: {}\n", n, wl, w.pid, l.empty() ? "ended" : l);
-        }
-      }
-      if (r.fastest > 1e299) r.fastest = 0;
-      r.rate = r.slowest > 0 ? units / r.slowest * scale_of(wl) : 0;
-      if (n == counts.front() && n == 1) single[wl] = r.rate;
-      r.ratio = single.count(wl) && single[wl] > 0 ? r.rate / single[wl] : 0;
-      rows.push_back(r);
-      fmt::print("  N={:<3} {:<9} {:>12.1f} {:<10}  x{:<5.2f} of N=1   slowest {:.3f} s, fastest {:.3f} s, failures {}\n", n, wl,
-                 r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures);
+    const Batch b = run_batch(n, l, opt, [&](Row& r) {
+      if (n == counts.front() && n == 1) single[r.work] = r.rate;
+      r.ratio = single.count(r.work) && single[r.work] > 0 ? r.rate / single[r.work] : 0;
+      fmt::print("  N={:<3} {:<9} {:>12.1f} {:<10}  x{:<5.2f} of N=1   slowest {:.3f} s, fastest {:.3f} s, failures {}\n", n,
+                 r.work, r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures);
       std::fflush(stdout);
-    }
-    for (Worker& w : ws) {
-      const std::string l = read_line(w);
-      if (std::sscanf(l.c_str(), "hold %lld", &w.rss_growth_kib) != 1) w.rss_growth_kib = -1;
-    }
-    const std::map<long long, long long> mib = device_memory_mib();
-    long long lo = -1, hi = -1;
-    std::string how;
-    for (const Worker& w : ws) {
-      long long v = -1;
-      if (mib.count(w.pid)) {
-        v = mib.at(w.pid), how = "MiB device memory (nvidia-smi)";
-      } else if (mib.empty() && w.rss_growth_kib >= 0) {
-        v = w.rss_growth_kib / 1024, how = "MiB host RSS growth (no nvidia-smi)";
-      }
-      if (v < 0) continue;
-      lo = lo < 0 ? v : std::min(lo, v);
-      hi = std::max(hi, v);
-    }
-    const long long used_now = mib.empty() || lo < 0 ? gpus_memory_used_mib() : -1;
-    std::string memory = lo < 0 ? "unknown" : fmt::format("{}..{} {}", lo, hi, how);
-    if (used_before >= 0 && used_now >= 0)  // no process ids of nvidia-smi's: the GPUs' growth shared out
-      memory = fmt::format("{:.0f} MiB device memory (nvidia-smi memory.used: {} MiB more while the {} processes hold "
-                           "their contexts, shared out)",
-                           static_cast<double>(used_now - used_before) / n, used_now - used_before, n);
-    for (Row& r : rows)
-      if (r.n == n) r.memory = memory;
-    int exited_badly = 0;
-    for (Worker& w : ws) {
-      if (w.in >= 0) close(w.in);
-      int status = 0;
-      waitpid(w.pid, &status, 0);
-      if (w.out) std::fclose(w.out);
-      exited_badly += !(WIFEXITED(status) && WEXITSTATUS(status) == 0);
-    }
+    });
+    rows.insert(rows.end(), b.rows.begin(), b.rows.end());
     fmt::print("  N={:<3} devices (number:processes) {}; memory per process {}; workers that exited with a failure: {}\n", n,
-               devices, memory, exited_badly);
+               b.devices, b.memory, b.exited_badly);
   }
   std::ofstream csv(a.csv);
   csv << "processes,workload,rate,unit,ratio_to_one,slowest_s,fastest_s,failures,devices,memory_per_process\n";
@@ -494,6 +607,164 @@ int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   fmt::print("written: {}\n", a.csv);
   int failures = 0;
   for (const Row& r : rows) failures += r.failures;
+  return failures ? 1 : 0;
+#endif
+}
+
+// ---- --shared: through the GPU server, each its own context, one alone ----
+
+#if !defined(_WIN32)
+// The configurations of --shared. Their workers differ only in their environment.
+enum class Config { Own, Server };
+const char* config_name(Config c) { return c == Config::Own ? "own" : "server"; }
+
+struct SharedRow {
+  Config config = Config::Own;
+  Row row;
+  int in_server = 0;  // of row.n workers
+  double to_own = 0;  // server rows: this rate over the own contexts' at the same N
+};
+
+// A folder of this run's own for the GPU server (0700, as the server's place must be).
+std::string fresh_place() {
+  const char* tmp = std::getenv("TMPDIR");
+  std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/mqlcl-procs-XXXXXX";
+  if (!mkdtemp(&pattern[0])) throw std::runtime_error("procs: a folder for the GPU server's place cannot be made in " + pattern);
+  return pattern;
+}
+#endif
+
+int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
+#if defined(_WIN32)
+  (void)app, (void)a, (void)opt;
+  fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
+  return 2;
+#else
+  Launch own;
+  own.work = split(a.work);
+  check_workloads(own.work);
+  // N = 1 first: one process alone in-process is the reference of every ratio, one through the
+  // server the ratio of its own.
+  std::vector<int> counts = {1};
+  for (int n : parse_counts(a.counts))
+    if (std::find(counts.begin(), counts.end(), n) == counts.end()) counts.push_back(n);
+  const bool pinned = app.get_option("--device")->count() > 0;
+  own.create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
+  own.scale = a.scale;
+  own.self = self_path();
+  own.env.unset = {"MQLCL_SHARED_GPU"};
+  // A place of this run's own unless given: no server of an earlier run (started with another
+  // environment, or another build) serves these workers. It ends after a short idle time.
+  const bool made_place = a.server_place.empty();
+  Launch server = own;
+  server.server_place = made_place ? fresh_place() : a.server_place;
+  server.env.unset.clear();
+  server.env.set = {{"MQLCL_SHARED_GPU", "1"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place}};
+  if (made_place) server.env.set.push_back({"MQLCL_SHARED_GPU_IDLE_SECONDS", std::to_string(kServerIdleSeconds)});
+  signal(SIGPIPE, SIG_IGN);
+  std::string count_text;
+  for (int n : counts) count_text += (count_text.empty() ? "" : ",") + std::to_string(n);
+  fmt::print("procs --shared: for N = {}: N processes through the GPU server (MQLCL_SHARED_GPU=1, its place {}), N processes "
+             "each with its own context (MQLCL_SHARED_GPU unset); N = 1 with its own context is one process alone "
+             "in-process, the reference; on {}; workloads {} (scale {}); {} devices, device {} is {}\n",
+             count_text, server.server_place,
+             pinned ? fmt::format("device {} (--device)", opt.device) : "MQLCL_DEVICE_BEST (placed by load)", a.work, a.scale,
+             lib().mqlcl_device_count(), opt.device, device_text(opt.device, MQLCL_TEXT_NAME));
+  const long long earlier = server_pid_at(server.server_place);
+  if (earlier >= 0)
+    fmt::print("  a GPU server of an earlier run serves {} (pid {}): its environment is that run's\n", server.server_place, earlier);
+
+  std::vector<SharedRow> rows;
+  std::map<std::string, double> alone;  // one process in-process, per workload
+  std::map<std::pair<int, std::string>, double> own_rate;
+  int misplaced = 0;           // workers whose context is not where their configuration puts it
+  long long last_server = -1;  // the server's process seen last
+  bool served = false;         // a context was in the server
+  // Every configuration with its own contexts first, then through the server: no server holds a
+  // context on the device while the processes of their own contexts run.
+  for (Config c : {Config::Own, Config::Server}) {
+    const Launch& l = c == Config::Own ? own : server;
+    for (int n : counts) {
+      const Batch b = run_batch(n, l, opt, [&](Row& r) {
+        if (c == Config::Own && n == 1) alone[r.work] = r.rate;
+        r.ratio = alone.count(r.work) && alone[r.work] > 0 ? r.rate / alone[r.work] : 0;
+        fmt::print("  {:<6} N={:<3} {:<9} {:>12.1f} {:<10}  x{:<5.2f} of one in-process   slowest {:.3f} s, fastest {:.3f} s, "
+                   "failures {}\n",
+                   config_name(c), n, r.work, r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures);
+        std::fflush(stdout);
+      });
+      const int expected = c == Config::Server ? n : 0;
+      misplaced += std::abs(b.in_server - expected);
+      if (b.server_pid >= 0) last_server = b.server_pid;
+      served = served || b.in_server > 0;
+      for (const Row& r : b.rows) {
+        SharedRow s;
+        s.config = c, s.row = r, s.in_server = b.in_server;
+        if (c == Config::Own) own_rate[{n, r.work}] = r.rate;
+        const auto o = own_rate.find({n, r.work});
+        if (c == Config::Server && o != own_rate.end() && o->second > 0) s.to_own = r.rate / o->second;
+        rows.push_back(s);
+      }
+      fmt::print("  {:<6} N={:<3} devices (number:processes) {}; contexts in the GPU server {} of {}{}; memory per process {}; "
+                 "workers that exited with a failure: {}\n",
+                 config_name(c), n, b.devices, b.in_server, n,
+                 b.server_pid >= 0 ? fmt::format(" (server pid {})", b.server_pid) : "", b.memory, b.exited_badly);
+      if (b.in_server != expected)
+        fmt::print("  {:<6} N={:<3} {} of the {} contexts are not where this configuration puts them: its rates are not "
+                   "the configuration's\n",
+                   config_name(c), n, std::abs(b.in_server - expected), n);
+    }
+  }
+
+  // The ratios of the targets: N through the server and N of their own over one alone in-process,
+  // the server over own contexts at the same N, one through the server over one in-process.
+  fmt::print("\nsummary (aggregate rate of N processes; xA: over one process alone in-process; xO: through the server over "
+             "N processes of their own contexts)\n");
+  for (const std::string& w : own.work) {
+    const auto rate = [&](Config c, int n) -> const SharedRow* {
+      for (const SharedRow& s : rows)
+        if (s.config == c && s.row.n == n && s.row.work == w) return &s;
+      return nullptr;
+    };
+    const SharedRow* one_own = rate(Config::Own, 1);
+    const SharedRow* one_server = rate(Config::Server, 1);
+    fmt::print("{} ({}): one process alone in-process {:.1f}; one process through the server {:.1f}, x{:.2f} of in-process\n", w,
+               unit_of(w), one_own ? one_own->row.rate : 0.0, one_server ? one_server->row.rate : 0.0,
+               one_server ? one_server->row.ratio : 0.0);
+    fmt::print("  {:>4}  {:>16} {:>7} {:>7}  {:>16} {:>7}\n", "N", "through server", "xA", "xO", "own contexts", "xA");
+    for (int n : counts) {
+      const SharedRow* s = rate(Config::Server, n);
+      const SharedRow* o = rate(Config::Own, n);
+      fmt::print("  {:>4}  {:>16.1f} {:>7.2f} {:>7.2f}  {:>16.1f} {:>7.2f}\n", n, s ? s->row.rate : 0.0, s ? s->row.ratio : 0.0,
+                 s ? s->to_own : 0.0, o ? o->row.rate : 0.0, o ? o->row.ratio : 0.0);
+    }
+  }
+  std::ofstream csv(a.csv);
+  csv << "configuration,processes,workload,rate,unit,ratio_to_one_in_process,ratio_to_own_same_count,slowest_s,fastest_s,"
+         "failures,contexts_in_server,devices,memory_per_process\n";
+  for (const SharedRow& s : rows) {
+    const Row& r = s.row;
+    csv << fmt::format("{},{},{},{:.3f},{},{:.3f},{:.3f},{:.4f},{:.4f},{},{},{},{}\n", config_name(s.config), r.n, r.work, r.rate,
+                       r.unit, r.ratio, s.config == Config::Server ? s.to_own : 1.0, r.slowest, r.fastest, r.failures,
+                       s.in_server, r.devices, r.memory);
+  }
+  fmt::print("written: {}\n", a.csv);
+
+  if (made_place) {
+    // The run's server ends after its idle time; then its place goes.
+    const auto until = Clock::now() + std::chrono::seconds(kServerIdleSeconds + 10);
+    while (process_runs(last_server) && Clock::now() < until) usleep(100 * 1000);
+    if (process_runs(last_server) || (served && last_server < 0)) {
+      fmt::print("the GPU server{} may still run; its place {} is left\n",
+                 last_server >= 0 ? fmt::format(" (pid {})", last_server) : "", server.server_place);
+    } else {
+      std::error_code ignored;
+      std::filesystem::remove_all(server.server_place, ignored);
+      if (last_server >= 0) fmt::print("the GPU server (pid {}) ended after its idle time\n", last_server);
+    }
+  }
+  int failures = misplaced;
+  for (const SharedRow& s : rows) failures += s.row.failures;
   return failures ? 1 : 0;
 #endif
 }
@@ -508,7 +779,12 @@ void register_procs_commands(CLI::App& app, Options& opt) {
   p->add_option("--work", a.work, "workloads: gemmN (mqlcl_sgemm host arrays, n x n x n), launch, mlp")->capture_default_str();
   p->add_option("--scale", a.scale, "times each workload's default work per process")->capture_default_str();
   p->add_option("--csv", a.csv, "where the rows are written")->capture_default_str();
-  add_command(p, [&app, &opt] { return procs::run_procs(app, a, opt); });
+  p->add_flag("--shared", a.shared,
+              "for each N: N processes through the GPU server (MQLCL_SHARED_GPU=1), N each with its own context, and one "
+              "alone in-process (the reference); their rates and ratios");
+  p->add_option("--server-place", a.server_place,
+                "with --shared: the GPU server's place (MQLCL_SHARED_GPU_PLACE); default: a folder of the run's own");
+  add_command(p, [&app, &opt] { return a.shared ? procs::run_shared(app, a, opt) : procs::run_procs(app, a, opt); });
 
   static int create_on = MQLCL_DEVICE_BEST;
   static std::string work;
