@@ -38,8 +38,15 @@ class ArrayArgument {
     uint32_t bytes = 0;
     const unsigned char* p = u.array(field, 1, bytes);
     bytes_ = bytes;
-    store_.resize(bytes / sizeof(T) + 1);  // one more: never a null pointer for an empty array
-    if (bytes != 0) std::memcpy(store_.data(), p, bytes);
+    // A small array (a launch's sizes) in place; a larger one on the heap. One element more:
+    // never a null pointer for an empty array.
+    if (bytes < sizeof small_) {
+      data_ = reinterpret_cast<T*>(small_);
+    } else {
+      store_.resize(bytes / sizeof(T) + 1);
+      data_ = store_.data();
+    }
+    if (bytes != 0) std::memcpy(data_, p, bytes);
   }
   // The client's count of the array (elements of `unit` bytes; from the parameter `count_name`)
   // must be what it sent: the export reads as many as the count says.
@@ -49,7 +56,7 @@ class ArrayArgument {
   }
   T* get() {
     if (how_ == kArrayInBulk) return reinterpret_cast<T*>(bulk_);
-    return how_ == kArrayInline ? store_.data() : nullptr;
+    return how_ == kArrayInline ? data_ : nullptr;
   }
   // The array as the export left it, after the arrays before it in the reply (one in the bulk
   // memory is there already).
@@ -57,7 +64,7 @@ class ArrayArgument {
     if (how_ == kArrayAbsent) return;
     ++reply.arrays_back;
     if (how_ != kArrayInline) return;
-    const auto* p = reinterpret_cast<const unsigned char*>(store_.data());
+    const auto* p = reinterpret_cast<const unsigned char*>(data_);
     reply.out.insert(reply.out.end(), p, p + bytes_);
   }
 
@@ -66,6 +73,8 @@ class ArrayArgument {
   uint32_t how_ = kArrayAbsent;
   size_t bytes_ = 0;
   unsigned char* bulk_ = nullptr;
+  T* data_ = nullptr;
+  alignas(16) unsigned char small_[64];
   std::vector<T> store_;
 };
 

@@ -55,6 +55,8 @@ void receive_message(RingReader& from, Message& scratch, std::vector<unsigned ch
 // Appends values in the protocol's layout (little-endian as both ends are: one machine).
 class Packer {
  public:
+  // Room for a launch's or an argument set's request at once: no growth on the hot path.
+  Packer() { bytes_.reserve(256); }
   Packer& i32(int32_t v) { return raw(&v, sizeof v); }
   Packer& u32(uint32_t v) { return raw(&v, sizeof v); }
   Packer& i64(int64_t v) { return raw(&v, sizeof v); }
