@@ -6,6 +6,7 @@ data folder (File -> Open Data Folder), so that its MQL5 folder is copied over t
   LICENSE                      the repository's LICENSE
   MQL5/Include/mqlcl/...       every file of mql5/Include/mqlcl (hidden files left out)
   MQL5/Libraries/mqlcl.dll     the MinGW build (--dll, default build/mingw/dll/mqlcl.dll)
+  MQL5/Libraries/mqlcl-gpu-server.exe   the GPU server of that build, from beside the DLL
   MQL5/Scripts/mqlcl/*.mq5     every script of mql5/Scripts/mqlcl, with the OpenCL C files
   MQL5/Scripts/mqlcl/*.cl      beside them that a script loads by #resource
   SHA256SUMS                   sha256sum of every other file, paths relative to the zip's root
@@ -34,6 +35,8 @@ INSTALL = """\
 1. In the terminal: File -> Open Data Folder. Copy this package's MQL5 folder into that
    folder, merging it with the MQL5 folder already there. It adds
      MQL5\\Libraries\\mqlcl.dll     the library (one file, needs no other DLL beside it)
+     MQL5\\Libraries\\mqlcl-gpu-server.exe   started by the library where MQLCL_SHARED_GPU=1:
+                                  agents share one GPU through it (docs/metatrader.md)
      MQL5\\Include\\mqlcl\\          the #import block and the CMqlcl class
      MQL5\\Scripts\\mqlcl\\          one script per experiment
 2. Tools -> Options -> Expert Advisors -> tick "Allow DLL imports"; also tick "Allow DLL
@@ -66,10 +69,10 @@ def version():
 
 
 def check_dll(path):
-    """A 64-bit Windows DLL (PE, machine x86-64): the terminal loads no other."""
+    """A 64-bit Windows DLL or program (PE, machine x86-64): the terminal loads no other."""
     data = path.read_bytes()
     if data[:2] != b"MZ" or len(data) < 0x40:
-        sys.exit(f"package: {path} is not a Windows DLL")
+        sys.exit(f"package: {path} is not a Windows DLL or program")
     pe = struct.unpack_from("<I", data, 0x3C)[0]
     if data[pe:pe + 4] != b"PE\0\0" or struct.unpack_from("<H", data, pe + 4)[0] != 0x8664:
         sys.exit(f"package: {path} is not a 64-bit (x86-64) Windows DLL")
@@ -88,6 +91,10 @@ def contents(dll, ver):
     out = {"INSTALL.txt": INSTALL.format(title=title, underline="=" * len(title)).encode(),
            "LICENSE": (ROOT / "LICENSE").read_bytes(),
            "MQL5/Libraries/mqlcl.dll": check_dll(dll)}
+    server = dll.parent / "mqlcl-gpu-server.exe"
+    if not server.is_file():
+        sys.exit(f"package: no {server} beside the DLL: build it with the DLL (scripts/build.sh --mingw)")
+    out["MQL5/Libraries/mqlcl-gpu-server.exe"] = check_dll(server)
     include = ROOT / "mql5/Include/mqlcl"
     for p in files_under(include, "*"):
         out["MQL5/Include/mqlcl/" + p.relative_to(include).as_posix()] = p.read_bytes()

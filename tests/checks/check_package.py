@@ -70,7 +70,8 @@ def check_zip(zpath, sha, root, native):
 def check_unpacked(unpacked, root, mingw):
     files = {p.relative_to(unpacked).as_posix(): p for p in unpacked.rglob("*") if p.is_file()}
     expected = {"INSTALL.txt": None, "LICENSE": root / "LICENSE", "SHA256SUMS": None,
-                "MQL5/Libraries/mqlcl.dll": mingw / "dll/mqlcl.dll"}
+                "MQL5/Libraries/mqlcl.dll": mingw / "dll/mqlcl.dll",
+                "MQL5/Libraries/mqlcl-gpu-server.exe": mingw / "dll/mqlcl-gpu-server.exe"}
     expected.update({"MQL5/Include/mqlcl/" + k: p for k, p in visible_files(root / "mql5/Include/mqlcl", "*").items()})
     for pattern in ("*.mq5", "*.cl"):  # the scripts, and the OpenCL C they load by #resource
         expected.update({"MQL5/Scripts/mqlcl/" + k: p for k, p in visible_files(root / "mql5/Scripts/mqlcl", pattern).items()})
