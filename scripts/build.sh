@@ -20,8 +20,11 @@ if [ -n "${mingw:-}" ]; then
   start=$SECONDS
   cmake --build --preset mingw -j "$jobs"
   echo "build mingw: $((SECONDS - start)) s"
-  cp build/mingw/dll/mqlcl.dll build/mingw/host/  # the host and tests load it from beside them
-  cp build/mingw/dll/mqlcl.dll build/mingw/tests/
+  # The host and tests load the library from beside them, and it starts its GPU server from
+  # beside itself.
+  for dir in host tests; do
+    cp build/mingw/dll/mqlcl.dll build/mingw/dll/mqlcl-gpu-server.exe "build/mingw/$dir/"
+  done
 fi
 if [ -n "${sanitizers:-}" ]; then
   for preset in asan tsan fuzz; do
