@@ -354,10 +354,67 @@ class Descriptor {  // closes what it holds unless released
   Descriptor& operator=(const Descriptor&) = delete;
   int get() const { return fd_; }
   int release() { return std::exchange(fd_, -1); }
+  void reset(int fd) {
+    if (fd_ >= 0) close(fd_);
+    fd_ = fd;
+  }
 
  private:
   int fd_;
 };
+
+// Sends `size` bytes with descriptor `fd` (SCM_RIGHTS) as one message; false when not all went.
+bool send_with_descriptor(int socket, const void* data, size_t size, int fd) {
+  iovec part{const_cast<void*>(data), size};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr msg{};
+  msg.msg_iov = &part;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  cmsghdr* cm = CMSG_FIRSTHDR(&msg);
+  cm->cmsg_level = SOL_SOCKET;
+  cm->cmsg_type = SCM_RIGHTS;
+  cm->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(cm), &fd, sizeof fd);
+  return sendmsg(socket, &msg, MSG_NOSIGNAL) == static_cast<ssize_t>(size);
+}
+
+// What receive_with_descriptor got: the message's bytes (-1: none in time), the first descriptor
+// (every other one that came closed), how many came, and whether something was cut off.
+struct Received {
+  ssize_t bytes = -1;
+  Descriptor fd{-1};
+  int descriptors = 0;
+  bool truncated = false;
+};
+
+// Receives one message of at most `size` bytes into `data` and the descriptors sent with it,
+// waiting up to `timeout_ms`.
+void receive_with_descriptor(int socket, void* data, size_t size, unsigned timeout_ms, Received& got) {
+  iovec part{data, size};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 4)] = {};
+  msghdr msg{};
+  msg.msg_iov = &part;
+  msg.msg_iovlen = 1;
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  if (readable_within(socket, timeout_ms)) got.bytes = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
+  if (got.bytes < 0) return;
+  got.truncated = (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0;
+  for (cmsghdr* cm = CMSG_FIRSTHDR(&msg); cm != nullptr; cm = CMSG_NXTHDR(&msg, cm)) {
+    if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS) continue;
+    const size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (size_t i = 0; i < n; ++i) {
+      int one;
+      std::memcpy(&one, CMSG_DATA(cm) + i * sizeof(int), sizeof one);
+      if (got.descriptors++ == 0)
+        got.fd.reset(one);
+      else
+        close(one);
+    }
+  }
+}
 
 }  // namespace
 
@@ -412,21 +469,8 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
   m->request_slots = kRequestSlots;
   m->response_slots = kResponseSlots;
 
-  ChannelHello hello{kChannelMagic, kChannelVersion, sizeof(ChannelMemory)};
-  iovec part{&hello, sizeof hello};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr msg{};
-  msg.msg_iov = &part;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  cmsghdr* cm = CMSG_FIRSTHDR(&msg);
-  cm->cmsg_level = SOL_SOCKET;
-  cm->cmsg_type = SCM_RIGHTS;
-  cm->cmsg_len = CMSG_LEN(sizeof(int));
-  const int fd = c->segment_.fd();
-  std::memcpy(CMSG_DATA(cm), &fd, sizeof fd);
-  if (sendmsg(c->socket_, &msg, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof hello))
+  const ChannelHello hello{kChannelMagic, kChannelVersion, sizeof(ChannelMemory)};
+  if (!send_with_descriptor(c->socket_, &hello, sizeof hello, c->segment_.fd()))
     fail(MQLCL_ERR_NO_OPENCL, "the server at ", path, " cannot be sent the connection's memory: ", last_os_error());
 
   ChannelWelcome welcome{};
@@ -441,57 +485,23 @@ std::unique_ptr<Channel> Channel::connect(const UserRendezvous& at, MessageRules
 
 SharedSegment Channel::make_bulk(size_t bytes, uint32_t serial) {
   SharedSegment made = SharedSegment::create(bytes, "mqlcl-bulk");
-  BulkHello hello{kChannelMagic, serial, bytes};
-  iovec part{&hello, sizeof hello};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  msghdr msg{};
-  msg.msg_iov = &part;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  cmsghdr* cm = CMSG_FIRSTHDR(&msg);
-  cm->cmsg_level = SOL_SOCKET;
-  cm->cmsg_type = SCM_RIGHTS;
-  cm->cmsg_len = CMSG_LEN(sizeof(int));
-  const int fd = made.fd();
-  std::memcpy(CMSG_DATA(cm), &fd, sizeof fd);
-  if (sendmsg(socket_, &msg, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof hello))
+  const BulkHello hello{kChannelMagic, serial, bytes};
+  if (!send_with_descriptor(socket_, &hello, sizeof hello, made.fd()))
     fail(MQLCL_ERR_NO_OPENCL, peer_name_, " cannot be sent memory for large arrays: ", last_os_error());
   return made;
 }
 
 SharedSegment Channel::receive_bulk(size_t bytes, uint32_t serial) {
   BulkHello hello{};
-  iovec part{&hello, sizeof hello};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 4)] = {};
-  msghdr msg{};
-  msg.msg_iov = &part;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  ssize_t got = -1;
-  if (readable_within(socket_, ChannelListener::kHandshakeMs)) got = recvmsg(socket_, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-  int fd = -1, descriptors = 0;
-  for (cmsghdr* cm = CMSG_FIRSTHDR(&msg); got > 0 && cm != nullptr; cm = CMSG_NXTHDR(&msg, cm)) {
-    if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS) continue;
-    const size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-    for (size_t i = 0; i < n; ++i) {
-      int one;
-      std::memcpy(&one, CMSG_DATA(cm) + i * sizeof(int), sizeof one);
-      if (descriptors++ == 0)
-        fd = one;
-      else
-        close(one);
-    }
-  }
-  Descriptor memory(fd);
-  if (got != static_cast<ssize_t>(sizeof hello) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0 || descriptors != 1)
-    fail(MQLCL_ERR_ARGUMENT, peer_name_, " announced memory for large arrays but sent ", static_cast<long>(got),
-         " bytes and ", descriptors, " descriptors");
+  Received got;
+  receive_with_descriptor(socket_, &hello, sizeof hello, ChannelListener::kHandshakeMs, got);
+  if (got.bytes != static_cast<ssize_t>(sizeof hello) || got.truncated || got.descriptors != 1)
+    fail(MQLCL_ERR_ARGUMENT, peer_name_, " announced memory for large arrays but sent ", static_cast<long>(got.bytes),
+         " bytes and ", got.descriptors, " descriptors");
   if (hello.magic != kChannelMagic || hello.serial != serial || hello.bytes != bytes)
     fail(MQLCL_ERR_ARGUMENT, peer_name_, " sent memory ", hello.serial, " of ", hello.bytes, " bytes where ", serial,
          " of ", bytes, " was announced");
-  return SharedSegment::adopt(memory.release(), bytes);
+  return SharedSegment::adopt(got.fd.release(), bytes);
 }
 
 ChannelListener::ChannelListener(const UserRendezvous& at, const ServerElection& won)
@@ -525,40 +535,18 @@ std::unique_ptr<Channel> ChannelListener::accept(unsigned timeout_ms, MessageRul
   c->socket_ = s.release();
 
   ChannelHello hello{};
-  iovec part{&hello, sizeof hello};
-  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int) * 4)] = {};
-  msghdr msg{};
-  msg.msg_iov = &part;
-  msg.msg_iovlen = 1;
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
-  ssize_t got = -1;
-  if (readable_within(c->socket_, kHandshakeMs)) got = recvmsg(c->socket_, &msg, MSG_CMSG_CLOEXEC | MSG_DONTWAIT);
-  // Every descriptor that came is taken (closed unless it is the one expected).
-  int fd = -1, descriptors = 0;
-  for (cmsghdr* cm = CMSG_FIRSTHDR(&msg); cm != nullptr; cm = CMSG_NXTHDR(&msg, cm)) {
-    if (cm->cmsg_level != SOL_SOCKET || cm->cmsg_type != SCM_RIGHTS) continue;
-    const size_t n = (cm->cmsg_len - CMSG_LEN(0)) / sizeof(int);
-    for (size_t i = 0; i < n; ++i) {
-      int one;
-      std::memcpy(&one, CMSG_DATA(cm) + i * sizeof(int), sizeof one);
-      if (descriptors++ == 0)
-        fd = one;
-      else
-        close(one);
-    }
-  }
-  Descriptor memory(fd);
+  Received got;
+  receive_with_descriptor(c->socket_, &hello, sizeof hello, kHandshakeMs, got);
   ChannelWelcome welcome{kChannelMagic, kChannelVersion, 0, 0};
   try {
-    if (got != static_cast<ssize_t>(sizeof hello) || (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0)
-      fail(MQLCL_ERR_ARGUMENT, "a client's setup is refused: ", c->peer_name(), " sent ", static_cast<long>(got),
+    if (got.bytes != static_cast<ssize_t>(sizeof hello) || got.truncated)
+      fail(MQLCL_ERR_ARGUMENT, "a client's setup is refused: ", c->peer_name(), " sent ", static_cast<long>(got.bytes),
            " bytes where ", sizeof hello, " are expected");
-    if (descriptors != 1)
-      fail(MQLCL_ERR_ARGUMENT, "a client's setup is refused: ", c->peer_name(), " sent ", descriptors,
+    if (got.descriptors != 1)
+      fail(MQLCL_ERR_ARGUMENT, "a client's setup is refused: ", c->peer_name(), " sent ", got.descriptors,
            " descriptors where 1 is expected");
     check_hello(hello);
-    c->segment_ = SharedSegment::adopt(memory.release(), sizeof(ChannelMemory));
+    c->segment_ = SharedSegment::adopt(got.fd.release(), sizeof(ChannelMemory));
   } catch (const Error& e) {
     welcome.status = e.code();
     send(c->socket_, &welcome, sizeof welcome, MSG_NOSIGNAL);
