@@ -13,8 +13,6 @@ namespace mqlcl {
 
 namespace {
 
-std::u16string coded(int code, const std::string& what) { return utf8_to_utf16("[" + std::to_string(code) + "] " + what); }
-
 // The message of the library's last failure on this thread (mqlcl_last_error(0)).
 std::u16string library_failure() {
   std::u16string s(512, u'\0');
@@ -105,8 +103,7 @@ void ClientSession::serve_posted(const std::vector<unsigned char>& request) {
 
 Reply ClientSession::serve(const std::vector<unsigned char>& request) {
   if (posted_failure_.result != 0) {
-    uint32_t kind = 0;
-    if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+    const uint32_t kind = request_kind(request);
     const bool waits = kind != kRequest_mqlcl_last_error && kind != kRequest_mqlcl_handle_info &&
                        kind != kRequest_mqlcl_kernel_info && kind != kRequest_mqlcl_free &&
                        kind != static_cast<uint32_t>(Request::ServerHandles);
@@ -135,19 +132,13 @@ Reply ClientSession::answer(const std::vector<unsigned char>& request) {
         std::u16string written(r.out.size() / 2, u'\0');
         if (!written.empty()) std::memcpy(&written[0], r.out.data(), r.out.size());
         replace_all(written, never, sent);  // the same length: both numbers have ten digits
-        if (written.size() * 2 == r.out.size() && !written.empty()) std::memcpy(r.out.data(), written.data(), r.out.size());
+        if (!written.empty()) std::memcpy(r.out.data(), written.data(), r.out.size());
       }
     }
   } catch (const Error& e) {
-    r = Reply{};
-    r.result = e.code();
-    r.real = e.code();
-    r.message = coded(e.code(), e.what());
+    r = failed_reply(e.code(), e.what());
   } catch (const std::bad_alloc&) {
-    r = Reply{};
-    r.result = MQLCL_ERR_MEMORY;
-    r.real = MQLCL_ERR_MEMORY;
-    r.message = coded(MQLCL_ERR_MEMORY, "the server is out of memory for this request");
+    r = failed_reply(MQLCL_ERR_MEMORY, "the server is out of memory for this request");
   }
   return r;
 }

@@ -11,7 +11,6 @@
 
 #include "client_session.hpp"
 #include "core/error.hpp"
-#include "core/text.hpp"
 #include "device_contexts.hpp"
 #include "remote/channel.hpp"
 #include "remote/protocol.hpp"
@@ -30,6 +29,11 @@ struct Served {
   std::atomic<bool> done{false};
 };
 
+void send_reply(Channel& channel, const Reply& r) {
+  const auto bytes = pack_reply(r);
+  send_message(channel.outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
 void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
   ClientSession session(contexts);
   std::unique_ptr<Message> scratch(new Message());
@@ -40,15 +44,10 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
     } catch (const Error& e) {
       if (e.code() == MQLCL_ERR_NO_OPENCL) return;  // the client ended
       // A frame that cannot be followed: the client hears why, then the channel closes.
-      Reply r;
-      r.result = e.code();
-      r.message = utf8_to_utf16("[" + std::to_string(e.code()) + "] " + e.what());
-      const auto bytes = pack_reply(r);
-      send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+      send_reply(*channel, failed_reply(e.code(), e.what()));
       return;
     }
-    uint32_t kind = 0;
-    if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+    uint32_t kind = request_kind(request);
     if (kind == static_cast<uint32_t>(Request::Bulk)) {  // its memory comes beside the rings
       Reply r;
       try {
@@ -61,11 +60,9 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
           fail(MQLCL_ERR_RANGE, "bulk memory of ", bytes, " bytes (1 .. ", kMaxBulkBytes, ")");
         session.use_bulk(channel->receive_bulk(static_cast<size_t>(bytes), serial));
       } catch (const Error& e) {
-        r.result = e.code();
-        r.message = utf8_to_utf16("[" + std::to_string(e.code()) + "] " + e.what());
+        r = failed_reply(e.code(), e.what());
       }
-      const auto bytes = pack_reply(r);
-      send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+      send_reply(*channel, r);
       continue;
     }
     if (kind & kPostedRequest) {  // no reply: its failure waits for the next request that waits
@@ -74,8 +71,7 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       session.serve_posted(request);
       continue;
     }
-    const auto bytes = pack_reply(session.serve(request));
-    send_message(channel->outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+    send_reply(*channel, session.serve(request));
   }
 }
 

@@ -13,15 +13,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
-#include <random>
 #include <string>
 #include <vector>
 
-#if defined(_WIN32)
-#include <windows.h>
-#else
-#include <signal.h>
-#endif
 
 #include "core/text.hpp"
 #include "mqlcl.h"
@@ -69,14 +63,6 @@ std::string unnumbered(std::string m, std::initializer_list<int> handles) {
   return m;
 }
 
-std::vector<float> inputs(int n, unsigned seed) {
-  std::mt19937 g(seed);
-  std::uniform_real_distribution<float> d(-2.0f, 2.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(g);
-  return v;
-}
-
 constexpr char16_t kSource[] =
     u"__kernel void blend(__global const float* a, __global const float* b, __global float* c, float s, int n) {\n"
     u"  int i = get_global_id(0);\n"
@@ -95,7 +81,7 @@ struct Outcome {
 Outcome run_on(int ctx) {
   Outcome o;
   constexpr int n = 3000;  // over a ring slot: transfers in several frames
-  const std::vector<float> a = inputs(n, 1), b = inputs(n, 2);
+  const std::vector<float> a = t::random_floats(n, 1), b = t::random_floats(n, 2);
   const int ba = mqlcl_buffer(ctx, n * 4, MQLCL_MEM_READ_ONLY), bb = mqlcl_buffer(ctx, n * 4, 0),
             bc = mqlcl_buffer(ctx, n * 4, 0);
   EXPECT_GT(ba, 0);
@@ -133,7 +119,7 @@ Outcome run_on(int ctx) {
   // Large arrays (through the server: its bulk memory, grown past its first 4 MiB): written and
   // read back, and read into the middle of a larger array.
   const int big = 1500000;
-  const std::vector<float> wide = inputs(big, 6);
+  const std::vector<float> wide = t::random_floats(big, 6);
   const int bw = mqlcl_buffer(ctx, big * 4LL, 0);
   EXPECT_EQ(mqlcl_buffer_write_bytes(bw, 0, wide.data(), big, 4, 0, big), big);
   o.wide.assign(big + 64, -1.0f);
@@ -141,8 +127,8 @@ Outcome run_on(int ctx) {
 
   // GEMM on host arrays: C read and written (beta), odd sizes, each operand over 64 KiB.
   const int m = 137, k = 131, nn = 129;
-  const std::vector<float> ga = inputs(m * k, 3), gb = inputs(k * nn, 4);
-  o.sgemm = inputs(m * nn, 5);
+  const std::vector<float> ga = t::random_floats(m * k, 3), gb = t::random_floats(k * nn, 4);
+  o.sgemm = t::random_floats(m * nn, 5);
   EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, nn, k, 1.25f, ga.data(), m * k, k, gb.data(), k * nn, nn, -0.5f,
                         o.sgemm.data(), m * nn, nn),
             MQLCL_OK)
@@ -173,11 +159,11 @@ TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
   EXPECT_EQ(mqlcl_handle_count(), handles + 6) << "the server's objects are not this process's: its own six";
   ASSERT_EQ(theirs.mixed.size(), mine.mixed.size());
   EXPECT_EQ(std::memcmp(theirs.mixed.data(), mine.mixed.data(), mine.mixed.size() * 4), 0) << "bit for bit";
-  EXPECT_NEAR(theirs.mixed[5], std::sin(inputs(3000, 1)[5]) * 0.75f + inputs(3000, 2)[5] / 8.0f, 1e-5f);
+  EXPECT_NEAR(theirs.mixed[5], std::sin(t::random_floats(3000, 1)[5]) * 0.75f + t::random_floats(3000, 2)[5] / 8.0f, 1e-5f);
   EXPECT_EQ(theirs.partial, mine.partial);
   EXPECT_EQ(theirs.wide, mine.wide);
   EXPECT_EQ(theirs.wide[31], -1.0f) << "untouched before `first`";
-  EXPECT_EQ(theirs.wide[32], inputs(1500000, 6)[0]);
+  EXPECT_EQ(theirs.wide[32], t::random_floats(1500000, 6)[0]);
   EXPECT_EQ(theirs.wide[1500032], -1.0f) << "untouched after first + count";
   EXPECT_EQ(theirs.partial[0], -7.0f) << "untouched before `first`";
   EXPECT_EQ(theirs.partial[39], -7.0f) << "untouched after first + count";
@@ -265,19 +251,6 @@ TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {
   }
 }
 
-// Ends process `pid` at once, as a crash would.
-bool kill_now(unsigned long long pid) {
-#if defined(_WIN32)
-  HANDLE h = OpenProcess(PROCESS_TERMINATE | SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
-  if (h == nullptr) return false;
-  const bool ended = TerminateProcess(h, 137) && WaitForSingleObject(h, 20000) == WAIT_OBJECT_0;
-  CloseHandle(h);
-  return ended;
-#else
-  return kill(static_cast<pid_t>(pid), SIGKILL) == 0;
-#endif
-}
-
 // The server killed under its client: calls with its handles fail at once naming that; the next
 // shared context starts a new server, and the old handles are refused, never taken for the new
 // server's objects of the same numbers.
@@ -290,12 +263,13 @@ TEST(SharedGpu, AServerKilledUnderItsClientIsAnErrorAndTheNextContextStartsANewO
   mqlcl::ServerOptions o;
   o.place = place().place();
   const auto pid = mqlcl::RemoteClient::connect(o)->server_pid();
-  ASSERT_TRUE(kill_now(pid));
+  ASSERT_TRUE(t::end_process(pid));
   const auto start = std::chrono::steady_clock::now();
   float out[4];
   EXPECT_LT(mqlcl_buffer_read_float(buffer, out, 0, 4), 0);
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(20)) << "an error, not a hang";
   EXPECT_NE(message(0).find("ended"), std::string::npos) << message(0);
+  EXPECT_EQ(mqlcl_last_total_ms(ctx), MQLCL_ERR_NO_OPENCL) << "an export returning a double: the code, not 0";
 
   const int again = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
   ASSERT_GE(again, kServerFirst) << message(0);

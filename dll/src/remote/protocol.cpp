@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/text.hpp"
 
 namespace mqlcl {
 
@@ -73,33 +74,6 @@ const unsigned char* Unpacker::take(const char* field, size_t size) {
   return p;
 }
 
-int32_t Unpacker::i32(const char* field) {
-  int32_t v;
-  std::memcpy(&v, take(field, sizeof v), sizeof v);
-  return v;
-}
-uint32_t Unpacker::u32(const char* field) {
-  uint32_t v;
-  std::memcpy(&v, take(field, sizeof v), sizeof v);
-  return v;
-}
-int64_t Unpacker::i64(const char* field) {
-  int64_t v;
-  std::memcpy(&v, take(field, sizeof v), sizeof v);
-  return v;
-}
-float Unpacker::f32(const char* field) {
-  float v;
-  std::memcpy(&v, take(field, sizeof v), sizeof v);
-  return v;
-}
-
-double Unpacker::f64(const char* field) {
-  double v;
-  std::memcpy(&v, take(field, sizeof v), sizeof v);
-  return v;
-}
-
 const unsigned char* Unpacker::array(const char* field, uint32_t elem_size, uint32_t& count) {
   count = u32(field);
   const uint64_t bytes = static_cast<uint64_t>(count) * elem_size;
@@ -119,6 +93,26 @@ std::u16string Unpacker::text(const char* field) {
 
 void Unpacker::done() {
   if (left_ != 0) fail(MQLCL_ERR_RANGE, "the message has ", left_, " bytes beyond its last field");
+}
+
+Reply failed_reply(int code, const std::string& cause) {
+  Reply r;
+  r.result = code;
+  r.real = code;
+  r.message = utf8_to_utf16("[" + std::to_string(code) + "] " + cause);
+  return r;
+}
+
+std::string cause_of(const Reply& failed) {
+  const std::string m = utf16_to_utf8(failed.message.c_str());
+  const std::string code = "[" + std::to_string(failed.result) + "] ";
+  return m.compare(0, code.size(), code) == 0 ? m.substr(code.size()) : m;
+}
+
+uint32_t request_kind(const std::vector<unsigned char>& request) {
+  uint32_t kind = 0;
+  if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+  return kind;
 }
 
 std::vector<unsigned char> pack_reply(const Reply& r) {

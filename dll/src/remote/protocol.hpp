@@ -8,6 +8,7 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -78,17 +79,23 @@ class Packer {
 class Unpacker {
  public:
   Unpacker(const unsigned char* data, size_t size) : at_(data), left_(size) {}
-  int32_t i32(const char* field);
-  uint32_t u32(const char* field);
-  int64_t i64(const char* field);
-  float f32(const char* field);
-  double f64(const char* field);
+  int32_t i32(const char* field) { return value<int32_t>(field); }
+  uint32_t u32(const char* field) { return value<uint32_t>(field); }
+  int64_t i64(const char* field) { return value<int64_t>(field); }
+  float f32(const char* field) { return value<float>(field); }
+  double f64(const char* field) { return value<double>(field); }
   // An array's elements (a view into the message) and their count.
   const unsigned char* array(const char* field, uint32_t elem_size, uint32_t& count);
   std::u16string text(const char* field);
   void done();
 
  private:
+  template <class T>
+  T value(const char* field) {
+    T v;
+    std::memcpy(&v, take(field, sizeof v), sizeof v);
+    return v;
+  }
   const unsigned char* take(const char* field, size_t size);
   const unsigned char* at_;
   size_t left_;
@@ -110,6 +117,14 @@ struct Reply {
   std::u16string message;
   std::vector<unsigned char> out;
 };
+// A failure's reply: its code (also as the real result) and the message "[code] cause", as the
+// library words a failure.
+Reply failed_reply(int code, const std::string& cause);
+// A failure's cause: its message without the "[code] " (what fail() words again).
+std::string cause_of(const Reply& failed);
+// A request's kind, read without unpacking it (0: the request is too short to hold one).
+uint32_t request_kind(const std::vector<unsigned char>& request);
+
 std::vector<unsigned char> pack_reply(const Reply& r);
 Reply unpack_reply(const std::vector<unsigned char>& bytes);
 

@@ -22,9 +22,20 @@ namespace mqlcl {
 namespace {
 // A first look for a running server: it answers at once when it runs.
 constexpr unsigned kRunningServerMs = 20;
-
-std::u16string coded(int code, const std::string& what) { return utf8_to_utf16("[" + std::to_string(code) + "] " + what); }
 }  // namespace
+
+template <class Send>
+bool RemoteClient::transported(Send&& send) {
+  try {
+    send();
+    return true;
+  } catch (const Error& e) {
+    broken_ = failed_reply(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    broken_ = failed_reply(MQLCL_ERR_MEMORY, "out of memory for a message to or from the server");
+  }
+  return false;
+}
 
 std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options) {
   std::unique_ptr<RemoteClient> c(new RemoteClient());
@@ -48,27 +59,16 @@ RemoteClient::~RemoteClient() = default;
 
 Reply RemoteClient::post(const std::vector<unsigned char>& request) {
   std::lock_guard<std::mutex> lock(mutex_);
-  Reply r;
-  if (broken_code_ == 0 && request.size() >= sizeof(uint32_t) && request.size() <= kMaxMessageBytes) {
-    try {
-      posted_ = request;
-      uint32_t kind;
-      std::memcpy(&kind, posted_.data(), sizeof kind);
-      kind |= kPostedRequest;
-      std::memcpy(posted_.data(), &kind, sizeof kind);
-      send_message(channel_->outgoing(), posted_.data(), static_cast<uint32_t>(posted_.size()));
-      return r;
-    } catch (const Error& e) {
-      broken_code_ = e.code();
-      broken_ = coded(e.code(), e.what());
-    } catch (const std::bad_alloc&) {
-      broken_code_ = MQLCL_ERR_MEMORY;
-      broken_ = coded(MQLCL_ERR_MEMORY, "out of memory for a request to the server");
-    }
-  }
-  r.result = broken_code_ != 0 ? broken_code_ : MQLCL_ERR_RANGE;
-  r.message = broken_code_ != 0 ? broken_ : coded(MQLCL_ERR_RANGE, "a request that cannot be posted");
-  return r;
+  if (broken_.result != 0) return broken_;
+  if (request.size() < sizeof(uint32_t) || request.size() > kMaxMessageBytes)
+    return failed_reply(MQLCL_ERR_RANGE, "a request that cannot be posted");
+  const bool sent = transported([&] {
+    posted_ = request;
+    const uint32_t kind = request_kind(posted_) | kPostedRequest;
+    std::memcpy(posted_.data(), &kind, sizeof kind);
+    send_message(channel_->outgoing(), posted_.data(), static_cast<uint32_t>(posted_.size()));
+  });
+  return sent ? Reply{} : broken_;
 }
 
 void RemoteClient::ensure_bulk(size_t bytes, size_t keep) {
@@ -79,57 +79,39 @@ void RemoteClient::ensure_bulk(size_t bytes, size_t keep) {
   size_t size = bulk_.size() != 0 ? bulk_.size() : size_t(4) << 20;
   while (size < bytes) size *= 2;
   std::lock_guard<std::mutex> lock(mutex_);
-  if (broken_code_ != 0) fail(broken_code_, utf16_to_utf8(broken_.c_str()));
+  if (broken_.result != 0) fail(static_cast<int>(broken_.result), cause_of(broken_));
   SharedSegment made = channel_->make_bulk(size, ++bulk_serial_);
   if (keep != 0) std::memcpy(made.base(), bulk_.base(), keep);
   Packer p;
   p.u32(static_cast<uint32_t>(Request::Bulk)).i64(static_cast<int64_t>(size)).u32(bulk_serial_);
-  try {
-    send_message(channel_->outgoing(), p.bytes().data(), static_cast<uint32_t>(p.bytes().size()));
-    receive_message(channel_->incoming(), *scratch_, reply_bytes_);
-  } catch (const Error& e) {
-    broken_code_ = e.code();
-    broken_ = coded(e.code(), e.what());
-    throw;
-  }
+  if (!transported([&] {
+        send_message(channel_->outgoing(), p.bytes().data(), static_cast<uint32_t>(p.bytes().size()));
+        receive_message(channel_->incoming(), *scratch_, reply_bytes_);
+      }))
+    fail(static_cast<int>(broken_.result), cause_of(broken_));
   const Reply r = unpack_reply(reply_bytes_);
-  if (r.result != 0) fail(static_cast<int>(r.result), utf16_to_utf8(r.message.c_str()));
+  if (r.result != 0) fail(static_cast<int>(r.result), cause_of(r));
   bulk_ = std::move(made);
 }
 
 bool RemoteClient::broken() {
   std::lock_guard<std::mutex> lock(mutex_);
-  return broken_code_ != 0;
+  return broken_.result != 0;
 }
 
 Reply RemoteClient::call(const std::vector<unsigned char>& request) {
   std::lock_guard<std::mutex> lock(mutex_);
+  if (broken_.result != 0) return broken_;
+  if (request.size() > kMaxMessageBytes)
+    return failed_reply(MQLCL_ERR_RANGE, "a request of " + std::to_string(request.size()) + " bytes exceeds the limit of " +
+                                             std::to_string(kMaxMessageBytes) + " (transfer larger ranges in parts)");
   Reply r;
-  if (broken_code_ != 0) {
-    r.result = broken_code_;
-    r.message = broken_;
-    return r;
-  }
-  if (request.size() > kMaxMessageBytes) {
-    r.result = MQLCL_ERR_RANGE;
-    r.message = coded(MQLCL_ERR_RANGE, "a request of " + std::to_string(request.size()) + " bytes exceeds the limit of " +
-                                           std::to_string(kMaxMessageBytes) + " (transfer larger ranges in parts)");
-    return r;
-  }
-  try {
+  const bool answered = transported([&] {
     send_message(channel_->outgoing(), request.data(), static_cast<uint32_t>(request.size()));
     receive_message(channel_->incoming(), *scratch_, reply_bytes_);
-    return unpack_reply(reply_bytes_);
-  } catch (const Error& e) {
-    broken_code_ = e.code();
-    broken_ = coded(e.code(), e.what());
-  } catch (const std::bad_alloc&) {
-    broken_code_ = MQLCL_ERR_MEMORY;
-    broken_ = coded(MQLCL_ERR_MEMORY, "out of memory for the server's reply");
-  }
-  r.result = broken_code_;
-  r.message = broken_;
-  return r;
+    r = unpack_reply(reply_bytes_);
+  });
+  return answered ? r : broken_;
 }
 
 #if defined(_WIN32)

@@ -57,8 +57,11 @@ class RemoteClient {
   std::mutex bulk_mutex_;              // taken before mutex_
   SharedSegment bulk_;
   uint32_t bulk_serial_ = 0;
-  int broken_code_ = 0;  // the first transport failure, repeated by every later call
-  std::u16string broken_;
+  // Runs `send` (the transport's part of a call, under mutex_); a transport failure is kept as
+  // broken_, and false returned.
+  template <class Send>
+  bool transported(Send&& send);
+  Reply broken_;  // the first transport failure (result 0: none), repeated by every later call
 };
 
 // mqlcl-gpu-server (Windows: .exe) in the folder of the module holding this code (the library).

@@ -46,11 +46,23 @@ std::string env_text(const char* name) {
   return v ? std::string(v) : std::string();
 }
 
-Reply failure(int code, const std::string& what) {
-  Reply r;
-  r.result = code;
-  r.real = code;
-  r.message = utf8_to_utf16("[" + std::to_string(code) + "] " + what);
+// In a catch block: the exception as a failed call's reply.
+Reply current_failure() {
+  try {
+    throw;
+  } catch (const Error& e) {
+    return failed_reply(e.code(), e.what());
+  } catch (const std::bad_alloc&) {
+    return failed_reply(MQLCL_ERR_MEMORY, "host memory allocation failed (a call to the GPU server)");
+  } catch (...) {
+    return failed_reply(MQLCL_ERR_INTERNAL, "internal error: unknown exception (a call to the GPU server)");
+  }
+}
+
+// A reply as the caller gets it: a failure's message this thread's where `record`, as a failing
+// export's is.
+Reply recorded(Reply r, bool record) {
+  if (record && r.result < 0) record_message(0, utf16_to_utf8(r.message.c_str()));
   return r;
 }
 
@@ -70,7 +82,7 @@ std::shared_ptr<RemoteClient> connect_checked() {
   const Reply r = c->call(hello.bytes());
   if (r.result != 0)
     fail(MQLCL_ERR_NO_OPENCL, "the GPU server (process ", c->server_pid(), ") did not accept this library: ",
-         utf16_to_utf8(r.message.c_str()));
+         cause_of(r));
   return c;
 }
 
@@ -115,12 +127,6 @@ int create_in_server(int device, std::string& why) {
   return static_cast<int>(call_server_making(0, p, true, MQLCL_KIND_CONTEXT).result);
 }
 
-std::string shared_gpu_note() {
-  SharedGpu& s = shared();
-  std::lock_guard<std::mutex> lock(s.mutex);
-  return s.note;
-}
-
 Reply call_server(int handle, const Packer& request, bool record) {
   Reply r;
   try {
@@ -135,29 +141,13 @@ Reply call_server(int handle, const Packer& request, bool record) {
     }
     if (!c) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed)");
     r = c->call(request.bytes());
-  } catch (const Error& e) {
-    r = failure(e.code(), e.what());
-  } catch (const std::bad_alloc&) {
-    r = failure(MQLCL_ERR_MEMORY, "host memory allocation failed (a call to the GPU server)");
+  } catch (...) {
+    r = current_failure();
   }
-  if (record && r.result < 0) record_message(0, utf16_to_utf8(r.message.c_str()));
-  return r;
+  return recorded(std::move(r), record);
 }
 
-int call_failed(bool record) {
-  Reply r;
-  try {
-    throw;
-  } catch (const Error& e) {
-    r = failure(e.code(), e.what());
-  } catch (const std::bad_alloc&) {
-    r = failure(MQLCL_ERR_MEMORY, "host memory allocation failed (a call to the GPU server)");
-  } catch (...) {
-    r = failure(MQLCL_ERR_INTERNAL, "internal error: unknown exception (a call to the GPU server)");
-  }
-  if (record) record_message(0, utf16_to_utf8(r.message.c_str()));
-  return static_cast<int>(r.result);
-}
+int call_failed(bool record) { return static_cast<int>(recorded(current_failure(), record).result); }
 
 namespace {
 
@@ -211,9 +201,7 @@ Reply call_server_posting(int handle, const Packer& request, uint64_t shape, boo
     }
     return r;
   }
-  Reply r = c->post(request.bytes());
-  if (record && r.result < 0) record_message(0, utf16_to_utf8(r.message.c_str()));
-  return r;
+  return recorded(c->post(request.bytes()), record);
 }
 
 uint64_t shape_of(std::initializer_list<long long> values) {

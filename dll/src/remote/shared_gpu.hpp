@@ -32,10 +32,8 @@ bool wants_shared_gpu(int flags);
 // A context in the server on `device`: its handle, or a negative code with the server's message
 // recorded for this thread. When no server can be reached (none can be started, or one of
 // another version answers), 0 and `why` says so: the caller then makes its own context. The
-// first such answer in the process is recorded as the process's note (shared_gpu_note).
+// process then tries no more: every later answer is 0 with the same `why`.
 int create_in_server(int device, std::string& why);
-// "" or the note of the process's first fallback to its own context.
-std::string shared_gpu_note();
 
 // The server's reply to a packed request about `handle`, never throwing: a transport failure (the
 // server ended) is a reply with its code and message, and so is a handle of an earlier server.
