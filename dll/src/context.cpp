@@ -24,13 +24,7 @@ Context::Context(int device_index)
   device_ = entry.device;
   facts_ = entry.facts;
   context_ = cl::Context(device_);
-  queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
-  user_queue_ = cl::CommandQueue(context_, device_, 0);
-  tuning.load(facts_);
-  uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
-  downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
-  launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
-  fail_launch_at_ = static_cast<int>(env_number("MQLCL_FAIL_LAUNCH", 0, INT_MAX, 0));
+  open_on_context();
 }
 
 Context::Context(Context& base, Sharing)
@@ -38,14 +32,18 @@ Context::Context(Context& base, Sharing)
   device_ = base.device_;
   facts_ = base.facts_;
   context_ = base.context_;
+  open_on_context();
+  if (base.profile_) profile_.reset(new DeviceProfile(*base.profile_));
+}
+
+void Context::open_on_context() {
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
   user_queue_ = cl::CommandQueue(context_, device_, 0);
   tuning.load(facts_);
   uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
   downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
-  launch_items_ = base.launch_items_;
-  fail_launch_at_ = base.fail_launch_at_;
-  if (base.profile_) profile_.reset(new DeviceProfile(*base.profile_));
+  launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
+  fail_launch_at_ = static_cast<int>(env_number("MQLCL_FAIL_LAUNCH", 0, INT_MAX, 0));
 }
 
 Context::~Context() {

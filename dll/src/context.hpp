@@ -185,6 +185,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   bool has_profile() const { return profile_ != nullptr; }
 
  private:
+  // Its queues, tuning, transfers and settings, once device_, facts_ and context_ are set.
+  void open_on_context();
   // Its line in the placement registry (MQLCL_DEVICE_BEST chosen there), first made, last gone.
   ContextPlacement placement_;
   int device_index_;

@@ -1,7 +1,7 @@
 // What the shared GPU server's tests (test_remote_transport.cpp, test_remote_server.cpp) share:
 // a rendezvous of a test's own (on Linux a fresh folder under /tmp, the place a folder inside
 // it, removed with the object; on Windows a scope of object names unique to the process and
-// object), and where a program the build made is.
+// object), where a program the build made is, and how a process is ended at once.
 #pragma once
 #include <gtest/gtest.h>
 
@@ -13,6 +13,7 @@
 #include <process.h>
 #include <windows.h>
 #else
+#include <signal.h>
 #include <stdlib.h>
 #endif
 
@@ -59,6 +60,19 @@ inline std::string built_program(const char* built_path) {
   std::error_code ec;
   const std::filesystem::path beside = std::filesystem::read_symlink("/proc/self/exe", ec).parent_path() / built.filename();
   return !ec && std::filesystem::exists(beside) ? beside.string() : built.string();
+#endif
+}
+
+// Ends process `pid` at once, as a crash or the tester would; false where it could not.
+inline bool end_process(unsigned long long pid) {
+#if defined(_WIN32)
+  HANDLE h = OpenProcess(PROCESS_TERMINATE | SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+  if (h == nullptr) return false;
+  const bool ended = TerminateProcess(h, 137) && WaitForSingleObject(h, INFINITE) == WAIT_OBJECT_0;
+  CloseHandle(h);
+  return ended;
+#else
+  return kill(static_cast<pid_t>(pid), SIGKILL) == 0;
 #endif
 }
 

@@ -37,6 +37,7 @@
 #include "remote/remote_client.hpp"
 #include "remote/request_kinds.hpp"
 #include "remote_place.hpp"
+#include "support.hpp"
 
 namespace {
 
@@ -75,19 +76,6 @@ class ServerPlace : public t::RemotePlace {
     return o;
   }
 };
-
-// Ends process `pid` at once, as a crash or the tester would.
-void kill_process(unsigned long long pid) {
-#if defined(_WIN32)
-  HANDLE h = OpenProcess(PROCESS_TERMINATE | SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
-  ASSERT_NE(h, nullptr);
-  TerminateProcess(h, 137);
-  WaitForSingleObject(h, INFINITE);
-  CloseHandle(h);
-#else
-  ASSERT_EQ(kill(static_cast<pid_t>(pid), SIGKILL), 0);
-#endif
-}
 
 // The client process of tests/abi/remote_server_child.cpp, its output piped here, its input
 // held open (it waits until it ends).
@@ -278,15 +266,6 @@ constexpr char16_t kSource[] =
     u"  if (i < n) c[i] = a[i] * s + b[i] / (float)(i + 1);\n"
     u"}\n";
 
-// Inputs that are not round numbers, the same each run.
-std::vector<float> inputs(int n, unsigned seed) {
-  std::mt19937 g(seed);
-  std::uniform_real_distribution<float> d(-3.0f, 3.0f);
-  std::vector<float> v(n);
-  for (auto& x : v) x = d(g);
-  return v;
-}
-
 // What the library says of handle `number` unknown to it, through `call` (an export given a
 // handle it never made): what a client's foreign handle must get from the server.
 template <class Call>
@@ -312,7 +291,7 @@ TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
   Client c(p);
   // Over 4 KB each: the transfers cross several ring slots.
   constexpr int n = 5000;
-  const std::vector<float> a = inputs(n, 1), b = inputs(n, 2);
+  const std::vector<float> a = t::random_floats(n, 1), b = t::random_floats(n, 2);
   const float s = 1.37f;
 
   const int ctx = c.create();
@@ -576,7 +555,7 @@ TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
   auto first = std::make_unique<Client>(p);
   ASSERT_GT(first->create(), 0);
   const auto pid = first->remote->server_pid();
-  kill_process(pid);
+  ASSERT_TRUE(t::end_process(pid));
   const auto start = std::chrono::steady_clock::now();
   const Reply r = first->call(request(Request::ServerHandles));
   EXPECT_LT(std::chrono::steady_clock::now() - start, kHang) << "an error, not a hang";
