@@ -70,6 +70,9 @@ inline bool end_process(unsigned long long pid) {
   if (h == nullptr) return false;
   const bool ended = TerminateProcess(h, 137) && WaitForSingleObject(h, INFINITE) == WAIT_OBJECT_0;
   CloseHandle(h);
+  // Under Wine the handle is signalled when the process's threads are told to end, and they may
+  // still run a moment (a server answering one more request): give them that moment.
+  if (ended) Sleep(500);
   return ended;
 #else
   return kill(static_cast<pid_t>(pid), SIGKILL) == 0;
