@@ -46,6 +46,17 @@ ClientSession::~ClientSession() {
 }
 
 int ClientSession::admit(int handle) {
+  const auto lost = lost_.find(handle);
+  if (lost != lost_.end()) {
+    if (!lost_told_) {
+      lost_told_ = true;
+      fail(MQLCL_ERR_LAUNCH, "handle ", handle, ": its context in the GPU server was lost with the server's context on "
+           "device ", lost->second, " (a kernel faulted on the device, and the driver then fails every call of that "
+           "context): the work queued on it is lost, and the context was freed with its objects; create a new context");
+    }
+    fail(MQLCL_ERR_HANDLE, "handle ", handle, " was freed when its context in the GPU server was lost to a kernel's "
+         "fault on device ", lost->second, "; create a new context");
+  }
   if (owned_.count(handle) || !live(handle)) return handle;
   refused_.push_back(handle);
   return kNeverLive;
@@ -57,6 +68,22 @@ unsigned char* ClientSession::bulk_range(const char* field, int64_t offset, int6
     fail(MQLCL_ERR_RANGE, field, " lies at bytes ", offset, " .. ", offset, " + ", bytes, " of the bulk memory of ", size,
          " bytes");
   return static_cast<unsigned char*>(bulk_.base()) + offset;
+}
+
+void ClientSession::forget_lost(bool told) {
+  losses_seen_ = contexts_.losses();
+  std::vector<int> contexts;
+  for (int h : owned_)
+    if (mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT && mqlcl_handle_info(h, MQLCL_HINFO_DEVICE_LOST) == 1)
+      contexts.push_back(h);
+  for (int ctx : contexts) {
+    const int device = static_cast<int>(mqlcl_handle_info(ctx, MQLCL_HINFO_DEVICE));
+    for (int h : owned_)
+      if (h == ctx || mqlcl_handle_info(h, MQLCL_HINFO_CONTEXT) == ctx) lost_[h] = device;
+    mqlcl_free(ctx);
+    freed(ctx);
+    lost_told_ = told;
+  }
 }
 
 void ClientSession::freed(int handle) {
@@ -89,6 +116,18 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
     case static_cast<uint32_t>(Request::ServerHandles):
       u.done();
       return mqlcl_handle_count();
+    case kRequest_mqlcl_free:
+      if (!lost_.empty()) {  // a handle lost with its context: gone already, as the caller wants
+        Unpacker peek = u;
+        const auto lost = lost_.find(peek.i32("handle"));
+        if (lost != lost_.end()) {
+          peek.done();
+          lost_.erase(lost);
+          return MQLCL_OK;
+        }
+      }
+      if (run_export_request(kind, u, reply, *this)) return reply.result;
+      break;
     default:
       if (run_export_request(kind, u, reply, *this)) return reply.result;
   }
@@ -121,9 +160,13 @@ Reply ClientSession::answer(const std::vector<unsigned char>& request) {
   refused_.clear();
   kind_ = 0;
   try {
+    if (contexts_.losses() != losses_seen_) forget_lost(false);
     r.result = run(request, r);
     if (r.result < 0 && r.real == 0) r.real = static_cast<double>(r.result);
     if (r.result < 0) r.message = library_failure();
+    // A failure a device fault explains: where the device context no longer works, this
+    // client's kernel faulted (its failure is this reply), and its contexts are gone.
+    if ((r.result == MQLCL_ERR_LAUNCH || r.result == MQLCL_ERR_OPENCL) && contexts_.drop_lost()) forget_lost(true);
     // Another client's handle: what the library says of one it never gave, of the number sent.
     for (int h : refused_) {
       const std::u16string never = utf8_to_utf16(std::to_string(kNeverLive)), sent = utf8_to_utf16(std::to_string(h));

@@ -6,9 +6,14 @@
 // queue of its own (mqlcl_context_share). Every handle a request names is admitted first: one of
 // this client's, or one the library no longer knows (its words then); one that lives but is
 // another client's is refused as the library refuses an unknown handle, before any library call.
-// The session's end frees all its objects.
+// The session's end frees all its objects. When a device context is lost to a fault
+// (DeviceContexts::drop_lost), the session frees its contexts on it with their objects; the first
+// request of the client that names one of their handles fails with MQLCL_ERR_LAUNCH saying so
+// (its work in flight is lost), later ones with MQLCL_ERR_HANDLE naming the cause, and a free of
+// one succeeds. The client whose kernel faulted had its MQLCL_ERR_LAUNCH from the library.
 #pragma once
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -21,7 +26,7 @@ namespace mqlcl {
 
 class ClientSession {
  public:
-  explicit ClientSession(DeviceContexts& contexts) : contexts_(contexts) {}
+  explicit ClientSession(DeviceContexts& contexts) : contexts_(contexts), losses_seen_(contexts.losses()) {}
   ~ClientSession();
   ClientSession(const ClientSession&) = delete;
   ClientSession& operator=(const ClientSession&) = delete;
@@ -39,7 +44,7 @@ class ClientSession {
   // For the generated requests (run_request.cpp): the handle to call the export with. This
   // client's, or one the library does not know: itself. Another client's: a number the library
   // never gives (below 2^30), so that the export refuses it in its own words, which the reply then
-  // says of the number the client sent.
+  // says of the number the client sent. One lost with a device context: throws the cause.
   int admit(int handle);
   void keep(int handle) { owned_.insert(handle); }
   // The client's bulk memory (Request::Bulk): `bytes` at `offset` of it, checked to lie inside.
@@ -51,6 +56,9 @@ class ClientSession {
  private:
   Reply answer(const std::vector<unsigned char>& request);  // serve() but for a posted failure
   int64_t run(const std::vector<unsigned char>& request, Reply& reply);
+  // Frees this client's contexts whose device context was lost, keeping their handles' cause;
+  // `told`: the client already had the failure (its own kernel faulted).
+  void forget_lost(bool told);
 
   DeviceContexts& contexts_;
   std::set<int> owned_;
@@ -58,6 +66,9 @@ class ClientSession {
   uint32_t kind_ = 0;         // the request's kind
   Reply posted_failure_;      // result 0: none
   SharedSegment bulk_;        // the client's memory for large arrays, once it sent one
+  unsigned losses_seen_ = 0;  // DeviceContexts::losses() when this session last looked
+  std::map<int, int> lost_;   // handles freed with a lost device context: their device
+  bool lost_told_ = true;     // whether the client has had MQLCL_ERR_LAUNCH for the loss
 };
 
 }  // namespace mqlcl

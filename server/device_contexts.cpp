@@ -19,4 +19,21 @@ int DeviceContexts::on_device(int device) {
   return made;
 }
 
+bool DeviceContexts::drop_lost() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  bool dropped = false;
+  for (auto it = by_device_.begin(); it != by_device_.end();) {
+    if (mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) != 1) {
+      ++it;
+      continue;
+    }
+    // The clients' contexts hold the OpenCL context until each client lets its own go.
+    mqlcl_free(it->second);
+    it = by_device_.erase(it);
+    dropped = true;
+    ++losses_;
+  }
+  return dropped;
+}
+
 }  // namespace mqlcl

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "gpu_server.hpp"
+#include "remote/shared_gpu.hpp"
 
 int main(int argc, char** argv) {
   // The server's handles from 2^30 up (core/handles.hpp): set before the library's first call,
@@ -31,12 +32,13 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  // The spin of its waits for requests: the clients' setting ($MQLCL_SHARED_GPU_SPIN_US, which it
-  // inherits from the client that started it), else the transport's default.
-  if (const char* spin = std::getenv("MQLCL_SHARED_GPU_SPIN_US")) {
-    char* end = nullptr;
-    const long us = std::strtol(spin, &end, 10);
-    if (*spin != '\0' && *end == '\0' && us >= 0 && us <= 100000) settings.waits.spin_us = static_cast<unsigned>(us);
+  // Its waits for requests as the clients' for replies: the settings it inherits from the client
+  // that started it.
+  try {
+    settings.waits = mqlcl::shared_gpu_waits();
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "mqlcl-gpu-server: %s\n", e.what());
+    return 2;
   }
   return mqlcl::run_server(settings);
 }

@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 21000
+#define MQLCL_VERSION_NUMBER 21100
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -539,6 +539,13 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
 #define MQLCL_HINFO_BUFFER_BYTES 4 /* a buffer's size in bytes */
 #define MQLCL_HINFO_BUFFER_FLAGS 5 /* a buffer's MQLCL_MEM_* flags */
 #define MQLCL_HINFO_SHARED_GPU 6   /* 1: the handle lives in this user's GPU server; 0: in this process */
+/* 1: the handle's context no longer works, 0: it does; asked after a call failed with
+ * MQLCL_ERR_LAUNCH. A one-word blocking write on the context's queue is tried: after a kernel
+ * faulted on the device, NVIDIA's driver fails every later call of that OpenCL context, and the
+ * context must be freed and another created. A context in the GPU server whose device context
+ * was lost (a fault of any client's kernel) is freed by the server with its objects; calls with
+ * their handles return the cause (docs/ABI.md, "Shared GPU"). Costs a transfer's round trip. */
+#define MQLCL_HINFO_DEVICE_LOST 7
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3

@@ -24,6 +24,8 @@ Context::Context(int device_index)
   device_ = entry.device;
   facts_ = entry.facts;
   context_ = cl::Context(device_);
+  if (env_number("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", 0, 1, 0) == 1)
+    simulated_loss_ = std::make_shared<std::atomic<bool>>(false);
   open_on_context();
 }
 
@@ -32,6 +34,7 @@ Context::Context(Context& base, Sharing)
   device_ = base.device_;
   facts_ = base.facts_;
   context_ = base.context_;
+  simulated_loss_ = base.simulated_loss_;
   open_on_context();
   if (base.profile_) profile_.reset(new DeviceProfile(*base.profile_));
 }
@@ -290,6 +293,7 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
     user_pending_ = true;
   }
   const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
+  if (fails && simulated_loss_) simulated_loss_->store(true);
   if (launches_.marker_due()) place_marker();
   return serial;
 }
@@ -324,6 +328,18 @@ void Context::handle_freed() {
   }
   user_pending_ = timed_pending_ = false;
   launches_.forget();
+}
+
+bool Context::device_lost() {
+  if (simulated_loss_ && simulated_loss_->load()) return true;
+  try {
+    if (!probe_()) probe_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(cl_uint));
+    const cl_uint word = 0;
+    user_queue_.enqueueWriteBuffer(probe_, CL_TRUE, 0, sizeof word, &word);
+    return false;
+  } catch (const cl::Error&) {
+    return true;
+  }
 }
 
 void Context::finish() {

@@ -6,6 +6,7 @@
 // (tuning/placement), and each feature's own state (feature_states: a feature's scratch buffers
 // and settings live with the feature, not here). The routines that use them live above it.
 #pragma once
+#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -115,7 +116,9 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Queues a user kernel's launch without waiting (with an event of its own into `done`
   // where given); returns its serial number in the context. Where $MQLCL_FAIL_LAUNCH = N (read
   // at creation), the context's Nth such launch is reported failed once it completes, as a
-  // device fault is: the library's handling of one, on any driver, for the tests.
+  // device fault is: the library's handling of one, on any driver, for the tests; with
+  // $MQLCL_FAIL_LAUNCH_LOSES_CONTEXT = 1 as well, that fault also makes device_lost() true for
+  // every context on this OpenCL context (as NVIDIA's driver fails them all after a fault).
   // An untimed launch goes on the generic layer's plain queue, a timed one (`done` given) on
   // the profiling queue, each ordered after what the other queue holds.
   uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
@@ -123,6 +126,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0
   // when it failed); flushes the queue while it is not complete, so that it progresses.
   cl_int launch_state(uint64_t serial);
+  // Whether its OpenCL context no longer works: a one-word blocking write on its queue fails
+  // (after a kernel faulted on the device, NVIDIA's driver fails every later call of the OpenCL
+  // context, of every queue on it). Costs a transfer's round trip.
+  bool device_lost();
   // Waits for everything queued, then as settle_launches().
   void finish();
   // After a call that waited for the queue: a failure of a launch queued without waiting is
@@ -218,6 +225,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   OperationEvents events_;
   LaunchesInFlight launches_;
   int fail_launch_at_ = 0, user_launches_ = 0;
+  // The simulated fault's loss ($MQLCL_FAIL_LAUNCH_LOSES_CONTEXT), shared by every context on
+  // this OpenCL context; null without it.
+  std::shared_ptr<std::atomic<bool>> simulated_loss_;
+  cl::Buffer probe_;  // device_lost()'s word, made on its first use
   long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured
   void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any
   void place_marker();                   // a marker after every launch so far (LaunchesInFlight)

@@ -320,6 +320,36 @@ TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
   }
 }
 
+// MQLCL_HINFO_DEVICE_LOST: 0 for a context that works, a failed launch included (the simulated
+// fault alone); 1 once the fault took the OpenCL context (simulated: as NVIDIA's driver then
+// fails every call of it), for every handle of the context and every context sharing it, and for
+// none other.
+TEST(Launches, ALostContextIsToldFromOneThatWorks) {
+  FailingCtx plain("1");
+  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", "1");
+  FailingCtx losing("2");
+  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
+  const int sharing = mqlcl_context_share(losing.h);
+  ASSERT_GT(sharing, 0) << t::message();
+  t::Ctx other;
+  Chain p(plain.h), l(losing.h);
+  for (const Chain* c : {&p, &l}) {
+    EXPECT_EQ(mqlcl_handle_info(c->ctx, MQLCL_HINFO_DEVICE_LOST), 0);
+    ASSERT_EQ(c->enqueue(), MQLCL_OK);
+  }
+  EXPECT_EQ(mqlcl_finish(plain.h), MQLCL_ERR_LAUNCH);
+  EXPECT_EQ(mqlcl_handle_info(plain.h, MQLCL_HINFO_DEVICE_LOST), 0) << "a failed launch alone loses nothing";
+  EXPECT_EQ(mqlcl_finish(losing.h), MQLCL_OK) << "its first launch is sound";
+  EXPECT_EQ(mqlcl_handle_info(losing.h, MQLCL_HINFO_DEVICE_LOST), 0);
+  ASSERT_EQ(l.enqueue(), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(losing.h), MQLCL_ERR_LAUNCH);
+  for (int h : {losing.h, l.buffer, l.add, l.program, sharing})
+    EXPECT_EQ(mqlcl_handle_info(h, MQLCL_HINFO_DEVICE_LOST), 1) << h;
+  for (int h : {plain.h, p.buffer, other.h}) EXPECT_EQ(mqlcl_handle_info(h, MQLCL_HINFO_DEVICE_LOST), 0) << h;
+  EXPECT_EQ(mqlcl_handle_info(999999, MQLCL_HINFO_DEVICE_LOST), MQLCL_ERR_HANDLE);
+  mqlcl_free(sharing);
+}
+
 TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
   for (int timed = 0; timed < 2; ++timed) {
     FailingCtx ctx("2");

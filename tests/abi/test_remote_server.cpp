@@ -550,6 +550,82 @@ TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
   EXPECT_EQ(watcher.floats(buf, 16), data) << "the other client goes on";
 }
 
+// A kernel that faults on the device: after one, NVIDIA's driver fails every call of that OpenCL
+// context, of every client's queue on it. On a GPU the kernel writes far outside its buffer; on
+// a CPU device (where that would crash the server, PoCL running kernels in its process) the
+// library's simulated fault stands in ($MQLCL_FAIL_LAUNCH with _LOSES_CONTEXT, given to this
+// test's server alone). The faulting client gets the launch's failure; the server finds its
+// device context lost and frees both clients' contexts on it; the other client is told once
+// (MQLCL_ERR_LAUNCH: its queued work is lost), then each use of a lost handle names the cause;
+// frees of them succeed; new contexts on the device work for both.
+TEST(RemoteServer, AKernelFaultLosesTheDeviceContextEachClientIsToldAndTheServerGoesOn) {
+  ServerPlace p;
+  const int device = mqlcl_device_best();
+  const bool gpu = (mqlcl_device_info(device, MQLCL_INFO_TYPE) & 4) != 0;
+  if (!gpu) {
+    t::set_env("MQLCL_FAIL_LAUNCH", "2");
+    t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", "1");
+  }
+  Client faulting(p);  // starts the server, which inherits the settings above
+  t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
+  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
+  Client other(p);
+  const int ctx_a = faulting.create(), ctx_b = other.create();
+  ASSERT_GT(ctx_a, 0);
+  ASSERT_GT(ctx_b, 0);
+  const std::vector<float> data = t::random_floats(256, 7);
+  const int kept = other.buffer(ctx_b, 1024);
+  ASSERT_GT(kept, 0);
+  ASSERT_EQ(other.write(kept, data).result, 256);
+  ASSERT_EQ(other.floats(kept, 256), data);
+
+  const int out = faulting.buffer(ctx_a, 4096);
+  const int prog = static_cast<int>(
+      faulting.result(program(ctx_a, u"__kernel void k(__global float* x, ulong reach) { x[get_global_id(0) * reach] = 1.0f; }")));
+  ASSERT_GT(prog, 0);
+  const int kern = static_cast<int>(faulting.result(kernel(prog, u"k")));
+  ASSERT_GT(kern, 0);
+  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(0).i32(out)), MQLCL_OK);
+  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(0).i32(8)), MQLCL_OK);
+  EXPECT_EQ(faulting.result(enqueue(kern, 64, 64)), MQLCL_OK);
+  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_finish).i32(ctx_a)), MQLCL_OK) << "the first launch is sound";
+  // Item 1 writes 2^40 floats past the buffer (on a CPU device the simulated fault's second launch).
+  const int64_t reach = gpu ? int64_t(1) << 40 : 0;
+  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(reach).i32(8)), MQLCL_OK);
+  EXPECT_EQ(faulting.result(enqueue(kern, 64, 64)), MQLCL_OK);
+  const Reply fault = faulting.call(request(kRequest_mqlcl_finish).i32(ctx_a));
+  EXPECT_EQ(fault.result, MQLCL_ERR_LAUNCH) << text(fault.message);
+
+  // The faulting client has had its failure: its handles now name the loss.
+  const Reply after = faulting.call(request(kRequest_mqlcl_finish).i32(ctx_a));
+  EXPECT_EQ(after.result, MQLCL_ERR_HANDLE) << text(after.message);
+  EXPECT_NE(text(after.message).find("was freed when its context in the GPU server was lost to a kernel's fault on device"),
+            std::string::npos) << text(after.message);
+  // The other client: told once that its work is lost, then the cause.
+  const Reply told = other.read(kept, 256);
+  EXPECT_EQ(told.result, MQLCL_ERR_LAUNCH) << text(told.message);
+  EXPECT_NE(text(told.message).find("handle " + std::to_string(kept) + ": its context in the GPU server was lost"),
+            std::string::npos) << text(told.message);
+  const Reply again = other.call(request(kRequest_mqlcl_finish).i32(ctx_b));
+  EXPECT_EQ(again.result, MQLCL_ERR_HANDLE) << text(again.message);
+  EXPECT_NE(text(again.message).find("handle " + std::to_string(ctx_b) + " was freed"), std::string::npos)
+      << text(again.message);
+  EXPECT_EQ(other.result(request(kRequest_mqlcl_free).i32(kept)), MQLCL_OK) << "a lost handle is gone, as a free wants";
+  EXPECT_EQ(other.result(request(kRequest_mqlcl_free).i32(ctx_b)), MQLCL_OK);
+  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_free).i32(ctx_a)), MQLCL_OK);
+
+  // The server goes on: new contexts on the device work, for both clients.
+  for (Client* c : {&other, &faulting}) {
+    const int ctx = c->create();
+    ASSERT_GT(ctx, 0);
+    const int b = c->buffer(ctx, 1024);
+    ASSERT_GT(b, 0);
+    EXPECT_EQ(c->write(b, data).result, 256);
+    EXPECT_EQ(c->floats(b, 256), data);
+    EXPECT_EQ(c->result(request(kRequest_mqlcl_free).i32(ctx)), MQLCL_OK);
+  }
+}
+
 TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {
   ServerPlace p;
   auto first = std::make_unique<Client>(p);

@@ -547,7 +547,11 @@ MQLCL_API long long mqlcl_handle_info(int handle, int what) {
       case MQLCL_HINFO_BUFFER_BYTES: return static_cast<long long>(buffer().bytes);
       case MQLCL_HINFO_BUFFER_FLAGS: return buffer().flags;
       case MQLCL_HINFO_SHARED_GPU: return 0;
-      default: fail(MQLCL_ERR_ARGUMENT, "handle info ", what, " does not exist (MQLCL_HINFO_*: 1 .. 6)");
+      case MQLCL_HINFO_DEVICE_LOST: {
+        std::lock_guard<std::mutex> lock(ctx->mutex);
+        return ctx->device_lost() ? 1 : 0;
+      }
+      default: fail(MQLCL_ERR_ARGUMENT, "handle info ", what, " does not exist (MQLCL_HINFO_*: 1 .. 7)");
     }
   });
 }

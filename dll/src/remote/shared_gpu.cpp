@@ -74,7 +74,7 @@ std::shared_ptr<RemoteClient> connect_checked() {
   // default, unless set (the tests give their server a place of its own).
   options.place = env_text("MQLCL_SHARED_GPU_PLACE");
   options.server_program = env_text("MQLCL_SHARED_GPU_SERVER");
-  options.waits.spin_us = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_SPIN_US", 0, 100000, options.waits.spin_us));
+  options.waits = shared_gpu_waits();
   options.idle_seconds = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_IDLE_SECONDS", 1, 86400, 0));
   std::shared_ptr<RemoteClient> c(RemoteClient::connect(options).release());
   Packer hello;
@@ -87,6 +87,13 @@ std::shared_ptr<RemoteClient> connect_checked() {
 }
 
 }  // namespace
+
+WaitLimits shared_gpu_waits() {
+  WaitLimits w;
+  w.spin_us = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_SPIN_US", 0, 100000, w.spin_us));
+  w.yield_us = static_cast<unsigned>(env_number("MQLCL_SHARED_GPU_YIELD_US", 0, 100000, w.yield_us));
+  return w;
+}
 
 bool wants_shared_gpu(int flags) {
   if (flags & ~(MQLCL_CREATE_SHARED_GPU | MQLCL_CREATE_OWN))

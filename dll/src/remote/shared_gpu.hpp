@@ -29,6 +29,11 @@ inline bool is_server_handle(int handle) {
 // 0 with $MQLCL_SHARED_GPU = 1; MQLCL_ERR_ARGUMENT for unknown or contradicting flags.
 bool wants_shared_gpu(int flags);
 
+// How the client's waits for the server's replies, and the server's for requests, spin, yield
+// and sleep: the transport's defaults, or $MQLCL_SHARED_GPU_SPIN_US and $MQLCL_SHARED_GPU_YIELD_US
+// (the server inherits them from the client that started it). MQLCL_ERR_ARGUMENT for a malformed one.
+WaitLimits shared_gpu_waits();
+
 // A context in the server on `device`: its handle, or a negative code with the server's message
 // recorded for this thread. When no server can be reached (none can be started, or one of
 // another version answers), 0 and `why` says so: the caller then makes its own context. The

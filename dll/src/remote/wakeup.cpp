@@ -6,6 +6,7 @@
 #include <windows.h>
 #else
 #include <linux/futex.h>
+#include <sched.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -22,6 +23,14 @@ namespace mqlcl {
 void spin_pause() {
 #if defined(__x86_64__) || defined(__i386__)
   _mm_pause();
+#endif
+}
+
+void yield_processor() {
+#if defined(_WIN32)
+  SwitchToThread();
+#else
+  sched_yield();
 #endif
 }
 

@@ -29,6 +29,11 @@ struct WaitLimits {
   // Spinning before sleeping: a cross-process wake-up costs 120-200 us under Wine, tens of us
   // natively, so an answer that comes sooner is met without one.
   unsigned spin_us = 50;
+  // Then giving the processor away between looks (a yield) this long before sleeping: a waiter
+  // for a reply that takes kernels' time (a blocking transfer after launches, longer when many
+  // clients share the GPU) meets it without a wake-up's latency, and a thread with work to do
+  // gets the core meanwhile. The measurements behind the default: docs/results (shared-gpu).
+  unsigned yield_us = 10000;
   // How long a sleep lasts before the peer is asked whether it still runs: the longest a dead
   // peer goes unnoticed.
   unsigned slice_ms = 20;
@@ -67,6 +72,7 @@ class Doorbell {
 };
 
 void spin_pause();
+void yield_processor();  // to any other thread ready to run
 
 // Waits until ready() holds: spins up to limits.spin_us, then sleeps on `word` (which the peer
 // changes with what ready() reads) announcing it in `sleeping`. ready() reads `word` and the
@@ -97,6 +103,13 @@ bool wait_until(Ready ready, const std::atomic<uint32_t>& word, std::atomic<uint
     if (ready()) return true;
     spin_pause();
     if (i % 64 == 0 && clock::now() >= spin_end) break;
+  }
+  if (limits.yield_us != 0) {
+    const clock::time_point yield_end = clock::now() + std::chrono::microseconds(limits.yield_us);
+    do {
+      yield_processor();
+      if (ready()) return true;
+    } while (clock::now() < yield_end && clock::now() < give_up);
   }
   for (;;) {
     const uint32_t seen = word.load(std::memory_order_acquire);

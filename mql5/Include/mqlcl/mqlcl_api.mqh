@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 21000
+#define MQLCL_VERSION_NUMBER 21100
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -151,6 +151,7 @@
 #define MQLCL_HINFO_BUFFER_BYTES 4  // a buffer's size in bytes
 #define MQLCL_HINFO_BUFFER_FLAGS 5  // a buffer's MQLCL_MEM_* flags
 #define MQLCL_HINFO_SHARED_GPU 6  // 1: the handle lives in this user's GPU server; 0: in this process
+#define MQLCL_HINFO_DEVICE_LOST 7
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3
