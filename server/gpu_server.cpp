@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstring>
 #include <cstdio>
+#include <cstdlib>
 #include <list>
 #include <memory>
 #include <new>
@@ -32,6 +33,22 @@ struct Served {
 void send_reply(Channel& channel, const Reply& r) {
   const auto bytes = pack_reply(r);
   send_message(channel.outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
+}
+
+// After a request: where a device can no longer be served by this process (its context, lost to
+// a kernel's fault, could not be made again: the driver keeps the process's state on the device
+// failed), the server ends at once, its reply to that request sent. Every client then gets an
+// error at its next call, never a hang, and the next shared context starts a new server, whose
+// process the driver serves anew.
+void end_if_device_failed(const DeviceContexts& contexts) {
+  const int device = contexts.failed_device();
+  if (device < 0) return;
+  std::fprintf(stderr,
+               "mqlcl-gpu-server: device %d has no working context in this process after a kernel's fault: the "
+               "server ends (the next client starts a new one)\n",
+               device);
+  std::fflush(stderr);
+  std::_Exit(3);
 }
 
 void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
@@ -69,9 +86,11 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       kind &= ~kPostedRequest;
       std::memcpy(request.data(), &kind, sizeof kind);
       session.serve_posted(request);
+      end_if_device_failed(contexts);
       continue;
     }
     send_reply(*channel, session.serve(request));
+    end_if_device_failed(contexts);
   }
 }
 

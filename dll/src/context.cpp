@@ -24,8 +24,16 @@ Context::Context(int device_index)
   device_ = entry.device;
   facts_ = entry.facts;
   context_ = cl::Context(device_);
-  if (env_number("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", 0, 1, 0) == 1)
-    simulated_loss_ = std::make_shared<std::atomic<bool>>(false);
+  switch (env_number("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", 0, 2, 0)) {
+    case 1: simulated_loss_ = std::make_shared<std::atomic<bool>>(false); break;
+    case 2: {
+      // Never destroyed: contexts may outlive static destruction.
+      static const auto* process = new std::shared_ptr<std::atomic<bool>>(std::make_shared<std::atomic<bool>>(false));
+      simulated_loss_ = *process;
+      break;
+    }
+    default: break;
+  }
   open_on_context();
 }
 

@@ -116,9 +116,10 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Queues a user kernel's launch without waiting (with an event of its own into `done`
   // where given); returns its serial number in the context. Where $MQLCL_FAIL_LAUNCH = N (read
   // at creation), the context's Nth such launch is reported failed once it completes, as a
-  // device fault is: the library's handling of one, on any driver, for the tests; with
+  // device fault is: the library's handling of one, on any driver, for the tests. With
   // $MQLCL_FAIL_LAUNCH_LOSES_CONTEXT = 1 as well, that fault also makes device_lost() true for
-  // every context on this OpenCL context (as NVIDIA's driver fails them all after a fault).
+  // every context on this OpenCL context; with 2, for every context of the process, made before
+  // or after (as NVIDIA's driver, after a fault, fails the process's calls on that device).
   // An untimed launch goes on the generic layer's plain queue, a timed one (`done` given) on
   // the profiling queue, each ordered after what the other queue holds.
   uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
@@ -226,7 +227,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   LaunchesInFlight launches_;
   int fail_launch_at_ = 0, user_launches_ = 0;
   // The simulated fault's loss ($MQLCL_FAIL_LAUNCH_LOSES_CONTEXT), shared by every context on
-  // this OpenCL context; null without it.
+  // this OpenCL context (1) or of the process (2); null without it.
   std::shared_ptr<std::atomic<bool>> simulated_loss_;
   cl::Buffer probe_;  // device_lost()'s word, made on its first use
   long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured

@@ -79,4 +79,19 @@ inline bool end_process(unsigned long long pid) {
 #endif
 }
 
+// Waits until a process that is ending by itself (a server that ended) is gone. Linux: its
+// connections close and its lock is released when it ends, so whoever saw them close sees it
+// gone. Windows: as end_process, a moment more after its handle is signalled.
+inline void await_process_end(unsigned long long pid) {
+#if defined(_WIN32)
+  HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, static_cast<DWORD>(pid));
+  if (h == nullptr) return;  // gone already
+  WaitForSingleObject(h, 20000);
+  CloseHandle(h);
+  Sleep(500);
+#else
+  (void)pid;
+#endif
+}
+
 }  // namespace t

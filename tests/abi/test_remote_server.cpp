@@ -551,79 +551,130 @@ TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
 }
 
 // A kernel that faults on the device: after one, NVIDIA's driver fails every call of that OpenCL
-// context, of every client's queue on it. On a GPU the kernel writes far outside its buffer; on
-// a CPU device (where that would crash the server, PoCL running kernels in its process) the
-// library's simulated fault stands in ($MQLCL_FAIL_LAUNCH with _LOSES_CONTEXT, given to this
-// test's server alone). The faulting client gets the launch's failure; the server finds its
-// device context lost and frees both clients' contexts on it; the other client is told once
-// (MQLCL_ERR_LAUNCH: its queued work is lost), then each use of a lost handle names the cause;
-// frees of them succeed; new contexts on the device work for both.
-TEST(RemoteServer, AKernelFaultLosesTheDeviceContextEachClientIsToldAndTheServerGoesOn) {
-  ServerPlace p;
-  const int device = mqlcl_device_best();
-  const bool gpu = (mqlcl_device_info(device, MQLCL_INFO_TYPE) & 4) != 0;
-  if (!gpu) {
-    t::set_env("MQLCL_FAIL_LAUNCH", "2");
-    t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", "1");
+// context, of every client's queue on it, and (as seen on an H200) keeps failing new contexts
+// of that process on the device. The library's simulated fault stands in where a real one cannot
+// be had ($MQLCL_FAIL_LAUNCH, with _LOSES_CONTEXT 1: the OpenCL context lost, 2: the process's
+// device state lost; given to the test's server alone, which inherits them from its first client).
+class FaultScene {
+ public:
+  // `loss`: the simulated loss, or null for a real fault (a GPU's kernel writing far outside its
+  // buffer; on a CPU device that would crash the server, PoCL running kernels in its process).
+  explicit FaultScene(const char* loss) : real_(loss == nullptr) {
+    if (!real_) {
+      t::set_env("MQLCL_FAIL_LAUNCH", "2");
+      t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", loss);
+    }
+    faulting.reset(new Client(place));  // starts the server
+    t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
+    t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
+    other.reset(new Client(place));
+    ctx_a = faulting->create();
+    ctx_b = other->create();
+    kept = other->buffer(ctx_b, 1024);
   }
-  Client faulting(p);  // starts the server, which inherits the settings above
-  t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
-  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
-  Client other(p);
-  const int ctx_a = faulting.create(), ctx_b = other.create();
-  ASSERT_GT(ctx_a, 0);
-  ASSERT_GT(ctx_b, 0);
-  const std::vector<float> data = t::random_floats(256, 7);
-  const int kept = other.buffer(ctx_b, 1024);
-  ASSERT_GT(kept, 0);
-  ASSERT_EQ(other.write(kept, data).result, 256);
-  ASSERT_EQ(other.floats(kept, 256), data);
-
-  const int out = faulting.buffer(ctx_a, 4096);
-  const int prog = static_cast<int>(
-      faulting.result(program(ctx_a, u"__kernel void k(__global float* x, ulong reach) { x[get_global_id(0) * reach] = 1.0f; }")));
-  ASSERT_GT(prog, 0);
-  const int kern = static_cast<int>(faulting.result(kernel(prog, u"k")));
-  ASSERT_GT(kern, 0);
-  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(0).i32(out)), MQLCL_OK);
-  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(0).i32(8)), MQLCL_OK);
-  EXPECT_EQ(faulting.result(enqueue(kern, 64, 64)), MQLCL_OK);
-  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_finish).i32(ctx_a)), MQLCL_OK) << "the first launch is sound";
-  // Item 1 writes 2^40 floats past the buffer (on a CPU device the simulated fault's second launch).
-  const int64_t reach = gpu ? int64_t(1) << 40 : 0;
-  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(reach).i32(8)), MQLCL_OK);
-  EXPECT_EQ(faulting.result(enqueue(kern, 64, 64)), MQLCL_OK);
-  const Reply fault = faulting.call(request(kRequest_mqlcl_finish).i32(ctx_a));
-  EXPECT_EQ(fault.result, MQLCL_ERR_LAUNCH) << text(fault.message);
-
-  // The faulting client has had its failure: its handles now name the loss.
-  const Reply after = faulting.call(request(kRequest_mqlcl_finish).i32(ctx_a));
-  EXPECT_EQ(after.result, MQLCL_ERR_HANDLE) << text(after.message);
-  EXPECT_NE(text(after.message).find("was freed when its context in the GPU server was lost to a kernel's fault on device"),
-            std::string::npos) << text(after.message);
-  // The other client: told once that its work is lost, then the cause.
-  const Reply told = other.read(kept, 256);
-  EXPECT_EQ(told.result, MQLCL_ERR_LAUNCH) << text(told.message);
-  EXPECT_NE(text(told.message).find("handle " + std::to_string(kept) + ": its context in the GPU server was lost"),
-            std::string::npos) << text(told.message);
-  const Reply again = other.call(request(kRequest_mqlcl_finish).i32(ctx_b));
-  EXPECT_EQ(again.result, MQLCL_ERR_HANDLE) << text(again.message);
-  EXPECT_NE(text(again.message).find("handle " + std::to_string(ctx_b) + " was freed"), std::string::npos)
-      << text(again.message);
-  EXPECT_EQ(other.result(request(kRequest_mqlcl_free).i32(kept)), MQLCL_OK) << "a lost handle is gone, as a free wants";
-  EXPECT_EQ(other.result(request(kRequest_mqlcl_free).i32(ctx_b)), MQLCL_OK);
-  EXPECT_EQ(faulting.result(request(kRequest_mqlcl_free).i32(ctx_a)), MQLCL_OK);
-
-  // The server goes on: new contexts on the device work, for both clients.
-  for (Client* c : {&other, &faulting}) {
-    const int ctx = c->create();
-    ASSERT_GT(ctx, 0);
+  // The other client's data written and read back; the faulting client's kernel launched once
+  // soundly, then faulting: the reply to its finish.
+  Reply fault() {
+    EXPECT_EQ(other->write(kept, data).result, 256);
+    EXPECT_EQ(other->floats(kept, 256), data);
+    const int out = faulting->buffer(ctx_a, 4096);
+    const int prog = static_cast<int>(faulting->result(
+        program(ctx_a, u"__kernel void k(__global float* x, ulong reach) { x[get_global_id(0) * reach] = 1.0f; }")));
+    const int kern = static_cast<int>(faulting->result(kernel(prog, u"k")));
+    EXPECT_GT(kern, 0);
+    EXPECT_EQ(faulting->result(request(kRequest_mqlcl_arg_mem).i32(kern).i32(0).i32(out)), MQLCL_OK);
+    EXPECT_EQ(faulting->result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(0).i32(8)), MQLCL_OK);
+    EXPECT_EQ(faulting->result(enqueue(kern, 64, 64)), MQLCL_OK);
+    EXPECT_EQ(faulting->result(request(kRequest_mqlcl_finish).i32(ctx_a)), MQLCL_OK) << "the first launch is sound";
+    // Item 1 writes 2^40 floats past the buffer (simulated: the second launch fails).
+    const int64_t reach = real_ ? int64_t(1) << 40 : 0;
+    EXPECT_EQ(faulting->result(request(kRequest_mqlcl_arg_integer).i32(kern).i32(1).i64(reach).i32(8)), MQLCL_OK);
+    EXPECT_EQ(faulting->result(enqueue(kern, 64, 64)), MQLCL_OK);
+    return faulting->call(request(kRequest_mqlcl_finish).i32(ctx_a));
+  }
+  // A new context works for a client (through a new connection where the server ended).
+  void goes_on(std::unique_ptr<Client>& c) {
+    Reply made = c->call(request(Request::Create).i32(MQLCL_DEVICE_BEST));
+    if (made.result == MQLCL_ERR_NO_OPENCL && c->remote->broken()) {
+      t::await_process_end(c->remote->server_pid());
+      c.reset(new Client(place));
+      made = c->call(request(Request::Create).i32(MQLCL_DEVICE_BEST));
+    }
+    const int ctx = static_cast<int>(made.result);
+    ASSERT_GT(ctx, 0) << text(made.message);
     const int b = c->buffer(ctx, 1024);
     ASSERT_GT(b, 0);
     EXPECT_EQ(c->write(b, data).result, 256);
     EXPECT_EQ(c->floats(b, 256), data);
     EXPECT_EQ(c->result(request(kRequest_mqlcl_free).i32(ctx)), MQLCL_OK);
   }
+
+  ServerPlace place;
+  std::unique_ptr<Client> faulting, other;
+  int ctx_a = 0, ctx_b = 0, kept = 0;
+  const std::vector<float> data = t::random_floats(256, 7);
+
+ private:
+  bool real_;
+};
+
+// The OpenCL context lost, a new one working: the faulting client gets the launch's failure; the
+// server frees both clients' contexts on the device; the other client is told once
+// (MQLCL_ERR_LAUNCH: its queued work is lost), then each use of a lost handle names the cause;
+// frees of them succeed; new contexts on the device work for both, from the same server.
+TEST(RemoteServer, AKernelFaultLosesTheDeviceContextEachClientIsToldAndTheServerGoesOn) {
+  FaultScene s("1");
+  ASSERT_GT(s.kept, 0);
+  const Reply fault = s.fault();
+  EXPECT_EQ(fault.result, MQLCL_ERR_LAUNCH) << text(fault.message);
+  const Reply after = s.faulting->call(request(kRequest_mqlcl_finish).i32(s.ctx_a));
+  EXPECT_EQ(after.result, MQLCL_ERR_HANDLE) << text(after.message);
+  EXPECT_NE(text(after.message).find("was freed when its context in the GPU server was lost to a kernel's fault on device"),
+            std::string::npos) << text(after.message);
+  const Reply told = s.other->read(s.kept, 256);
+  EXPECT_EQ(told.result, MQLCL_ERR_LAUNCH) << text(told.message);
+  EXPECT_NE(text(told.message).find("handle " + std::to_string(s.kept) + ": its context in the GPU server was lost"),
+            std::string::npos) << text(told.message);
+  const Reply again = s.other->call(request(kRequest_mqlcl_finish).i32(s.ctx_b));
+  EXPECT_EQ(again.result, MQLCL_ERR_HANDLE) << text(again.message);
+  EXPECT_NE(text(again.message).find("handle " + std::to_string(s.ctx_b) + " was freed"), std::string::npos)
+      << text(again.message);
+  EXPECT_EQ(s.other->result(request(kRequest_mqlcl_free).i32(s.kept)), MQLCL_OK) << "a lost handle is gone, as a free wants";
+  EXPECT_EQ(s.other->result(request(kRequest_mqlcl_free).i32(s.ctx_b)), MQLCL_OK);
+  EXPECT_EQ(s.faulting->result(request(kRequest_mqlcl_free).i32(s.ctx_a)), MQLCL_OK);
+  const auto pid = s.other->remote->server_pid();
+  s.goes_on(s.other);
+  s.goes_on(s.faulting);
+  EXPECT_EQ(s.other->remote->server_pid(), pid) << "the same server";
+}
+
+// No working context on the device for the server's process after the fault (a real fault on a
+// GPU; on a CPU device the simulated loss of the process's device state): the faulting client
+// gets the launch's failure, then the server ends; the other client's next call is an error
+// naming that, not a hang; a new connection starts a new server whose contexts work. A driver
+// that gives the server's process a working context again takes the first test's way, which a
+// real fault may take here too.
+TEST(RemoteServer, AFaultThatLeavesTheServerNoWorkingContextEndsItAndANewServerServes) {
+  const int device = mqlcl_device_best();
+  const bool gpu = (mqlcl_device_info(device, MQLCL_INFO_TYPE) & 4) != 0;
+  FaultScene s(gpu ? nullptr : "2");
+  ASSERT_GT(s.kept, 0);
+  const auto pid = s.other->remote->server_pid();
+  const Reply fault = s.fault();
+  EXPECT_EQ(fault.result, MQLCL_ERR_LAUNCH) << text(fault.message);
+  const auto start = std::chrono::steady_clock::now();
+  const Reply next = s.other->read(s.kept, 256);
+  EXPECT_LT(std::chrono::steady_clock::now() - start, kHang) << "an error, not a hang";
+  if (gpu && next.result == MQLCL_ERR_LAUNCH) {
+    RecordProperty("after the fault", "the server made a working context again");
+  } else {
+    EXPECT_EQ(next.result, MQLCL_ERR_NO_OPENCL) << text(next.message);
+    EXPECT_NE(text(next.message).find("ended"), std::string::npos) << text(next.message);
+    RecordProperty("after the fault", "the server ended");
+  }
+  s.goes_on(s.other);
+  s.goes_on(s.faulting);
+  if (!gpu) EXPECT_NE(s.other->remote->server_pid(), pid) << "a new server";
 }
 
 TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {

@@ -278,6 +278,13 @@ TEST(SharedGpu, AServerKilledUnderItsClientIsAnErrorAndTheNextContextStartsANewO
   EXPECT_EQ(mqlcl_finish(ctx), MQLCL_ERR_HANDLE);
   EXPECT_NE(message(0).find("made by a GPU server that has ended"), std::string::npos) << message(0);
   EXPECT_EQ(mqlcl_free(again), MQLCL_OK);
+
+  // A server that ended with no call since: the next shared context finds the connection ended
+  // and starts a new server at once.
+  ASSERT_TRUE(t::end_process(mqlcl::RemoteClient::connect(o)->server_pid()));
+  const int after = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
+  EXPECT_GE(after, kServerFirst) << message(0);
+  EXPECT_EQ(mqlcl_free(after), MQLCL_OK);
 }
 
 // Once no server could be had, the process's contexts stay its own: in a process of its own (a

@@ -1,8 +1,11 @@
 #include "remote/remote_client.hpp"
 
+#include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstring>
 #include <new>
+#include <thread>
 
 #include "core/error.hpp"
 #include "core/text.hpp"
@@ -22,6 +25,10 @@ namespace mqlcl {
 namespace {
 // A first look for a running server: it answers at once when it runs.
 constexpr unsigned kRunningServerMs = 20;
+// How long a server just started is waited for before another attempt, and the least time
+// between two starts.
+constexpr unsigned kStartingServerMs = 1500;
+constexpr unsigned kRestartPauseMs = 250;
 }  // namespace
 
 template <class Send>
@@ -41,18 +48,32 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
   std::unique_ptr<RemoteClient> c(new RemoteClient());
   c->at_ = options.place.empty() ? user_rendezvous() : rendezvous_in(options.place);
   c->scratch_.reset(new Message());
-  try {
-    c->channel_ = Channel::connect(*c->at_, frame_rules(), kRunningServerMs, options.waits);
-    return c;
-  } catch (const Error& e) {
-    if (e.code() != MQLCL_ERR_NO_OPENCL) throw;
-  }
   std::vector<std::string> args;
   if (!options.place.empty()) args.insert(args.end(), {"--rendezvous", options.place});
   if (options.idle_seconds != 0) args.insert(args.end(), {"--idle-seconds", std::to_string(options.idle_seconds)});
-  start_server(options.server_program.empty() ? server_beside_library() : options.server_program, args);
-  c->channel_ = Channel::connect(*c->at_, frame_rules(), options.connect_ms, options.waits);
-  return c;
+  // A server that is ending (it could no longer serve its device) may still take a connection
+  // and hold the election a moment, and one started meanwhile ends at once: so until
+  // connect_ms, a failed attempt is tried again, and a server started again after a pause.
+  using clock = std::chrono::steady_clock;
+  const clock::time_point give_up = clock::now() + std::chrono::milliseconds(options.connect_ms);
+  clock::time_point next_start = clock::now();
+  unsigned wait_ms = kRunningServerMs;
+  for (;;) {
+    try {
+      c->channel_ = Channel::connect(*c->at_, frame_rules(), wait_ms, options.waits);
+      return c;
+    } catch (const Error& e) {
+      if (e.code() != MQLCL_ERR_NO_OPENCL || clock::now() >= give_up) throw;
+    }
+    if (clock::now() >= next_start) {
+      start_server(options.server_program.empty() ? server_beside_library() : options.server_program, args);
+      next_start = clock::now() + std::chrono::milliseconds(kRestartPauseMs);
+      const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(give_up - clock::now()).count();
+      wait_ms = static_cast<unsigned>(std::max<long long>(1, std::min<long long>(left, kStartingServerMs)));
+    } else {
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
 }
 
 RemoteClient::~RemoteClient() = default;

@@ -108,30 +108,37 @@ bool wants_shared_gpu(int flags) {
 
 int create_in_server(int device, std::string& why) {
   SharedGpu& s = shared();
-  {
-    std::lock_guard<std::mutex> lock(s.mutex);
-    if (s.unreachable) {
-      why = s.note;
-      return 0;
-    }
-    if (!s.client || s.client->broken()) {
-      try {
-        s.client = connect_checked();
-        ++s.generation;
-        s.shapes.clear();
-      } catch (const Error& e) {
-        s.client.reset();
-        s.unreachable = true;
-        s.note = std::string("this process's contexts are its own: no GPU server could be reached (") + e.what() + ")";
+  // A second attempt where the connection turns out to have ended (a server that ended since
+  // this process's last call): a new server then.
+  for (int attempt = 0;; ++attempt) {
+    {
+      std::lock_guard<std::mutex> lock(s.mutex);
+      if (s.unreachable) {
         why = s.note;
         return 0;
       }
+      if (!s.client || s.client->broken()) {
+        try {
+          s.client = connect_checked();
+          ++s.generation;
+          s.shapes.clear();
+        } catch (const Error& e) {
+          s.client.reset();
+          s.unreachable = true;
+          s.note = std::string("this process's contexts are its own: no GPU server could be reached (") + e.what() + ")";
+          why = s.note;
+          return 0;
+        }
+      }
     }
+    Packer p;
+    p.u32(static_cast<uint32_t>(Request::Create)).i32(device);
+    // Not about a handle: 0 is none the process was given.
+    const int made = static_cast<int>(call_server_making(0, p, true, MQLCL_KIND_CONTEXT).result);
+    if (made != MQLCL_ERR_NO_OPENCL || attempt == 1) return made;
+    std::lock_guard<std::mutex> lock(s.mutex);
+    if (!s.client || !s.client->broken()) return made;
   }
-  Packer p;
-  p.u32(static_cast<uint32_t>(Request::Create)).i32(device);
-  // Not about a handle: 0 is none the process was given.
-  return static_cast<int>(call_server_making(0, p, true, MQLCL_KIND_CONTEXT).result);
 }
 
 Reply call_server(int handle, const Packer& request, bool record) {
