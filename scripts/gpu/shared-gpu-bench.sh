@@ -39,7 +39,7 @@ step() {  # step NAME SECONDS procs-arguments...: one run of procs --shared, its
   nvidia-smi --query-compute-apps=pid,process_name,used_memory --format=csv >>"$logs/nvidia-smi.txt" 2>&1 || true
   return $rc
 }
-step mlp 240 --counts 1,2,4,16 --work mlp --scale 16
+step mlp 240 --counts 1,2,4,16 --work mlp --scale 6
 rc1=$?
 step launch 120 --counts 1,2,4,16 --work launch --scale 2
 rc2=$?
