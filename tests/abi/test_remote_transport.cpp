@@ -111,11 +111,24 @@ TEST(RemoteRing, WriterRefusesWhatIsNoMessage) {
   auto too_long = refusal([&] { writer.push(1, big.data(), kSlotPayloadBytes + 1); });
   EXPECT_EQ(too_long.first, MQLCL_ERR_RANGE);
   EXPECT_NE(too_long.second.find(std::to_string(kSlotPayloadBytes + 1) + " bytes"), std::string::npos) << too_long.second;
-  // A consumer claiming to have read more than was written.
-  r.control.consumed.store(5);
+  // A consumer claiming to have read more than was written: refused when the writer next reads
+  // its count, once the ring seems full (until then the count it last read keeps it safe).
+  for (uint32_t i = 0; i < LocalRing::kSlots; ++i) writer.push(1, nullptr, 0);
+  r.control.consumed.store(LocalRing::kSlots + 5);
   auto claim = refusal([&] { writer.push(1, nullptr, 0); });
   EXPECT_EQ(claim.first, MQLCL_ERR_RANGE);
-  EXPECT_NE(claim.second.find("claims to have read 5 messages of 0"), std::string::npos) << claim.second;
+  EXPECT_NE(claim.second.find("claims to have read 13 messages of 8"), std::string::npos) << claim.second;
+  // Nor may it go back on what it said: it read 2, then claims 1.
+  LocalRing r2;
+  RingWriter w2(r2.end());
+  for (uint32_t i = 0; i < LocalRing::kSlots; ++i) w2.push(1, nullptr, 0);
+  r2.control.consumed.store(2);
+  w2.push(1, nullptr, 0);
+  w2.push(1, nullptr, 0);
+  r2.control.consumed.store(1);
+  auto back = refusal([&] { w2.push(1, nullptr, 0); });
+  EXPECT_EQ(back.first, MQLCL_ERR_RANGE);
+  EXPECT_NE(back.second.find("claims to have read 1 messages of 10"), std::string::npos) << back.second;
 }
 
 // One corruption of a well-formed ring of three messages (kind 1, 10 bytes each), and what the

@@ -19,11 +19,14 @@ void check_ring(const RingMemory& m) {
 RingWriter::RingWriter(const RingEnd& end) : end_(end) { check_ring(end.memory); }
 
 bool RingWriter::has_room() {
+  if (published_ - consumed_seen_ < end_.memory.slot_count) return true;
   const uint32_t consumed = end_.memory.control->consumed.load(std::memory_order_seq_cst);  // wakeup.hpp
   const uint32_t in_flight = published_ - consumed;
-  if (in_flight > end_.memory.slot_count)
+  // Within the ring and never behind what it said before (counts wrap: compared as differences).
+  if (in_flight > end_.memory.slot_count || consumed - consumed_seen_ > published_ - consumed_seen_)
     fail(MQLCL_ERR_RANGE, end_.peer->peer_name(), " claims to have read ", consumed, " messages of ", published_,
          " written");
+  consumed_seen_ = consumed;
   return in_flight < end_.memory.slot_count;
 }
 

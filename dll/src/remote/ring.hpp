@@ -91,6 +91,9 @@ class RingWriter {
   bool has_room();  // validates the consumer's count
   RingEnd end_;
   uint32_t published_ = 0;
+  // The consumer's count as last read: the ring has room while published_ is less than a ring
+  // ahead of it, so the shared word is read again only when it seems full.
+  uint32_t consumed_seen_ = 0;
 };
 
 class RingReader {

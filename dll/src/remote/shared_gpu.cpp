@@ -218,17 +218,32 @@ Reply call_server_posting(int handle, const Packer& request, uint64_t shape, boo
   return recorded(c->post(request.bytes()), record);
 }
 
+namespace {
+// One word into a shape's hash: a multiply and a shift a word (every posted call hashes its shape).
+uint64_t mix(uint64_t h, uint64_t word) {
+  h = (h ^ word) * 0x9e3779b97f4a7c15ull;
+  return h ^ (h >> 29);
+}
+}  // namespace
+
 uint64_t shape_of(std::initializer_list<long long> values) {
   uint64_t h = 1469598103934665603ull;
-  for (long long v : values)
-    for (int i = 0; i < 8; ++i) h = (h ^ ((static_cast<unsigned long long>(v) >> (8 * i)) & 0xff)) * 1099511628211ull;
+  for (long long v : values) h = mix(h, static_cast<uint64_t>(v));
   return h;
 }
 
 uint64_t shape_of(const Packer& request) {
-  uint64_t h = 1469598103934665603ull ^ 0x5bd1e995u;
-  for (unsigned char b : request.bytes()) h = (h ^ b) * 1099511628211ull;
-  return h;
+  const std::vector<unsigned char>& b = request.bytes();
+  uint64_t h = mix(1469598103934665603ull ^ 0x5bd1e995u, b.size());
+  size_t i = 0;
+  for (; i + 8 <= b.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, b.data() + i, 8);
+    h = mix(h, word);
+  }
+  uint64_t tail = 0;
+  std::memcpy(&tail, b.data() + i, b.size() - i);
+  return mix(h, tail);
 }
 
 void server_freed(int handle) {
