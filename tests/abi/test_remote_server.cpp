@@ -1,8 +1,10 @@
 // The GPU server (server/) through its client (dll/src/remote/remote_client): a vector add whose
 // result equals the same kernel run in this process bit for bit; two clients that cannot reach
 // each other's objects; malformed and random requests refused with a code and a message while
-// the server serves on; a client killed mid-session whose objects the server frees; the server
-// killed under a client (an error, not a hang; the next connect starts a new server). Each test
+// the server serves on; a client killed mid-chain (its launches queued) whose objects the server
+// frees; a kernel that faults on the device (each client told, the server going on or ending for
+// a new one); the server killed under a client (an error, not a hang; the next connect starts a
+// new server). Each test
 // starts its own server at a rendezvous of its own (Linux: a folder; Windows: a scope of names).
 // Two clients of one test are two channels of this process; the killed client is a process of
 // its own (tests/abi/remote_server_child.cpp).
