@@ -215,6 +215,16 @@ TEST(SharedGpu, AFailureOfACallThatDidNotWaitIsTheReplyOfTheNextCallThatWaits) {
     float x[64] = {};
     EXPECT_EQ(mqlcl_buffer_read_float(buffer, x, 0, 64), 64);
     EXPECT_EQ(x[63], 3.0f) << "the last launch's value";
+    // A buffer of another context at an index whose sets have succeeded: refused where it is set,
+    // through the server too (a buffer is part of a set's shape), as the terminal's
+    // CLSetKernelArgMem returns false at once.
+    const int elsewhere = mqlcl_create_with(t::device(), remote_ctx ? MQLCL_CREATE_SHARED_GPU : MQLCL_CREATE_OWN);
+    const int foreign = mqlcl_buffer(elsewhere, 256, 0);
+    const int refused = mqlcl_arg_mem(kernel, 0, foreign);
+    seen.push_back({refused, unnumbered(message(0), {kernel, foreign, elsewhere, ctx})});
+    EXPECT_LT(refused, 0);
+    mqlcl_free(elsewhere);
+    EXPECT_EQ(mqlcl_arg_mem(kernel, 0, buffer), MQLCL_OK);
     // Too much __local: refused where it is set; through the server, by the next call that waits.
     const int set = mqlcl_arg_local(kernel, 1, 1 << 30);
     if (!remote_ctx) seen.push_back({set, unnumbered(message(0), {kernel})});
@@ -226,10 +236,12 @@ TEST(SharedGpu, AFailureOfACallThatDidNotWaitIsTheReplyOfTheNextCallThatWaits) {
     return seen;
   };
   const std::vector<Seen> theirs = steps(remote, true), mine = steps(own, false);
-  ASSERT_EQ(theirs.size(), 1u);
-  ASSERT_EQ(mine.size(), 1u);
-  EXPECT_EQ(theirs[0].code, mine[0].code);
-  EXPECT_EQ(theirs[0].words, mine[0].words);
+  ASSERT_EQ(theirs.size(), 2u);
+  ASSERT_EQ(mine.size(), 2u);
+  for (size_t i = 0; i < 2; ++i) {
+    EXPECT_EQ(theirs[i].code, mine[i].code) << i;
+    EXPECT_EQ(theirs[i].words, mine[i].words) << i;
+  }
   mqlcl_free(remote);
   mqlcl_free(own);
 }

@@ -42,8 +42,11 @@ MAKES_HANDLE = {"mqlcl_program": "MQLCL_KIND_PROGRAM", "mqlcl_kernel": "MQLCL_KI
                 "mqlcl_context_share": "MQLCL_KIND_CONTEXT"}
 # Argument sets and launches: posted without waiting once the same shape has succeeded
 # (remote/shared_gpu.hpp, call_server_posting); the parameters that make the shape (None: the
-# whole request, a launch's sizes).
-POSTED = {"mqlcl_arg_mem": ["kernel", "index"], "mqlcl_arg_int": ["kernel", "index"],
+# whole request, a launch's sizes). A scalar's checks do not depend on its value, so the kernel
+# and index make its shape; a buffer or image set is checked against that object (its kind, its
+# context), so the object is part of the shape: a posted set then fails only where the object
+# changed, which the client sees (a free) and then waits.
+POSTED = {"mqlcl_arg_mem": ["kernel", "index", "buffer_or_image"], "mqlcl_arg_int": ["kernel", "index"],
           "mqlcl_arg_float": ["kernel", "index"], "mqlcl_arg_double": ["kernel", "index"],
           "mqlcl_arg_integer": ["kernel", "index", "bytes"], "mqlcl_arg_local": ["kernel", "index"],
           "mqlcl_enqueue": None}

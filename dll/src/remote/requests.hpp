@@ -813,7 +813,7 @@ inline bool mqlcl_arg_mem(int kernel, int index, int buffer_or_image, int& resul
     p.i32(kernel);
     p.i32(index);
     p.i32(buffer_or_image);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index}), true, buffer_or_image);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index, buffer_or_image}), true, buffer_or_image);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
