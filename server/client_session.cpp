@@ -82,8 +82,8 @@ void ClientSession::forget_lost(bool told) {
       if (h == ctx || mqlcl_handle_info(h, MQLCL_HINFO_CONTEXT) == ctx) lost_[h] = device;
     mqlcl_free(ctx);
     freed(ctx);
-    lost_told_ = told;
   }
+  if (!contexts.empty()) lost_told_ = told;
 }
 
 void ClientSession::freed(int handle) {
@@ -95,6 +95,15 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
   Unpacker u(request.data(), request.size());
   const uint32_t kind = u.u32("the request kind");
   kind_ = kind;
+  if (kind == kRequest_mqlcl_free && !lost_.empty()) {  // a handle lost with its context: gone already, as wanted
+    Unpacker peek = u;
+    const auto lost = lost_.find(peek.i32("handle"));
+    if (lost != lost_.end()) {
+      peek.done();
+      lost_.erase(lost);
+      return MQLCL_OK;
+    }
+  }
   switch (kind) {
     case static_cast<uint32_t>(Request::Hello): {
       const uint32_t fingerprint = u.u32("fingerprint");
@@ -116,18 +125,6 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
     case static_cast<uint32_t>(Request::ServerHandles):
       u.done();
       return mqlcl_handle_count();
-    case kRequest_mqlcl_free:
-      if (!lost_.empty()) {  // a handle lost with its context: gone already, as the caller wants
-        Unpacker peek = u;
-        const auto lost = lost_.find(peek.i32("handle"));
-        if (lost != lost_.end()) {
-          peek.done();
-          lost_.erase(lost);
-          return MQLCL_OK;
-        }
-      }
-      if (run_export_request(kind, u, reply, *this)) return reply.result;
-      break;
     default:
       if (run_export_request(kind, u, reply, *this)) return reply.result;
   }

@@ -5,8 +5,7 @@
 namespace mqlcl {
 
 DeviceContexts::~DeviceContexts() {
-  for (const auto& d : by_device_)
-    if (d.second > 0) mqlcl_free(d.second);
+  for (const auto& d : by_device_) mqlcl_free(d.second);
 }
 
 int DeviceContexts::on_device(int device) {
@@ -14,8 +13,7 @@ int DeviceContexts::on_device(int device) {
   if (resolved < 0) return device == MQLCL_DEVICE_BEST ? resolved : mqlcl_create(device);
   std::lock_guard<std::mutex> lock(mutex_);
   const auto found = by_device_.find(resolved);
-  if (found != by_device_.end() && found->second > 0) return found->second;
-  if (found != by_device_.end()) by_device_.erase(found);
+  if (found != by_device_.end()) return found->second;
   const int made = mqlcl_create(resolved);
   if (made > 0) by_device_.emplace(resolved, made);
   return made;
@@ -24,17 +22,23 @@ int DeviceContexts::on_device(int device) {
 bool DeviceContexts::drop_lost() {
   std::lock_guard<std::mutex> lock(mutex_);
   bool dropped = false;
-  for (auto& d : by_device_) {
-    if (mqlcl_handle_info(d.second, MQLCL_HINFO_DEVICE_LOST) != 1) continue;
+  for (auto it = by_device_.begin(); it != by_device_.end();) {
+    if (mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) != 1) {
+      ++it;
+      continue;
+    }
     // The clients' contexts hold the OpenCL context until each client lets its own go.
-    mqlcl_free(d.second);
+    mqlcl_free(it->second);
     dropped = true;
     ++losses_;
-    d.second = mqlcl_create(d.first);
-    if (d.second > 0 && mqlcl_handle_info(d.second, MQLCL_HINFO_DEVICE_LOST) == 0) continue;
-    if (d.second > 0) mqlcl_free(d.second);
-    d.second = 0;
-    failed_device_.store(d.first);
+    it->second = mqlcl_create(it->first);
+    if (it->second > 0 && mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) == 0) {
+      ++it;
+      continue;
+    }
+    if (it->second > 0) mqlcl_free(it->second);
+    failed_device_.store(it->first);
+    it = by_device_.erase(it);
   }
   return dropped;
 }

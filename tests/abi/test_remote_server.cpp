@@ -676,7 +676,9 @@ TEST(RemoteServer, AFaultThatLeavesTheServerNoWorkingContextEndsItAndANewServerS
   }
   s.goes_on(s.other);
   s.goes_on(s.faulting);
-  if (!gpu) EXPECT_NE(s.other->remote->server_pid(), pid) << "a new server";
+  if (!gpu) {
+    EXPECT_NE(s.other->remote->server_pid(), pid) << "a new server";
+  }
 }
 
 TEST(RemoteServer, AKilledServerIsAnErrorAndTheNextConnectStartsANewOne) {

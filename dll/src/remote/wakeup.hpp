@@ -5,6 +5,7 @@
 // runs, so a peer that died never leaves it hanging. A waker makes the system call only while
 // the waiter says it sleeps (its `sleeping` word): the spinning path costs none.
 #pragma once
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstdint>
@@ -105,11 +106,11 @@ bool wait_until(Ready ready, const std::atomic<uint32_t>& word, std::atomic<uint
     if (i % 64 == 0 && clock::now() >= spin_end) break;
   }
   if (limits.yield_us != 0) {
-    const clock::time_point yield_end = clock::now() + std::chrono::microseconds(limits.yield_us);
+    const clock::time_point yield_end = std::min(clock::now() + std::chrono::microseconds(limits.yield_us), give_up);
     do {
       yield_processor();
       if (ready()) return true;
-    } while (clock::now() < yield_end && clock::now() < give_up);
+    } while (clock::now() < yield_end);
   }
   for (;;) {
     const uint32_t seen = word.load(std::memory_order_acquire);

@@ -567,21 +567,26 @@ std::vector<int> parse_counts(const std::string& text) {
   return counts;
 }
 
-int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
-#if defined(_WIN32)
-  (void)app, (void)a, (void)opt;
-  fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
-  return 2;
-#else
+#if !defined(_WIN32)
+bool device_pinned(CLI::App& app) { return app.get_option("--device")->count() > 0; }
+
+// What every worker of a run is given: the workloads (checked), the device (--device pins it,
+// else each worker's context is placed by load), the scale, this program to re-execute.
+Launch launch_of(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   Launch l;
   l.work = split(a.work);
   check_workloads(l.work);
-  const std::vector<int> counts = parse_counts(a.counts);
-  const bool pinned = app.get_option("--device")->count() > 0;
-  l.create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
+  l.create_on = device_pinned(app) ? opt.device : MQLCL_DEVICE_BEST;
   l.scale = a.scale;
-  signal(SIGPIPE, SIG_IGN);  // a worker that died: its pipe's write fails instead
   l.self = self_path();
+  return l;
+}
+
+int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
+  const Launch l = launch_of(app, a, opt);
+  const std::vector<int> counts = parse_counts(a.counts);
+  const bool pinned = device_pinned(app);
+  signal(SIGPIPE, SIG_IGN);  // a worker that died: its pipe's write fails instead
   fmt::print("procs: {} processes at once, each its own context on {}; workloads {} (scale {}); {} devices, device {} is {}\n",
              a.counts, pinned ? fmt::format("device {} (--device)", opt.device) : "MQLCL_DEVICE_BEST (placed by load)",
              a.work, a.scale, lib().mqlcl_device_count(), opt.device, device_text(opt.device, MQLCL_TEXT_NAME));
@@ -608,12 +613,10 @@ int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   int failures = 0;
   for (const Row& r : rows) failures += r.failures;
   return failures ? 1 : 0;
-#endif
 }
 
 // ---- --shared: through the GPU server, each its own context, one alone ----
 
-#if !defined(_WIN32)
 // The configurations of --shared. Their workers differ only in their environment.
 enum class Config { Own, Server };
 const char* config_name(Config c) { return c == Config::Own ? "own" : "server"; }
@@ -632,26 +635,15 @@ std::string fresh_place() {
   if (!mkdtemp(&pattern[0])) throw std::runtime_error("procs: a folder for the GPU server's place cannot be made in " + pattern);
   return pattern;
 }
-#endif
 
 int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
-#if defined(_WIN32)
-  (void)app, (void)a, (void)opt;
-  fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
-  return 2;
-#else
-  Launch own;
-  own.work = split(a.work);
-  check_workloads(own.work);
+  Launch own = launch_of(app, a, opt);
   // N = 1 first: one process alone in-process is the reference of every ratio, one through the
   // server the ratio of its own.
   std::vector<int> counts = {1};
   for (int n : parse_counts(a.counts))
     if (std::find(counts.begin(), counts.end(), n) == counts.end()) counts.push_back(n);
-  const bool pinned = app.get_option("--device")->count() > 0;
-  own.create_on = pinned ? opt.device : MQLCL_DEVICE_BEST;
-  own.scale = a.scale;
-  own.self = self_path();
+  const bool pinned = device_pinned(app);
   own.env.unset = {"MQLCL_SHARED_GPU"};
   // A place of this run's own unless given: no server of an earlier run (started with another
   // environment, or another build) serves these workers. It ends after a short idle time.
@@ -766,6 +758,16 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   int failures = misplaced;
   for (const SharedRow& s : rows) failures += s.row.failures;
   return failures ? 1 : 0;
+}
+#endif
+
+int run(CLI::App& app, const ProcsArgs& a, const Options& opt) {
+#if defined(_WIN32)
+  (void)app, (void)a, (void)opt;
+  fmt::print(stderr, "procs: not supported on Windows (the workers are this program re-executed through fork/exec)\n");
+  return 2;
+#else
+  return a.shared ? run_shared(app, a, opt) : run_procs(app, a, opt);
 #endif
 }
 
@@ -784,7 +786,7 @@ void register_procs_commands(CLI::App& app, Options& opt) {
               "alone in-process (the reference); their rates and ratios");
   p->add_option("--server-place", a.server_place,
                 "with --shared: the GPU server's place (MQLCL_SHARED_GPU_PLACE); default: a folder of the run's own");
-  add_command(p, [&app, &opt] { return a.shared ? procs::run_shared(app, a, opt) : procs::run_procs(app, a, opt); });
+  add_command(p, [&app, &opt] { return procs::run(app, a, opt); });
 
   static int create_on = MQLCL_DEVICE_BEST;
   static std::string work;
