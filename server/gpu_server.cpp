@@ -35,11 +35,12 @@ void send_reply(Channel& channel, const Reply& r) {
   send_message(channel.outgoing(), bytes.data(), static_cast<uint32_t>(bytes.size()));
 }
 
-// After a request: where a device can no longer be served by this process (its context, lost to
-// a kernel's fault, could not be made again: the driver keeps the process's state on the device
-// failed), the server ends at once, its reply to that request sent. Every client then gets an
-// error at its next call, never a hang, and the next shared context starts a new server, whose
-// process the driver serves anew.
+// After a request, and before any client's next one is served: where a device can no longer be
+// served by this process (its context, lost to a kernel's fault, could not be made again: the
+// driver keeps the process's state on the device failed), the server ends at once, its reply to
+// the faulting request sent. Every client then gets an error at its next call, never a hang and
+// never an answer of this server, and the next shared context starts a new server, whose process
+// the driver serves anew.
 void end_if_device_failed(const DeviceContexts& contexts) {
   const int device = contexts.failed_device();
   if (device < 0) return;
@@ -64,6 +65,7 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       send_reply(*channel, failed_reply(e.code(), e.what()));
       return;
     }
+    end_if_device_failed(contexts);
     uint32_t kind = request_kind(request);
     if (kind == static_cast<uint32_t>(Request::Bulk)) {  // its memory comes beside the rings
       Reply r;
