@@ -91,8 +91,8 @@ void ClientSession::freed(int handle) {
   for (auto it = owned_.begin(); it != owned_.end();) it = live(*it) ? std::next(it) : owned_.erase(it);
 }
 
-int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& reply) {
-  Unpacker u(request.data(), request.size());
+int64_t ClientSession::run(const unsigned char* request, size_t size, Reply& reply) {
+  Unpacker u(request, size);
   const uint32_t kind = u.u32("the request kind");
   kind_ = kind;
   if (kind == kRequest_mqlcl_free && !lost_.empty()) {  // a handle lost with its context: gone already, as wanted
@@ -132,14 +132,28 @@ int64_t ClientSession::run(const std::vector<unsigned char>& request, Reply& rep
        " .. ", kGeneratedRequestsEnd - 1, ")");
 }
 
-void ClientSession::serve_posted(const std::vector<unsigned char>& request) {
-  Reply r = answer(request);
-  if (r.result < 0 && posted_failure_.result == 0) posted_failure_ = std::move(r);
+void ClientSession::serve_posted(const unsigned char* message, size_t size) {
+  Unpacker u(message, size);
+  try {
+    u.u32("the request kind");
+    while (!u.empty() && contexts_.failed_device() < 0) {
+      uint32_t bytes = 0;
+      const unsigned char* request = u.array("a posted request", 1, bytes);
+      Reply r = answer(request, bytes);
+      if (r.result < 0) keep_posted_failure(std::move(r));
+    }
+  } catch (const Error& e) {
+    keep_posted_failure(failed_reply(e.code(), e.what()));
+  }
 }
 
-Reply ClientSession::serve(const std::vector<unsigned char>& request) {
+void ClientSession::keep_posted_failure(Reply failure) {
+  if (posted_failure_.result == 0) posted_failure_ = std::move(failure);
+}
+
+Reply ClientSession::serve(const unsigned char* request, size_t size) {
   if (posted_failure_.result != 0) {
-    const uint32_t kind = request_kind(request);
+    const uint32_t kind = request_kind(request, size);
     const bool waits = kind != kRequest_mqlcl_last_error && kind != kRequest_mqlcl_handle_info &&
                        kind != kRequest_mqlcl_kernel_info && kind != kRequest_mqlcl_free &&
                        kind != static_cast<uint32_t>(Request::ServerHandles);
@@ -149,16 +163,16 @@ Reply ClientSession::serve(const std::vector<unsigned char>& request) {
       return failed;
     }
   }
-  return answer(request);
+  return answer(request, size);
 }
 
-Reply ClientSession::answer(const std::vector<unsigned char>& request) {
+Reply ClientSession::answer(const unsigned char* request, size_t size) {
   Reply r;
   refused_.clear();
   kind_ = 0;
   try {
     if (contexts_.losses() != losses_seen_) forget_lost(false);
-    r.result = run(request, r);
+    r.result = run(request, size, r);
     if (r.result < 0 && r.real == 0) r.real = static_cast<double>(r.result);
     if (r.result < 0) r.message = library_failure();
     // A failure a device fault explains: where the device context no longer works, this

@@ -31,15 +31,17 @@ class ClientSession {
   ClientSession(const ClientSession&) = delete;
   ClientSession& operator=(const ClientSession&) = delete;
 
-  // The reply to one request; a malformed request gets an error reply naming the cause (the
-  // session goes on). Never throws.
-  Reply serve(const std::vector<unsigned char>& request);
-  // A request the client did not wait for (kPostedRequest, cleared): run as serve() runs it; its
-  // failure, the first since the last reply, is kept and is the reply to the client's next
-  // request that waits (all but reading a message or a handle's or kernel's facts, and a free),
-  // which then does not run: as a launch's failure on the device is returned by the next call
-  // that waits.
-  void serve_posted(const std::vector<unsigned char>& request);
+  // The reply to one request (its `size` bytes); a malformed request gets an error reply naming
+  // the cause (the session goes on). Never throws.
+  Reply serve(const unsigned char* request, size_t size);
+  // A Request::Posted message: the requests the client did not wait for, each run as serve()
+  // runs it, in order. A failure, the first since the last reply, is kept and is the reply to the
+  // client's next request that waits (all but reading a message or a handle's or kernel's facts,
+  // and a free), which then does not run: as a launch's failure on the device is returned by
+  // the next call that waits. A request whose length cannot be read is such a failure, and the
+  // rest of the message does not run; nor does it once the device can no longer be served
+  // (DeviceContexts::failed_device: the server then ends).
+  void serve_posted(const unsigned char* message, size_t size);
 
   // For the generated requests (run_request.cpp): the handle to call the export with. This
   // client's, or one the library does not know: itself. Another client's: a number the library
@@ -54,8 +56,9 @@ class ClientSession {
   void freed(int handle);
 
  private:
-  Reply answer(const std::vector<unsigned char>& request);  // serve() but for a posted failure
-  int64_t run(const std::vector<unsigned char>& request, Reply& reply);
+  Reply answer(const unsigned char* request, size_t size);  // serve() but for a posted failure
+  void keep_posted_failure(Reply failure);
+  int64_t run(const unsigned char* request, size_t size, Reply& reply);
   // Frees this client's contexts whose device context was lost, keeping their handles' cause;
   // `told`: the client already had the failure (its own kernel faulted).
   void forget_lost(bool told);

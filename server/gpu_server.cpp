@@ -66,7 +66,7 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       return;
     }
     end_if_device_failed(contexts);
-    uint32_t kind = request_kind(request);
+    const uint32_t kind = request_kind(request.data(), request.size());
     if (kind == static_cast<uint32_t>(Request::Bulk)) {  // its memory comes beside the rings
       Reply r;
       try {
@@ -84,14 +84,12 @@ void serve_client(std::unique_ptr<Channel> channel, DeviceContexts& contexts) {
       send_reply(*channel, r);
       continue;
     }
-    if (kind & kPostedRequest) {  // no reply: its failure waits for the next request that waits
-      kind &= ~kPostedRequest;
-      std::memcpy(request.data(), &kind, sizeof kind);
-      session.serve_posted(request);
+    if (kind == static_cast<uint32_t>(Request::Posted)) {  // no reply: a failure waits for the next request that waits
+      session.serve_posted(request.data(), request.size());
       end_if_device_failed(contexts);
       continue;
     }
-    send_reply(*channel, session.serve(request));
+    send_reply(*channel, session.serve(request.data(), request.size()));
     end_if_device_failed(contexts);
   }
 }

@@ -4,9 +4,10 @@
 # context, one process alone in-process; their aggregate rates and ratios), every process on one
 # GPU ($MQLCL_DEVICE, as an agent inherits it from the terminal): the MLP training step (long
 # enough that one process alone runs over a second), launch chains and host-array SGEMM at 1024,
-# each at N = 1, 2, 4 and 16. Each run's server serves a place of that run's own and ends before
+# each at N = 1, 2, 4 and 16; then SGEMM again at N = 1 and 16 with the processes' copies to the
+# server on one thread (MQLCL_SHARED_GPU_COPY_THREADS=1, against the default). Each run's server serves a place of that run's own and ends before
 # the run does. Logs, procs-*.csv and nvidia-smi's view go into the folder given (default
-# /tmp/shared-gpu-bench) as they come. About 5 minutes (each step under its own timeout).
+# /tmp/shared-gpu-bench) as they come. About 6 minutes (each step under its own timeout).
 # Needs a machine with an NVIDIA GPU and its OpenCL driver, and build/native built
 # (scripts/build.sh), with build/native/dll/mqlcl-gpu-server beside the library.
 # Usage: scripts/gpu/shared-gpu-bench.sh [LOG_DIR]
@@ -45,4 +46,6 @@ step launch 120 --counts 1,2,4,16 --work launch --scale 2
 rc2=$?
 step gemm1024 180 --counts 1,2,4,16 --work gemm1024 --scale 1
 rc3=$?
-exit $((rc1 || rc2 || rc3))
+MQLCL_SHARED_GPU_COPY_THREADS=1 step gemm1024-copy1 120 --counts 1,16 --work gemm1024 --scale 1
+rc4=$?
+exit $((rc1 || rc2 || rc3 || rc4))

@@ -50,7 +50,7 @@ int main(int argc, char** argv) {
   launch.u32(kRequest_mqlcl_enqueue).i32(static_cast<int>(kernel)).i32(1).u32(0).i32(0);
   launch.u32(1).array(&global, 4, 1).i32(1).u32(0).i32(0);
   for (int i = 0; i < 200; ++i)
-    if (client->post(launch.bytes()).result != 0) return 5;
+    if (client->post(launch.bytes(), true).result != 0) return 5;
   std::printf("ready %d\n", made);
   std::fflush(stdout);
   while (std::getchar() != EOF) {

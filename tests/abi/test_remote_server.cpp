@@ -490,7 +490,9 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
     std::mt19937 g(7);
     for (int i = 0; i < 3000; ++i) {
       Packer r;
-      r.u32(g() % (kGeneratedRequestsEnd + 1));
+      const uint32_t kind = g() % (kGeneratedRequestsEnd + 1);
+      // A posted message has no reply to wait for (its cases are below, and fuzz_requests.cpp's).
+      r.u32(kind == static_cast<uint32_t>(Request::Posted) ? 999 : kind);
       const int words = static_cast<int>(g() % 8);
       for (int w = 0; w < words; ++w) {
         const unsigned pick = g() % 8;
@@ -509,6 +511,48 @@ TEST(RemoteServer, MalformedRequestsAreRefusedAndTheServerServesOn) {
   }
   EXPECT_EQ(now, handles) << "the random requests' objects went with their client";
   EXPECT_EQ(bad.read(buf, 16).result, 16) << "another client's buffer was out of their reach";
+
+  // Posted requests: one that fails, and one whose length cannot be read, are each the reply to
+  // the next request that waits (which does not run), once; the requests before the failure
+  // ran, those after an unreadable length did not.
+  {
+    auto at = rendezvous_in(p.place());
+    auto raw = Channel::connect(*at, frame_rules(), 5000);
+    Message m;
+    std::vector<unsigned char> bytes;
+    const auto call = [&](const Packer& request) {
+      send_message(raw->outgoing(), request.bytes().data(), static_cast<uint32_t>(request.size()));
+      receive_message(raw->incoming(), m, bytes);
+      return unpack_reply(bytes);
+    };
+    const auto post = [&](const Packer& message) {
+      send_message(raw->outgoing(), message.bytes().data(), static_cast<uint32_t>(message.size()));
+    };
+    const int64_t own = call(request(Request::Create).i32(MQLCL_DEVICE_BEST)).result;
+    ASSERT_GT(own, 0);
+    const Packer made = request(kRequest_mqlcl_buffer).i32(static_cast<int>(own)).i64(64).i32(MQLCL_MEM_READ_WRITE);
+    const Packer fails = request(kRequest_mqlcl_free).i32(12345);
+    Packer posted = request(Request::Posted);
+    posted.array(made.bytes().data(), static_cast<uint32_t>(made.size()), 1);
+    posted.array(fails.bytes().data(), static_cast<uint32_t>(fails.size()), 1);
+    const int before = good.server_handles();
+    post(posted);
+    Reply r = call(request(kRequest_mqlcl_finish).i32(static_cast<int>(own)));
+    EXPECT_EQ(r.result, MQLCL_ERR_HANDLE) << text(r.message);
+    EXPECT_NE(text(r.message).find("handle 12345 is not a live handle"), std::string::npos) << text(r.message);
+    EXPECT_EQ(good.server_handles(), before + 1) << "the posted buffer before the failure was made";
+    EXPECT_EQ(call(request(kRequest_mqlcl_finish).i32(static_cast<int>(own))).result, MQLCL_OK) << "told once";
+
+    Packer cut = request(Request::Posted);
+    cut.u32(1000).i32(1);
+    post(cut);
+    r = call(request(kRequest_mqlcl_finish).i32(static_cast<int>(own)));
+    EXPECT_EQ(r.result, MQLCL_ERR_RANGE) << text(r.message);
+    EXPECT_NE(text(r.message).find("a posted request states 1000 elements of 1 bytes but the message has 4 bytes left"),
+              std::string::npos)
+        << text(r.message);
+    EXPECT_EQ(call(request(kRequest_mqlcl_finish).i32(static_cast<int>(own))).result, MQLCL_OK);
+  }
 
   // A frame out of order cannot be followed: the client hears why, then its channel closes.
   {

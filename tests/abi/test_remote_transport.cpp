@@ -33,6 +33,7 @@
 #include <filesystem>
 
 #include "core/error.hpp"
+#include "remote/bulk_copy.hpp"
 #include "remote/channel.hpp"
 #include "remote/ring.hpp"
 #include "remote/server_election.hpp"
@@ -193,6 +194,23 @@ class TestPlace : public t::RemotePlace {
 // One process, two threads: the server's end on a thread of its own, the client's here. The
 // connection's setup, the peer's user checked, the shared memory and the wake-ups are the
 // platform's own (on Windows: the named pipe, the mapping and the events, under Wine too).
+// A large array's copy into or out of the bulk memory, in parts on several threads: every byte
+// as memcpy puts it, none beyond, at sizes that split unevenly and that do not split.
+TEST(RemoteBulkCopy, CopiesEveryByteAndNoneBeyond) {
+  for (const size_t bytes : {size_t{0}, size_t{1}, size_t{100}, (size_t{1} << 20) + 3, (size_t{9} << 20) + 17}) {
+    std::vector<unsigned char> from(bytes), to(bytes + 128, 0xAB);
+    for (size_t i = 0; i < bytes; ++i) from[i] = static_cast<unsigned char>(i * 131 + (i >> 12));
+    bulk_copy(to.data() + 64, from.data(), bytes);
+    EXPECT_EQ(std::memcmp(to.data() + 64, from.data(), bytes), 0) << bytes;
+    for (size_t i = 0; i < 64; ++i) {
+      ASSERT_EQ(to[i], 0xAB) << "before, " << bytes;
+      ASSERT_EQ(to[64 + bytes + i], 0xAB) << "after, " << bytes;
+    }
+  }
+  EXPECT_EQ(bulk_copy_threads(100), 1u);
+  EXPECT_GE(bulk_copy_threads(size_t{9} << 20), 1u);
+}
+
 TEST(RemoteChannel, RoundTripsAndAClosedPeerBetweenTwoThreads) {
   TestPlace p;
   auto at = rendezvous_in(p.place());

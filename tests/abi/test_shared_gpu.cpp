@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -71,7 +72,7 @@ constexpr char16_t kSource[] =
 
 // What one context gives for the calls a CL* program makes, and for GEMM on host arrays.
 struct Outcome {
-  std::vector<float> mixed, partial, sgemm, wide;
+  std::vector<float> mixed, partial, sgemm, wide, chained, sgemm_beta0, sgemm_refused;
   std::vector<double> dgemm;
   int bad_code = 0;
   std::string bad_message, thread_message, kernel_message;
@@ -105,6 +106,17 @@ Outcome run_on(int ctx) {
   // A read into part of an array: the rest of the caller's array stays as it was.
   o.partial.assign(40, -7.0f);
   EXPECT_EQ(mqlcl_buffer_read_bytes(bc, 400, o.partial.data(), 40, 4, 10, 20), 20);
+  // A chain without waits, each launch after many argument sets (through the server they travel
+  // with their launch, more than one message holds): launch j writes s = j into bc or bd in turn.
+  const int bd = mqlcl_buffer(ctx, n * 4, 0);
+  for (int j = 0; j < 24; ++j) {
+    EXPECT_EQ(mqlcl_arg_mem(kernel, 2, j % 2 ? bc : bd), MQLCL_OK);
+    for (int v = 300; v >= 0; --v) EXPECT_EQ(mqlcl_arg_float(kernel, 3, static_cast<float>(j + v)), MQLCL_OK);
+    EXPECT_EQ(mqlcl_enqueue(kernel, 1, nullptr, 0, global, 1, local, 1), MQLCL_OK) << message(kernel);
+  }
+  o.chained.assign(2 * n, 0.0f);
+  EXPECT_EQ(mqlcl_buffer_read_float(bc, o.chained.data(), 0, n), n);
+  EXPECT_EQ(mqlcl_buffer_read_float(bd, o.chained.data() + n, 0, n), n);
   o.work_group = mqlcl_kernel_info(kernel, MQLCL_KINFO_WORK_GROUP_SIZE);
   EXPECT_EQ(mqlcl_handle_info(bc, MQLCL_HINFO_CONTEXT), ctx);
   EXPECT_EQ(mqlcl_handle_info(kernel, MQLCL_HINFO_KIND), MQLCL_KIND_KERNEL);
@@ -133,6 +145,17 @@ Outcome run_on(int ctx) {
                         o.sgemm.data(), m * nn, nn),
             MQLCL_OK)
       << message(ctx);
+  // beta 0 with a dense C: C is not read (through the server: not sent), so NaNs in it do not
+  // matter; and a call refused (lda too small) leaves C as it was.
+  o.sgemm_beta0.assign(m * nn, std::nanf(""));
+  EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, nn, k, 1.25f, ga.data(), m * k, k, gb.data(), k * nn, nn, 0.0f,
+                        o.sgemm_beta0.data(), m * nn, nn),
+            MQLCL_OK)
+      << message(ctx);
+  o.sgemm_refused = t::random_floats(m * nn, 7);
+  EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, nn, k, 1.0f, ga.data(), m * k, k - 1, gb.data(), k * nn, nn, 0.0f,
+                        o.sgemm_refused.data(), m * nn, nn),
+            MQLCL_ERR_ARGUMENT);
   if (t::has_fp64()) {
     std::vector<double> da(ga.begin(), ga.end()), db(gb.begin(), gb.end());
     o.dgemm.assign(m * nn, 0.5);
@@ -156,11 +179,16 @@ TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
   const int handles = mqlcl_handle_count();
 
   const Outcome theirs = run_on(remote), mine = run_on(own);
-  EXPECT_EQ(mqlcl_handle_count(), handles + 6) << "the server's objects are not this process's: its own six";
+  EXPECT_EQ(mqlcl_handle_count(), handles + 7) << "the server's objects are not this process's: its own seven";
   ASSERT_EQ(theirs.mixed.size(), mine.mixed.size());
   EXPECT_EQ(std::memcmp(theirs.mixed.data(), mine.mixed.data(), mine.mixed.size() * 4), 0) << "bit for bit";
   EXPECT_NEAR(theirs.mixed[5], std::sin(t::random_floats(3000, 1)[5]) * 0.75f + t::random_floats(3000, 2)[5] / 8.0f, 1e-5f);
   EXPECT_EQ(theirs.partial, mine.partial);
+  ASSERT_EQ(theirs.chained.size(), mine.chained.size());
+  EXPECT_EQ(std::memcmp(theirs.chained.data(), mine.chained.data(), mine.chained.size() * 4), 0) << "bit for bit";
+  // The last launches: s = 23 into bc, s = 22 into bd.
+  EXPECT_NEAR(theirs.chained[5], std::sin(t::random_floats(3000, 1)[5]) * 23 + t::random_floats(3000, 2)[5] / 8.0f, 1e-4f);
+  EXPECT_NEAR(theirs.chained[3005], std::sin(t::random_floats(3000, 1)[5]) * 22 + t::random_floats(3000, 2)[5] / 8.0f, 1e-4f);
   EXPECT_EQ(theirs.wide, mine.wide);
   EXPECT_EQ(theirs.wide[31], -1.0f) << "untouched before `first`";
   EXPECT_EQ(theirs.wide[32], t::random_floats(1500000, 6)[0]);
@@ -169,6 +197,17 @@ TEST(SharedGpu, AContextInTheServerGivesWhatOneOfThisProcessGivesBitForBit) {
   EXPECT_EQ(theirs.partial[39], -7.0f) << "untouched after first + count";
   EXPECT_EQ(std::memcmp(theirs.sgemm.data(), mine.sgemm.data(), mine.sgemm.size() * 4), 0);
   EXPECT_EQ(theirs.dgemm, mine.dgemm);
+  ASSERT_EQ(theirs.sgemm_beta0.size(), mine.sgemm_beta0.size());
+  EXPECT_EQ(std::memcmp(theirs.sgemm_beta0.data(), mine.sgemm_beta0.data(), mine.sgemm_beta0.size() * 4), 0);
+  EXPECT_FALSE(std::isnan(theirs.sgemm_beta0[0]));
+  {  // an independent reference: element (1, 2) as a double product
+    const std::vector<float> ga = t::random_floats(137 * 131, 3), gb = t::random_floats(131 * 129, 4);
+    double want = 0;
+    for (int p = 0; p < 131; ++p) want += static_cast<double>(ga[1 * 131 + p]) * gb[p * 129 + 2];
+    EXPECT_NEAR(theirs.sgemm_beta0[1 * 129 + 2], 1.25 * want, 1e-3 * (1 + std::fabs(want)));
+  }
+  EXPECT_EQ(theirs.sgemm_refused, t::random_floats(137 * 129, 7)) << "a refused call leaves C as it was";
+  EXPECT_EQ(mine.sgemm_refused, t::random_floats(137 * 129, 7));
   EXPECT_EQ(theirs.work_group, mine.work_group);
   EXPECT_LT(theirs.bad_code, 0);
   EXPECT_EQ(theirs.bad_code, mine.bad_code);

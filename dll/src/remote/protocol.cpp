@@ -109,9 +109,9 @@ std::string cause_of(const Reply& failed) {
   return m.compare(0, code.size(), code) == 0 ? m.substr(code.size()) : m;
 }
 
-uint32_t request_kind(const std::vector<unsigned char>& request) {
+uint32_t request_kind(const unsigned char* request, size_t size) {
   uint32_t kind = 0;
-  if (request.size() >= sizeof kind) std::memcpy(&kind, request.data(), sizeof kind);
+  if (size >= sizeof kind) std::memcpy(&kind, request, sizeof kind);
   return kind;
 }
 

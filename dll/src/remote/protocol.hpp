@@ -24,6 +24,11 @@ enum class Request : uint32_t {
   Create = 2,     // int device -> a context of the client's own on the server's context of the device
   ServerHandles,  // -> the server's live handles of every client (mqlcl_handle_count), for tests
   Bulk,           // ulong bytes, uint serial: the client's memory for large arrays comes (Channel::make_bulk)
+  // Requests the client does not wait for, in the order made: each a byte array (its length, then
+  // the request). The server sends no reply; a failure of one is the reply to the client's next
+  // request that waits (ClientSession). Argument sets travel in the message of the launch that
+  // follows them: one message, not one per call, crosses between the processes.
+  Posted,
 };
 // An array argument: absent (a null pointer), in the message, or in the bulk memory (its offset
 // and size there: arrays from kBulkArrayBytes up, which the ring would copy in thousands of slots).
@@ -32,9 +37,6 @@ constexpr size_t kBulkArrayBytes = 64 << 10;
 constexpr size_t kBulkAlign = 64;
 constexpr uint64_t kMaxBulkBytes = uint64_t(16) << 30;
 constexpr uint32_t kFirstExportRequest = 16;
-// Set in a request's kind: the client does not wait for its reply and the server sends none; a
-// failure of it is the reply to the client's next request that waits (ClientSession).
-constexpr uint32_t kPostedRequest = 0x80000000u;
 
 // The ring's kinds: a message's first frame (its payload starts with the message's size in
 // bytes, a uint32) and its continuation frames.
@@ -68,6 +70,8 @@ class Packer {
   Packer& text(const std::u16string& s) { return array(s.data(), static_cast<uint32_t>(s.size()), 2); }
   Packer& raw(const void* data, size_t size);
   const std::vector<unsigned char>& bytes() const { return bytes_; }
+  size_t size() const { return bytes_.size(); }
+  void clear() { bytes_.clear(); }
 
  private:
   std::vector<unsigned char> bytes_;
@@ -87,6 +91,7 @@ class Unpacker {
   // An array's elements (a view into the message) and their count.
   const unsigned char* array(const char* field, uint32_t elem_size, uint32_t& count);
   std::u16string text(const char* field);
+  bool empty() const { return left_ == 0; }
   void done();
 
  private:
@@ -123,7 +128,7 @@ Reply failed_reply(int code, const std::string& cause);
 // A failure's cause: its message without the "[code] " (what fail() words again).
 std::string cause_of(const Reply& failed);
 // A request's kind, read without unpacking it (0: the request is too short to hold one).
-uint32_t request_kind(const std::vector<unsigned char>& request);
+uint32_t request_kind(const unsigned char* request, size_t size);
 
 std::vector<unsigned char> pack_reply(const Reply& r);
 Reply unpack_reply(const std::vector<unsigned char>& bytes);

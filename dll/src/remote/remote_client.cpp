@@ -29,6 +29,9 @@ constexpr unsigned kRunningServerMs = 20;
 // between two starts.
 constexpr unsigned kStartingServerMs = 1500;
 constexpr unsigned kRestartPauseMs = 250;
+// Posted requests kept together up to what one ring slot carries (a message's first frame holds
+// its size and then this many bytes): one slot crosses, whatever the number of calls in it.
+constexpr size_t kPostedMessageBytes = kSlotPayloadBytes - sizeof(uint32_t);
 }  // namespace
 
 template <class Send>
@@ -78,16 +81,23 @@ std::unique_ptr<RemoteClient> RemoteClient::connect(const ServerOptions& options
 
 RemoteClient::~RemoteClient() = default;
 
-Reply RemoteClient::post(const std::vector<unsigned char>& request) {
+void RemoteClient::send_posted() {
+  if (posted_.size() == 0) return;
+  // A failure to send them ends the channel (broken_): nothing is sent after it.
+  send_message(channel_->outgoing(), posted_.bytes().data(), static_cast<uint32_t>(posted_.size()));
+  posted_.clear();
+}
+
+Reply RemoteClient::post(const std::vector<unsigned char>& request, bool now) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (broken_.result != 0) return broken_;
-  if (request.size() < sizeof(uint32_t) || request.size() > kMaxMessageBytes)
+  if (request.size() < sizeof(uint32_t) || request.size() > kMaxMessageBytes - 2 * sizeof(uint32_t))
     return failed_reply(MQLCL_ERR_RANGE, "a request that cannot be posted");
   const bool sent = transported([&] {
-    posted_ = request;
-    const uint32_t kind = request_kind(posted_) | kPostedRequest;
-    std::memcpy(posted_.data(), &kind, sizeof kind);
-    send_message(channel_->outgoing(), posted_.data(), static_cast<uint32_t>(posted_.size()));
+    if (posted_.size() != 0 && posted_.size() + sizeof(uint32_t) + request.size() > kPostedMessageBytes) send_posted();
+    if (posted_.size() == 0) posted_.u32(static_cast<uint32_t>(Request::Posted));
+    posted_.array(request.data(), static_cast<uint32_t>(request.size()), 1);
+    if (now || posted_.size() >= kPostedMessageBytes) send_posted();
   });
   return sent ? Reply{} : broken_;
 }
@@ -106,6 +116,7 @@ void RemoteClient::ensure_bulk(size_t bytes, size_t keep) {
   Packer p;
   p.u32(static_cast<uint32_t>(Request::Bulk)).i64(static_cast<int64_t>(size)).u32(bulk_serial_);
   if (!transported([&] {
+        send_posted();
         send_message(channel_->outgoing(), p.bytes().data(), static_cast<uint32_t>(p.bytes().size()));
         receive_message(channel_->incoming(), *scratch_, reply_bytes_);
       }))
@@ -128,6 +139,7 @@ Reply RemoteClient::call(const std::vector<unsigned char>& request) {
                                              std::to_string(kMaxMessageBytes) + " (transfer larger ranges in parts)");
   Reply r;
   const bool answered = transported([&] {
+    send_posted();
     send_message(channel_->outgoing(), request.data(), static_cast<uint32_t>(request.size()));
     receive_message(channel_->incoming(), *scratch_, reply_bytes_);
     r = unpack_reply(reply_bytes_);

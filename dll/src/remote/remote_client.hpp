@@ -34,9 +34,11 @@ class RemoteClient {
   // The server's reply to `request`. Callable from any thread (calls take turns).
   Reply call(const std::vector<unsigned char>& request);
   unsigned long long server_pid() const { return channel_->peer_pid(); }
-  // Sends `request` marked posted (kPostedRequest), without waiting: an empty reply, or the
-  // transport's failure.
-  Reply post(const std::vector<unsigned char>& request);
+  // Sends `request` without waiting (Request::Posted): an empty reply, or the transport's
+  // failure. With `now` false it travels with the next message this client sends (an argument
+  // set with the launch that follows it): until then it is only kept here, which no one can tell,
+  // since every later request of this client goes after it.
+  Reply post(const std::vector<unsigned char>& request, bool now);
   // The memory for one call's large arrays (protocol's kArrayInBulk), used under bulk_lock() from
   // the arrays' packing to their reading back. ensure_bulk grows it to at least `bytes`, keeping
   // its first `keep` bytes, and tells the server (a request of its own).
@@ -53,7 +55,7 @@ class RemoteClient {
   std::unique_ptr<Channel> channel_;
   std::unique_ptr<Message> scratch_;
   std::vector<unsigned char> reply_bytes_;
-  std::vector<unsigned char> posted_;  // a posted request's bytes, its kind marked
+  Packer posted_;                      // posted requests not sent yet (Request::Posted), or empty
   std::mutex bulk_mutex_;              // taken before mutex_
   SharedSegment bulk_;
   uint32_t bulk_serial_ = 0;
@@ -61,6 +63,8 @@ class RemoteClient {
   // broken_, and false returned.
   template <class Send>
   bool transported(Send&& send);
+  // Sends the posted requests kept, if any (under mutex_, within transported).
+  void send_posted();
   Reply broken_;  // the first transport failure (result 0: none), repeated by every later call
 };
 

@@ -72,6 +72,6 @@ constexpr uint32_t kRequest_mqlcl_gemm_plan_text = 79;
 constexpr uint32_t kRequest_mqlcl_gemm_pin = 80;
 constexpr uint32_t kGeneratedRequestsEnd = 81;
 // Differs between two libraries whose requests differ: a server of another version is refused.
-constexpr uint32_t kRequestsFingerprint = 0x4bd028c5u;
+constexpr uint32_t kRequestsFingerprint = 0xc2fd4329u;
 
 }  // namespace mqlcl

@@ -813,7 +813,7 @@ inline bool mqlcl_arg_mem(int kernel, int index, int buffer_or_image, int& resul
     p.i32(kernel);
     p.i32(index);
     p.i32(buffer_or_image);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index, buffer_or_image}), true, buffer_or_image);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_mem, kernel, index, buffer_or_image}), true, Posting::WithNext, buffer_or_image);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -830,7 +830,7 @@ inline bool mqlcl_arg_int(int kernel, int index, int value, int& result) {
     p.i32(kernel);
     p.i32(index);
     p.i32(value);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_int, kernel, index}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_int, kernel, index}), true, Posting::WithNext);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -847,7 +847,7 @@ inline bool mqlcl_arg_float(int kernel, int index, float value, int& result) {
     p.i32(kernel);
     p.i32(index);
     p.f32(value);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_float, kernel, index}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_float, kernel, index}), true, Posting::WithNext);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -864,7 +864,7 @@ inline bool mqlcl_arg_double(int kernel, int index, double value, int& result) {
     p.i32(kernel);
     p.i32(index);
     p.f64(value);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_double, kernel, index}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_double, kernel, index}), true, Posting::WithNext);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -882,7 +882,7 @@ inline bool mqlcl_arg_integer(int kernel, int index, long long value, int bytes,
     p.i32(index);
     p.i64(value);
     p.i32(bytes);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_integer, kernel, index, bytes}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_integer, kernel, index, bytes}), true, Posting::WithNext);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -899,7 +899,7 @@ inline bool mqlcl_arg_local(int kernel, int index, int bytes, int& result) {
     p.i32(kernel);
     p.i32(index);
     p.i32(bytes);
-    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_local, kernel, index}), true);
+    Reply r = call_server_posting(kernel, p, shape_of({kRequest_mqlcl_arg_local, kernel, index}), true, Posting::WithNext);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -963,7 +963,7 @@ inline bool mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int 
     p.i32(global_count);
     arrays.pack(p, local, elements_of(local_count, 1) * sizeof(unsigned int));
     p.i32(local_count);
-    Reply r = call_server_posting(kernel, p, shape_of(p), true);
+    Reply r = call_server_posting(kernel, p, shape_of(p), true, Posting::Now);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(true));
@@ -1068,7 +1068,7 @@ inline bool mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, co
     p.i32(b_count);
     p.i32(ldb);
     p.f32(beta);
-    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(float));
+    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(float), !(beta == 0 && ldc == n && c_count == static_cast<long long>(m) * n));
     p.i32(c_count);
     p.i32(ldc);
     Reply r = call_server(ctx, p, true);
@@ -1130,7 +1130,7 @@ inline bool mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, c
     p.i32(b_count);
     p.i32(ldb);
     p.f64(beta);
-    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(double));
+    arrays.pack(p, c, elements_of(c_count, 1) * sizeof(double), !(beta == 0 && ldc == n && c_count == static_cast<long long>(m) * n));
     p.i32(c_count);
     p.i32(ldc);
     Reply r = call_server(ctx, p, true);

@@ -12,6 +12,7 @@
 #include "core/error.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "remote/bulk_copy.hpp"
 #include "remote/remote_client.hpp"
 #include "remote/request_kinds.hpp"
 
@@ -194,7 +195,7 @@ Reply call_server_making(int handle, const Packer& request, bool record, int kin
   }
 }
 
-Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, int memory) {
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, Posting when, int memory) {
   std::shared_ptr<RemoteClient> c;
   {
     SharedGpu& s = shared();
@@ -215,7 +216,7 @@ Reply call_server_posting(int handle, const Packer& request, uint64_t shape, boo
     }
     return r;
   }
-  return recorded(c->post(request.bytes()), record);
+  return recorded(c->post(request.bytes(), when == Posting::Now), record);
 }
 
 namespace {
@@ -252,7 +253,7 @@ void server_freed(int handle) {
   s.handles.erase(handle);
 }
 
-void CallArrays::pack(Packer& p, const void* data, size_t bytes) {
+void CallArrays::pack(Packer& p, const void* data, size_t bytes, bool read) {
   if (data == nullptr) {
     p.u32(kArrayAbsent);
     return;
@@ -272,9 +273,9 @@ void CallArrays::pack(Packer& p, const void* data, size_t bytes) {
   if (!lock_.owns_lock()) lock_ = std::unique_lock<std::mutex>(client_->bulk_lock());
   const size_t offset = (used_ + kBulkAlign - 1) / kBulkAlign * kBulkAlign;
   client_->ensure_bulk(offset + bytes, used_);
-  std::memcpy(client_->bulk() + offset, data, bytes);
+  if (read) bulk_copy(client_->bulk() + offset, data, bytes);
   used_ = offset + bytes;
-  placed_.push_back(Placed{data, offset});
+  placed_.push_back(Placed{data, offset, read});
   p.u32(kArrayInBulk).i64(static_cast<int64_t>(offset)).i64(static_cast<int64_t>(bytes));
 }
 
@@ -291,7 +292,8 @@ void CallArrays::unpack(const Reply& r, size_t& at, void* data, size_t bytes) {
   if (data == nullptr || r.arrays_back == 0) return;
   for (const Placed& placed : placed_)
     if (placed.data == data) {
-      std::memcpy(data, client_->bulk() + placed.offset, bytes);
+      // One not sent is not the caller's where the export failed (it may not have written it).
+      if (placed.sent || r.result >= 0) bulk_copy(data, client_->bulk() + placed.offset, bytes);
       return;
     }
   if (r.out.size() < at + bytes) return;

@@ -55,12 +55,14 @@ int call_failed(bool record);
 Reply call_server_making(int handle, const Packer& request, bool record, int kind);
 // call_server for an argument set or a launch: once the same call of the same shape (`shape`:
 // the kernel, the argument's index and type; a launch's sizes) has succeeded, it is posted
-// without waiting (kPostedRequest) and answered MQLCL_OK: its failure, if it fails, is the reply
-// to the next call that waits, as a launch's failure on the device is. The first call of each
+// without waiting (Request::Posted) and answered MQLCL_OK: its failure, if it fails, is the reply
+// to the next call that waits, as a launch's failure on the device is. A launch is sent at once
+// (the device works while the caller goes on); an argument set goes with the next request sent. The first call of each
 // shape waits, so a call that can only be wrong (an index beyond the kernel's arguments, a
 // type the declaration refuses) gets its own code at once; so does one whose kernel (`handle`),
 // or buffer or image (`memory`, where given), is not one this process was given and still holds.
-Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, int memory = 0);
+enum class Posting { WithNext, Now };
+Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, Posting when, int memory = 0);
 // A shape's key of the values given (FNV-1a).
 uint64_t shape_of(std::initializer_list<long long> values);
 uint64_t shape_of(const Packer& request);
@@ -75,7 +77,9 @@ class CallArrays {
   CallArrays() = default;
   CallArrays(const CallArrays&) = delete;
   CallArrays& operator=(const CallArrays&) = delete;
-  void pack(Packer& p, const void* data, size_t bytes);
+  // `read` false: the export will not read the array and writes every byte of it (so one in the
+  // bulk memory is not copied there; a small one travels in the request all the same).
+  void pack(Packer& p, const void* data, size_t bytes, bool read = true);
   void pack_text(Packer& p, const mqlcl_char* text);
   // Copies an array the export wrote back into `data` (from byte `at` of the reply's out bytes,
   // or from the bulk memory): only where the server ran the export.
@@ -85,6 +89,7 @@ class CallArrays {
   struct Placed {
     const void* data;
     size_t offset;
+    bool sent;  // copied into the bulk memory
   };
   std::shared_ptr<RemoteClient> client_;
   std::unique_lock<std::mutex> lock_;
