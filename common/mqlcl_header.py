@@ -12,6 +12,10 @@ HEADER = Path(__file__).resolve().parent.parent / "dll/include/mqlcl.h"
 Function = namedtuple("Function", "ret name params")
 Constant = namedtuple("Constant", "name value comment")
 
+# Exports for C and C++ programs alone, not in MQL5's #import block: a pointer to memory the
+# caller keeps mapped, which an MQL5 array (it may move between calls) cannot be.
+NOT_FOR_MQL5 = {"mqlcl_host_memory"}
+
 _FUNCTION = re.compile(r"^MQLCL_API\s+(.+?)\s*\b(mqlcl_\w+)\s*\((.*?)\);", re.M | re.S)
 _CONSTANT = re.compile(r"^#define (MQLCL_\w+)[ \t]+(-?\d+)[ \t]*(?:/\*(.*?)\*/)?", re.M)
 

@@ -81,6 +81,8 @@ def render(text):
         lines.append(f"#define {c.name} {c.value}" + (f"  // {c.comment}" if c.comment else ""))
     lines += ["", '#import "mqlcl.dll"']
     for ret, name, args in mqlcl_header.functions(text):
+        if name in mqlcl_header.NOT_FOR_MQL5:
+            continue
         elements = element_parameters(args)
         if elements:
             for element in ELEMENT_ARRAYS + list(MATRICES.values()) + VECTORS:

@@ -43,6 +43,14 @@ ClientSession::~ClientSession() {
     if (mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT) mqlcl_free(h);
   for (int h : owned_)
     if (live(h)) mqlcl_free(h);
+  if (bulk_.base() != nullptr) mqlcl_host_memory(bulk_.base(), 0);  // before it is unmapped
+}
+
+void ClientSession::use_bulk(SharedSegment memory) {
+  if (bulk_.base() != nullptr) mqlcl_host_memory(bulk_.base(), 0);
+  bulk_ = std::move(memory);
+  // Where it cannot be given, its copies go through the library's staging as any memory's.
+  if (bulk_.base() != nullptr) mqlcl_host_memory(bulk_.base(), static_cast<long long>(bulk_.size()));
 }
 
 int ClientSession::admit(int handle) {

@@ -51,7 +51,10 @@ class ClientSession {
   void keep(int handle) { owned_.insert(handle); }
   // The client's bulk memory (Request::Bulk): `bytes` at `offset` of it, checked to lie inside.
   unsigned char* bulk_range(const char* field, int64_t offset, int64_t bytes);
-  void use_bulk(SharedSegment memory) { bulk_ = std::move(memory); }
+  // Takes the client's new bulk memory in place of the last: given to the library while it is
+  // mapped (mqlcl_host_memory), so that host-array GEMMs copy straight from and to it where the
+  // driver pins it.
+  void use_bulk(SharedSegment memory);
   // After the library freed `handle` (a context: with everything made in it).
   void freed(int handle);
 

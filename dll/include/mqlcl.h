@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 21100
+#define MQLCL_VERSION_NUMBER 21200
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -602,6 +602,16 @@ MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha,
 MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
                                   int c_buffer, long long c_offset, int ldc);
+/* For C and C++ programs, not MQL5 (whose arrays may move between calls; it is not in the
+ * #import block): bytes >= 1 says that the caller's memory [data, data + bytes) stays mapped at
+ * that address, readable and writable, until the caller withdraws it with bytes 0 (data the
+ * same). Meanwhile the host-array GEMM calls (mqlcl_sgemm, mqlcl_dgemm) copy arrays lying wholly
+ * inside it straight from and to it, without the library's staging copy, on the devices whose
+ * driver pins such memory: measured once per OpenCL context, a write from it against one from
+ * other memory (NVIDIA's driver pins it: on an H200, 48 GB/s against 12). The GPU server gives it
+ * the memory it shares with each client. MQLCL_ERR_ARGUMENT for a null data, bytes < 0, a range
+ * that overlaps one given before, or a withdrawal of a range not given. */
+MQLCL_API int mqlcl_host_memory(void* data, long long bytes);
 
 /* ---- The GEMM planner ---------------------------------------------------------------------
  * Every GEMM call (host arrays or buffers) runs the kernel the planner chooses: among the

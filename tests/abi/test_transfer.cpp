@@ -4,9 +4,12 @@
 // beyond the columns (packed on the way), transposes, beta != 0 (C uploaded), one thread and
 // several, against the double reference of test_gemm, with exact-size arrays (ASan sees any
 // overrun) and the gaps between the used columns untouched. Also the settings' checks and
-// the upload / download figures.
+// the upload / download figures, and arrays in memory the program gave (mqlcl_host_memory).
+#include <algorithm>
+#include <cstring>
 #include <ostream>
 #include <string>
+#include <vector>
 
 #include "gemm_reference.hpp"
 #include "support.hpp"
@@ -160,3 +163,75 @@ TEST(TransferFigures, SetByHostArrayGemmOnly) {
 }
 
 }  // namespace
+
+namespace {
+
+// C = 1.25 A B - 0.5 C on arrays at `a`, `b`, `c` (C's rows padded: ldc = n + 3).
+int sgemm_at(int ctx, int m, int n, int k, const float* a, const float* b, float* c) {
+  return mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, n, k, 1.25f, a, m * k, k, b, k * n, n, -0.5f, c, (m - 1) * (n + 3) + n,
+                     n + 3);
+}
+
+}  // namespace
+
+// Arrays inside memory the program gave (mqlcl_host_memory) go straight from and to it where the
+// driver pins it (always: as if it did; auto: as measured): the same bits as through the
+// staging, C's padding untouched, and the memory withdrawn again.
+TEST(GivenHostMemory, ArraysInsideItGiveTheBitsOfTheStagedCopies) {
+  const int m = 67, n = 45, k = 53, c_count = (m - 1) * (n + 3) + n;
+  const std::vector<float> a = t::random_floats(m * k, 11), b = t::random_floats(k * n, 12), c0 = t::random_floats(c_count, 13);
+  for (const char* mode : {"always", "auto"}) {
+    t::set_env("MQLCL_HOST_MEMORY", mode);
+    TransferCtx ctx("staged", "4096", "2");
+    std::vector<float> want = c0;
+    ASSERT_EQ(sgemm_at(ctx.h, m, n, k, a.data(), b.data(), want.data()), MQLCL_OK) << t::message(ctx.h);
+    // One piece of memory holding A, B and C at offsets.
+    std::vector<float> arena(m * k + k * n + c_count + 64, -3.0f);
+    float *ga = arena.data() + 16, *gb = ga + m * k, *gc = gb + k * n;
+    std::copy(a.begin(), a.end(), ga);
+    std::copy(b.begin(), b.end(), gb);
+    std::copy(c0.begin(), c0.end(), gc);
+    ASSERT_EQ(mqlcl_host_memory(arena.data(), static_cast<long long>(arena.size() * 4)), MQLCL_OK) << t::message();
+    EXPECT_EQ(sgemm_at(ctx.h, m, n, k, ga, gb, gc), MQLCL_OK) << mode << ": " << t::message(ctx.h);
+    EXPECT_EQ(std::memcmp(gc, want.data(), want.size() * 4), 0) << mode << ": bit for bit";
+    double exact = 0;
+    for (int p = 0; p < k; ++p) exact += static_cast<double>(a[2 * k + p]) * b[p * n + 5];
+    EXPECT_NEAR(gc[2 * (n + 3) + 5], 1.25 * exact - 0.5 * c0[2 * (n + 3) + 5], 1e-4) << mode;
+    EXPECT_EQ(gc[n], c0[n]) << mode << ": the padding of C's rows is not written";
+    EXPECT_EQ(arena[15], -3.0f) << mode;
+    EXPECT_EQ(arena.back(), -3.0f) << mode;
+    EXPECT_EQ(mqlcl_host_memory(arena.data(), 0), MQLCL_OK) << t::message();
+    t::set_env("MQLCL_HOST_MEMORY", nullptr);
+  }
+}
+
+TEST(GivenHostMemory, MisuseIsRefusedWithItsCause) {
+  std::vector<float> memory(1024);
+  EXPECT_EQ(mqlcl_host_memory(nullptr, 64), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "data is a null pointer"));
+  EXPECT_EQ(mqlcl_host_memory(memory.data(), -1), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "bytes = -1"));
+  EXPECT_EQ(mqlcl_host_memory(memory.data(), 0), MQLCL_ERR_ARGUMENT) << "nothing was given there";
+  EXPECT_TRUE(t::mentions(0, "no memory was given at"));
+  ASSERT_EQ(mqlcl_host_memory(memory.data() + 256, 1024), MQLCL_OK);
+  EXPECT_EQ(mqlcl_host_memory(memory.data(), 1028), MQLCL_ERR_ARGUMENT) << "ends inside the piece given";
+  EXPECT_TRUE(t::mentions(0, "overlaps memory given before"));
+  EXPECT_EQ(mqlcl_host_memory(memory.data() + 511, 64), MQLCL_ERR_ARGUMENT) << "starts inside it";
+  EXPECT_EQ(mqlcl_host_memory(memory.data(), 1024), MQLCL_OK) << "ends where it starts";
+  EXPECT_EQ(mqlcl_host_memory(memory.data() + 512, 64), MQLCL_OK) << "starts where it ends";
+  for (float* at : {memory.data(), memory.data() + 256, memory.data() + 512}) EXPECT_EQ(mqlcl_host_memory(at, 0), MQLCL_OK);
+  EXPECT_EQ(mqlcl_host_memory(memory.data() + 256, 0), MQLCL_ERR_ARGUMENT) << "withdrawn already";
+
+  // A malformed MQLCL_HOST_MEMORY, read where a copy asks: the GEMM's error names it.
+  ASSERT_EQ(mqlcl_host_memory(memory.data(), 4096), MQLCL_OK);
+  t::set_env("MQLCL_HOST_MEMORY", "sometimes");
+  {
+    TransferCtx ctx("staged", nullptr, nullptr);
+    EXPECT_EQ(mqlcl_sgemm(ctx.h, MQLCL_GEMM_EXACT, 8, 8, 8, 1.0f, memory.data(), 64, 8, memory.data() + 64, 64, 8, 0.0f,
+                          memory.data() + 128, 64, 8),
+              MQLCL_ERR_ARGUMENT);
+    EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_HOST_MEMORY = \"sometimes\""));
+  }
+  t::set_env("MQLCL_HOST_MEMORY", nullptr);
+  EXPECT_EQ(mqlcl_host_memory(memory.data(), 0), MQLCL_OK);
+}

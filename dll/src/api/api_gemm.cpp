@@ -3,6 +3,7 @@
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "generic/user_objects.hpp"
+#include "transfer/host_memory.hpp"
 
 using namespace mqlcl;
 
@@ -69,6 +70,18 @@ MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, 
                           int ldc) {
   MQLCL_FORWARD(mqlcl_sgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
   return gemm_arrays<float>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
+}
+
+MQLCL_API int mqlcl_host_memory(void* data, long long bytes) {
+  return guard(0, [&] {
+    if (data == nullptr) fail(MQLCL_ERR_ARGUMENT, "data is a null pointer");
+    if (bytes < 0) fail(MQLCL_ERR_ARGUMENT, "bytes = ", bytes, ": >= 1 gives memory, 0 withdraws it");
+    if (bytes == 0)
+      withdraw_host_memory(data);
+    else
+      give_host_memory(data, static_cast<size_t>(bytes));
+    return MQLCL_OK;
+  });
 }
 
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,

@@ -12,6 +12,7 @@
 #include "catalog/transfer_params.hpp"
 #include "core/env_number.hpp"
 #include "core/error.hpp"
+#include "transfer/host_memory.hpp"
 
 namespace mqlcl {
 
@@ -129,6 +130,14 @@ size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Eve
   const size_t index = batches_.size();
   batches_.push_back(Batch{0, after ? *after : cl::Event(), false, {}, {}});
   bool staged = s.staged(total);
+  // Arrays lying in memory the program keeps given and the driver pins: straight from and to it.
+  bool given = staged;
+  for (size_t i = 0; given && i < count; ++i) {
+    const RowCopy& c = copies[i];
+    const size_t extent = c.rows == 0 ? 0 : (c.rows - 1) * c.pitch + c.row_bytes;
+    given = host_memory_pinned(t_.context_, t_.queue_, c.host, extent);
+  }
+  if (given) staged = false;
   if (staged && staging_ == nullptr) {
     chunk_bytes_ = s.chunk_bytes;
     staging_ = t_.staging(s.threads * kSlotsPerWorker * chunk_bytes_);
