@@ -191,9 +191,6 @@ class TestPlace : public t::RemotePlace {
   TestPlace() : RemotePlace("mqlcl-rt") {}
 };
 
-// One process, two threads: the server's end on a thread of its own, the client's here. The
-// connection's setup, the peer's user checked, the shared memory and the wake-ups are the
-// platform's own (on Windows: the named pipe, the mapping and the events, under Wine too).
 // A large array's copy into or out of the bulk memory, in parts on several threads: every byte
 // as memcpy puts it, none beyond, at sizes that split unevenly and that do not split.
 TEST(RemoteBulkCopy, CopiesEveryByteAndNoneBeyond) {
@@ -201,7 +198,7 @@ TEST(RemoteBulkCopy, CopiesEveryByteAndNoneBeyond) {
     std::vector<unsigned char> from(bytes), to(bytes + 128, 0xAB);
     for (size_t i = 0; i < bytes; ++i) from[i] = static_cast<unsigned char>(i * 131 + (i >> 12));
     bulk_copy(to.data() + 64, from.data(), bytes);
-    EXPECT_EQ(std::memcmp(to.data() + 64, from.data(), bytes), 0) << bytes;
+    if (bytes != 0) EXPECT_EQ(std::memcmp(to.data() + 64, from.data(), bytes), 0) << bytes;
     for (size_t i = 0; i < 64; ++i) {
       ASSERT_EQ(to[i], 0xAB) << "before, " << bytes;
       ASSERT_EQ(to[64 + bytes + i], 0xAB) << "after, " << bytes;
@@ -211,6 +208,9 @@ TEST(RemoteBulkCopy, CopiesEveryByteAndNoneBeyond) {
   EXPECT_GE(bulk_copy_threads(size_t{9} << 20), 1u);
 }
 
+// One process, two threads: the server's end on a thread of its own, the client's here. The
+// connection's setup, the peer's user checked, the shared memory and the wake-ups are the
+// platform's own (on Windows: the named pipe, the mapping and the events, under Wine too).
 TEST(RemoteChannel, RoundTripsAndAClosedPeerBetweenTwoThreads) {
   TestPlace p;
   auto at = rendezvous_in(p.place());

@@ -2,7 +2,7 @@
 """`mqlcl-host procs --shared` on the default device (PoCL here), at small sizes: the structure of
 what it prints and writes, not its timing. For N = 1 and 2 and each workload (gemm64, launch, mlp):
 a row of N processes each with its own context and one of N processes through the GPU server,
-each with a rate > 0 and no failure; every context of the server's configuration in the server
+each with a rate (> 0 in the CSV) and no failure; every context of the server's configuration in the server
 and none of the other's; the summary's reference (one process alone in-process) and one process
 through the server; the CSV with the same rows, the ratios to one process in-process (1 for the
 reference) and to the own contexts at the same N; the run's own place for the server removed
@@ -34,9 +34,11 @@ def main():
         for config in ("own", "server"):
             for n in COUNTS:
                 for w in WORK:
+                    # The rate is printed to 0.1: a slow machine's gemm64 can print 0.0, so its value is
+                    # checked in the CSV (below), to 0.001.
                     m = re.search(rf"^  {config} +N={n} +{w} +([0-9.]+) \S+ .* failures (\d+)$", out, re.M)
-                    expect(m is not None and float(m.group(1)) > 0 and m.group(2) == "0",
-                           f"{config} N={n} {w}: a rate > 0, no failure", m.group(0) if m else out)
+                    expect(m is not None and float(m.group(1)) >= 0 and m.group(2) == "0",
+                           f"{config} N={n} {w}: a rate, no failure", m.group(0) if m else out)
                 placed = n if config == "server" else 0
                 expect(re.search(rf"^  {config} +N={n} +devices .*; contexts in the GPU server {placed} of {n}[ ;]", out, re.M)
                        is not None, f"{config} N={n}: {placed} of {n} contexts in the GPU server", out)
