@@ -22,7 +22,8 @@ namespace {
 // the two writes cost about a millisecond once.
 constexpr size_t kTimedBytes = size_t{4} << 20;
 // A write from the wrapped memory at least this much faster than one from other memory: the
-// driver pins it (NVIDIA's on an H200: 4x; one that does not: about 1x).
+// driver pins it (a driver that pins is several times faster, one that does not about as fast:
+// docs/ABI.md, "Memory a program keeps mapped").
 constexpr double kPinnedSpeedup = 1.5;
 
 struct Piece {
