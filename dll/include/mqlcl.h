@@ -608,8 +608,8 @@ MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, doubl
  * same). Meanwhile the host-array GEMM calls (mqlcl_sgemm, mqlcl_dgemm) copy arrays lying wholly
  * inside it straight from and to it, without the library's staging copy, on the devices whose
  * driver pins such memory: measured once per OpenCL context, a write from it against one from
- * other memory (NVIDIA's driver pins it: on an H200, 48 GB/s against 12). The GPU server gives it
- * the memory it shares with each client. MQLCL_ERR_ARGUMENT for a null data, bytes < 0, a range
+ * other memory (docs/ABI.md, "Memory a program keeps mapped"). The GPU server gives it the memory
+ * it shares with each client. MQLCL_ERR_ARGUMENT for a null data, bytes < 0, a range
  * that overlaps one given before, or a withdrawal of a range not given. */
 MQLCL_API int mqlcl_host_memory(void* data, long long bytes);
 

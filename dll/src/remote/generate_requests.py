@@ -42,10 +42,11 @@ MAKES_HANDLE = {"mqlcl_program": "MQLCL_KIND_PROGRAM", "mqlcl_kernel": "MQLCL_KI
                 "mqlcl_context_share": "MQLCL_KIND_CONTEXT"}
 # Argument sets and launches: posted without waiting once the same shape has succeeded
 # (remote/shared_gpu.hpp, call_server_posting); the parameters that make the shape (None: the
-# whole request, a launch's sizes; a launch is sent at once, an argument set with what follows it). A scalar's checks do not depend on its value, so the kernel
-# and index make its shape; a buffer or image set is checked against that object (its kind, its
-# context), so the object is part of the shape: a posted set then fails only where the object
-# changed, which the client sees (a free) and then waits.
+# whole request, a launch's sizes; a launch is sent at once, an argument set with what follows
+# it). A scalar's checks do not depend on its value, so the kernel and index make its shape; a
+# buffer or image set is checked against that object (its kind, its context), so the object is
+# part of the shape: a posted set then fails only where the object changed, which the client
+# sees (a free) and then waits.
 POSTED = {"mqlcl_arg_mem": ["kernel", "index", "buffer_or_image"], "mqlcl_arg_int": ["kernel", "index"],
           "mqlcl_arg_float": ["kernel", "index"], "mqlcl_arg_double": ["kernel", "index"],
           "mqlcl_arg_integer": ["kernel", "index", "bytes"], "mqlcl_arg_local": ["kernel", "index"],
@@ -53,8 +54,8 @@ POSTED = {"mqlcl_arg_mem": ["kernel", "index", "buffer_or_image"], "mqlcl_arg_in
 # In-out arrays the export does not read, and writes whole, where the condition holds: not copied
 # to the server then. A GEMM does not read C when beta is 0 (mqlcl.h), and with ldc == n and
 # c_count == m * n it writes every element of it.
-NOT_READ_WHEN = {"mqlcl_sgemm": {"c": "beta == 0 && ldc == n && c_count == static_cast<long long>(m) * n"},
-                 "mqlcl_dgemm": {"c": "beta == 0 && ldc == n && c_count == static_cast<long long>(m) * n"}}
+GEMM_C_NOT_READ = "beta == 0 && ldc == n && c_count == static_cast<long long>(m) * n"
+NOT_READ_WHEN = {"mqlcl_sgemm": {"c": GEMM_C_NOT_READ}, "mqlcl_dgemm": {"c": GEMM_C_NOT_READ}}
 # Reading a message does not replace the caller's last failure (mqlcl_last_error).
 READS_MESSAGE = {"mqlcl_last_error"}
 # Kinds written by hand (remote/protocol.hpp): below the generated ones.

@@ -57,10 +57,11 @@ Reply call_server_making(int handle, const Packer& request, bool record, int kin
 // the kernel, the argument's index and type; a launch's sizes) has succeeded, it is posted
 // without waiting (Request::Posted) and answered MQLCL_OK: its failure, if it fails, is the reply
 // to the next call that waits, as a launch's failure on the device is. A launch is sent at once
-// (the device works while the caller goes on); an argument set goes with the next request sent. The first call of each
-// shape waits, so a call that can only be wrong (an index beyond the kernel's arguments, a
-// type the declaration refuses) gets its own code at once; so does one whose kernel (`handle`),
-// or buffer or image (`memory`, where given), is not one this process was given and still holds.
+// (the device works while the caller goes on); an argument set goes with the next request
+// sent. The first call of each shape waits, so a call that can only be wrong (an index beyond
+// the kernel's arguments, a type the declaration refuses) gets its own code at once; so does one
+// whose kernel (`handle`), or buffer or image (`memory`, where given), is not one this process
+// was given and still holds.
 enum class Posting { WithNext, Now };
 Reply call_server_posting(int handle, const Packer& request, uint64_t shape, bool record, Posting when, int memory = 0);
 // A shape's key of the values given (FNV-1a).
