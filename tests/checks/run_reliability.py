@@ -31,9 +31,10 @@ FUZZ_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_o
 
 # Each check is a job: it runs its commands (on a worker) and returns what reports its verdict
 # (run afterwards, in the listed order, so the log reads the same however the jobs interleave).
-# Two at a time keep both cores of the CI machine busy; the longest are listed first.
-WORKERS = 2
-TSAN_SHARDS = 2  # the TSan suite is the longest job: its tests split in two (GoogleTest's sharding)
+# Three at a time keep both cores of the CI machine busy (the suites' tests wait on processes
+# and servers part of the time).
+WORKERS = 3
+TSAN_SHARDS = 3  # the TSan suite is the longest job: its tests split (GoogleTest's sharding)
 
 
 def main():
@@ -167,32 +168,29 @@ def main():
                               "no OpenCL driver at all: MQLCL_ERR_NO_OPENCL with the cause, no crash",
                               f"rc={rc} {err[-300:]}")
 
-    # The longest first (the TSan shards, then the ASan suite, then the fuzzers).
-    shards = [tsan_shard(i) for i in range(TSAN_SHARDS)]
-    jobs = [*shards, asan_suite, request_fuzzer, abi_fuzzer, cycles, native_threads, tsan_threads, ring_fuzzer,
-            no_opencl]
-    names = [*(f"TSan shard {i}" for i in range(TSAN_SHARDS)), "ASan suite", "request fuzzer", "ABI fuzzer", "cycles",
-             "threads", "TSan threads", "ring fuzzer", "no OpenCL"]
+    # Submitted longest first; a worker takes the next when it is free.
+    jobs = {"ASan suite": asan_suite, "request fuzzer": request_fuzzer,
+            **{f"TSan shard {i}": tsan_shard(i) for i in range(TSAN_SHARDS)},
+            "cycles": cycles, "threads": native_threads, "TSan threads": tsan_threads, "ABI fuzzer": abi_fuzzer,
+            "ring fuzzer": ring_fuzzer, "no OpenCL": no_opencl}
     seconds = {}
 
-    def timed(name, job):
+    def timed(name):
         start = time.monotonic()
         try:
-            return job()
+            return jobs[name]()
         finally:
             seconds[name] = time.monotonic() - start
 
     with ThreadPoolExecutor(max_workers=WORKERS) as pool:
-        futures = [pool.submit(timed, name, job) for name, job in zip(names, jobs)]
-        shard_results = [f.result() for f in futures[:TSAN_SHARDS]]
-        reports = [f.result() for f in futures[TSAN_SHARDS:]]
+        futures = {name: pool.submit(timed, name) for name in jobs}
+        done = {name: f.result() for name, f in futures.items()}
     # The log's order: the suites, the threads and cycles, the fuzzers, no OpenCL.
-    asan_report, request_report, abi_report, cycles_report, threads_report, tsan_threads_report, ring_report, \
-        no_opencl_report = reports
-    for report in (asan_report, suite_verdict("TSan", shard_results), tsan_threads_report, cycles_report,
-                   threads_report, abi_report, ring_report, request_report, no_opencl_report):
+    tsan_report = suite_verdict("TSan", [done[f"TSan shard {i}"] for i in range(TSAN_SHARDS)])
+    for report in (done["ASan suite"], tsan_report, done["TSan threads"], done["cycles"], done["threads"],
+                   done["ABI fuzzer"], done["ring fuzzer"], done["request fuzzer"], done["no OpenCL"]):
         report()
-    print("seconds each (two at a time): " + ", ".join(f"{n} {seconds[n]:.0f}" for n in names))
+    print(f"seconds each ({WORKERS} at a time): " + ", ".join(f"{n} {t:.0f}" for n, t in seconds.items()))
     return finish("reliability")
 
 
