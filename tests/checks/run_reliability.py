@@ -27,6 +27,8 @@ FUZZ_LONG_SECONDS = 1800
 # suite, and the create/free cycles (live handles and resident memory before and after).
 FUZZ_ENV = dict(os.environ, ASAN_OPTIONS="detect_leaks=0:halt_on_error=1:abort_on_error=0",
                 UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+# What a fuzzer's output says when an input crashed it or a sanitizer reported.
+FUZZ_CRASHED = re.compile(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)")
 
 
 # Each check is a job: it runs its commands (on a worker) and returns what reports its verdict
@@ -49,13 +51,11 @@ def main():
     # system's, as the native suite before it: PoCL's kernel cache then holds every program it
     # builds, and PoCL's compiler (LLVM), which LSan would report as leaking, never runs inside it.
     def suite_run(exe, shard=None):
-        env = dict(san_env)
-        if shard is not None:
-            env.update(GTEST_TOTAL_SHARDS=str(TSAN_SHARDS), GTEST_SHARD_INDEX=str(shard))
         if shard is None:
-            return run([str(exe), "--gtest_brief=1"], env=env, timeout=3600)
+            return run([str(exe), "--gtest_brief=1"], env=san_env, timeout=3600)
         with tempfile.TemporaryDirectory(prefix="mqlcl-suite-") as tmp:
-            return run([str(exe), "--gtest_brief=1"], env=dict(env, TMPDIR=tmp), timeout=3600)
+            env = dict(san_env, GTEST_TOTAL_SHARDS=str(TSAN_SHARDS), GTEST_SHARD_INDEX=str(shard), TMPDIR=tmp)
+            return run([str(exe), "--gtest_brief=1"], env=env, timeout=3600)
 
     def suite_verdict(name, results):
         tests, reports, ok, tail = 0, 0, True, ""
@@ -74,16 +74,22 @@ def main():
     def tsan_shard(shard):
         return lambda: suite_run(b / "tsan/tests/mqlcl_tests", shard)
 
-    def tsan_threads():
-        threads, seconds = (8, 300) if LONG else (4, 10)
-        rc, out, err = run([str(b / "tsan/tests/mqlcl_soak"), "threads", str(threads), str(seconds)], env=san_env,
-                           timeout=3600)
+    # Threads on own and shared contexts, every result checked: in the TSan tree (no report
+    # either) or the native one.
+    def soak_threads(tree, threads, seconds):
+        tsan = tree == "tsan"
+        rc, out, err = run([str(b / tree / "tests/mqlcl_soak"), "threads", str(threads), str(seconds)],
+                           env=san_env if tsan else None, timeout=3600)
+        detail = (out + err)[-1500:] if tsan else out[-1000:]
 
         def report():
             print(out.strip())
-            expect(rc == 0 and "threads: OK" in out and "ThreadSanitizer" not in err,
-                   f"TSan: {threads}+{threads} threads for {seconds} s, every result checked", (out + err)[-1500:])
+            expect(rc == 0 and "threads: OK" in out and not (tsan and "ThreadSanitizer" in err),
+                   f"{'TSan: ' if tsan else ''}{threads}+{threads} threads for {seconds} s, every result checked", detail)
         return report
+
+    def tsan_threads():
+        return soak_threads("tsan", *((8, 300) if LONG else (4, 10)))
 
     def cycles():
         count = 10000 if LONG else 500
@@ -96,14 +102,7 @@ def main():
         return report
 
     def native_threads():
-        threads, seconds = (8, 300) if LONG else (8, 15)
-        rc, out, err = run([str(b / "native/tests/mqlcl_soak"), "threads", str(threads), str(seconds)], timeout=3600)
-
-        def report():
-            print(out.strip())
-            expect(rc == 0 and "threads: OK" in out, f"{threads}+{threads} threads for {seconds} s, every result checked",
-                   out[-1000:])
-        return report
+        return soak_threads("native", *((8, 300) if LONG else (8, 15)))
 
     fuzzer = str(b / "fuzz/tests/fuzz/mqlcl_fuzz_abi")
     artifacts = b / "fuzz/artifacts"  # a crashing input is kept here (its bytes are also in the log)
@@ -125,7 +124,7 @@ def main():
                                env=FUZZ_ENV, timeout=FUZZ_LONG_SECONDS + 1800 if LONG else 3600)
         runs = re.search(r"stat::number_of_executed_units:\s*(\d+)", err)
         calls = re.search(r"(\d+) ABI call groups executed", err)
-        crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
+        crashed = FUZZ_CRASHED.search(err)
         what = f"{FUZZ_LONG_SECONDS} s, seed 7" if LONG else f"{FUZZ_CI_RUNS} inputs, the corpus's first, seed 1"
 
         def report():
@@ -135,31 +134,27 @@ def main():
                    f"ABI fuzzer under ASan+UBSan ({what}): no crash", err[-2000:])
         return report
 
+    # A fuzzer without a corpus: a fixed seed and count as above (--long: open-ended, by time).
+    def fuzz_from_nothing(name, label, ci_runs, options):
+        bound = [f"-max_total_time={FUZZ_LONG_SECONDS}", "-seed=7"] if LONG else [f"-runs={ci_runs}", "-seed=1"]
+        with tempfile.TemporaryDirectory() as new_inputs:
+            rc, out, err = run([str(b / "fuzz/tests/fuzz" / name), *bound, *options, f"-artifact_prefix={artifacts}/",
+                                new_inputs], env=FUZZ_ENV, timeout=FUZZ_LONG_SECONDS + 600 if LONG else 600)
+        crashed = FUZZ_CRASHED.search(err)
+        return lambda: expect(rc == 0 and not crashed, f"{label} under ASan+UBSan ({' '.join(bound)}): no crash",
+                              err[-2000:])
+
     def ring_fuzzer():
         # The transport's ring reader against what a hostile peer leaves in shared memory: no
-        # device, a fixed seed and count as above (about 4 s).
-        bound = [f"-max_total_time={FUZZ_LONG_SECONDS}", "-seed=7"] if LONG else ["-runs=100000", "-seed=1"]
-        with tempfile.TemporaryDirectory() as new_inputs:
-            rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_ring"), *bound, "-max_len=512",
-                                f"-artifact_prefix={artifacts}/", new_inputs], env=FUZZ_ENV,
-                               timeout=FUZZ_LONG_SECONDS + 600 if LONG else 600)
-        crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
-        return lambda: expect(rc == 0 and not crashed, f"ring fuzzer under ASan+UBSan ({' '.join(bound)}): no crash",
-                              err[-2000:])
+        # device (about 4 s).
+        return fuzz_from_nothing("mqlcl_fuzz_ring", "ring fuzzer", 100000, ["-max_len=512"])
 
     def request_fuzzer():
         # The GPU server's requests from a hostile client (server/client_session.*, on the CPU
-        # device): a fixed seed and count as above. Each input's session makes a context of its
-        # own (queues, its placement line): about 36 ms an input on 2 cores, so 3000 inputs take
-        # 2 minutes.
-        bound = [f"-max_total_time={FUZZ_LONG_SECONDS}", "-seed=7"] if LONG else ["-runs=3000", "-seed=1"]
-        with tempfile.TemporaryDirectory() as new_inputs:
-            rc, out, err = run([str(b / "fuzz/tests/fuzz/mqlcl_fuzz_requests"), *bound, "-max_len=2048",
-                                "-rss_limit_mb=6144", f"-artifact_prefix={artifacts}/", new_inputs], env=FUZZ_ENV,
-                               timeout=FUZZ_LONG_SECONDS + 600 if LONG else 600)
-        crashed = re.search(r"(==\d+==ERROR|deadly signal|runtime error:|SUMMARY: \w+Sanitizer)", err)
-        return lambda: expect(rc == 0 and not crashed,
-                              f"server request fuzzer under ASan+UBSan ({' '.join(bound)}): no crash", err[-2000:])
+        # device). Each input's session makes a context of its own (queues, its placement
+        # line): about 36 ms an input on 2 cores, so 3000 inputs take 2 minutes.
+        return fuzz_from_nothing("mqlcl_fuzz_requests", "server request fuzzer", 3000,
+                                 ["-max_len=2048", "-rss_limit_mb=6144"])
 
     def no_opencl():
         with tempfile.TemporaryDirectory() as empty:  # an ICD loader with no driver behind it
