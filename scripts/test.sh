@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Every test: installs what is missing, builds Linux and Windows, then runs
+# Every test: installs what is missing, builds Linux and Windows (the sanitizer trees meanwhile, in
+# the background), then runs
 #  1. the GoogleTest suite on the ABI, natively (PoCL);
 #  2. the same suite cross-compiled, under Wine (Wine's opencl.dll -> PoCL);
 #  3. the library's parts include only downward (tests/checks/check_includes.py), every
@@ -22,7 +23,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 scripts/install-deps.sh
 build_start=$SECONDS
-scripts/build.sh --mingw --sanitizers || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
+scripts/build.sh --mingw || { echo "build failed"; echo "0 passed, 1 failed"; exit 1; }
 
 echo "=== build: $((SECONDS - build_start)) s"
 
@@ -31,7 +32,13 @@ export WINEDEBUG=-all
 export MQLCL_TUNE=off
 WINEPREFIX=$(mktemp -d /tmp/mqlcl-wine.XXXXXX)
 export WINEPREFIX
-trap 'wineserver -k >/dev/null 2>&1; rm -rf "$WINEPREFIX"' EXIT
+# The sanitizer trees build in the background at the lowest priority while the suites before
+# the reliability step (the first to need them) run: those leave a core idle part of the time
+# (programs under Wine, processes and servers waited on), and the build takes what they leave.
+sanitizer_log=$(mktemp /tmp/mqlcl-sanitizer-build.XXXXXX)
+setsid nice -n 19 scripts/build.sh --sanitizers-only >"$sanitizer_log" 2>&1 &
+sanitizer_build=$!
+trap 'kill -- -"$sanitizer_build" 2>/dev/null; wineserver -k >/dev/null 2>&1; rm -rf "$WINEPREFIX" "$sanitizer_log"' EXIT
 # One wineserver for every suite, and the prefix's services started before any check reads a
 # program's output: else each program run under Wine starts them anew and they hold its output
 # open until they exit (about 3 s a run, where the program itself takes 0.5 s).
@@ -86,7 +93,19 @@ step "the seed article's own programs, cut from its text, on mqlcl.dll (native, 
   python3 tests/mql5/article_listings.py . --native build/native --mingw build/mingw
 step "release package unpacked and run under Wine" python3 tests/checks/check_package.py . --mingw build/mingw \
   --native build/native
-step "reliability: sanitizers, fuzzer, leaks, threads, faults" python3 tests/checks/run_reliability.py .
+reliability() {  # waits for the sanitizer trees, then runs their checks
+  local start=$SECONDS rc=0
+  wait "$sanitizer_build" || rc=$?
+  echo "--- the sanitizer trees, built in the background (waited $((SECONDS - start)) s here):"
+  grep -E '^build (asan|tsan|fuzz):' "$sanitizer_log"
+  if [ "$rc" -ne 0 ]; then
+    tail -n 60 "$sanitizer_log"
+    echo "building the sanitizer trees failed"
+    return 1
+  fi
+  python3 tests/checks/run_reliability.py .
+}
+step "reliability: sanitizers, fuzzer, leaks, threads, faults" reliability
 
 echo
 echo "suites: $passed passed, $failed failed"

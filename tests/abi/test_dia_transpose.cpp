@@ -129,15 +129,24 @@ TEST(Transpose, NonSquareAndNonMultipleOfTile) {
 
 // Tiles 40, 48 and 80 returned 0 but left rows of C unwritten: each work-item moved
 // tile / ly rows with ly not dividing the tile. Every tile the library accepts must give an
-// exact transpose; the ones it refuses say why (local memory, work-group size).
+// exact transpose; the ones it refuses say why (local memory, work-group size). Each tile is a
+// program build (about a second on PoCL): the tiles are every value of the rows per work-group
+// (transpose_rows_per_group: 1 to 8) at its smallest and largest tile up to 64 and one between,
+// each side of the powers of two, and the tiles that failed.
 TEST(Transpose, EveryAcceptedTileIsExact) {
   t::Ctx ctx;
   const int rows = 131, cols = 97;  // no multiple of any tile > 1
   const auto a = t::random_floats(static_cast<size_t>(rows) * cols, 77);
   ASSERT_GT(mqlcl_upload(ctx.h, MQLCL_SLOT_A, a.data(), rows * cols), 0);
-  std::vector<int> tiles;
-  for (int tile = 1; tile <= 64; ++tile) tiles.push_back(tile);
-  for (int tile : {80, 96, 100, 128}) tiles.push_back(tile);
+  const std::vector<int> tiles = {
+      1, 17, 31, 61,           // one row per work-group
+      2, 62, 80, 96, 100, 128, // two
+      3, 33, 63,               // three
+      4, 48, 64,               // four
+      5, 15, 40, 50,           // five
+      6, 42, 7, 35,            // six, seven
+      8, 16, 32,               // eight
+  };
   const long long local_mem = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   for (int variant : {2, 3})
     for (int tile : tiles) {

@@ -282,6 +282,12 @@ TEST(HalfStages, NanAndInfInAnInputFallBackAndPropagate) {
 
 TEST(HalfStages, LongK) {
   TensorCtx c;
+  // One block of 32 x 32 covers C (20 x 12): emulated, each kernel's time is its block's size.
+  const int block32[7] = {32, 32, 16, 16, 32, 2, 2};
+  for (int kernel : {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_TENSOR_FP16}) {
+    const int tunable = static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
+    ASSERT_EQ(mqlcl_stage_params_set(c.h, tunable, block32, 7), 7) << "kernel " << kernel << ": " << t::message(c.h);
+  }
   const Matrix a = random_matrix(20, 16384, 61), b = random_matrix(16384, 12, 62);
   const Product exact = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XFP16, a, b), split = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, a, b);
   const Product fast = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_FP16, a, b);

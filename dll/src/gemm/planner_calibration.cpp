@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <chrono>
 #include <limits>
+#include <map>
+#include <utility>
 
 #include "catalog/gemm_kernels.hpp"
 #include "core/error.hpp"
@@ -26,29 +28,40 @@ class Calls {
   explicit Calls(Context& ctx) : floats_(ctx), doubles_(ctx) {}
 
   // The fastest of `reps` calls (wall, after one that builds and warms), or -1 where the kernel
-  // fails, falls back or its C differs from the first kernel's timed at this size.
+  // fails, falls back or its C differs from the first kernel's timed at this size. A kernel
+  // timed at this size before runs only the calls it lacks, neither built nor warmed again (a
+  // slow kernel's call can take seconds).
   double time(int kernel, size_t n, int reps) {
+    Timed& t = timed_[{kernel, n}];
+    if (t.failed || t.reps >= reps) return t.failed ? -1 : t.best;
     try {
-      return element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_results_, kernel, n, reps)
-                                                     : time_on(floats_, float_results_, kernel, n, reps);
+      const bool ok = element_bytes(gemm_kernel(kernel)) == 8 ? time_on(doubles_, double_results_, kernel, n, reps, t)
+                                                              : time_on(floats_, float_results_, kernel, n, reps, t);
+      t.failed = !ok;
     } catch (const Error&) {
-      return -1;
+      t.failed = true;
     } catch (const cl::Error&) {
-      return -1;
+      t.failed = true;
     }
+    return t.failed ? -1 : t.best;
   }
 
  private:
-  template <class T>
-  double time_on(SearchOperands<T>& ops, FirstResults<T>& results, int kernel, size_t n, int reps) {
-    if (!ops.run(kernel, n)) return -1;
+  struct Timed {
+    int reps = 0;  // calls timed so far
     double best = std::numeric_limits<double>::infinity();
-    for (int r = 0; r < reps; ++r) {
+    bool failed = false;
+  };
+
+  template <class T>
+  bool time_on(SearchOperands<T>& ops, FirstResults<T>& results, int kernel, size_t n, int reps, Timed& t) {
+    if (t.reps == 0 && !ops.run(kernel, n)) return false;
+    for (; t.reps < reps; ++t.reps) {
       const double start = now_ms();
-      if (!ops.run(kernel, n)) return -1;
-      best = std::min(best, now_ms() - start);
+      if (!ops.run(kernel, n)) return false;
+      t.best = std::min(t.best, now_ms() - start);
     }
-    return results.matches(n, ops.result()) ? best : -1;
+    return results.matches(n, ops.result());
   }
 
   // One size's operands at a time per element type: the large sizes reach a quarter of the
@@ -57,6 +70,7 @@ class Calls {
   SearchOperands<double> doubles_;
   FirstResults<float> float_results_;
   FirstResults<double> double_results_;
+  std::map<std::pair<int, size_t>, Timed> timed_;  // by kernel and size
 };
 
 std::string joined(const std::vector<int>& v) {
@@ -70,10 +84,12 @@ std::string joined(const std::vector<int>& v) {
 std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kernels, const NativePath& path, double budget_s,
                                      size_t largest, size_t smallest) {
   // The sizes: the small one a quarter of the large one where one call of every kernel takes a
-  // twentieth of the budget at most (search_size).
+  // twentieth of the budget at most (search_size, from a call at the large size's smallest: a
+  // kernel whose large size that is has its first call timed already).
   size_t start = largest;
   Calls calls(ctx);
-  for (int kernel : kernels) start = std::min(start, search_size(calls.time(kernel, smallest, 1), budget_s, smallest, largest));
+  const size_t probe = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(smallest)));
+  for (int kernel : kernels) start = std::min(start, search_size(calls.time(kernel, probe, 1), budget_s, smallest, largest));
   const size_t small = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(std::max<size_t>(start / 4, 64))));
   std::vector<int> efficiency(ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY),
                               ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY) + tunable(MQLCL_TUNABLE_EFFICIENCY).count);

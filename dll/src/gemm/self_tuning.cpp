@@ -55,23 +55,28 @@ class Search {
     const auto start = std::chrono::steady_clock::now();
     const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
     const std::vector<int> defaults(ctx_.tuning.params(g_.tunable), ctx_.tuning.params(g_.tunable) + g_.tiles->count);
+    const std::vector<const TileVector*> candidates = fitting_candidates(*g_.tiles, ctx_.facts());
+    offered_ = candidates.size();
     const size_t first = static_cast<size_t>(kSelfTuneMinSize);
-    const double first_ms = time(defaults, first);
-    if (first_ms < 0) return defaults;
+    // One run of the defaults first: where the budget cannot hold their reference's three runs
+    // and one candidate's four after it (a slow kernel, a slow device), nothing can be
+    // compared, and the search ends there with the defaults.
+    const double first_ms = time(defaults, first, 1);
+    first_ms_ = first_ms;
+    if (first_ms < 0 || spent() + 7 * first_ms / 1000 > budget_s) return defaults;
     const size_t affordable = search_size(first_ms, budget_s, first, 2 * static_cast<size_t>(kSelfTuneMaxSize));
     for (size_t n : wanted)
       if (n <= affordable) sizes_.push_back(n);
     if (sizes_.empty()) sizes_.push_back(std::min(affordable, static_cast<size_t>(kSelfTuneMaxSize)));
     std::vector<double> reference;
     for (size_t n : sizes_) {
-      reference.push_back(n == first ? first_ms : time(defaults, n));
+      reference.push_back(time(defaults, n, 3));
       if (reference.back() < 0) return defaults;
     }
     std::vector<int> best = defaults;
     double best_score = 1;
     // A candidate is timed only where the budget still holds one more of the longest so far.
     double longest = spent();
-    const std::vector<const TileVector*> candidates = fitting_candidates(*g_.tiles, ctx_.facts());
     for (const TileVector* c : candidates) {
       const double before = spent();
       if (before + longest > budget_s) break;
@@ -90,33 +95,36 @@ class Search {
       if (ok && score < best_score) best_score = score, best = tiles;
       longest = std::max(longest, spent() - before);
     }
-    offered_ = candidates.size();
     return best;
   }
   // What the search did, for the tiles' origin text.
   std::string summary() const {
+    const size_t first = static_cast<size_t>(kSelfTuneMinSize);
+    if (sizes_.empty())
+      return str("with none of ", offered_, " candidates timed (the defaults' call at ", first, "^3 ",
+                 first_ms_ < 0 ? std::string("fails") : str("takes ", static_cast<long long>(first_ms_), " ms"), ")");
     std::string at;
     for (size_t n : sizes_) at += str(at.empty() ? "" : ", ", n, "^3");
     return str("at ", at, ", ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "");
   }
 
  private:
-  // The product's kernel time with these tiles at n^3 (the median of three runs after one that
+  // The product's kernel time with these tiles at n^3 (the median of `runs` runs after one that
   // builds), or -1 where they do not fit, fail, fall back or differ from the first result at n
   // (the default tiles').
-  double time(const std::vector<int>& tiles, size_t n) {
+  double time(const std::vector<int>& tiles, size_t n, int runs = 3) {
     try {
       ctx_.tuning.set(g_.tunable, tiles.data(), ctx_.facts());
       std::unique_ptr<SearchOperands<T>>& ops = operands_[n];
       if (!ops) ops.reset(new SearchOperands<T>(ctx_));
       if (!ops->run(g_.id, n)) return -1;  // builds
-      double runs[3];
-      for (double& ms : runs) {
+      std::vector<double> ms;
+      for (int r = 0; r < runs; ++r) {
         if (!ops->run(g_.id, n)) return -1;
-        ms = ctx_.last().kernel_ms;
+        ms.push_back(ctx_.last().kernel_ms);
       }
-      std::sort(runs, runs + 3);
-      return results_.matches(n, ops->result()) ? runs[1] : -1;
+      std::sort(ms.begin(), ms.end());
+      return results_.matches(n, ops->result()) ? ms[ms.size() / 2] : -1;
     } catch (const Error&) {
       return -1;
     } catch (const cl::Error&) {
@@ -130,6 +138,7 @@ class Search {
   FirstResults<T> results_;
   std::vector<size_t> sizes_;
   size_t timed_ = 0, offered_ = 0, failed_ = 0;
+  double first_ms_ = -1;
 };
 
 double budget_seconds() {
@@ -147,14 +156,15 @@ bool first_try(Context& ctx, int tunable) {
 
 // Searches the kernel's tiles (at the `wanted` sizes: Search::run) and stores the best, the
 // caller holding the tuning file's lock; the context's vector restored to what it was where
-// anything fails.
-void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path, double budget,
+// anything fails. True where the kernel's tiles are others than before.
+bool tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path, double budget,
                        const std::vector<size_t>& wanted) {
   const TunedParams before = ctx.tuning.get(g.tunable);
+  const auto changed = [&] { return ctx.tuning.get(g.tunable).params != before.params; };
   try {
     const TuningFile file = read_tuning_file(path);
-    if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return;  // stored by another meanwhile
-    if (budget <= 0) return;
+    if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return changed();  // stored by another meanwhile
+    if (budget <= 0) return false;
     std::string done;
     std::vector<int> best;
     if (element_bytes(g) == 8) {
@@ -168,9 +178,11 @@ void tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path
     ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
                    str(path_text(path), " (tuned on first use ", done, " within ", static_cast<long long>(budget),
                        " s): ", text(best)));
+    return changed();
   } catch (...) {
     // A file that cannot be written or read, a device failure: the tiles as they were.
     ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
+    return false;
   }
 }
 
@@ -248,8 +260,9 @@ std::vector<size_t> planned_sizes(Context& ctx, int kernel) {
 }
 
 // The planner calibrated with the tiles as they are; then the tiles of each kernel it runs at
-// some size searched at those sizes; then calibrated again with those tiles: tiles scored where
-// they run, and efficiencies fitted to the tiles that run. Under one hold of the tuning file's
+// some size searched at those sizes; then, where the search changed some kernel's tiles,
+// calibrated again with them: tiles scored where they run, and efficiencies fitted to the
+// tiles that run. Under one hold of the tuning file's
 // lock; a process that finds it held waits, then reads what the other stored.
 void calibrate(Context& ctx) {
   const NativePath path = tuning_file_path();
@@ -265,16 +278,15 @@ void calibrate(Context& ctx) {
       const std::vector<int> kernels = choices(ctx);
       const size_t largest = static_cast<size_t>(kSelfTuneMaxSize), smallest = static_cast<size_t>(kSelfTuneMinSize);
       calibrate_planner_locked(ctx, kernels, path, budget, largest, smallest);
-      bool searched = false;
+      bool retiled = false;  // the search changed some kernel's tiles: the fit is for the old ones
       for (int kernel : kernels) {
         const GemmKernel& g = gemm_kernel(kernel);
         if (!g.tiles || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) continue;
         const std::vector<size_t> sizes = planned_sizes(ctx, kernel);
         if (sizes.empty() || !first_try(ctx, g.tunable)) continue;  // never run: its tiles wait for a call
-        tune_tiles_locked(ctx, g, path, budget, sizes);
-        searched = true;
+        retiled = tune_tiles_locked(ctx, g, path, budget, sizes) || retiled;
       }
-      if (searched) calibrate_planner_locked(ctx, kernels, path, budget, largest, smallest);
+      if (retiled) calibrate_planner_locked(ctx, kernels, path, budget, largest, smallest);
     });
   } catch (...) {
     // A file that cannot be written, no kernel timed right: the defaults stay.

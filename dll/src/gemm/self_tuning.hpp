@@ -3,7 +3,8 @@
 // multiply-adds runs that kernel on a device with no tuned entry for its tiles (neither in the
 // tuning file nor set by the caller): its tile rule's candidates that fit the device
 // (catalog/tile_rule), best first, each run on the device at kSelfTuneMaxSize^3 (less on a slow
-// device) on operands of small integers, where
+// device; none where one call of the defaults at kSelfTuneMinSize^3 leaves the budget no room
+// to compare one) on operands of small integers, where
 // every kernel's product is exact, so a candidate whose result differs from the default tiles'
 // is wrong and dropped; until MQLCL_TUNE_SECONDS (default kSelfTuneSeconds) are spent. The
 // fastest is stored in the tuning file and used from then on, by this process and every later
@@ -15,7 +16,7 @@
 // the built-in defaults, fits every candidate kernel's efficiency and fixed cost (the
 // candidates of every precision with more than one), then searches the tiles of each kernel at
 // the sizes of kPlannedSizes where the planner runs it or nearly (kContender), each within the
-// budget, then fits again with those tiles and stores both. A device with one kernel per
+// budget, then fits again where that changed some kernel's tiles, and stores both. A device with one kernel per
 // precision (a CPU without tensor cores) never calibrates: nothing to choose.
 // MQLCL_TUNE=off disables both; a file that cannot be written leaves the defaults (never a
 // failed call), and the context does not try again.
