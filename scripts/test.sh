@@ -35,8 +35,12 @@ export WINEPREFIX
 # The sanitizer trees build in the background at the lowest priority while the suites before
 # the reliability step (the first to need them) run: those leave a core idle part of the time
 # (programs under Wine, processes and servers waited on), and the build takes what they leave.
+# In a session of its own (its whole process group ended on exit), which Linux schedules as a
+# group of its own with the session's nice value: that is set too, else the group takes half the
+# processor whatever its processes' nice.
 sanitizer_log=$(mktemp /tmp/mqlcl-sanitizer-build.XXXXXX)
-setsid nice -n 19 scripts/build.sh --sanitizers-only >"$sanitizer_log" 2>&1 &
+setsid bash -c 'echo 19 >/proc/self/autogroup 2>/dev/null; exec nice -n 19 scripts/build.sh --sanitizers-only' \
+  >"$sanitizer_log" 2>&1 &
 sanitizer_build=$!
 trap 'kill -- -"$sanitizer_build" 2>/dev/null; wineserver -k >/dev/null 2>&1; rm -rf "$WINEPREFIX" "$sanitizer_log"' EXIT
 # One wineserver for every suite, and the prefix's services started before any check reads a
