@@ -262,8 +262,8 @@ std::vector<size_t> planned_sizes(Context& ctx, int kernel) {
 // The planner calibrated with the tiles as they are; then the tiles of each kernel it runs at
 // some size searched at those sizes; then, where the search changed some kernel's tiles,
 // calibrated again with them: tiles scored where they run, and efficiencies fitted to the
-// tiles that run. Under one hold of the tuning file's
-// lock; a process that finds it held waits, then reads what the other stored.
+// tiles that run. Under one hold of the tuning file's lock; a process that finds it held
+// waits, then reads what the other stored.
 void calibrate(Context& ctx) {
   const NativePath path = tuning_file_path();
   const TunedParams efficiency = ctx.tuning.get(MQLCL_TUNABLE_EFFICIENCY);

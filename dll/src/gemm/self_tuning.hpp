@@ -16,8 +16,8 @@
 // the built-in defaults, fits every candidate kernel's efficiency and fixed cost (the
 // candidates of every precision with more than one), then searches the tiles of each kernel at
 // the sizes of kPlannedSizes where the planner runs it or nearly (kContender), each within the
-// budget, then fits again where that changed some kernel's tiles, and stores both. A device with one kernel per
-// precision (a CPU without tensor cores) never calibrates: nothing to choose.
+// budget, then fits again where that changed some kernel's tiles, and stores both. A device
+// with one kernel per precision (a CPU without tensor cores) never calibrates: nothing to choose.
 // MQLCL_TUNE=off disables both; a file that cannot be written leaves the defaults (never a
 // failed call), and the context does not try again.
 #pragma once
