@@ -131,8 +131,8 @@ TEST(Transpose, NonSquareAndNonMultipleOfTile) {
 // tile / ly rows with ly not dividing the tile. Every tile the library accepts must give an
 // exact transpose; the ones it refuses say why (local memory, work-group size). Each tile is a
 // program build (about a second on PoCL): the tiles are every value of the rows per work-group
-// (transpose_rows_per_group: 1 to 8) at its smallest and largest tile up to 64 and one between,
-// each side of the powers of two, and the tiles that failed.
+// (transpose_rows_per_group: 1 to 8) at its smallest and largest tile up to 64 (most with
+// tiles between), each side of the powers of two, and the tiles that failed.
 TEST(Transpose, EveryAcceptedTileIsExact) {
   t::Ctx ctx;
   const int rows = 131, cols = 97;  // no multiple of any tile > 1
