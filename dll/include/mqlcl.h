@@ -126,7 +126,10 @@ MQLCL_API int mqlcl_create(int device);
  * agents on one GPU). Its handles work with every export as a context's of this process do, with
  * the same codes and messages. Where no server can be reached, the context is this process's own
  * and, the first time, its message (mqlcl_last_error) says why; MQLCL_HINFO_SHARED_GPU tells
- * which. flags 0: as $MQLCL_SHARED_GPU says (1: the server), which is what mqlcl_create does. */
+ * which. flags 0: as $MQLCL_SHARED_GPU says, which is what mqlcl_create does: 1, the server for a
+ * device that is not a CPU (a context on a CPU stays this process's own, its message saying so the
+ * first time: the server shares GPUs, and on a CPU it measured slower than processes of their
+ * own); all, the server for every device. */
 #define MQLCL_CREATE_SHARED_GPU 1 /* in this user's GPU server, where one can be reached */
 #define MQLCL_CREATE_OWN 2        /* in this process, whatever $MQLCL_SHARED_GPU says */
 MQLCL_API int mqlcl_create_with(int device, int flags);

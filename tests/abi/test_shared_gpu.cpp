@@ -285,17 +285,41 @@ TEST(SharedGpu, AFailureOfACallThatDidNotWaitIsTheReplyOfTheNextCallThatWaits) {
   mqlcl_free(own);
 }
 
-TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {
-  place();
+// $MQLCL_SHARED_GPU as mqlcl_create follows it: all, the server; 1, the server unless the device
+// is a CPU, whose context stays the process's own, the first one saying why; anything else, the
+// process's own. In a process of its own (a death test's child): the process says it once.
+int environment_checks() {
+  const bool cpu = (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2) != 0;  // CL_DEVICE_TYPE_CPU
+  set_env("MQLCL_SHARED_GPU", "all");
+  const int all = mqlcl_create(t::device());
   set_env("MQLCL_SHARED_GPU", "1");
-  const int remote = mqlcl_create(t::device());
+  const int one = mqlcl_create(t::device());
+  const std::string said = message(one);
+  const int one_again = mqlcl_create(t::device());
+  const std::string said_again = message(one_again);
   set_env("MQLCL_SHARED_GPU", "0");
   const int own = mqlcl_create(t::device());
-  EXPECT_GE(remote, kServerFirst) << message(0);
-  EXPECT_GT(own, 0);
-  EXPECT_LT(own, kServerFirst);
-  mqlcl_free(remote);
-  mqlcl_free(own);
+  const auto wrong = [](const std::string& what) {
+    std::fprintf(stderr, "%s\n", what.c_str());
+    return 1;
+  };
+  if (all < kServerFirst) return wrong("all: " + std::to_string(all) + " " + message(0));
+  if (own <= 0 || own >= kServerFirst) return wrong("0: " + std::to_string(own));
+  if (!cpu) return one >= kServerFirst && one_again >= kServerFirst ? 0 : wrong("1 on a GPU: " + std::to_string(one));
+  if (one <= 0 || one >= kServerFirst || mqlcl_handle_info(one, MQLCL_HINFO_SHARED_GPU) != 0)
+    return wrong("1 on a CPU: " + std::to_string(one));
+  if (said.find("MQLCL_SHARED_GPU = 1 leaves a context on the processor") == std::string::npos ||
+      said.find("MQLCL_SHARED_GPU = all") == std::string::npos)
+    return wrong("1 on a CPU, the first context's message: " + said);
+  if (one_again <= 0 || one_again >= kServerFirst) return wrong("1 on a CPU, again: " + std::to_string(one_again));
+  if (!said_again.empty()) return wrong("said twice: " + said_again);
+  return 0;
+}
+
+TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {
+  place();
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(std::_Exit(environment_checks()), testing::ExitedWithCode(0), "");
   for (int flags : {3, 4, -1}) {
     EXPECT_EQ(mqlcl_create_with(t::device(), flags), MQLCL_ERR_ARGUMENT) << flags;
     EXPECT_NE(message(0).find("flags = " + std::to_string(flags)), std::string::npos) << message(0);

@@ -141,9 +141,14 @@ TEST(TransferSettings, MalformedValuesAreRefusedNamingTheVariable) {
   }
 }
 
-// mqlcl_last_upload_ms / _download_ms: set by the host-array GEMM, 0 after an operation
-// without host transfers, MQLCL_ERR_HANDLE for a handle that is not a context.
+// mqlcl_last_upload_ms / _download_ms: set by the host-array GEMM (staged copies timed on the
+// host, direct ones by the device's profile of the copies), 0 after an operation without host
+// transfers, MQLCL_ERR_HANDLE for a handle that is not a context.
 TEST(TransferFigures, SetByHostArrayGemmOnly) {
+  TransferCtx direct("direct", "1000", "2");
+  sgemm_with(direct.h, {64, 64, 64}, {0, 0, 0, 0}, 1.0f, 1.0f);
+  EXPECT_GT(mqlcl_last_upload_ms(direct.h), 0.0);
+  EXPECT_GT(mqlcl_last_download_ms(direct.h), 0.0);
   TransferCtx ctx("staged", "1000", "2");
   EXPECT_EQ(mqlcl_last_upload_ms(ctx.h), 0.0);
   EXPECT_EQ(mqlcl_last_download_ms(ctx.h), 0.0);

@@ -117,12 +117,32 @@ MQLCL_API int mqlcl_device_property(int device, int property, unsigned char* out
   });
 }
 
+namespace {
+// $MQLCL_SHARED_GPU = 1 and a context on a CPU: the server's clients would wait while the
+// processor itself computes (docs/ABI.md, "Shared GPU"), so it stays this process's own, `why`
+// saying so. A device this process cannot name goes on to the server, which refuses it as a
+// context of this process's own would be refused.
+bool stays_on_cpu(int device, std::string& why) {
+  try {
+    const DeviceEntry& d = device_at(device);
+    if (!is_cpu(d.facts)) return false;
+    why = "MQLCL_SHARED_GPU = 1 leaves a context on the processor (" + d.facts.name +
+          ") in this process: the GPU server shares GPUs, and on the processor its clients' work ran slower than in "
+          "processes of their own (MQLCL_SHARED_GPU = all sends these too)";
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+}  // namespace
+
 MQLCL_API int mqlcl_create(int device) { return mqlcl_create_with(device, 0); }
 
 MQLCL_API int mqlcl_create_with(int device, int flags) {
   return guard(0, [&] {
     std::string why;
-    if (wants_shared_gpu(flags)) {
+    const SharedGpuChoice choice = wants_shared_gpu(flags);
+    if (choice == SharedGpuChoice::Server || (choice == SharedGpuChoice::ServerUnlessCpu && !stays_on_cpu(device, why))) {
       const int in_server = create_in_server(device, why);
       if (in_server != 0) return in_server;  // the server's context, or its refusal
     }

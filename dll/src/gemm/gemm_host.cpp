@@ -24,7 +24,8 @@ StoredSizes stored_sizes(const GemmShape& s) {
 // op(A) and C (gemm/gemm_panels): a panel's rows of A (and of C when beta reads it) go up
 // on the upload queue, its product runs on the context's queue once they are there, and its
 // rows of C come back on the download queue once its product is done; the upload workers run
-// ahead through every panel, so the three overlap. On the device each matrix is dense (ld =
+// ahead through every panel, so the three overlap. Copies enqueued directly (without staging)
+// are ordered by events, on the device: the call waits on the host once, at its end. On the device each matrix is dense (ld =
 // its columns); a panel of op(A) is dense by itself: m_p x k, or k x m_p when A is stored
 // transposed (its columns are the panel's rows). The caller's arrays are only read (RowCopy's
 // pointer serves both directions) but for C's used elements.
@@ -58,7 +59,7 @@ void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b
   }
 
   ctx.begin_op();
-  up.wait(0);
+  up.order_before(0, ctx.queue());
   GemmRows<T> product(ctx, kernel, whole, GemmOperand{db, 0});
   size_t batch = 1;
   for (size_t row = 0; row < s.m; row += plan.rows, ++batch) {
@@ -66,7 +67,7 @@ void gemm_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b
     p.m = std::min(plan.rows, s.m - row);
     p.lda = s.trans_a ? p.m : s.k;
     p.a_need = p.m * s.k, p.c_need = p.m * s.n;
-    up.wait(batch);
+    up.order_before(batch, ctx.queue());
     product.rows(p, alpha, GemmOperand{da, row * s.k}, beta, GemmOperand{dc, row * s.n});
     cl::Event computed;
     ctx.queue().enqueueMarkerWithWaitList(nullptr, &computed);

@@ -16,7 +16,8 @@ PanelPlan plan_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploa
   if (t.panel_rows) return {t.panel_rows, ceil_div(s.m, t.panel_rows), -1};
   const PanelPlan one{s.m, 1, -1};
   const double a_row = static_cast<double>(s.k * element), c_row = static_cast<double>(s.n * element);
-  // Overlap needs staged copies (direct ones block the thread that enqueues the products).
+  // Panels are planned from the staged copies' rates; copies that go direct (below the
+  // staging's size, or on a device sharing the host's memory) go whole.
   if (!t.staged(static_cast<size_t>(a_row * static_cast<double>(s.m)))) return one;
   const DeviceProfile& p = measured_profile(ctx);
   const double up = p[MQLCL_PROFILE_TO_DEVICE_STAGED] * 1e6, down = p[MQLCL_PROFILE_FROM_DEVICE_STAGED] * 1e6;  // bytes/ms

@@ -96,15 +96,16 @@ WaitLimits shared_gpu_waits() {
   return w;
 }
 
-bool wants_shared_gpu(int flags) {
+SharedGpuChoice wants_shared_gpu(int flags) {
   if (flags & ~(MQLCL_CREATE_SHARED_GPU | MQLCL_CREATE_OWN))
     fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": the flags are MQLCL_CREATE_SHARED_GPU (1) and MQLCL_CREATE_OWN (2)");
   if ((flags & MQLCL_CREATE_SHARED_GPU) && (flags & MQLCL_CREATE_OWN))
     fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": MQLCL_CREATE_SHARED_GPU and MQLCL_CREATE_OWN contradict each other");
   // The server's own contexts are its own (it inherits its first client's environment).
-  if (Registry::instance().in_server()) return false;
-  if (flags != 0) return (flags & MQLCL_CREATE_SHARED_GPU) != 0;
-  return env_text("MQLCL_SHARED_GPU") == "1";
+  if (Registry::instance().in_server()) return SharedGpuChoice::Own;
+  if (flags != 0) return flags & MQLCL_CREATE_SHARED_GPU ? SharedGpuChoice::Server : SharedGpuChoice::Own;
+  const std::string asked = env_text("MQLCL_SHARED_GPU");
+  return asked == "all" ? SharedGpuChoice::Server : asked == "1" ? SharedGpuChoice::ServerUnlessCpu : SharedGpuChoice::Own;
 }
 
 int create_in_server(int device, std::string& why) {

@@ -25,9 +25,12 @@ inline bool is_server_handle(int handle) {
   return handle >= Registry::kServerFirstHandle && !Registry::instance().in_server();
 }
 
-// Whether mqlcl_create_with(device, flags) goes to the server: MQLCL_CREATE_SHARED_GPU, or flags
-// 0 with $MQLCL_SHARED_GPU = 1; MQLCL_ERR_ARGUMENT for unknown or contradicting flags.
-bool wants_shared_gpu(int flags);
+// Where mqlcl_create_with(device, flags) makes its context: in the server for
+// MQLCL_CREATE_SHARED_GPU or, with flags 0, $MQLCL_SHARED_GPU = all; in the server unless the
+// device is a CPU for $MQLCL_SHARED_GPU = 1 (the caller, which knows devices, decides); else in
+// this process. MQLCL_ERR_ARGUMENT for unknown or contradicting flags.
+enum class SharedGpuChoice { Own, Server, ServerUnlessCpu };
+SharedGpuChoice wants_shared_gpu(int flags);
 
 // How the client's waits for the server's replies, and the server's for requests, spin, yield
 // and sleep: the transport's defaults, or $MQLCL_SHARED_GPU_SPIN_US and $MQLCL_SHARED_GPU_YIELD_US

@@ -70,7 +70,8 @@ void HostTransfer::init(const cl::Context& context, const cl::Device& device, bo
   settings_ = transfer_settings(device, tuned);
   to_device_ = to_device;
   context_ = context;
-  queue_ = cl::CommandQueue(context, device, 0);
+  // Profiled: the direct copies' times are the events' (TransferStream::busy_ms).
+  queue_ = cl::CommandQueue(context, device, CL_QUEUE_PROFILING_ENABLE);
 }
 
 HostTransfer::~HostTransfer() { release_staging(); }
@@ -99,20 +100,22 @@ char* HostTransfer::staging(size_t bytes) {
   return mapped_;
 }
 
-void HostTransfer::direct(const RowCopy& c) {
+void HostTransfer::direct(const RowCopy& c, const std::vector<cl::Event>* waits, cl::Event& done) {
   if (c.pitch == c.row_bytes || c.rows == 1) {
     if (to_device_)
-      queue_.enqueueWriteBuffer(*c.device, CL_TRUE, c.device_offset, c.rows * c.row_bytes, c.host);
+      queue_.enqueueWriteBuffer(*c.device, CL_FALSE, c.device_offset, c.rows * c.row_bytes, c.host, waits, &done);
     else
-      queue_.enqueueReadBuffer(*c.device, CL_TRUE, c.device_offset, c.rows * c.row_bytes, c.host);
+      queue_.enqueueReadBuffer(*c.device, CL_FALSE, c.device_offset, c.rows * c.row_bytes, c.host, waits, &done);
     return;
   }
   // A rectangle: only the used bytes of each host row, packed densely on the device.
   const cl::array<size_t, 3> at{c.device_offset, 0, 0}, origin{0, 0, 0}, region{c.row_bytes, c.rows, 1};
   if (to_device_)
-    queue_.enqueueWriteBufferRect(*c.device, CL_TRUE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
+    queue_.enqueueWriteBufferRect(*c.device, CL_FALSE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host, waits,
+                                  &done);
   else
-    queue_.enqueueReadBufferRect(*c.device, CL_TRUE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host);
+    queue_.enqueueReadBufferRect(*c.device, CL_FALSE, at, origin, region, c.row_bytes, 0, c.pitch, 0, c.host, waits,
+                                 &done);
 }
 
 void HostTransfer::run(const RowCopy* copies, size_t count) {
@@ -128,7 +131,7 @@ size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Eve
   std::unique_lock<std::mutex> lock(mutex_);
   if (failed_) std::rethrow_exception(error_);
   const size_t index = batches_.size();
-  batches_.push_back(Batch{0, after ? *after : cl::Event(), false, {}, {}});
+  batches_.push_back(Batch{0, after ? *after : cl::Event(), false, {}, {}, false, {}, {}});
   bool staged = s.staged(total);
   // Arrays lying in memory the program keeps given and the driver pins: straight from and to it.
   bool given = staged;
@@ -160,14 +163,25 @@ size_t TransferStream::submit(const RowCopy* copies, size_t count, const cl::Eve
   if (staged && workers_.empty()) staged = false;
   Batch& b = batches_.back();
   if (!staged) {
-    // Directly, in this thread, in order with nothing else of this stream: the batch is done
-    // when submit returns.
+    // Directly, enqueued by this thread after `after` (the queue keeps them in order with the
+    // rest of this stream); wait() or order_before() waits for them.
+    b.direct = true, b.started = true, b.start = Clock::now();
+    if (count == 0) {
+      b.end = b.start;
+      return index;
+    }
+    b.left = 1;
     lock.unlock();
-    if (after) after->wait();
-    const Clock::time_point start = Clock::now();
-    for (size_t i = 0; i < count; ++i) t_.direct(copies[i]);
+    std::vector<cl::Event> waits;
+    if (after && (*after)()) waits.push_back(*after);
+    cl::Event first, last;
+    for (size_t i = 0; i < count; ++i) {
+      t_.direct(copies[i], i == 0 && !waits.empty() ? &waits : nullptr, last);
+      if (i == 0) first = last;
+    }
+    t_.queue_.flush();  // NVIDIA starts a command only once flushed
     lock.lock();
-    b.started = true, b.start = start, b.end = Clock::now();
+    b.first = first, b.last = last;
     return index;
   }
   for (size_t i = 0; i < count; ++i) {
@@ -262,8 +276,32 @@ void TransferStream::work(size_t worker) {
 
 void TransferStream::wait(size_t index) {
   std::unique_lock<std::mutex> lock(mutex_);
-  done_cv_.wait(lock, [&] { return failed_ || batches_.at(index).left == 0; });
+  Batch& b = batches_.at(index);
+  if (b.direct) {
+    if (b.left == 0) return;
+    const cl::Event last = b.last;
+    lock.unlock();
+    last.wait();  // a failed copy throws here
+    lock.lock();
+    if (b.left != 0) b.left = 0, b.end = Clock::now();
+    return;
+  }
+  done_cv_.wait(lock, [&] { return failed_ || b.left == 0; });
   if (failed_) std::rethrow_exception(error_);
+}
+
+void TransferStream::order_before(size_t index, const cl::CommandQueue& queue) {
+  std::unique_lock<std::mutex> lock(mutex_);
+  const Batch& b = batches_.at(index);
+  if (!b.direct) {
+    lock.unlock();
+    wait(index);
+    return;
+  }
+  if (b.left == 0) return;
+  const std::vector<cl::Event> waits{b.last};
+  lock.unlock();
+  queue.enqueueBarrierWithWaitList(&waits);
 }
 
 void TransferStream::stop_workers() {
@@ -282,8 +320,31 @@ void TransferStream::stop_workers() {
   }
 }
 
+void TransferStream::wait_direct() {
+  std::unique_lock<std::mutex> lock(mutex_);
+  cl::Event last;
+  for (const Batch& b : batches_)
+    if (b.direct && b.left != 0) last = b.last;
+  if (!last()) return;
+  lock.unlock();
+  last.wait();
+  lock.lock();
+  const Clock::time_point now = Clock::now();
+  for (Batch& b : batches_) {
+    if (!b.direct || b.left == 0) continue;
+    for (const cl::Event* e : {&b.first, &b.last}) {
+      cl_int status = CL_COMPLETE;
+      clGetEventInfo((*e)(), CL_EVENT_COMMAND_EXECUTION_STATUS, sizeof status, &status, nullptr);
+      if (status < 0) throw cl::Error(status, "clWaitForEvents");
+    }
+    b.left = 0, b.end = now;
+  }
+}
+
 void TransferStream::finish() {
-  for (size_t i = 0; i < batches_.size(); ++i) wait(i);
+  wait_direct();
+  for (size_t i = 0; i < batches_.size(); ++i)
+    if (!batches_[i].direct) wait(i);
   stop_workers();
   if (failed_) std::rethrow_exception(error_);
 }
@@ -295,15 +356,47 @@ TransferStream::~TransferStream() {
     next_ = chunks_.size();  // not started: abandoned
   }
   stop_workers();
+  // Direct copies not seen done read or write the caller's arrays: they end before the call.
+  bool pending = false;
+  for (const Batch& b : batches_) pending = pending || (b.direct && b.left != 0);
+  if (pending) clFinish(t_.queue_());
 }
+
+namespace {
+// A direct batch's device interval in milliseconds from the device's clock origin; false
+// where the driver gives no profile.
+bool profiled(const cl::Event& first, const cl::Event& last, double& from_ms, double& to_ms) {
+  cl_ulong start = 0, end = 0;
+  if (clGetEventProfilingInfo(first(), CL_PROFILING_COMMAND_START, sizeof start, &start, nullptr) != CL_SUCCESS ||
+      clGetEventProfilingInfo(last(), CL_PROFILING_COMMAND_END, sizeof end, &end, nullptr) != CL_SUCCESS || end < start)
+    return false;
+  from_ms = static_cast<double>(start) / 1e6, to_ms = static_cast<double>(end) / 1e6;
+  return true;
+}
+}  // namespace
 
 double TransferStream::busy_ms() const {
   std::lock_guard<std::mutex> lock(mutex_);
   double ms = 0;
+  // The direct batches (in queue order, so their intervals ascend) on the device's clock.
+  double device_covered = 0;
+  bool any_device = false;
+  for (const Batch& b : batches_) {
+    if (!b.direct || b.left != 0 || !b.last()) continue;
+    double from = 0, to = 0;
+    if (!profiled(b.first, b.last, from, to)) {
+      ms += std::chrono::duration<double, std::milli>(b.end - b.start).count();  // as seen here
+      continue;
+    }
+    if (any_device) from = std::max(from, device_covered);
+    if (to > from) ms += to - from;
+    device_covered = any_device ? std::max(device_covered, to) : to;
+    any_device = true;
+  }
   Clock::time_point covered{};
   bool any = false;
   for (const Batch& b : batches_) {
-    if (!b.started || b.left != 0) continue;
+    if (b.direct || !b.started || b.left != 0) continue;
     const Clock::time_point from = any ? std::max(b.start, covered) : b.start;
     if (b.end > from) ms += std::chrono::duration<double, std::milli>(b.end - from).count();
     covered = any ? std::max(covered, b.end) : b.end;

@@ -71,7 +71,8 @@ class HostTransfer {
 
  private:
   friend class TransferStream;
-  void direct(const RowCopy& c);
+  // Enqueues c's copy without waiting: after `waits` (null: none), `done` its event.
+  void direct(const RowCopy& c, const std::vector<cl::Event>* waits, cl::Event& done);
   char* staging(size_t bytes);  // null where pinned memory cannot be had (copies go direct)
   void release_staging();
 
@@ -86,8 +87,11 @@ class HostTransfer {
 
 // One call's copies in one direction as batches, copied in the order submitted: large batches
 // by worker threads of this stream through the pinned chunks (started on demand, joined by
-// finish() or the destructor: no thread outlives the call), the others directly by the
-// submitting thread.
+// finish() or the destructor: no thread outlives the call), the others directly: enqueued by
+// the submitting thread without waiting for them (a thread that waits on the driver for each
+// copy holds up the others': in the GPU server, one process serving many clients, blocking
+// copies from 16 threads moved about half what the same copies enqueued and waited for once
+// moved; docs/results/h200/2026-11-29-shared-gpu-async-copies/).
 class TransferStream {
  public:
   explicit TransferStream(HostTransfer& t) : t_(t) {}
@@ -100,19 +104,26 @@ class TransferStream {
   size_t submit(const RowCopy* copies, size_t count, const cl::Event* after = nullptr);
   // Returns once batch `index` is copied; a copy's failure is rethrown.
   void wait(size_t index);
+  // Makes what `queue` (of the same context) runs next start once batch `index` is copied: a
+  // barrier on the device for a batch enqueued directly, else wait(index).
+  void order_before(size_t index, const cl::CommandQueue& queue);
   // Waits for every batch and ends the workers; a copy's failure is rethrown.
   void finish();
-  // Wall milliseconds during which some batch was being copied (the union of the batches'
-  // intervals: a batch runs from its first copy started to its last completed).
+  // Milliseconds during which some batch was being copied (the union of the batches'
+  // intervals: a batch runs from its first copy started to its last completed; on the host's
+  // clock for the staged batches, on the device's for the direct ones, whose copies the
+  // transfer queue's profiling times).
   double busy_ms() const;
 
  private:
   using Clock = std::chrono::steady_clock;
   struct Batch {
-    size_t left;  // chunks not yet completed
+    size_t left;  // chunks not yet completed (a direct batch: 1 until its last copy is seen done)
     cl::Event after;
     bool started = false;
     Clock::time_point start, end;
+    bool direct = false;
+    cl::Event first, last;  // a direct batch's first and last copies (null when it has none)
   };
   // Elements of deques are never moved, so a worker keeps pointers to them (indexing a deque
   // while another thread appends to it is a race).
@@ -125,6 +136,9 @@ class TransferStream {
   void begin_chunk(const Chunk& c);  // waits for the batch's event; marks its start
   void chunk_done(Batch& batch);
   void stop_workers();
+  // Waits for the direct batches not yet seen done: for the last one (the queue runs them in
+  // order), then asks each one's status.
+  void wait_direct();
 
   HostTransfer& t_;
   char* staging_ = nullptr;

@@ -18,7 +18,7 @@
 // only (it re-executes /proc/self/exe); on Windows it says so.
 // --shared: for N = 1 and each N of --counts, N processes each with its own context
 // (MQLCL_SHARED_GPU removed from their environment; N = 1 is one process alone in-process, the
-// reference), then N processes whose contexts live in this user's GPU server (MQLCL_SHARED_GPU=1,
+// reference), then N processes whose contexts live in this user's GPU server (MQLCL_SHARED_GPU=all,
 // at a place of the run's own: no server of an earlier run serves them); the workers' environment
 // is the only difference. Per workload: each configuration's aggregate rate, its ratio to one
 // process alone in-process, the server's over the own contexts' at the same N, and whether every
@@ -266,7 +266,7 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
   // Whether the context lives in the GPU server: 1, else 0 (also from a library that predates it).
   const int in_server = lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_SHARED_GPU) == 1 ? 1 : 0;
   const char* asked = std::getenv("MQLCL_SHARED_GPU");
-  if (!in_server && asked && std::string(asked) == "1")
+  if (!in_server && asked && std::string(asked) == "all")
     fmt::print(stderr, "procs-worker: the context is this process's own, not the GPU server's: {}\n", last_error(ctx->handle()));
   say(fmt::format("device {} shared {}", lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_DEVICE), in_server));
   int failures = 0;
@@ -651,12 +651,13 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   Launch server = own;
   server.server_place = made_place ? fresh_place() : a.server_place;
   server.env.unset.clear();
-  server.env.set = {{"MQLCL_SHARED_GPU", "1"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place}};
+  // "all": through the server on every device, a CPU's too (where "1" leaves it in the process).
+  server.env.set = {{"MQLCL_SHARED_GPU", "all"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place}};
   if (made_place) server.env.set.push_back({"MQLCL_SHARED_GPU_IDLE_SECONDS", std::to_string(kServerIdleSeconds)});
   signal(SIGPIPE, SIG_IGN);
   std::string count_text;
   for (int n : counts) count_text += (count_text.empty() ? "" : ",") + std::to_string(n);
-  fmt::print("procs --shared: for N = {}: N processes through the GPU server (MQLCL_SHARED_GPU=1, its place {}), N processes "
+  fmt::print("procs --shared: for N = {}: N processes through the GPU server (MQLCL_SHARED_GPU=all, its place {}), N processes "
              "each with its own context (MQLCL_SHARED_GPU unset); N = 1 with its own context is one process alone "
              "in-process, the reference; on {}; workloads {} (scale {}); {} devices, device {} is {}\n",
              count_text, server.server_place,
@@ -782,7 +783,7 @@ void register_procs_commands(CLI::App& app, Options& opt) {
   p->add_option("--scale", a.scale, "times each workload's default work per process")->capture_default_str();
   p->add_option("--csv", a.csv, "where the rows are written")->capture_default_str();
   p->add_flag("--shared", a.shared,
-              "for each N: N processes through the GPU server (MQLCL_SHARED_GPU=1), N each with its own context, and one "
+              "for each N: N processes through the GPU server (MQLCL_SHARED_GPU=all), N each with its own context, and one "
               "alone in-process (the reference); their rates and ratios");
   p->add_option("--server-place", a.server_place,
                 "with --shared: the GPU server's place (MQLCL_SHARED_GPU_PLACE); default: a folder of the run's own");

@@ -373,7 +373,8 @@ bool MqlclCLPlacedAmongGpus(const int device)
 //| device shared by every agent that opts in (docs/metatrader.md,    |
 //| "Many agents on one GPU"); false keeps them in this program       |
 //| whatever MQLCL_SHARED_GPU says. Not called: as MQLCL_SHARED_GPU   |
-//| says (1: the server).                                             |
+//| says (1: the server for a GPU, a CPU device's kept here; all:     |
+//| the server).                                                      |
 //+------------------------------------------------------------------+
 int MqlclCLCreateFlags=0;
 void MqlclCLUseSharedGPU(const bool on) { MqlclCLCreateFlags=on ? MQLCL_CREATE_SHARED_GPU : MQLCL_CREATE_OWN; }
