@@ -285,6 +285,18 @@ TEST(SharedGpu, AFailureOfACallThatDidNotWaitIsTheReplyOfTheNextCallThatWaits) {
   mqlcl_free(own);
 }
 
+// A check in a death test's child found `what` wrong: said on its error output; the child's exit code.
+int wrong(const std::string& what) {
+  std::fprintf(stderr, "%s\n", what.c_str());
+  return 1;
+}
+
+// Runs `checks` in a process of its own (a death test's child) and expects it to exit 0.
+void in_own_process(int (*checks)()) {
+  GTEST_FLAG_SET(death_test_style, "threadsafe");
+  EXPECT_EXIT(std::_Exit(checks()), testing::ExitedWithCode(0), "");
+}
+
 // $MQLCL_SHARED_GPU as mqlcl_create follows it: all, the server; 1, the server unless the device
 // is a CPU, whose context stays the process's own, the first one saying why; anything else, the
 // process's own. In a process of its own (a death test's child): the process says it once.
@@ -299,10 +311,6 @@ int environment_checks() {
   const std::string said_again = message(one_again);
   set_env("MQLCL_SHARED_GPU", "0");
   const int own = mqlcl_create(t::device());
-  const auto wrong = [](const std::string& what) {
-    std::fprintf(stderr, "%s\n", what.c_str());
-    return 1;
-  };
   if (all < kServerFirst) return wrong("all: " + std::to_string(all) + " " + message(0));
   if (own <= 0 || own >= kServerFirst) return wrong("0: " + std::to_string(own));
   if (!cpu) return one >= kServerFirst && one_again >= kServerFirst ? 0 : wrong("1 on a GPU: " + std::to_string(one));
@@ -318,8 +326,7 @@ int environment_checks() {
 
 TEST(SharedGpu, MqlclCreateFollowsTheEnvironmentAndFlagsAreChecked) {
   place();
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(std::_Exit(environment_checks()), testing::ExitedWithCode(0), "");
+  in_own_process(environment_checks);
   for (int flags : {3, 4, -1}) {
     EXPECT_EQ(mqlcl_create_with(t::device(), flags), MQLCL_ERR_ARGUMENT) << flags;
     EXPECT_NE(message(0).find("flags = " + std::to_string(flags)), std::string::npos) << message(0);
@@ -373,10 +380,6 @@ int fallback_checks() {
   const std::string said = message(first);
   const int second = mqlcl_create_with(t::device(), MQLCL_CREATE_SHARED_GPU);
   const std::string said_again = message(second);
-  const auto wrong = [](const std::string& what) {
-    std::fprintf(stderr, "%s\n", what.c_str());
-    return 1;
-  };
   if (first <= 0 || first >= kServerFirst) return wrong("first context: " + std::to_string(first));
   if (mqlcl_handle_info(first, MQLCL_HINFO_SHARED_GPU) != 0) return wrong("the first context is said to be the server's");
   if (said.find("no GPU server could be reached") == std::string::npos || said.find("-not-there") == std::string::npos)
@@ -388,8 +391,7 @@ int fallback_checks() {
 
 TEST(SharedGpu, NoServerToBeHadGivesTheProcessItsOwnContextSayingWhyOnce) {
   place();
-  GTEST_FLAG_SET(death_test_style, "threadsafe");
-  EXPECT_EXIT(std::_Exit(fallback_checks()), testing::ExitedWithCode(0), "");
+  in_own_process(fallback_checks);
 }
 
 }  // namespace
