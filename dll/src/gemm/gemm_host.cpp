@@ -25,10 +25,10 @@ StoredSizes stored_sizes(const GemmShape& s) {
 // on the upload queue, its product runs on the context's queue once they are there, and its
 // rows of C come back on the download queue once its product is done; the upload workers run
 // ahead through every panel, so the three overlap. Copies enqueued directly (without staging)
-// are ordered by events, on the device: the call waits on the host once, at its end. On the device each matrix is dense (ld =
-// its columns); a panel of op(A) is dense by itself: m_p x k, or k x m_p when A is stored
-// transposed (its columns are the panel's rows). The caller's arrays are only read (RowCopy's
-// pointer serves both directions) but for C's used elements.
+// are ordered by events, on the device: the call waits on the host once, at its end. On the
+// device each matrix is dense (ld = its columns); a panel of op(A) is dense by itself: m_p x k,
+// or k x m_p when A is stored transposed (its columns are the panel's rows). The caller's
+// arrays are only read (RowCopy's pointer serves both directions) but for C's used elements.
 }  // namespace
 
 template <class T>

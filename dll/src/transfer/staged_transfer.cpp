@@ -279,11 +279,8 @@ void TransferStream::wait(size_t index) {
   Batch& b = batches_.at(index);
   if (b.direct) {
     if (b.left == 0) return;
-    const cl::Event last = b.last;
     lock.unlock();
-    last.wait();  // a failed copy throws here
-    lock.lock();
-    if (b.left != 0) b.left = 0, b.end = Clock::now();
+    wait_direct();  // the queue runs the direct batches in order: this one is done with the last
     return;
   }
   done_cv_.wait(lock, [&] { return failed_ || b.left == 0; });
@@ -342,9 +339,7 @@ void TransferStream::wait_direct() {
 }
 
 void TransferStream::finish() {
-  wait_direct();
-  for (size_t i = 0; i < batches_.size(); ++i)
-    if (!batches_[i].direct) wait(i);
+  for (size_t i = 0; i < batches_.size(); ++i) wait(i);
   stop_workers();
   if (failed_) std::rethrow_exception(error_);
 }

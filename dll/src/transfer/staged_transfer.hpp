@@ -88,10 +88,9 @@ class HostTransfer {
 // One call's copies in one direction as batches, copied in the order submitted: large batches
 // by worker threads of this stream through the pinned chunks (started on demand, joined by
 // finish() or the destructor: no thread outlives the call), the others directly: enqueued by
-// the submitting thread without waiting for them (a thread that waits on the driver for each
-// copy holds up the others': in the GPU server, one process serving many clients, blocking
-// copies from 16 threads moved about half what the same copies enqueued and waited for once
-// moved; docs/results/h200/2026-11-29-shared-gpu-async-copies/).
+// the submitting thread without waiting for them (threads of one process that each wait on the
+// driver for every copy, as the GPU server's do for its clients, hold up each other's copies:
+// docs/ABI.md, "Memory a program keeps mapped").
 class TransferStream {
  public:
   explicit TransferStream(HostTransfer& t) : t_(t) {}
