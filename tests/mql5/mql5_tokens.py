@@ -17,7 +17,7 @@ _TOKEN = re.compile(r"""
   | (?P<chr>'(?:\\.|[^'\\\n])+')
   | (?P<num>(?:0[xX][0-9a-fA-F]+|\d+\.?\d*(?:[eE][+-]?\d+)?|\.\d+(?:[eE][+-]?\d+)?)[a-zA-Z]*)
   | (?P<id>[A-Za-z_]\w*)
-  | (?P<op>::|->|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|\.\.\.|[-+*/%&|^!~<>=?:;,.(){}\[\]#@$\\])
+  | (?P<op>::|->|\#\#|\+\+|--|<<=|>>=|<<|>>|<=|>=|==|!=|&&|\|\||[-+*/%&|^!=<>]=|\.\.\.|[-+*/%&|^!~<>=?:;,.(){}\[\]#@$\\])
 """, re.X | re.S)
 
 
@@ -29,6 +29,7 @@ class Token:
     line: int
     ws: str = ""   # the source text before the token (whitespace)
     out: str = None  # what the translator writes instead of text (None: text)
+    origin: str = None  # the macro whose expansion made the token (None: the source's own)
 
     def where(self):
         return f"{self.file}:{self.line}"
@@ -69,10 +70,11 @@ class SourceError(Exception):
         super().__init__(f"{where}: error: {message}")
 
 
-def tokenize(text, path):
-    """Tokens of one file; a preprocessor directive is one 'pp' token holding its whole line."""
+def tokenize(text, path, line_start=True):
+    """Tokens of one file; a preprocessor directive is one 'pp' token holding its whole line
+    (line_start=False: text from the middle of a line, such as a macro's body)."""
     tokens, pos, line, ws = [], 0, 1, ""
-    at_line_start = True
+    at_line_start = line_start
     while pos < len(text):
         m = re.match(r"[ \t\r\f\v]*\n?", text[pos:])
         if m.group(0):

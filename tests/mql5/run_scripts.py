@@ -479,6 +479,9 @@ def main():
             env["WINEPREFIX"] = own_prefix
         targets.append(Target("Windows/Wine", MINGW_CXX, (a.mingw / "dll").resolve(), ".exe", MINGW_LINK, ["wine"], env))
 
+    # The front end on small sources first (the preprocessor, the model): Python only.
+    rc, out, err = sh([sys.executable, str(HERE / "test_frontend.py")], cwd=root)
+    expect(rc == 0, "the front end's own tests (test_frontend.py)", (out + err)[-3000:])
     # Translate (one C++ file per script serves both targets).
     cpps = {}
     for s in scripts:

@@ -21,7 +21,6 @@ from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
-from mql5_tokens import tokenize  # noqa: E402
 import translate  # noqa: E402
 
 STOP_LINE = "stopped by the user "
@@ -44,7 +43,7 @@ SAFETY_TIMEOUT = 60  # a stopped run takes under a second; this only ends a scri
 
 def asks_is_stopped(script, include_dir, mqlcl_dir=None):
     """Whether the script or one of its includes calls IsStopped() (code, not comments)."""
-    tokens = translate.expand(script, include_dir, {script.resolve()}, [], mqlcl_dir)
+    tokens, _ = translate.program_tokens(script, include_dir, mqlcl_dir)
     code = [t for t in tokens if t.kind not in ("comment", "marker")]
     return any(t.kind == "id" and t.text == "IsStopped" and n.text == "(" for t, n in zip(code, code[1:]))
 

@@ -50,7 +50,9 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, SourceError, class_names, Token, declared_types, read_source, read_text, tokenize  # noqa: E402
+from mql5_preprocess import preprocess  # noqa: E402
+import mql5_model  # noqa: E402
+from mql5_tokens import SourceError, Token, read_text  # noqa: E402
 import lint  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
@@ -61,9 +63,6 @@ MQLCL_INCLUDE = Path(__file__).resolve().parent.parent.parent / "mql5/Include"
 TEMPLATE_SPELLINGS = {"matrix": "mql5::matrix_of", "vector": "mql5::vector_of"}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
-# The directives MQL5 has (docs: Language Basics / Preprocessor,
-# https://docs.mql4.com/basis/preprosessor); #resource is translated by resource().
-PASSED_DIRECTIVES = {"define", "undef", "ifdef", "ifndef", "else", "endif"}
 
 
 def c_type(name):
@@ -116,57 +115,13 @@ def include_target(name, angle, includer, include_dir, mqlcl_dir):
     return dirs[0] / name, dirs
 
 
-# The macros MQL5 defines itself (docs: Predefined Macro Substitutions; runtime/mql5_macros.hpp
-# defines them for the C++ side): #ifdef __MQL5__ is on, as in a release build.
-PREDEFINED_MACROS = {"__MQL5__", "__MQLBUILD__", "__MQL5BUILD__", "_RELEASE", "__DATE__", "__DATETIME__", "__LINE__",
-                     "__FILE__", "__FUNCTION__", "__FUNCSIG__"}
-
-
-def expand(path, include_dir, seen, out, mqlcl_dir=None, defined=None):
-    """Tokens of path with each #include replaced by the included file's tokens (once each). An
-    #include where #ifdef/#ifndef/#else have turned the code off is not read, as MetaEditor's
-    preprocessor skips it (`#ifndef X #include "..." #endif`); the directives themselves stay for
-    the C++ preprocessor. defined: the names #define'd so far (shared by the included files)."""
-    defined = set(PREDEFINED_MACROS) if defined is None else defined
-    tokens = tokenize(read_source(path), path)
-    active = []  # per open #ifdef/#ifndef: whether its code is on
-    for t in tokens:
-        d = re.match(r"#\s*(ifdef|ifndef|else|endif|define|undef)\b\s*(\w*)", t.text) if t.kind == "pp" else None
-        if d:
-            on = all(active)
-            if d.group(1) in ("ifdef", "ifndef"):
-                active.append((d.group(2) in defined) == (d.group(1) == "ifdef"))
-            elif d.group(1) == "else" and active:
-                active[-1] = not active[-1]
-            elif d.group(1) == "endif" and active:
-                active.pop()
-            elif d.group(1) == "define" and on:
-                defined.add(d.group(2))
-            elif d.group(1) == "undef" and on:
-                defined.discard(d.group(2))
-        m = re.match(r'#\s*include\s*([<"])([^>"]*)[>"]', t.text) if t.kind == "pp" else None
-        if m and not all(active):
-            out.append(Token("marker", "", path, t.line, t.ws, out=""))
-            continue
-        if not m:
-            if t.kind != "eof":
-                out.append(t)
-            continue
-        # MQL5 writes folders with backslashes (<Trade\Trade.mqh>, "sub\\x.mqh"); either separator here
-        name = re.sub(r"[\\/]+", "/", m.group(2))
-        target, looked = include_target(name, m.group(1) == "<", path, include_dir, mqlcl_dir)
-        if not target.is_file():
-            raise SourceError(t.where(), f"cannot open include file '{m.group(2)}'"
-                              + (f" (looked in {', '.join(shown(d) for d in looked)})" if m.group(1) == "<" else ""))
-        key = target.resolve()
-        if key in seen:  # MQL5 includes a file once
-            out.append(Token("marker", "", path, t.line, t.ws, out=""))
-            continue
-        seen.add(key)
-        out.append(Token("marker", "", path, t.line, t.ws, out=line_marker(1, target, after="\n")))
-        expand(target, include_dir, seen, out, mqlcl_dir, defined)
-        out.append(Token("marker", "", path, t.line, "", out=line_marker(t.line + 1, path, before="\n")))
-    return out
+def program_tokens(script, include_dir, mqlcl_dir=None):
+    """The tokens of script as MetaEditor compiles it (mql5_preprocess): its #includes read, only
+    the branches #ifdef/#ifndef leave on, its macros expanded; #line markers at file changes."""
+    def target(name, angle, includer):
+        path, looked = include_target(name, angle, includer, include_dir, mqlcl_dir)
+        return path, [shown(d) for d in looked]
+    return preprocess(script, target, line_marker)
 
 
 def significant(tokens):
@@ -175,17 +130,6 @@ def significant(tokens):
 
 def text_of(tokens):
     return "".join(t.ws + (t.out if t.out is not None else t.text) for t in tokens)
-
-
-def opening(toks, k):
-    """Index of the '(' that the ')' at toks[k] closes; -1 where none does."""
-    depth = 0
-    while k >= 0:
-        depth += (toks[k].text == ")") - (toks[k].text == "(")
-        if depth == 0:
-            return k
-        k -= 1
-    return -1
 
 
 def matching(toks, i):
@@ -210,14 +154,9 @@ def array_type(base, dims):
     return t
 
 
-def read_dims(toks, i):
-    """Dimensions starting at toks[i] ('['...): (list of token lists, index after them)."""
-    dims = []
-    while i < len(toks) and toks[i].text == "[":
-        j = matching(toks, i)
-        dims.append(toks[i + 1:j])
-        i = j + 1
-    return dims, i
+def dim_tokens(toks, dims):
+    """The token lists inside the brackets [(open, close)] of a declaration's dimensions."""
+    return [toks[o + 1:c] for o, c in dims]
 
 
 def initializer_count(toks, i):
@@ -238,53 +177,46 @@ def blank(toks, a, b):
 
 
 #---------------------------------------------------------------------------------------------
-def rewrite_inputs(toks):
-    """input T x = v;  ->  const T x = mql5::input_value<T>("x", v);"""
-    depth = 0
+def rewrite_inputs(model):
+    """input T x = v, y;  ->  const T x = mql5::input_value<T>("x", v), y = mql5::input_value<T>("y", T());
+    `input group "name";` (docs: Input Variables: a group of inputs in the terminal's dialog) -> nothing."""
+    toks = model.toks
     for i, t in enumerate(toks):
-        if t.text == "{":
-            depth += 1
-        elif t.text == "}":
-            depth -= 1
-        if depth or t.kind != "id" or t.text not in ("input", "sinput"):
+        if t.text in ("input", "sinput") and model.at_namespace_scope(i) and i + 2 < len(toks) and toks[i + 1].text == "group" \
+                and toks[i + 2].kind == "str":
+            blank(toks, i, i + 3 + (i + 3 < len(toks) and toks[i + 3].text == ";"))
+    for v in model.variables:
+        if not v.specifiers & {"input", "sinput"} or v.scope.kind not in ("file", "namespace"):
             continue
-        j = i + 1
-        while toks[j].text == "const":
-            j += 1
-        type_tok, name = toks[j], toks[j + 1]
-        if name.kind != "id":
-            raise SourceError(t.where(), "input: expected a type and a name")
-        t.out = "const"
-        end = j + 2
-        while toks[end].text != ";":
-            end += 1
-        call = f'mql5::input_value<{c_type(type_tok.text)}>("{name.text}", '
-        if toks[j + 2].text == "=":
-            toks[j + 2].out = "= " + call
-            toks[end].out = ");"
+        for k in range(v.start, v.type_start):
+            if toks[k].text in ("input", "sinput"):
+                toks[k].out = "const"
+        type_name = c_type(toks[v.type_start].text)
+        call = f'mql5::input_value<{type_name}>("{v.name}", '
+        if v.init:
+            toks[v.init[0] - 1].out = "= " + call
+            toks[v.end].out = ")" + toks[v.end].text
         else:
-            name.out = f"{name.text} = {call}{c_type(type_tok.text)}())"
+            toks[v.name_at].out = f"{v.name} = {call}{type_name}())"
 
 
-def is_type(tok, types):
-    return tok.kind == "id" and (tok.text in BUILTIN_TYPES or tok.text in types)
+def is_array_parameter(toks, i, model):
+    """toks[i] starts `T &a[` (T a type of the program's)."""
+    return i + 3 < len(toks) and toks[i].kind == "id" and model.is_type(toks[i].text) and toks[i + 1].text == "&" \
+        and toks[i + 2].kind == "id" and toks[i + 3].text == "["
 
 
-def is_array_parameter(toks, i, types):
-    """toks[i] starts `T &a[`."""
-    return i + 3 < len(toks) and is_type(toks[i], types) and toks[i + 1].text == "&" and toks[i + 2].kind == "id" \
-        and toks[i + 3].text == "["
-
-
-def rewrite_array_parameters(toks, types):
+def rewrite_array_parameters(model):
     """T &a[]...  ->  mql5::array<...> &a;  const T &a[]...  ->  const mql5::array<const ...> &a
     (the runtime's array<const T> is the base of array<T>: a const parameter takes any array of T)."""
-    for i in range(len(toks) - 3):
-        if is_array_parameter(toks, i, types):
-            dims, end = read_dims(toks, i + 3)
-            const = "const " if i and toks[i - 1].text == "const" else ""
-            toks[i].out = f"mql5::array<{const}{array_type(c_type(toks[i].text), dims[1:])}>"
-            blank(toks, i + 3, end)
+    toks = model.toks
+    for p in model.parameters():
+        i = p.type_start
+        if p.dims and p.ref and i + 3 < p.end and toks[i + 1].text == "&" and i + 2 == p.name_at \
+                and model.is_type(toks[i].text):
+            const = "const " if p.const else ""
+            toks[i].out = f"mql5::array<{const}{array_type(c_type(toks[i].text), dim_tokens(toks, p.dims)[1:])}>"
+            blank(toks, p.dims[0][0], p.dims[-1][1] + 1)
 
 
 def out_text(tokens):
@@ -324,392 +256,221 @@ def parameter_name(param):
     return head[-1].text if len(head) >= 2 and head[-1].kind == "id" else None
 
 
-def const_array_overloads(toks, types):
+def const_array_overloads(model):
     """MQL5 deduces T as `const X` where a template's `T &a[]` gets a const array (a `const X &x[]`
     parameter, a const array); C++ cannot bind the const array to mql5::array<T>&. So beside each
     function template with such a parameter (T one of its own typename parameters) goes an
     overload taking the const array, which calls the template with const X on a read-only view
     (mql5::const_elements): in the template, the array is read only, as in MQL5. The overload
-    goes on the line where the template's declaration ends (in its class for a member; once for a
-    free template declared before its definition); a member defined outside its class has it in
-    the class."""
-    depth, done = 0, set()
-    for i, t in enumerate(toks):
-        depth += (t.text == "{") - (t.text == "}")
-        if not (t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<"):
+    goes where the template's declaration ends (in its class for a member; once for a free
+    template declared before its definition); a member defined outside its class has it in the
+    class."""
+    toks = model.toks
+    done = set()
+    for fn in model.functions:
+        if fn.template is None or fn.qualified >= 0 or fn.kind != "function" or any(p.name is None for p in fn.params):
             continue
-        close = i + 2
-        while close < len(toks) and toks[close].text != ">":
-            close += 1
-        names = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
-        j = close + 1
-        while j < len(toks) and toks[j].text not in ("(", "{", ";"):
-            j += 1
-        if j >= len(toks) or toks[j].text != "(" or toks[j - 1].kind != "id" or j - 1 <= close:
-            continue  # a class template, or nothing this can read
-        name, prefix = toks[j - 1], toks[close + 1:j - 1]
-        if any(p.text in ("class", "struct", "interface", "operator", "::") for p in prefix):
-            continue  # a member defined outside its class (its class has the overload), an operator
-        pclose = matching(toks, j)
-        params = split_parameters(toks, j, pclose)
+        head_end = past_template_arguments(toks, fn.template_at + 1)
         const_names, new_params, args, key_types = set(), [], [], []
-        for param in params:
-            pname = parameter_name(param)
-            if pname is None:
-                break
-            texts = [p.text for p in param]
-            key_types.append(" ".join(x for x in texts[:texts.index("=") if "=" in texts else len(texts)] if x != pname))
-            if param[0].text in names and is_array_parameter(param, 0, types):  # not `const T &a[]`
+        for p in fn.params:
+            param = toks[p.start:p.end]
+            texts = [x.text for x in param]
+            key_types.append(" ".join(x for x in texts[:texts.index("=") if "=" in texts else len(texts)] if x != p.name))
+            if param[0].text in fn.template and is_array_parameter(param, 0, model):  # not `const T &a[]`
                 const_names.add(param[0].text)
                 new_params.append("const " + out_text(param))
-                args.append(f"mql5::const_elements({pname})")
+                args.append(f"mql5::const_elements({p.name})")
             else:
                 new_params.append(out_text(param))
-                args.append(pname)
-        else:
-            if not const_names:
-                continue
-            end = pclose + 1
-            while end < len(toks) and toks[end].text not in (";", "{"):
-                end += 1
-            if end >= len(toks):
-                continue
-            trailing = out_text(toks[pclose + 1:end])
-            if toks[end].text == "{":
-                end = matching(toks, end)
-            key = (name.text, tuple(key_types))  # a free template's declaration, then its definition
-            if depth == 0 and key in done:
-                continue
-            done.add(key)
-            targs = ", ".join(f"const {n}" if n in const_names else n for n in names)
-            overload = (f" {out_text(toks[i:close + 1])} {out_text(prefix)} {name.text}({', '.join(new_params)}) {trailing} "
-                        f"{{ return {name.text}<{targs}>({', '.join(args)}); }}")
-            last = toks[end]
-            last.out = (last.out if last.out is not None else last.text) + overload
+                args.append(p.name)
+        if not const_names:
+            continue
+        trailing = out_text(toks[fn.close + 1:fn.body[0] if fn.body else fn.end])
+        key = (fn.name, tuple(key_types))  # a free template's declaration, then its definition
+        if fn.scope.kind != "class" and key in done:
+            continue
+        done.add(key)
+        targs = ", ".join(f"const {n}" if n in const_names else n for n in fn.template)
+        overload = (f" {out_text(toks[fn.template_at:head_end])} {out_text(toks[head_end:fn.name_at])} {fn.name}"
+                    f"({', '.join(new_params)}) {trailing} {{ return {fn.name}<{targs}>({', '.join(args)}); }}")
+        last = toks[fn.end]
+        last.out = (last.out if last.out is not None else last.text) + overload
 
 
-def rvalue_matrix_overloads(toks):
+def rvalue_matrix_overloads(model):
     """MQL5 passes a matrix or vector result to a non-const `matrix &m` / `vector &v` parameter
     (`Sign(x.Col(i))` for `vector Sign(vector &x)`); C++ binds no temporary to it. So beside each
     function (a member in its class, a free one where it is defined) with such a parameter goes,
     per parameter, an overload taking it as `&&`, which calls the function with it (then an
     lvalue). Simple types keep MQL5's refusal ("parameter passed as reference, variable expected")."""
-    aliases = {m.group(1) for t in toks if t.kind == "pp"
-               for m in [re.match(r"#\s*define\s+(\w+)\s+(?:matrix|vector)\w*\b", t.text)] if m}
+    toks = model.toks
 
     def matrix_type(tt):
         texts = [x.text for x in tt]
         if len(texts) == 1:
-            return texts[0] in MATRIX_ELEMENT or texts[0] in aliases
+            return texts[0] in MATRIX_ELEMENT
         return len(texts) >= 4 and texts[0] in TEMPLATE_SPELLINGS and texts[1] == "<" and texts[-1] == ">"
 
     # a function whose name the program passes as a value (m.Init(3,2,Fill)): no overload, so
     # that the name keeps naming one function
     valued = {t.text for k, t in enumerate(toks[:-1]) if t.kind == "id" and toks[k + 1].text != "("}
     done = set()
-    for j, t in enumerate(toks):
-        if not (t.text == "(" and j and toks[j - 1].kind == "id") or toks[j - 1].text in valued:
+    for fn in model.functions:
+        if fn.qualified >= 0 or fn.kind != "function" or fn.template is not None or fn.name in valued \
+                or any(p.name is None for p in fn.params):
             continue
-        start = j - 1
-        while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("<", ">", ",", "*", "&")) \
-                and toks[start - 1].text not in ("return", "else", "new", "delete"):
-            start -= 1
-        if start == j - 1 or not (start == 0 or toks[start - 1].text in (";", "}", "{", ":") or toks[start - 1].kind == "pp"):
-            continue
-        prefix = toks[start:j - 1]
-        if any(x.text in ("class", "struct", "operator", "::", "typedef") for x in prefix) \
-                or any(x.text == "template" for x in prefix[1:]):
-            continue
-        pclose = matching(toks, j)
-        end = pclose + 1
-        while end < len(toks) and toks[end].text not in (";", "{", "}", "("):
-            end += 1
-        if end >= len(toks) or toks[end].text not in (";", "{"):
-            continue
-        params = split_parameters(toks, j, pclose)
-        names = [parameter_name(q) for q in params]
-        if None in names:
-            continue
-        targets = [n for n, q in enumerate(params) if len(q) >= 3 and q[0].text != "const" and q[-2].text == "&"
-                   and matrix_type(q[:-2])]
+        targets = [n for n, p in enumerate(fn.params) if not p.const and not p.default and p.name_at == p.end - 1
+                   and toks[p.end - 2].text == "&" and matrix_type(toks[p.type_start:p.end - 2])]
         if not targets:
             continue
-        qualifier = " const" if any(x.text == "const" for x in toks[pclose + 1:end]) else ""
-        key = (t.text, start, pclose)
-        depth = sum((x.text == "{") - (x.text == "}") for x in toks[:start] if x.kind == "op")
-        sig_key = (toks[j - 1].text, tuple(out_text(q) for q in params))
-        if depth == 0 and sig_key in done:
-            continue
-        done.add(sig_key)
-        head = out_text([x for x in prefix if x.text not in ("virtual",)])
+        texts = [out_text(toks[p.start:p.end]) for p in fn.params]
+        if fn.scope.kind == "file":
+            if (fn.name, tuple(texts)) in done:
+                continue
+            done.add((fn.name, tuple(texts)))
+        qualifier = " const" if "const_method" in fn.specifiers else ""
+        head = out_text([x for x in toks[fn.start:fn.name_at] if x.text != "virtual"])
+        names = ", ".join(p.name for p in fn.params)
         overloads = []
         for n in targets:
-            q = params[n]
-            ps = [out_text(r) if k != n else f"{out_text(q[:-2])} &&{q[-1].text}" for k, r in enumerate(params)]
-            overloads.append(f" {head} {toks[j - 1].text}({', '.join(ps)}){qualifier} "
-                             f"{{ return {toks[j - 1].text}({', '.join(names)}); }}")
-        last = matching(toks, end) if toks[end].text == "{" else end
-        tail = toks[last]
+            q = fn.params[n]
+            ps = [texts[k] if k != n else f"{out_text(toks[q.start:q.end - 2])} &&{q.name}"
+                  for k in range(len(fn.params))]
+            overloads.append(f" {head} {fn.name}({', '.join(ps)}){qualifier} {{ return {fn.name}({names}); }}")
+        tail = toks[fn.end]
         tail.out = (tail.out if tail.out is not None else tail.text) + "".join(overloads)
 
 
-def static_member_arrays(toks):
+def static_member_arrays(model):
     """`static const int s_table[];` in a class, `const int C::s_table[]={...};` outside: both
     become the static array the list sizes (docs: Static Class Members)."""
-    depth = 0
-    for i, t in enumerate(toks):
-        depth += (t.text == "{") - (t.text == "}")
-        if not (depth == 0 and t.kind == "id" and i + 6 < len(toks) and toks[i + 1].text == "::" and toks[i + 2].kind == "id"
-                and toks[i + 3].text == "[" and toks[i + 4].text == "]" and toks[i + 5].text == "="
-                and toks[i + 6].text == "{" and toks[i - 1].kind == "id"):
+    toks = model.toks
+    for v in model.variables:
+        if v.qualified < 0 or len(v.dims) != 1 or v.dims[0][1] != v.dims[0][0] + 1 or not v.init \
+                or toks[v.init[0]].text != "{" or v.type_end != v.type_start + 1:
             continue
-        cls, member, type_tok = t.text, toks[i + 2].text, toks[i - 1]
-        decl = f"mql5::sarray<{c_type(type_tok.text)}, {initializer_count(toks, i + 6)}>"
-        type_tok.out = decl
-        blank(toks, i + 3, i + 5)
-        for k in range(len(toks) - 3):  # the declaration in the class: the same type
-            if toks[k].text == member and toks[k + 1].text == "[" and toks[k + 2].text == "]" and toks[k + 3].text == ";" \
-                    and toks[k - 1].text == type_tok.text and k < i and in_class_body(toks, k) and class_of(toks, k) == cls:
-                toks[k - 1].out = decl
-                blank(toks, k + 1, k + 3)
+        cls = model.classes.get(toks[v.qualified].text)
+        decl = f"mql5::sarray<{c_type(toks[v.type_start].text)}, {initializer_count(toks, v.init[0])}>"
+        toks[v.type_start].out = decl
+        blank(toks, v.dims[0][0], v.dims[0][1] + 1)
+        field = cls.fields.get(v.name) if cls else None
+        if field is not None and field.dims == [(field.name_at + 1, field.name_at + 2)] \
+                and toks[field.type_start].text == toks[v.type_start].text:
+            toks[field.type_start].out = decl
+            blank(toks, field.name_at + 1, field.name_at + 3)
 
 
-def class_of(toks, i):
-    """The name of the class whose body holds toks[i] (None outside one)."""
-    depth, k = 0, i
-    while k > 0:
-        k -= 1
-        depth += (toks[k].text == "}") - (toks[k].text == "{")
-        if depth < 0:
-            j = k - 1
-            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
-                if toks[j].text in ("class", "struct", "interface", "union") and toks[j + 1].kind == "id":
-                    return toks[j + 1].text
-                j -= 1
-            return None
-    return None
-
-
-def template_array_declarations(toks, types):
-    """X<A,B> a[] / X<A,B> *a[] (a class template's type): -> mql5::dynarray<X<A,B>> a (one
-    declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
-    for i in range(1, len(toks) - 4):
-        t = toks[i]
-        if not (is_type(t, types) and toks[i + 1].text == "<" and t.out is None
-                and (toks[i - 1].text in (";", "{", "}", ":", "(", ",", "const", "static") or toks[i - 1].kind == "pp")):
+def template_array_declarations(model):
+    """X<A,B> a[] / X<A,B> *a[] (a class template's type, matrix<T> too): -> mql5::dynarray<X<A,B>> a
+    (one declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
+    toks = model.toks
+    for d in [*model.variables, *model.parameters()]:
+        i = d.type_start
+        if not d.dims or toks[i].out is not None or toks[i + 1].text != "<" or not model.is_type(toks[i].text):
             continue
-        depth, m = 0, i + 1
-        while m < len(toks):
-            depth += (toks[m].text == "<") - (toks[m].text == ">")
-            if depth == 0:
-                break
-            m += 1
-        k = m + 1
-        star = k < len(toks) and toks[k].text == "*"
-        k += star
-        ref = k < len(toks) and toks[k].text == "&"
-        k += ref
-        if not (k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "["):
+        m = past_template_arguments(toks, i + 1)
+        if m > d.name_at:
             continue
-        dims, end = read_dims(toks, k + 1)
-        inner = "".join(c_type(x.text) if x.kind == "id" else x.text for x in toks[i:m + 1]) + ("*" if star else "")
-        if ref:  # a parameter: any array of that type
-            t.out = ("mql5::array<" + ("const " if toks[i - 1].text == "const" else "") +
-                     array_type(inner, dims[1:]) + "> &")
+        star = toks[m].text == "*"
+        inner = "".join(TEMPLATE_SPELLINGS[x.text] if x.text in TEMPLATE_SPELLINGS and y.text == "<" else
+                        c_type(x.text) if x.kind == "id" else x.text
+                        for x, y in zip(toks[i:m], toks[i + 1:m + 1])) + ("*" if star else "")
+        dims = dim_tokens(toks, d.dims)
+        if d.ref:  # a parameter: any array of that type
+            const = "const " if isinstance(d, mql5_model.Param) and d.const else ""
+            toks[i].out = "mql5::array<" + const + array_type(inner, dims[1:]) + "> &"
         else:
-            t.out = array_type(inner, dims)
-        blank(toks, i + 1, k)
-        blank(toks, k + 1, end)
+            toks[i].out = array_type(inner, dims)
+        blank(toks, i + 1, d.name_at)
+        blank(toks, d.dims[0][0], d.dims[-1][1] + 1)
 
 
-def rewrite_array_declarations(toks, types):
-    """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;"""
-    i, classes = 0, class_names(toks)
-    while i < len(toks):
-        start = i
-        prev = toks[i - 1].text if i else ";"
-        if prev not in (";", "{", "}", ":") and toks[i - 1].kind != "pp":
-            i += 1
+def rewrite_array_declarations(model):
+    """T a[], b=1, c[N];  ->  mql5::dynarray<T> a; T b=1; mql5::sarray<T,(N)> c;
+    (T *a[]: an array of object pointers; T a[]={...}: static, sized by its list)."""
+    toks = model.toks
+    statements = {}
+    for v in model.variables:
+        if v.type_end == v.type_start + 1 and v.qualified < 0:
+            statements.setdefault((v.start, v.type_start), []).append(v)
+    for (start, type_start), group in statements.items():
+        type_tok = toks[type_start]
+        if type_tok.out is not None or not any(v.dims for v in group) or not model.is_type(type_tok.text):
             continue
-        quals = []
-        while toks[i].kind == "id" and toks[i].text in ("static", "const"):
-            quals.append(toks[i].text)
-            i += 1
-        # T *a[]: an array of object pointers
-        star = toks[i + 1] if i + 2 < len(toks) and toks[i + 1].text == "*" and toks[i].text in classes else None
-        at = i + 1 + (star is not None)
-        if not (is_type(toks[i], types) and toks[i].out is None and toks[at].kind == "id"
-                and toks[at + 1].text in ("[", "=", ",", ";")):
-            i = start + 1
-            continue
-        type_tok, j = toks[i], at
-        declarators, ok = [], True  # (comma before it or None, name index, dims, dims end)
-        comma = None
-        while ok:
-            if toks[j].kind != "id":
-                ok = False
-                break
-            dims, k = read_dims(toks, j + 1)
-            declarators.append((comma, j, dims, k))
-            if toks[k].text == "=":
-                depth = 0
-                while depth or toks[k].text not in (",", ";"):
-                    depth += toks[k].text in ("(", "[", "{")
-                    depth -= toks[k].text in (")", "]", "}")
-                    k += 1
-                    if k >= len(toks):
-                        raise SourceError(type_tok.where(), "declaration without ';'")
-            if toks[k].text == ";":
-                break
-            if toks[k].text != ",":
-                ok = False
-                break
-            comma, j = toks[k], k + 1
-        if ok and any(d for _, _, d, _ in declarators):
-            base = c_type(type_tok.text) + ("*" if star is not None else "")
-            if star is not None:
-                star.out = ""
-            prefix = " ".join(quals)
-            for comma, name_i, dims, dims_end in declarators:
-                if dims and not dims[0] and toks[dims_end].text == "=" and toks[dims_end + 1].text == "{":
-                    # T a[]={...}: static, sized by the list (docs: Initialization of Variables,
-                    # https://docs.mql4.com/basis/variables/initialization)
-                    dims = [[Token("num", str(initializer_count(toks, dims_end + 1)), type_tok.file, type_tok.line)]] + dims[1:]
-                decl_type = array_type(base, dims)
-                if comma is None:
-                    type_tok.out = decl_type
-                else:
-                    comma.out = f"; {prefix} {decl_type} ".replace("  ", " ")  # `T a[],b;`: b may follow the comma unspaced
-                blank(toks, name_i + 1, dims_end)
-        i = start + 1
+        prefix = " ".join(toks[k].text for k in range(start, type_start) if toks[k].text in ("static", "const"))
+        for n, v in enumerate(group):
+            base = c_type(type_tok.text) + ("*" if v.pointer else "")
+            dims = dim_tokens(toks, v.dims)
+            if dims and not dims[0] and v.init and toks[v.init[0]].text == "{":
+                # T a[]={...}: static, sized by the list (docs: Initialization of Variables,
+                # https://docs.mql4.com/basis/variables/initialization)
+                dims = [[Token("num", str(initializer_count(toks, v.init[0])), type_tok.file, type_tok.line)]] + dims[1:]
+            decl_type = array_type(base, dims)
+            if n == 0:
+                type_tok.out = decl_type
+            else:  # `T a[],b;`: b may follow the comma unspaced
+                toks[group[n - 1].end].out = f"; {prefix} {decl_type} ".replace("  ", " ")
+            for k in range(group[n - 1].end + 1 if n else type_start + 1, v.name_at):  # its * (now in the type)
+                if toks[k].text == "*":
+                    toks[k].out = ""
+            if v.dims:
+                blank(toks, v.dims[0][0], v.dims[-1][1] + 1)
 
 
-def strip_definition_defaults(toks):
+def strip_definition_defaults(model):
     """MQL5 lets a member function's definition outside its class repeat the default arguments
-    of its declaration (the standard library's OpenCL.mqh does); C++ does not: in
-    `T Class::name(...)` followed by a body, each `= value` at the parameter list's top level goes."""
-    for i in range(len(toks) - 3):
-        if not (toks[i].kind == "id" and toks[i + 1].text == "::" and toks[i + 2].kind == "id" and toks[i + 3].text == "("):
+    of its declaration (the standard library's OpenCL.mqh does) and `static` (its
+    Fuzzy/ruleparser.mqh does); C++ says both once, in the class: in a definition `T
+    Class::name(...) {`, each `= value` of its parameters and a `static` before it go."""
+    toks = model.toks
+    for fn in model.functions:
+        if fn.qualified < 0 or not fn.is_definition:
             continue
-        close = matching(toks, i + 3)
-        after = close + 1
-        while after < len(toks) and toks[after].text == "const":
-            after += 1
-        if after >= len(toks) or toks[after].text not in ("{", ":"):
-            continue  # a call or a declaration, not a definition
-        # `static T *Class::name(...) {`: MQL5 lets the definition repeat `static` (the standard
-        # library's Fuzzy/ruleparser.mqh does); C++ says it once, in the class
-        k = i - 1
-        while k >= 0 and (toks[k].kind == "id" or toks[k].text in ("*", "&", "<", ">", ",")) and toks[k].kind != "pp":
+        for k in range(fn.start, fn.qualified):
             if toks[k].text == "static" and toks[k].out is None:
                 toks[k].out = ""
-            k -= 1
-        depth, j = 0, i + 4
-        while j < close:
-            t = toks[j]
-            if t.text in ("(", "[", "{"):
-                depth += 1
-            elif t.text in (")", "]", "}"):
-                depth -= 1
-            elif t.text == "=" and depth == 0:
-                k = j
-                while k < close and not (toks[k].text == "," and depth == 0):
-                    if toks[k].text in ("(", "[", "{"):
-                        depth += 1
-                    elif toks[k].text in (")", "]", "}"):
-                        depth -= 1
-                    toks[k].out = ""
-                    k += 1
-                j = k
-                continue
-            j += 1
+        for p in fn.params:
+            if p.default:
+                blank(toks, p.default[0] - 1, p.end)
 
 
-def type_aliases(toks, types):
-    """Names #defined as a type (`#define REALTYPE float`, as the seed article writes; `#define
-    MATRIX matrix<TYPE>`, so that MATRIX::Zeros(r,c) names a type): types."""
-    out = set()
-    for t in toks:
-        m = re.match(r"#\s*define\s+(\w+)\s+(\w+)\s*(<\s*\w+\s*>)?\s*$", t.text) if t.kind == "pp" else None
-        if m and (m.group(2) in BUILTIN_TYPES or m.group(2) in types) \
-                and (not m.group(3) or m.group(2) in TEMPLATE_SPELLINGS):
-            out.add(m.group(1))
-    return out
-
-
-def forward_declarations(toks, script, types):
+def forward_declarations(model, script):
     """MQL5 calls a function defined further down the file; C++ needs it declared first. Each
-    global function the program defines, in the script or an included file (not a member, template
-    or one with default arguments) is declared before the first file-scope function definition that
-    follows every type and macro it names; a #line keeps the diagnostics on the script's lines."""
-    depth, starts, protos = 0, [], []
+    global function the program defines, in the script or an included file (not a member, an
+    operator or one with default arguments) is declared before the first file-scope function
+    definition that follows every type it names (a template with its head); a function of a
+    namespace at the namespace's start; a #line keeps the diagnostics on the script's lines."""
+    toks = model.toks
     declared_at = {}
-    # namespace Name { ... } (e.g. around an #include): its functions are declared at its start
-    opened, in_namespace = [], {}  # the open braces; namespace brace index -> its prototypes
-    script = script.resolve()
-    for i, t in enumerate(toks):
-        if t.kind == "id" and t.text in ("class", "struct", "enum", "interface") and i + 1 < len(toks):
-            declared_at.setdefault(toks[i + 1].text, i)
-        m = re.match(r"#\s*define\s+(\w+)", t.text) if t.kind == "pp" else None
-        if m:  # a type or a constant by #define: the prototype must come after it
-            declared_at.setdefault(m.group(1), i)
-        if t.text == "typedef":  # typedef T name; typedef R (*name)(...);
-            k = i + 1
-            while k < len(toks) and toks[k].text != ";":
-                if toks[k].kind == "id" and (toks[k - 1].text == "*" or toks[k + 1].text == ";"):
-                    declared_at.setdefault(toks[k].text, i)
-                k += 1
-        if t.text == "{":
-            depth += 1
-            opened.append(i)
-            if i >= 2 and toks[i - 2].text == "namespace":
-                in_namespace[i] = []
-        elif t.text == "}":
-            depth -= 1
-            if opened:
-                opened.pop()
-        if t.text != "(" or i < 2 or toks[i - 1].kind != "id":
+    for c in model.class_decls:
+        declared_at.setdefault(c.name, c.head)
+    for e in model.enums:
+        if e.name:
+            declared_at.setdefault(e.name, e.head)
+    for name, at in model.typedefs.items():
+        declared_at.setdefault(name, at)
+    starts, protos, in_namespace = [], [], {}
+    for fn in model.functions:
+        if not fn.is_definition or fn.owner is not None or fn.kind != "function" or fn.scope.kind not in ("file", "namespace") \
+                or toks[fn.close + 1].text != "{" or fn.name_at == fn.start:
             continue
-        if depth and not all(o in in_namespace for o in opened):
+        start = fn.template_at if fn.template is not None else fn.start
+        sig = toks[start:fn.close + 1]
+        if any(s.text in ("=", "::", "operator") for s in sig) or (fn.template is None and any(s.text == "template" for s in sig)):
             continue
-        # type ... name ( ... ) {   at file scope
-        close = matching(toks, i)
-        if close + 1 >= len(toks) or toks[close + 1].text != "{":
-            continue
-        start = i - 1
-        while start > 0 and toks[start - 1].kind == "id" and toks[start - 1].text not in ("return", "else"):
-            start -= 1
-        template = start > 2 and start < i - 1 and toks[start - 1].text == ">"
-        if template:  # template<typename T> T name(...) {: declared with its template head
-            k, level = start - 1, 0
-            while k > 0:
-                level += (toks[k].text == ">") - (toks[k].text == "<")
-                if level == 0:
-                    break
-                k -= 1
-            if k > 0 and toks[k - 1].text == "template":
-                start = k - 1
-            else:
+        if fn.scope.kind == "namespace":
+            brace = fn.scope.open
+            if any(s.kind == "id" and declared_at.get(s.text, -1) > brace for s in sig):
                 continue
-        if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
-            continue  # no return type, or part of an expression / template / member definition
-        sig = toks[start:close + 1]
-        if any(s.text in ("=", "::", "operator") or (s.text == "template" and not template) for s in sig):
-            continue
-        if depth:
-            if any(s.kind == "id" and s.text in declared_at and declared_at[s.text] > opened[-1] for s in sig):
-                continue
-            in_namespace[opened[-1]].append(text_of(sig).strip() + ";")
+            in_namespace.setdefault(brace, []).append(text_of(sig).strip() + ";")
             continue
         starts.append(start)
-        # declared before the first file-scope definition that follows every name it uses (a type
-        # #defined in the script after an included file's functions: after that #define)
+        # declared before the first file-scope definition that follows every name it uses
         needed = max((declared_at[s.text] for s in sig if s.kind == "id" and s.text in declared_at), default=-1)
         protos.append((needed, text_of(sig).strip() + ";"))
     for brace, names in in_namespace.items():
-        if names:
-            after = toks[brace + 1]
-            after.ws = "\n" + "\n".join(names) + "\n" + line_marker(after.line, after.file) + "\n" + after.ws.lstrip("\n")
+        after = toks[brace + 1]
+        after.ws = "\n" + "\n".join(names) + "\n" + line_marker(after.line, after.file) + "\n" + after.ws.lstrip("\n")
     at = {}  # a definition's start -> the prototypes declared before it
     for needed, proto in protos:
         start = next((k for k in starts if k > needed), None)
@@ -718,17 +479,6 @@ def forward_declarations(toks, script, types):
     for start, names in at.items():
         t = toks[start]
         t.ws = "\n" + "\n".join(names) + "\n" + line_marker(t.line, t.file) + "\n" + t.ws.lstrip("\n")
-
-
-def refuse_template_arrays(toks):
-    """`matrix<T> a[]` / `const vector<T> &a[]`: arrays of the template spelling are not translated
-    (an unchecked C++ array would be); the harness says so instead."""
-    for i, t in enumerate(toks[:-5]):
-        if t.kind == "id" and t.text in TEMPLATE_SPELLINGS and toks[i + 1].text == "<" and toks[i + 3].text == ">" and (
-                (toks[i + 4].kind == "id" and toks[i + 5].text == "[")
-                or (toks[i + 4].text == "&" and toks[i + 5].kind == "id" and i + 6 < len(toks) and toks[i + 6].text == "[")):
-            raise SourceError(t.where(), f"an array of {t.text}<{toks[i + 2].text}> is not implemented by the harness: "
-                              f"declare it with {t.text}/{t.text}f or a #define name for the type")
 
 
 def datetime_literal(t):
@@ -794,141 +544,57 @@ def rewrite_simple(toks):
             t.out = f"string(u{json.dumps(Path(t.file).name)})"
 
 
-def bases_of(toks, colon, brace):
-    """Base names of a class head `: public A, B<int>` (tokens colon..brace)."""
-    names, depth, last = [], 0, None
-    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
-        if t.text == "<":
-            depth += 1
-        elif t.text == ">":
-            depth -= 1
-        elif depth == 0 and t.text == ",":
-            names.append(last)
-            last = None
-        elif depth == 0 and t.kind == "id" and t.text not in ("public", "protected", "private", "virtual"):
-            last = t.text
-    return names
-
-
-def base_heads(toks, colon, brace):
-    """[(name, text)] of the bases in `: public A, B<T>` (tokens colon..brace)."""
-    out, depth, cur = [], 0, []
-    for t in toks[colon + 1:brace] + [Token("op", ",", None, 0)]:
-        depth += (t.text == "<") - (t.text == ">")
-        if depth == 0 and t.text == ",":
-            words = [c for c in cur if c.text not in ("public", "protected", "private", "virtual")]
-            names = [c.text for c in words if c.kind == "id"]
-            if names:
-                out.append((names[0], "".join(c.text if c.kind != "id" else " " + c.text + " " for c in words).strip()))
-            cur = []
-        else:
-            cur.append(t)
-    return out
-
-
-def member_functions(toks, open_i, default):
-    """{name: access} of the methods a class body declares (not constructors, operators)."""
-    close, depth, access, out = matching(toks, open_i), 0, default, {}
-    for k in range(open_i + 1, close):
-        t = toks[k]
-        depth += (t.text in ("(", "[", "{")) - (t.text in (")", "]", "}"))
-        if depth == 0 and t.text in ("public", "protected", "private") and toks[k + 1].text == ":":
-            access = t.text
-        elif depth == 0 and t.kind == "id" and toks[k + 1].text == "(" and toks[k - 1].text not in ("~", "operator") \
-                and toks[k - 1].kind == "id" or (depth == 0 and t.kind == "id" and toks[k + 1].text == "("
-                                                  and toks[k - 1].text in ("*", "&")):
-            out.setdefault(t.text, access)
-    return out
-
-
-def class_bodies(toks, types):
+def class_bodies(model):
     """Each class, struct and interface the program defines gets, at the start of its body: an
     operator-> giving itself (MQL5 writes '.' for members through pointers and objects alike: the
     translator writes '->' for every '.'), and its name for typename(). A class whose bases are
     no class of the program gets mql5::object as its first base: the registry of live objects
     behind CheckPointer (docs: Object Pointers). An interface is a struct of public pure virtual
     methods with a virtual destructor (docs: Interfaces)."""
+    toks = model.toks
     kinds = {}
-    for a, b in zip(toks, toks[1:]):
-        if a.kind == "id" and a.text in ("class", "struct", "interface", "union") and b.kind == "id":
-            kinds.setdefault(b.text, a.text)
-    heads = []  # (keyword index, name, colon, brace)
-    for i, t in enumerate(toks):
-        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
-                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
-            continue
-        j, colon = i + 2, None
-        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
-            if toks[j].text == ":" and colon is None:
-                colon = j
-            j += 1
-        if j < len(toks) and toks[j].text == "{":
-            heads.append((i, toks[i + 1].text, colon, j))
-    methods, parents = {}, {}
-    for i, name, colon, j in heads:
-        methods.setdefault(name, {}).update(member_functions(toks, j, "private" if toks[i].text == "class" else "public"))
-        parents[name] = base_heads(toks, colon, j) if colon is not None else []
+    for c in model.class_decls:
+        kinds.setdefault(c.name, c.keyword)
+
+    def visible_methods(cls):
+        """Names of the public and protected methods of cls (not constructors, destructors, operators)."""
+        c = model.classes.get(cls)
+        return {n for n, fns in (c.methods.items() if c else ()) if fns[0].kind == "function" and fns[0].access != "private"}
 
     def inherited(cls, seen=()):
-        """Names of the public and protected methods of cls and its ancestors."""
-        out = {n for n, a in methods.get(cls, {}).items() if a != "private"}
-        for b, _ in parents.get(cls, []):
-            if b not in seen:
-                out |= inherited(b, seen + (cls,))
+        out = visible_methods(cls)
+        c = model.classes.get(cls)
+        for b in c.bases if c else ():
+            if b.name not in seen:
+                out |= inherited(b.name, seen + (cls,))
         return out
-    template_params = {}
-    for i, name, colon, j in heads:
-        if i >= 2 and toks[i - 1].text == ">":
-            k = i - 1
-            while k > 0 and toks[k].text != "template":
-                k -= 1
-            template_params[name] = sum(1 for x in toks[k:i] if x.text == "typename")
 
-    def descendants(cls):
-        out = set()
-        for d, bases in parents.items():
-            if any(b == cls for b, _ in bases) and d != cls:
-                out |= {d} | descendants(d)
-        return out
-    for i, t in enumerate(toks):
-        if not (t.kind == "id" and t.text in ("class", "struct", "interface", "union") and i + 1 < len(toks)
-                and toks[i + 1].kind == "id") or (i and toks[i - 1].text == "enum"):
-            continue
-        name, j, colon = toks[i + 1].text, i + 2, None
-        while j < len(toks) and toks[j].text not in ("{", ";", "(", ")", "="):
-            if toks[j].text == ":" and colon is None:
-                colon = j
-            j += 1
-        if j >= len(toks) or toks[j].text != "{":
+    for c in model.class_decls:
+        if c.open < 0:
             continue  # a declaration, not a definition
+        t, name, j, colon = toks[c.head], c.name, c.open, c.colon
         brace = toks[j]
-        default = "private" if t.text == "class" else "public"  # docs: Structures, Classes and Interfaces
         inject = (f" public: {name}* operator->() {{ return this; }} const {name}* operator->() const {{ return this; }}"
                   f' static const char16_t* mql5_type_name() {{ return u"{"class" if t.text == "interface" else t.text} {name}"; }}')
         if t.text == "interface":
             t.out = "struct"
             inject += f" virtual ~{name}() {{}}"
-            pure_virtual_members(toks, j)
+            pure_virtual_members(model, c)
         elif t.text == "class":
-            bases = bases_of(toks, colon, j) if colon is not None else []
-            if not any(kinds.get(b) == "class" or (b in types and b not in kinds) for b in bases):
-                if colon is None and toks[i + 2].text == "final":  # class X final {
-                    toks[i + 2].out = "final : public mql5::object"
-                elif colon is None:
-                    toks[i + 1].out = f"{name} : public mql5::object"
+            if not any(kinds.get(b.name) == "class" or (b.name in model.types and b.name not in kinds) for b in c.bases):
+                if colon < 0 and c.final >= 0:  # class X final {
+                    toks[c.final].out = "final : public mql5::object"
+                elif colon < 0:
+                    toks[c.head + 1].out = f"{name} : public mql5::object"
                 else:
                     toks[colon].out = ": public mql5::object,"
             # The terminal converts a pointer to any base, whatever the inheritance's access
             # (class X : protected CBase, then CBase *p = x): the bases are public here.
-            if colon is not None:
-                depth = 0
-                for k in range(colon + 1, j):
-                    depth += (toks[k].text == "<") - (toks[k].text == ">")
-                    if depth == 0 and toks[k].text in ("private", "protected"):
-                        toks[k].out = "public"
-                    elif depth == 0 and toks[k].kind == "id" and toks[k - 1].text in (":", ",") \
-                            and toks[k].text not in ("public", "private", "protected", "virtual"):
-                        toks[k].out = "public " + toks[k].text
+            for b in c.bases:
+                if toks[b.start].text in ("private", "protected"):
+                    toks[b.start].out = "public"
+                elif toks[b.start].text != "public" and toks[b.start].kind == "id" and toks[b.start].text != "virtual":
+                    toks[b.start].out = "public " + toks[b.start].text
             # each class allocates through the registry itself (a base reached through a
             # protected one would hide mql5::object's operator new)
             inject += (" static void* operator new(decltype(sizeof 0) n) { return mql5::object_allocate(n); }"
@@ -937,38 +603,36 @@ def class_bodies(toks, types):
                        " static void operator delete(void*, void*) {}")
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
-        for base, text in (base_heads(toks, colon, j) if colon is not None else []):
-            for m in sorted(set(methods.get(name, {})) & inherited(base)):
-                inject += f" using {text}::{m};"
+        own = {n for n, fns in c.methods.items() if fns[0].kind == "function"}
+        for b in c.bases:
+            for m in sorted(own & inherited(b.name)):
+                inject += f" using {b.text}::{m};"
         # MQL5 lets a derived class reach the protected members of its base through any pointer
         # to the base (CNeuronBase *n; n.Connections), C++ only through its own type: friends
         if t.text == "class":
-            for d in sorted(descendants(name)):
-                n = template_params.get(d)
+            for d in sorted(model.descendants(name)):
+                n = len(model.classes[d].template or [])
                 inject += f" template <{', '.join(['typename'] * n)}> friend class {d};" if n else f" friend class {d};"
-        brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {default}:"
+        brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {c.default_access}:"
 
 
-def pure_virtual_members(toks, open_i):
+def pure_virtual_members(model, cls):
     """The methods declared in an interface's body: `virtual ... = 0;`."""
-    close, depth, start = matching(toks, open_i), 0, open_i + 1
-    for k in range(open_i + 1, close):
-        depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
-        if depth == 0 and toks[k].text == ";":
-            stmt = toks[start:k]
-            if any(s.text == "(" for s in stmt) and stmt:
-                if stmt[0].text != "virtual":
-                    stmt[0].out = "virtual " + (stmt[0].out if stmt[0].out is not None else stmt[0].text)
-                if not (len(stmt) >= 2 and stmt[-2].text == "=" and stmt[-1].text == "0"):
-                    toks[k].out = " = 0;"
-            start = k + 1
+    toks = model.toks
+    for fns in cls.methods.values():
+        for fn in fns:
+            first = toks[fn.start]
+            if first.text != "virtual":
+                first.out = "virtual " + (first.out if first.out is not None else first.text)
+            if fn.pure < 0 and not fn.is_definition:
+                toks[fn.end].out = " = 0;"
 
 
-def rewrite_objects(toks, types):
+def rewrite_objects(model):
     """delete p -> mql5::destroy(p) (checks the pointer as the terminal does); a cast to a class
     pointer (CDerived*)p -> (mql5::pointer_to<CDerived>)p (the terminal checks the object's type);
     typename(x) -> the name of x's type (docs: Function Templates)."""
-    classes = class_names(toks)
+    toks, classes = model.toks, model.pointer_types
     for i, t in enumerate(toks):
         if t.out is not None:
             continue
@@ -983,7 +647,7 @@ def rewrite_objects(toks, types):
         elif t.kind == "id" and t.text == "typename" and i + 1 < len(toks) and toks[i + 1].text == "(":
             close = matching(toks, i + 1)
             inner = toks[i + 2:close]
-            if len(inner) == 1 and is_type(inner[0], types):
+            if len(inner) == 1 and inner[0].kind == "id" and model.is_type(inner[0].text):
                 t.out = f"string(mql5::type_name_of<{c_type(inner[0].text)}>::get()"
                 toks[i + 1].out = ""
                 inner[0].out = ""
@@ -1009,30 +673,26 @@ def rewrite_objects(toks, types):
                 toks[k].out = ">"
 
 
-def pointer_conversions(toks, types=frozenset()):
+def pointer_conversions(model):
     """MQL5 converts a base class pointer to a derived one implicitly, checking the object's type
     at run time (docs: Object Pointers; the terminal stops on a wrong type), C++ only explicitly:
     the value given to a name declared as an object pointer (`C *p = e`, `p = e`) and the value a
     function returning an object pointer returns go through mql5::object_cast, which converts to
-    whichever pointer the destination is."""
-    classes = class_names(toks)
-    typenames = set(types) | BUILTIN_TYPES | classes
-    names = set()
-    for i in range(1, len(toks) - 1):
-        if toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id" \
-                and (i + 2 >= len(toks) or toks[i + 2].text != "("):
-            names.add(toks[i + 1].text)
-        elif toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].text == "&" and i + 2 < len(toks) \
-                and toks[i + 2].kind == "id":  # C *&p: a pointer passed by reference
-            names.add(toks[i + 2].text)
-        elif toks[i].text == "*" and toks[i - 1].text == "," and toks[i + 1].kind == "id":
-            k = i  # C *a=NULL, *b: the statement starts with a class pointer declaration
-            while k > 0 and toks[k - 1].text not in (";", "{", "}", "(") and toks[k - 1].kind != "pp":
-                k -= 1
-            while toks[k].text in ("const", "static"):
-                k += 1
-            if toks[k].text in classes and toks[k + 1].text == "*":
-                names.add(toks[i + 1].text)
+    whichever pointer the destination is (and leaves any other value as it is). p[i] on an object
+    pointer is the object's operator[] (a pointer is no array in MQL5)."""
+    toks = model.toks
+    classes = model.pointer_types
+
+    def class_pointer(d):
+        return isinstance(d, (mql5_model.VarDecl, mql5_model.Param)) and d.pointer and not d.dims \
+            and toks[d.type_start].text in classes
+    # a member reached through another object (x.m = e): any member of that name
+    members = {v.name for v in model.variables if v.scope.kind == "class" and class_pointer(v)}
+
+    def pointer_at(i):
+        if i and toks[i - 1].text in (".", "->"):
+            return toks[i].text in members
+        return class_pointer(model.lookup(toks[i].text, i))
 
     def wrap(start, stops):
         """Wraps toks[start:end] (end: the first of stops at depth 0, or a closing bracket)."""
@@ -1050,81 +710,27 @@ def pointer_conversions(toks, types=frozenset()):
         last.out = ")" + (last.out if last.out is not None else last.text)
 
     for i in range(len(toks) - 2):
-        if toks[i].kind == "id" and toks[i].text in names and toks[i + 1].text == "=" and toks[i + 1].kind == "op" \
-                and toks[i + 1].out is None:
-            wrap(i + 2, (";", ","))
-    # p[i] on an object pointer is the object's operator[] (a pointer is no array in MQL5); a
-    # name's kind is the one its function declares, else the one of the whole program
-    def kinds(a, b, skip=()):
-        """(pointers, arrays, other names) declared in toks[a:b], outside the ranges of skip."""
-        ptrs, arrs, others = set(), set(), set()
-        for i in range(max(a, 1), min(b, len(toks) - 1)):
-            t = toks[i]
-            if t.kind != "id" or any(o <= i < e for o, e in skip):
-                continue
-            if toks[i - 1].text == "*" and i >= 2 and toks[i - 2].text in classes and toks[i + 1].text != "[":
-                ptrs.add(t.text)
-            elif toks[i + 1].text == "[" and (toks[i - 1].text in typenames or toks[i - 1].text in ("*", "&")
-                                              and i >= 2 and toks[i - 2].text in typenames):
-                arrs.add(t.text)
-            elif toks[i + 1].text in (";", ",", "=", ")", "(") and (
-                    toks[i - 1].kind == "id" and toks[i - 1].text in typenames
-                    or toks[i - 1].text == "&" and i >= 2 and toks[i - 2].text in typenames):
-                others.add(t.text)  # `T name` / `T &name`: an object, never a pointer to index
-        return ptrs, arrs, others
-    bodies = []
-    for i, t in enumerate(toks):
-        if t.text != "{" or i < 1:
-            continue
-        k = i - 1
-        while k > 0 and toks[k].text == "const":
-            k -= 1
-        if toks[k].text != ")":
-            continue
-        o = opening(toks, k)
-        if o > 0 and toks[o - 1].kind == "id" and toks[o - 1].text not in ("if", "for", "while", "switch", "return"):
-            bodies.append((o, matching(toks, i)))
-    # the program's names: those declared outside every function body (members, globals)
-    g_ptrs, g_arrs, _ = kinds(0, len(toks), bodies)
-    scope_of = {}
-    for o, e in bodies:
-        local = kinds(o, e)
-        for k in range(o, e):
-            scope_of[k] = local
-    for i in range(1, len(toks) - 1):
         t = toks[i]
-        if not (t.kind == "id" and toks[i + 1].text == "[" and t.out is None and toks[i + 1].out is None
-                and toks[i - 1].text not in (".", "::") and not (toks[i - 1].text == "*" and toks[i - 2].text in typenames)):
-            continue
-        ptrs, arrs, others = scope_of.get(i, (set(), set(), set()))
-        is_ptr = t.text in ptrs or (t.text not in arrs and t.text not in others and t.text in g_ptrs
-                                    and t.text not in g_arrs)
-        if is_ptr:
+        if t.kind == "id" and toks[i + 1].text == "=" and toks[i + 1].kind == "op" and toks[i + 1].out is None \
+                and pointer_at(i):
+            wrap(i + 2, (";", ","))
+        elif t.kind == "id" and toks[i + 1].text == "[" and t.out is None and toks[i + 1].out is None \
+                and toks[i - 1].text not in (".", "::") and pointer_at(i):
             t.out = f"(*{t.text})"
     # functions returning an object pointer: C *name(...) [const] { ... return e; ... }
-    for i in range(1, len(toks) - 3):
-        if not (toks[i].text == "*" and toks[i - 1].text in classes and toks[i + 1].kind == "id"):
-            continue
-        k = i + 1
-        while k + 2 < len(toks) and toks[k + 1].text == "::" and toks[k + 2].kind == "id":
-            k += 2
-        if k + 1 >= len(toks) or toks[k + 1].text != "(":
-            continue
-        close = matching(toks, k + 1)
-        b = close + 1
-        while b < len(toks) and toks[b].text == "const":
-            b += 1
-        if b >= len(toks) or toks[b].text != "{":
-            continue
-        for r in range(b, matching(toks, b)):
-            if toks[r].text == "return" and toks[r + 1].text != ";":
-                wrap(r + 1, (";",))
+    for fn in model.functions:
+        before = (fn.qualified if fn.qualified >= 0 else fn.name_at) - 1
+        if fn.is_definition and fn.kind == "function" and toks[before].text == "*" and toks[before - 1].text in classes:
+            for r in range(fn.body[0], fn.body[1]):
+                if toks[r].text == "return" and toks[r + 1].text != ";":
+                    wrap(r + 1, (";",))
 
 
-def struct_casts(toks):
+def struct_casts(model):
     """(S)x between simple structures copies the bytes (docs: Typecasting, simple structures):
     -> (mql5::struct_bits<S>)x."""
-    structs = {b.text for a, b in zip(toks, toks[1:]) if a.text == "struct" and b.kind == "id"}
+    toks = model.toks
+    structs = {c.name for c in model.class_decls if c.keyword == "struct"}
     for i in range(len(toks) - 3):
         t = toks[i]
         if t.text == "(" and t.out is None and toks[i + 1].text in structs and toks[i + 2].text == ")" \
@@ -1133,99 +739,60 @@ def struct_casts(toks):
             toks[i + 1].out = f"mql5::struct_bits<{toks[i + 1].text}>"
 
 
-def shadowed_overloads(toks):
+def shadowed_overloads(model):
     """f(a, b = 1) beside f(a): MQL5 calls f(x) the one without defaults, C++ finds the call
     ambiguous; the one with defaults becomes a template (C++ prefers a non-template)."""
-    depth, found = 0, []  # (name, key types, defaults, start index)
-    for i, t in enumerate(toks):
-        depth += (t.text == "{") - (t.text == "}")
-        if depth or t.text != "(" or i < 2 or toks[i - 1].kind != "id":
-            continue
-        start = i - 1
-        while start > 0 and (toks[start - 1].kind == "id" or toks[start - 1].text in ("*", "&", "::")) \
-                and toks[start - 1].text not in ("return", "else"):
-            start -= 1
-        if start == i - 1 or (start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp"):
-            continue
-        if any(x.text in ("::", "template", "operator", "=") for x in toks[start:i]):
-            continue
-        close = matching(toks, i)
-        if close + 1 >= len(toks) or toks[close + 1].text not in ("{", ";"):
+    toks = model.toks
+    found = []  # (name, key types, defaults, start index)
+    for fn in model.functions:
+        if fn.scope.kind != "file" or fn.qualified >= 0 or fn.template is not None or fn.kind != "function" \
+                or fn.name_at == fn.start:
             continue
         keys, defaults = [], 0
-        for param in split_parameters(toks, i, close):
-            texts = [x.text for x in param]
-            head = texts[:texts.index("=")] if "=" in texts else texts
-            defaults += "=" in texts
-            name = parameter_name(param)
-            keys.append(" ".join(x for x in head if x != name))
-        found.append((toks[i - 1].text, keys, defaults, start))
+        for p in fn.params:
+            head = [x.text for x in toks[p.start:(p.default[0] - 1) if p.default else p.end]]
+            defaults += p.default is not None
+            keys.append(" ".join(x for x in head if x != p.name))
+        found.append((fn.name, keys, defaults, fn.start))
     plain = {(n, tuple(k)) for n, k, d, _ in found}
     for name, keys, defaults, start in found:
         if defaults and any((name, tuple(keys[:len(keys) - c])) in plain for c in range(1, defaults + 1)):
             toks[start].ws = toks[start].ws + "template <int = 0> "
 
 
-def template_member_definitions(toks):
+def template_member_definitions(model):
     """A member of a class template defined outside it: MQL5 writes `template<typename T>
     CList::Add(...)`, C++ `CList<T>::Add`: the header's parameters are added to the class name."""
-    templates, depth = set(), 0
-    for i, t in enumerate(toks):
-        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
-            close = i + 1
-            while toks[close].text != ">":
-                close += 1
-            if close + 2 < len(toks) and toks[close + 1].text in ("class", "struct") and toks[close + 2].kind == "id":
-                templates.add(toks[close + 2].text)
-    params = None
-    for i, t in enumerate(toks):
-        depth += (t.text == "{") - (t.text == "}")
-        if depth:
-            continue
-        if t.text == "template" and i + 1 < len(toks) and toks[i + 1].text == "<":
-            close = i + 1
-            while toks[close].text != ">":
-                close += 1
-            params = [toks[k].text for k in range(i + 3, close) if toks[k - 1].text == "typename"]
-        elif t.text in (";", "}"):
-            params = None
-        elif params and t.kind == "id" and t.text in templates and i + 1 < len(toks) and toks[i + 1].text == "::" \
-                and t.out is None:
-            t.out = f"{t.text}<{', '.join(params)}>"
+    toks = model.toks
+    for fn in model.functions:
+        cls = model.classes.get(fn.owner)
+        if fn.qualified >= 0 and fn.template is not None and cls is not None and cls.template is not None \
+                and toks[fn.qualified + 1].text == "::" and toks[fn.qualified].out is None:
+            toks[fn.qualified].out = f"{fn.owner}<{', '.join(fn.template)}>"
 
 
-def pointer_arguments(toks):
+def pointer_arguments(model):
     """The same implicit base-to-derived conversion for an argument given to a parameter that
     every declaration of the function declares `C *name` of one class C: the argument goes
     through mql5::object_cast."""
-    classes = class_names(toks)
+    toks = model.toks
+    classes = model.pointer_types
     decls = {}  # name -> [parameter classes (None: not a class pointer)]
-    for i in range(1, len(toks) - 1):
-        t = toks[i]
-        if not (t.kind == "id" and toks[i + 1].text == "(" and (toks[i - 1].kind == "id" or toks[i - 1].text in ("*", "&", "::"))
-                and toks[i - 1].text not in ("return", "new", "else", "delete", "case")):
-            continue
-        close = matching(toks, i + 1)
-        if close + 1 >= len(toks) or toks[close + 1].text not in (";", "{", "const", ":"):
-            continue
+    for fn in model.functions:
         kinds = []
-        for param in split_parameters(toks, i + 1, close):
-            texts = [x.text for x in param]
-            head = texts[:texts.index("=")] if "=" in texts else texts
-            if head and head[0] == "const":
-                head = head[1:]
-            kinds.append(head[0] if len(head) == 3 and head[0] in classes and head[1] == "*" else None)
-        decls.setdefault(t.text, []).append(kinds)
+        for p in fn.params:
+            texts = [x.text for x in toks[p.type_start:p.default[0] - 1 if p.default else p.end]]
+            kinds.append(texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None)
+        decls.setdefault(fn.name, []).append(kinds)
+    heads = {fn.name_at for fn in model.functions}
     for i in range(1, len(toks) - 1):
         t = toks[i]
-        if not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") or toks[i - 1].kind == "id" \
-                and toks[i - 1].text not in ("return", "else", "case") or toks[i - 1].text in ("*", "&", "::", "~"):
+        if i in heads or not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") \
+                or toks[i - 1].kind == "id" and toks[i - 1].text not in ("return", "else", "case") \
+                or toks[i - 1].text in ("*", "&", "::", "~"):
             continue
         close = matching(toks, i + 1)
         args = split_parameters(toks, i + 1, close)
-        if any(len(a) >= 2 and (a[0].text == "const" or a[0].text in classes and a[1].text in ("*", "&")
-                                or a[0].text in BUILTIN_TYPES and a[1].kind == "id") for a in args):
-            continue  # a declaration (a constructor's), not a call
         for n, arg in enumerate(args):
             targets = {d[n] if n < len(d) else None for d in decls[t.text] if len(d) >= len(args)}
             if len(targets) != 1 or None in targets or not arg:
@@ -1236,51 +803,17 @@ def pointer_arguments(toks):
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
 
 
-def hoisted_member_definitions(toks):
+def hoisted_member_definitions(model):
     """MQL5 compiles a file as a whole: a member function defined outside its class may use a
     class defined further down (new CLater, its members); C++ needs that class complete. Such
-    definitions (at file scope, outside #if blocks) move to the end of the translation unit,
-    each with its #line. Returns the token ranges moved."""
-    ranges, depth, cond, i = [], 0, 0, 0
-    while i < len(toks):
-        t = toks[i]
-        if t.kind == "pp":
-            d = re.match(r"#\s*(\w+)", t.text)
-            d = d.group(1) if d else ""
-            cond += (d in ("ifdef", "ifndef", "if")) - (d == "endif")
-        depth += (t.text == "{") - (t.text == "}")
-        if depth or cond or not (t.kind == "id" and i + 3 < len(toks) and toks[i + 1].text == "::"
-                                 and toks[i + 2].kind == "id" or (t.kind == "id" and toks[i + 1].text == "<")):
-            i += 1
-            continue
-        # Class[<T>]::name( or Class::~Class(
-        k = past_template_arguments(toks, i + 1)
-        if not (k + 2 < len(toks) and toks[k].text == "::" and (toks[k + 1].kind == "id" or toks[k + 1].text == "~")):
-            i += 1
-            continue
-        n = k + 1 + (toks[k + 1].text == "~")
-        if n + 1 >= len(toks) or toks[n + 1].text != "(":
-            i += 1
-            continue
-        close = matching(toks, n + 1)
-        b = close + 1
-        while b < len(toks) and toks[b].text == "const":
-            b += 1
-        if b < len(toks) and toks[b].text == ":":  # a constructor's initializer list
-            while b < len(toks) and toks[b].text != "{":
-                if toks[b].text in ("(", "["):
-                    b = matching(toks, b)
-                b += 1
-        if b >= len(toks) or toks[b].text != "{":
-            i += 1
-            continue
-        start = i  # back over the return type and a template header
-        while start > 0 and toks[start - 1].text not in (";", "}", "{") and toks[start - 1].kind != "pp":
-            start -= 1
-        end = matching(toks, b)
-        ranges.append((start, end))
-        i = end + 1
-    return ranges
+    definitions (at file scope) move to the end of the translation unit, each with its #line.
+    Returns the token ranges moved (from the declaration's first token, a template head's too)."""
+    out = []
+    for fn in model.functions:
+        if fn.qualified >= 0 and fn.is_definition and fn.scope.kind == "file":
+            start = fn.template_at if fn.template is not None else fn.start
+            out.append((start, fn.body[1]))
+    return out
 
 
 def past_template_arguments(toks, k):
@@ -1296,120 +829,65 @@ def past_template_arguments(toks, k):
     return k
 
 
-def default_constructed_locals(toks):
+def default_constructed_locals(model):
     """`CFoo obj();` in a function's body: MQL5 makes an object with the default constructor
     (the standard library's generic containers write it), C++ would declare a function."""
-    depth_fn = 0
-    for i in range(1, len(toks) - 4):
-        depth_fn += (toks[i].text == "{") - (toks[i].text == "}")
-        t = toks[i]
-        if depth_fn < 1 or t.kind != "id" or toks[i - 1].text not in (";", "{", "}") \
-                or t.text in ("return", "else", "case", "delete", "new", "do", "public", "private", "protected", "virtual", "static"):
-            continue
-        k = past_template_arguments(toks, i + 1)
-        if k + 3 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "(" and toks[k + 2].text == ")" \
-                and toks[k + 3].text == ";" and not in_class_body(toks, i):
-            toks[k + 1].out, toks[k + 2].out = "", ""
+    for v in model.variables:
+        if v.ctor_args and v.init[0] == v.init[1] and v.scope.kind in ("function", "block", "for"):
+            model.toks[v.init[0] - 1].out, model.toks[v.init[1]].out = "", ""
 
 
-def in_class_body(toks, i):
-    """Whether toks[i] is directly in a class, struct or interface body (a method declaration)."""
-    depth, k = 0, i
-    while k > 0:
-        k -= 1
-        depth += (toks[k].text == "}") - (toks[k].text == "{")
-        if depth < 0:  # the brace that opens i's block
-            j = k - 1
-            while j >= 0 and toks[j].text not in (";", "{", "}", ")"):
-                if toks[j].text in ("class", "struct", "interface", "union"):
-                    return True
-                j -= 1
-            return False
-    return False
-
-
-def method_checks(toks):
+def method_checks(model):
     """Every method of a class (not a static one, a constructor or a destructor) starts with
     mql5::check_this(this): a call through a NULL or deleted object's pointer stops the program
     with "invalid pointer access", as in the terminal, even where the method reads no member."""
-    classes = {b.text for a, b in zip(toks, toks[1:]) if a.text == "class" and b.kind == "id"}
-    statics = set()  # (class, method) declared static
-    for i, t in enumerate(toks):
-        if t.kind == "id" and i + 1 < len(toks) and toks[i + 1].text == "(" and in_class_body(toks, i):
-            k = i - 1
-            while k > 0 and toks[k].text not in (";", "{", "}", ":"):
-                if toks[k].text == "static":
-                    statics.add((class_of(toks, i), t.text))
-                k -= 1
-    for i, t in enumerate(toks):
-        if t.text != "{" or i < 2:
+    toks = model.toks
+    classes = {c.name for c in model.class_decls if c.keyword == "class"}
+
+    def static(cls, name):
+        c = model.classes.get(cls)
+        return c is not None and any("static" in f.specifiers for f in c.methods.get(name, ()))
+    for fn in model.functions:
+        if not fn.is_definition or fn.owner not in classes or fn.kind not in ("function", "operator") \
+                or "static" in fn.specifiers or static(fn.owner, fn.name):
             continue
-        k = i - 1
-        while k > 0 and toks[k].text in ("const", "override", "final"):
-            k -= 1
-        if toks[k].text != ")":
-            continue
-        o = opening(toks, k)
-        if o < 1:
-            continue
-        name = toks[o - 1]
-        if name.text in ("if", "for", "while", "switch", "return", "catch") or toks[o - 2].text == "~":
-            continue
-        if toks[o - 2].text == "operator" or name.kind == "op" and toks[o - 2].text == "operator":
-            pass
-        elif name.kind != "id":
-            continue
-        if o >= 3 and toks[o - 2].text == "::" and toks[o - 3].kind == "id" or (o >= 4 and toks[o - 2].text == "operator"
-                                                                                and toks[o - 3].text == "::"):
-            cls = toks[o - 3].text if toks[o - 2].text == "::" else toks[o - 4].text
-            if toks[o - 3].text == ">":  # C<T>::name: the class name before its arguments
-                m = o - 3
-                while m > 0 and toks[m].text != "<":
-                    m -= 1
-                cls = toks[m - 1].text
-        elif in_class_body(toks, o - 1):
-            cls = class_of(toks, o - 1)
-        else:
-            continue
-        if cls not in classes or name.text == cls or (cls, name.text) in statics:
-            continue
+        t = toks[fn.body[0]]
         t.out = (t.out if t.out is not None else t.text) + " mql5::check_this(this);"
 
 
-def method_spellings(toks):
-    """What MetaEditor accepts in a method's head and C++ does not: `f(void) override const`
-    (C++: const override), `void C::~C(void)` (a destructor has no return type); and namespaces,
-    whose functions MQL5 finds beside the global ones of the same name (a namespace's MathExp(a[])
-    does not hide MathExp(x)): a namespace's content is global here, N::name is ::name."""
-    spaces = set()
-    for i, t in enumerate(toks):
-        if t.text in ("override", "final") and i + 1 < len(toks) and toks[i + 1].text == "const" and t.out is None:
-            t.out, toks[i + 1].out = "const", t.text
-        elif t.text == "~" and i >= 3 and toks[i - 1].text == "::" and toks[i - 3].text == "void" and toks[i - 3].out is None:
-            toks[i - 3].out = ""
-        elif t.text == "::" and 2 <= i < len(toks) - 2 and toks[i - 2].text == "void" and toks[i - 1].text == toks[i + 1].text \
-                and toks[i + 2].text == "(" and toks[i - 2].out is None:  # void C::C(...): a constructor
-            toks[i - 2].out = ""
-        elif t.text == "namespace" and i + 2 < len(toks) and toks[i + 1].kind == "id" and toks[i + 2].text == "{":
-            spaces.add(toks[i + 1].text)
-            t.out, toks[i + 1].out, toks[i + 2].out = "", "", ""
-            toks[matching(toks, i + 2)].out = ""
-    for i in range(len(toks) - 1):
-        if toks[i].text in spaces and toks[i + 1].text == "::" and toks[i].out is None:
-            toks[i].out = ""
-    depth = 0
-    for i, t in enumerate(toks):
-        depth += (t.text == "{") - (t.text == "}")
-        if t.text == "dynamic_cast" and t.out is None:  # of a value that is no pointer: NULL
-            t.out = "mql5::dynamic_pointer"
-        elif depth == 0 and t.text == "static" and t.out is None:
-            # `const static int C::x=1;`: a static member's definition repeats `static`
-            k = i + 1
-            while k + 1 < len(toks) and toks[k].kind == "id" and toks[k + 1].kind == "id":  # const, the type
+def method_spellings(model):
+    """What MetaEditor accepts in a declaration and C++ does not: `f(void) override const` (C++:
+    const override), `void C::~C(void)` and `void C::C()` (no return type), `static` repeated on a
+    static member's definition (`const static int C::x=1;`); and namespaces, whose functions MQL5
+    finds beside the global ones of the same name (a namespace's MathExp(a[]) does not hide
+    MathExp(x)): a namespace's content is global here, N::name is ::name. dynamic_cast of a value
+    that is no pointer gives NULL."""
+    toks = model.toks
+    for fn in model.functions:
+        k = fn.close + 1
+        while k + 1 < len(toks) and toks[k].text in ("const", "override", "final"):
+            if toks[k].text in ("override", "final") and toks[k + 1].text == "const" and toks[k].out is None:
+                toks[k].out, toks[k + 1].out = "const", toks[k].text
                 k += 1
-            if k + 2 < len(toks) and toks[k].kind == "id" and toks[k + 1].text == "::" and toks[k + 2].kind == "id" \
-                    and k + 3 < len(toks) and toks[k + 3].text in ("=", ";", "["):
-                t.out = ""
+            k += 1
+        if fn.qualified >= 0 and fn.kind in ("constructor", "destructor"):
+            for j in range(fn.start, fn.qualified):
+                if toks[j].text == "void" and toks[j].out is None:
+                    toks[j].out = ""
+    for v in model.variables:
+        if v.qualified >= 0:
+            for j in range(v.start, v.type_start):
+                if toks[j].text == "static" and toks[j].out is None:
+                    toks[j].out = ""
+    for s in model.scopes:
+        if s.kind == "namespace":
+            blank(toks, s.open - 2, s.open + 1)
+            toks[s.close].out = ""
+    for i, t in enumerate(toks):
+        if t.text in model.namespaces and i + 1 < len(toks) and toks[i + 1].text == "::" and t.out is None:
+            t.out = ""
+        elif t.text == "dynamic_cast" and t.out is None:
+            t.out = "mql5::dynamic_pointer"
 
 
 #---------------------------------------------------------------------------------------------
@@ -1469,42 +947,45 @@ def resource(t, rest, include_dir):
                       "and 'as T name[]' for a numeric T")
 
 
+# C++ keywords MQL5 does not reserve (its Reserved Words page lists none of them): names in MQL5
+# (cpp_word_names renames one a program declares).
+CPP_KEYWORDS = {
+    "auto", "nullptr", "static_cast", "const_cast", "reinterpret_cast", "constexpr", "consteval", "constinit",
+    "decltype", "using", "mutable", "explicit", "noexcept", "throw", "try", "catch", "typeid", "thread_local",
+    "alignas", "alignof", "volatile", "register", "goto", "concept", "requires", "co_await", "co_return", "co_yield",
+    "asm", "static_assert", "wchar_t", "char8_t", "char16_t", "char32_t", "friend", "export"}
 # C++'s alternative operator spellings: plain names in MQL5 (`bool not` in the standard library's
 # Fuzzy classes), never operators there; renamed, a C++-style `not x` stays refused.
 CPP_OPERATOR_NAMES = {"and", "and_eq", "bitand", "bitor", "compl", "not", "not_eq", "or", "or_eq", "xor", "xor_eq"}
 
 
-def pure_null_specifiers(toks):
+def pure_null_specifiers(model):
     """`virtual double GetValue(const double x)=NULL;`: MQL5 takes NULL as the pure specifier."""
-    for i in range(2, len(toks) - 1):
-        if toks[i].text == "NULL" and toks[i - 1].text == "=" and toks[i + 1].text == ";" \
-                and toks[i - 2].text in (")", "const") and toks[i].out is None and in_class_body(toks, i):
-            toks[i].out = "0"
+    for fn in model.functions:
+        if fn.pure >= 0 and model.toks[fn.pure].text == "NULL" and model.toks[fn.pure].out is None:
+            model.toks[fn.pure].out = "0"
 
 
-def cpp_word_names(toks, types):
-    """A C++ keyword MQL5 does not reserve, declared as a name (lint.cpp_words_declared), is
-    renamed: `const bool auto` -> `const bool auto_mql5`."""
-    known = types | BUILTIN_TYPES
-    names = lint.cpp_words_declared(toks, lambda t: t.kind == "id" and t.text in known) | CPP_OPERATOR_NAMES
-    for t in toks:
+def cpp_word_names(model):
+    """A C++ keyword MQL5 does not reserve, declared as a name (a variable, a parameter, a
+    function), is renamed: `const bool auto` -> `const bool auto_mql5`; so are C++'s alternative
+    operator spellings, plain names in MQL5 (`bool not` in the standard library's Fuzzy classes)."""
+    declared = [*model.variables, *model.parameters(), *model.functions]
+    names = {d.name for d in declared if d.name in CPP_KEYWORDS} | CPP_OPERATOR_NAMES
+    for t in model.toks:
         if t.kind == "id" and t.text in names and t.out is None:
             t.out = t.text + "_mql5"
 
 
-def types_named_like_methods(toks):
+def types_named_like_methods(model):
     """`OrMethod OrMethod(void)` beside `enum OrMethod` (the standard library's Fuzzy classes): in
     MQL5 the type keeps its name in the class; in C++ the method hides it. Where such a type is
     used as one (before a name, & or *, or in a cast), it is written ::Type."""
-    globals_ = set()
-    depth = 0
-    for i, t in enumerate(toks[:-1]):
-        depth += (t.text == "{") - (t.text == "}")
-        if depth == 0 and t.text in ("enum", "class", "struct") and toks[i + 1].kind == "id":
-            globals_.add(toks[i + 1].text)
-    methods = {t.text for i, t in enumerate(toks[1:-1], 1)
-               if t.text in globals_ and toks[i + 1].text == "(" and (toks[i - 1].kind == "id" or toks[i - 1].text in ("&", "*"))
-               and toks[i - 1].text not in ("return", "new", "else", "case") and in_class_body(toks, i)}
+    toks = model.toks
+    globals_ = {c.name for c in model.class_decls if c.outer is model.file and c.keyword in ("class", "struct")}
+    globals_ |= {e.name for e in model.enums if e.scope is model.file and e.name}
+    methods = {n for c in model.classes.values() for n, fns in c.methods.items()
+               if n in globals_ and fns[0].kind == "function"}
     for i, t in enumerate(toks[1:-2], 1):
         if t.text not in methods or t.kind != "id" or t.out is not None \
                 or toks[i - 1].text in ("enum", "class", "struct", "::", ".", "->", "~"):
@@ -1515,110 +996,54 @@ def types_named_like_methods(toks):
             t.out = "::" + t.text
 
 
-def enum_nulls(toks):
+def enum_nulls(model):
     """`OperatorType op=NULL;`: MQL5 gives an enumeration NULL (0) (the standard library's Fuzzy
     code does); C++ converts no integer to an enumeration, so the NULL is written (Type)0."""
-    enums = {toks[i + 1].text for i in range(len(toks) - 2)
-             if toks[i].text == "enum" and toks[i + 1].kind == "id" and toks[i + 2].text == "{"}
-    for i in range(len(toks) - 3):
-        if toks[i].text in enums and toks[i + 1].kind == "id" and toks[i + 2].text == "=" \
-                and toks[i + 3].text == "NULL" and toks[i + 3].out is None:
-            toks[i + 3].out = f"({toks[i].text})0"
+    toks = model.toks
+    enums = {e.name for e in model.enums if e.name}
+    for d in [*model.variables, *model.parameters()]:
+        value = d.init if isinstance(d, mql5_model.VarDecl) and not d.ctor_args else getattr(d, "default", None)
+        if value and value[1] == value[0] + 1 and toks[value[0]].text == "NULL" and toks[d.type_start].text in enums \
+                and toks[value[0]].out is None:
+            toks[value[0]].out = f"({toks[d.type_start].text})0"
 
 
-def enclosing_class(toks, i):
-    """The class toks[i] is in: a class body around it, or the Class:: of the member function
-    definition whose body holds it (None: neither)."""
-    depth, k = 0, i
-    while k > 0:
-        k -= 1
-        depth += (toks[k].text == "}") - (toks[k].text == "{")
-        if depth < 0:
-            j = k - 1
-            while j >= 0 and toks[j].text not in (";", "{", "}"):
-                if toks[j].text in ("class", "struct", "interface", "union") and toks[j + 1].kind == "id":
-                    return toks[j + 1].text
-                if toks[j].text == "::" and j and toks[j - 1].kind == "id" and toks[j + 1].kind == "id" \
-                        and j + 2 < len(toks) and toks[j + 2].text == "(":
-                    return toks[j - 1].text
-                j -= 1
-            depth = 0
-    return None
-
-
-def self_named_initialisers(toks, types):
+def self_named_initialisers(model):
     """`vector precision = precision(a, b);`: MQL5 calls the function precision; in C++ the new
     variable hides it from its own initialiser, so the call is qualified (Class:: in a member of a
-    class that declares the function, else ::)."""
-    known = types | BUILTIN_TYPES
-    for i, t in enumerate(toks[:-3]):
-        if not (t.kind == "id" and i and (toks[i - 1].text in known or toks[i - 1].text == ">")
-                and toks[i + 1].text == "=" and toks[i + 2].text == t.text and toks[i + 3].text == "("
-                and toks[i + 2].out is None):
+    class that has the function, else ::)."""
+    toks = model.toks
+    for v in model.variables:
+        if not v.init or v.ctor_args or toks[v.init[0]].text != v.name or toks[v.init[0] + 1].text != "(" \
+                or toks[v.init[0]].out is not None:
             continue
-        cls = enclosing_class(toks, i)
-        owner = None
-        if cls is not None:
-            for k in range(len(toks) - 2):
-                if toks[k].text in ("class", "struct") and toks[k + 1].text == cls and toks[k + 2].text in (":", "{"):
-                    o = k + 2
-                    while toks[o].text != "{":
-                        o += 1
-                    body = toks[o:matching(toks, o) + 1]
-                    if any(b.text == t.text and b2.text == "(" for b, b2 in zip(body, body[1:])):
-                        owner = cls
-                    break
-        toks[i + 2].out = f"{owner}::{t.text}" if owner else f"::{t.text}"
+        cls = model.class_at(v.name_at)
+        owner = cls.name if cls is not None and isinstance(model.member(cls, v.name), mql5_model.FunctionDecl) else None
+        toks[v.init[0]].out = f"{owner}::{v.name}" if owner else f"::{v.name}"
 
 
-def at_namespace_scope(toks, i):
-    """Whether toks[i] is outside every block but namespace ones."""
-    opened = []
-    for k in range(i):
-        if toks[k].text == "{" and toks[k].kind == "op":
-            opened.append(k >= 2 and toks[k - 2].text == "namespace")
-        elif toks[k].text == "}" and toks[k].kind == "op" and opened:
-            opened.pop()
-    return all(opened)
-
-
-def enum_strings(toks):
+def enum_strings(model):
     """After each named enumeration, its EnumToString (docs: EnumToString: the member's name; a value
     no member has gives "TYPE::value"); in a class a friend, found by argument-dependent lookup.
     Members with the same value: the first one's name."""
-    for i, t in enumerate(toks):
-        if not (t.kind == "id" and t.text == "enum" and i + 2 < len(toks) and toks[i + 1].kind == "id"
-                and toks[i + 2].text == "{"):
+    toks = model.toks
+    for e in model.enums:
+        if not e.name or e.close + 1 >= len(toks) or toks[e.close + 1].text != ";":
             continue
-        name, close = toks[i + 1].text, matching(toks, i + 2)
-        members, depth, expect = [], 0, True
-        for u in toks[i + 3:close]:
-            if u.text in ("(", "[", "{"):
-                depth += 1
-            elif u.text in (")", "]", "}"):
-                depth -= 1
-            elif depth == 0 and u.text == ",":
-                expect = True
-                continue
-            if expect and depth == 0 and u.kind == "id":
-                members.append(u.text)
-            expect = False
-        if close + 1 >= len(toks) or toks[close + 1].text != ";":
-            continue
-        tests = "".join(f"if (v == {m}) return string(u{json.dumps(m)}); " for m in members)
-        if in_class_body(toks, i):
+        tests = "".join(f"if (v == {m}) return string(u{json.dumps(m)}); " for m in e.members)
+        if e.scope.kind == "class":
             head = "friend string"
-        elif at_namespace_scope(toks, i):
+        elif e.scope.kind in ("file", "namespace"):
             head = "inline string"
         else:
             continue  # an enumeration local to a function: no function can be defined there
-        semi = toks[close + 1]
+        semi = toks[e.close + 1]
         semi.out = (semi.out if semi.out is not None else semi.text) + (
-            f" {head} EnumToString({name} v) {{ {tests}return mql5::enum_unknown(u{json.dumps(name)}, (int)v); }}")
+            f" {head} EnumToString({e.name} v) {{ {tests}return mql5::enum_unknown(u{json.dumps(e.name)}, (int)v); }}")
 
 
 def translate_directive(t, counter, include_dir):
-    """#property / #define & co. as C++ (a #define's body is translated like code)."""
+    """#property and #resource as C++ (the preprocessor has done the others)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
     name, rest = (m.group(1), m.group(2)) if m else ("", "")
     if name == "property":
@@ -1631,11 +1056,6 @@ def translate_directive(t, counter, include_dir):
                 f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
     if name == "resource":
         return resource(t, rest, include_dir)
-    if name in PASSED_DIRECTIVES:
-        body = tokenize(t.text[1:], t.file)[:-1]
-        if name == "define" and len(body) > 2:
-            rewrite_simple(body[2:])
-        return "#" + text_of(body)
     raise SourceError(t.where(), f"#{name} is not implemented by the harness")
 
 
@@ -1729,11 +1149,9 @@ def import_block(decl_toks, dll, header_ok):
 
 def translate(script, include_dir, header=None, mqlcl_dir=None):
     """The C++ text of script; raises SourceError."""
-    tokens = expand(script, include_dir, {script.resolve()}, [], mqlcl_dir)
+    tokens, _ = program_tokens(script, include_dir, mqlcl_dir)
     sig = significant(tokens)
-    types = declared_types(sig)
-    types |= type_aliases(sig, types)
-    errors = lint.check(sig, types)
+    errors = lint.check(sig)
     if errors:
         raise SourceError(errors[0][0], errors[0][1] + "".join(f"\n{w}: error: {m}" for w, m in errors[1:]))
     # The #import blocks are cut out of the token stream before the code is rewritten.
@@ -1756,33 +1174,33 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         body.append(t)
         i += 1
     sig = significant(body)
-    refuse_template_arrays(sig)
-    rewrite_inputs(sig)
-    strip_definition_defaults(sig)
-    static_member_arrays(sig)
-    template_array_declarations(sig, types)
-    rewrite_array_parameters(sig, types)
-    rewrite_array_declarations(sig, types)
-    method_spellings(sig)
-    default_constructed_locals(sig)
-    class_bodies(sig, types)
-    method_checks(sig)
-    template_member_definitions(sig)
-    rewrite_objects(sig, types)
-    pointer_conversions(sig, types)
-    pointer_arguments(sig)
-    struct_casts(sig)
-    shadowed_overloads(sig)
-    self_named_initialisers(sig, types)
-    enum_nulls(sig)
-    types_named_like_methods(sig)
-    cpp_word_names(sig, types)
-    pure_null_specifiers(sig)
+    model = mql5_model.build(sig)
+    rewrite_inputs(model)
+    strip_definition_defaults(model)
+    static_member_arrays(model)
+    template_array_declarations(model)
+    rewrite_array_parameters(model)
+    rewrite_array_declarations(model)
+    method_spellings(model)
+    default_constructed_locals(model)
+    class_bodies(model)
+    method_checks(model)
+    template_member_definitions(model)
+    rewrite_objects(model)
+    pointer_conversions(model)
+    pointer_arguments(model)
+    struct_casts(model)
+    shadowed_overloads(model)
+    self_named_initialisers(model)
+    enum_nulls(model)
+    types_named_like_methods(model)
+    cpp_word_names(model)
+    pure_null_specifiers(model)
     rewrite_simple(sig)
-    rvalue_matrix_overloads(sig)
-    const_array_overloads(sig, types)
-    forward_declarations(sig, script, types)
-    enum_strings(sig)
+    rvalue_matrix_overloads(model)
+    const_array_overloads(model)
+    forward_declarations(model, script)
+    enum_strings(model)
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:
@@ -1793,7 +1211,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
         checks += block_checks
     moved, at = [], {id(t): n for n, t in enumerate(body)}
-    for a, b in hoisted_member_definitions(sig):
+    for a, b in hoisted_member_definitions(model):
         part = body[at[id(sig[a])]:at[id(sig[b])] + 1]  # with the comments between
         moved.append(line_marker(sig[a].line, sig[a].file, before="\n", after="\n") + text_of(part).lstrip())
         for t in part:
