@@ -1,111 +1,113 @@
 #!/usr/bin/env python3
-"""What C++ accepts and MQL5 does not: the translated code is compiled by g++, so each C++-only
-construct that would compile there must be refused here, before translation. Each rule names
-the MQL5 documentation page that says so (the MQL4 reference documents the same language as
-MQL5's since build 600; the mql5.com page of the same path says the same).
-Usage: lint.py FILE.mq5|FILE.mqh...   (prints FILE:LINE: error: ..., exit 1 when any)"""
+"""What C++ accepts and MetaEditor does not: the translated code is compiled by g++, so each
+construct g++ would compile and MetaEditor refuses must be refused here, before translation; and
+nothing MetaEditor compiles may be refused. The lint reads the program as MetaEditor does: after
+the preprocessor (mql5_preprocess.py: only the active branches, the program's own macros
+expanded, so `#define nullptr NULL` leaves no nullptr), through the model of the program
+(mql5_model.py: what each name declares).
+
+Every rule cites its evidence (EVIDENCE): the MQL5 reference page that says so, or public code
+that MetaEditor compiled (docs/mql5-harness.md, "Evidence", names the programs). Words that
+public compiled code uses are taken: `unsigned int` / `unsigned char` (C's spellings of uint,
+uchar), `inline`; a C++ keyword that MQL5 does not reserve is a plain name there (`bool auto`),
+refused only where it is used as C++ uses it.
+Usage: lint.py SCRIPT.mq5 --include-dir DIR  (prints FILE:LINE: error: ..., exit 1 when any)"""
+import argparse
 import re
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from mql5_tokens import BUILTIN_TYPES, class_names, declared_types, read_source, tokenize  # noqa: E402
+from mql5_tokens import SourceError  # noqa: E402
 
-RESERVED = "https://docs.mql4.com/basis/syntax/reserved (MQL5: /en/docs/basis/syntax/reserved)"
-# C++ keywords that are not MQL5 reserved words: MQL5's complete list (Reserved Words) has
-# none of them, so in MQL5 code they are C++ leaking in.
+DOCS = "https://www.mql5.com/en/docs"
+EVIDENCE = {
+    "reserved": f"{DOCS}/basis/syntax/reserved: MQL5's reserved words",
+    "pointers": f"{DOCS}/common/getpointer: only class objects have pointers; structures and simple types do not",
+    "new": f"{DOCS}/basis/operators/newoperator: new creates class objects",
+    "templates": f"{DOCS}/basis/oop/templates: template parameters are 'typename T'",
+    "references": f"{DOCS}/basis/variables/formal: '&' marks parameters passed by reference",
+    "arrays_by_ref": f"{DOCS}/basis/variables/formal: arrays are passed by reference only, declared 'T &a[]'",
+    "for": f"{DOCS}/basis/operators/for: for(expression1; expression2; expression3)",
+    "scope": f"{DOCS}/basis/operations/other: '::' names a class member or, alone, the global scope",
+    "indexing": f"{DOCS}/basis/operations/other: '[]' indexes arrays",
+    "members": f"{DOCS}/basis/types/object_pointers: members are reached with '.' through object pointers too",
+    "init": f"{DOCS}/basis/variables/initialization: 'type name = value'",
+    "strings": f"{DOCS}/basis/types/stringconst: string literals are Unicode already",
+    "characters": f"{DOCS}/basis/syntax: the characters of MQL5's tokens",
+}
+# C++ keywords that MQL5 does not reserve (its Reserved Words page lists none of them): used as C++
+# uses them (not declared by the program as names), MetaEditor refuses the code. Not here, because
+# public programs MetaEditor compiled use them: `unsigned`/`signed` before an integer type and
+# `inline` (EA31337-classes, whose CI compiles every file with MetaEditor: Convert.basic.h,
+# Std.h); `interface`, `final`, `sinput`, `typedef` (the terminal's own standard library).
 CPP_ONLY_KEYWORDS = {
     "auto", "nullptr", "static_cast", "const_cast", "reinterpret_cast", "constexpr", "consteval", "constinit",
-    "decltype", "using", "unsigned", "signed", "mutable", "explicit", "noexcept", "throw", "try",
-    "catch", "typeid", "thread_local", "alignas", "alignof", "volatile", "register", "goto", "concept",
-    "requires", "co_await", "co_return", "co_yield", "asm", "static_assert", "wchar_t", "char8_t", "char16_t",
-    "char32_t", "friend", "inline", "nullptr_t"}
-# The directives MQL5's preprocessor has.
-PREPROCESSOR = "https://docs.mql4.com/basis/preprosessor (MQL5: /en/docs/basis/preprosessor)"
-DIRECTIVES = {"define", "undef", "include", "import", "property", "ifdef", "ifndef", "else", "endif", "resource"}
-POINTERS = ("https://docs.mql4.com/common/getpointer: only class objects have pointers; structures and "
-            "simple types do not (MQL5: /en/docs/common/getpointer)")
-NEW = "https://docs.mql4.com/basis/operators/newoperator: new creates class objects (MQL5: /en/docs/basis/operators/newoperator)"
-TEMPLATES = ("https://docs.mql4.com/basis/oop/class_templates: template parameters are 'typename' names "
-             "(MQL5: /en/docs/basis/oop/class_templates)")
-REFERENCES = ("https://docs.mql4.com/basis/types/this: '&' marks parameters passed by reference "
-              "(MQL5: /en/docs/basis/types/this)")
-ARRAYS_BY_REF = ("https://docs.mql4.com/basis/variables/formal: arrays are always passed by reference, "
-                 "declared 'T &a[]' (MQL5: /en/docs/basis/variables/formal)")
-FOR = "https://docs.mql4.com/basis/operators/for: for(expression1; expression2; expression3) (MQL5: /en/docs/basis/operators/for)"
-SCOPE = ("https://docs.mql4.com/basis/operations/other: '::' names a class member or, alone, the global "
-         "scope (MQL5: /en/docs/basis/operations/other)")
-INDEXING = "https://docs.mql4.com/basis/operations/other: '[]' indexes arrays (MQL5: /en/docs/basis/operations/other)"
-MEMBERS = ("https://docs.mql4.com/basis/types/object_pointers: members are reached with '.' through object "
-           "pointers too (MQL5: /en/docs/basis/types/object_pointers)")
+    "decltype", "using", "mutable", "explicit", "noexcept", "throw", "try", "catch", "typeid", "thread_local",
+    "alignas", "alignof", "volatile", "register", "goto", "concept", "requires", "co_await", "co_return", "co_yield",
+    "asm", "static_assert", "wchar_t", "char8_t", "char16_t", "char32_t", "friend", "nullptr_t"}
 # The built-in types with static members (docs: Matrix and Vector Methods: matrix::Eye, vector::Zeros ...).
-STATIC_TYPES = {"matrix", "matrixf", "vector", "vectorf"}
-INIT = "https://docs.mql4.com/basis/variables/initialization: 'type name = value' (MQL5: /en/docs/basis/variables/initialization)"
+STATIC_TYPES = {"matrix", "matrixf", "vector", "vectorf", "complex"}
 
 
-def cpp_words_declared(toks, is_type):
-    """The C++-only keywords the program declares as names: MQL5 does not reserve them, so
-    `void AutoScale(const bool auto)` is MQL5 (the translator renames them, cpp_word_names)."""
-    names = set()
-    for i in range(1, len(toks) - 1):
-        t, prev = toks[i], toks[i - 1]
-        if t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and toks[i + 1].text in (")", ",", "=", ";", "[") \
-                and (is_type(prev) or (prev.text in ("&", "*") and i > 1 and is_type(toks[i - 2]))):
-            names.add(t.text)
-    return names
-
-
-def check(toks, types=None):
-    """[(file:line, message)] for the significant tokens of a translation unit (or one file)."""
-    types = declared_types(toks) if types is None else types
-    classes = class_names(toks)
+def check(model):
+    """[(file:line, message)] for the program the model holds."""
+    toks = model.toks
     errors = []
 
-    def err(t, message, doc):
-        errors.append((t.where(), f"{message} [{doc}]"))
+    def err(t, message, evidence):
+        errors.append((t.where(), f"{message} [{EVIDENCE[evidence]}]"))
 
-    def is_type(t):
-        return t.kind == "id" and (t.text in BUILTIN_TYPES or t.text in types)
-
-    names = cpp_words_declared(toks, is_type)
-    paren = 0
+    declared = [*model.variables, *model.parameters(), *model.functions]
+    names = {d.name for d in declared} | set(model.types)
+    for d in declared:
+        if d.name in ("input", "sinput"):
+            err(toks[d.name_at], f"'{d.name}' is a reserved word, not a name", "reserved")
+    for v in model.variables:
+        if v.ref and v.scope.kind not in ("class",):
+            err(toks[v.name_at - 1], f"reference variable '{v.name}' (MQL5 has references only as parameters)", "references")
+        if v.pointer and toks[v.type_start].text not in model.pointer_types and v.type_end == v.type_start + 1:
+            err(toks[v.name_at - 1], f"pointer to '{toks[v.type_start].text}'", "pointers")
+    for p in model.parameters():
+        if p.dims and not p.ref:
+            err(toks[p.dims[0][0]], f"array parameter '{p.name}[]' without '&'", "arrays_by_ref")
+        if p.pointer and p.type_start + 1 < p.end and toks[p.type_start].text not in model.pointer_types \
+                and toks[p.type_start + 1].text == "*":
+            err(toks[p.type_start + 1], f"pointer to '{toks[p.type_start].text}'", "pointers")
+    for fn in model.functions:
+        at = fn.qualified if fn.qualified >= 0 else fn.name_at
+        if fn.kind == "function" and at >= 2 and toks[at - 1].text == "*" and toks[at - 2].kind == "id" \
+                and model.is_type(toks[at - 2].text) and toks[at - 2].text not in model.pointer_types:
+            err(toks[at - 1], f"pointer to '{toks[at - 2].text}'", "pointers")
     for i, t in enumerate(toks):
         prev = toks[i - 1] if i else None
         nxt = toks[i + 1] if i + 1 < len(toks) else None
-        paren += (t.text == "(") - (t.text == ")")
         if t.kind == "bad":
-            err(t, f"unexpected character '{t.text}'", RESERVED)
-        elif t.kind == "pp":
-            m = re.match(r"#\s*(\w*)", t.text)
-            if m.group(1) not in DIRECTIVES:
-                err(t, f"#{m.group(1)} is not an MQL5 preprocessor directive", PREPROCESSOR)
+            err(t, f"unexpected character '{t.text}'", "characters")
         elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and t.text not in names:
-            err(t, f"'{t.text}' is C++, not an MQL5 keyword", RESERVED)
-        elif t.kind == "id" and t.text in ("input", "sinput") and prev is not None \
-                and (is_type(prev) or prev.text in ("*", "&")):
-            err(t, f"'{t.text}' is a reserved word, not a name", RESERVED)
+            err(t, f"'{t.text}' is C++, not an MQL5 keyword", "reserved")
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
-                and not prev.ws and t.ws == "":
-            err(prev, f"C++ string prefix {prev.text}\"...\" (MQL5 strings are already Unicode)", RESERVED)
-        elif t.text == "::" and t.kind == "op" and prev is not None and prev.text in ("return", "else", "case"):
-            pass  # `return ::f(x)`: the global scope
+                and not prev.ws and t.ws == "" and prev.origin is None:
+            err(prev, f"C++ string prefix {prev.text}\"...\" (MQL5 strings are already Unicode)", "strings")
         elif t.text == "::" and t.kind == "op":
-            if prev is not None and prev.kind == "id" and prev.text not in types and prev.text not in STATIC_TYPES:
-                err(t, f"'{prev.text}::' names no class, struct or enum of this program", SCOPE)
+            if prev is not None and prev.kind == "id" and prev.text not in ("return", "else", "case") \
+                    and not model.is_type(prev.text) and prev.text not in model.namespaces and prev.text not in STATIC_TYPES:
+                err(t, f"'{prev.text}::' names no class, struct, enum or namespace of this program", "scope")
         elif t.text == "->" and t.kind == "op":
-            err(t, "'->' is C++: MQL5 reaches members through pointers with '.'", MEMBERS)
+            err(t, "'->' is C++: MQL5 reaches members through pointers with '.'", "members")
         elif t.text == "[" and t.kind == "op" and prev is not None and not (
                 (prev.kind == "id" and prev.text != "return") or prev.kind == "str" or prev.text in ("]", ")")):
-            err(t, "'[' that is neither an index nor an array declaration (a C++ lambda?)", INDEXING)
-        elif t.text == "*" and prev is not None and is_type(prev) and prev.text not in classes \
-                and nxt is not None and (nxt.kind == "id" or nxt.text in (")", ",", "&", "*", ">")):
-            err(t, f"pointer to '{prev.text}'", POINTERS)
+            err(t, "'[' that is neither an index nor an array declaration (a C++ lambda?)", "indexing")
+        elif t.text == "(" and nxt is not None and nxt.kind == "id" and model.is_type(nxt.text) \
+                and nxt.text not in model.pointer_types and i + 3 < len(toks) and toks[i + 2].text == "*" \
+                and toks[i + 3].text == ")":
+            err(toks[i + 2], f"pointer to '{nxt.text}'", "pointers")  # a cast (int*)x
         elif t.text == "new" and nxt is not None and (
-                (is_type(nxt) and nxt.text not in classes)
+                (nxt.kind == "id" and model.is_type(nxt.text) and nxt.text not in model.pointer_types)
                 or (nxt.kind == "id" and i + 2 < len(toks) and toks[i + 2].text == "[")):
-            err(t, f"new of '{nxt.text}' (not a class object)", NEW)
+            err(t, f"new of '{nxt.text}' (not a class object)", "new")
         elif t.text == "delete" and nxt is not None and nxt.text == "[":
-            err(t, "delete[]", NEW)
+            err(t, "delete[]", "new")
         elif t.text == "template" and nxt is not None and nxt.text == "<":
             j = i + 2
             params = []
@@ -114,7 +116,7 @@ def check(toks, types=None):
                 j += 1
             groups = " ".join(params).split(",")
             if not params or any(not re.fullmatch(r"\s*typename \w+\s*", g) for g in groups):
-                err(t, f"template<{' '.join(params)}>: MQL5 takes only 'typename T' parameters", TEMPLATES)
+                err(t, f"template<{' '.join(params)}>: MQL5 takes only 'typename T' parameters", "templates")
         elif t.text == "for" and nxt is not None and nxt.text == "(":
             depth, j, colon, semi = 0, i + 1, False, False
             while j < len(toks):
@@ -127,28 +129,28 @@ def check(toks, types=None):
                     break
                 j += 1
             if colon and not semi:
-                err(t, "range-based for", FOR)
-        elif is_type(t) and nxt is not None and nxt.text == "&" and i + 2 < len(toks) \
-                and toks[i + 2].kind == "id" and i + 3 < len(toks) and toks[i + 3].text in ("=", ";") and paren == 0:
-            err(nxt, f"reference variable '{toks[i + 2].text}' (MQL5 has references only as parameters)", REFERENCES)
-        elif is_type(t) and nxt is not None and nxt.kind == "id" and i + 2 < len(toks):
-            after = toks[i + 2]
-            if after.text == "[" and paren > 0 and prev is not None and prev.text in ("(", ",", "const"):
-                err(after, f"array parameter '{nxt.text}[]' without '&'", ARRAYS_BY_REF)
-            elif after.text == "{" and paren == 0 and not (prev is not None and prev.text in ("class", "struct")):
-                err(after, f"brace initialisation of '{nxt.text}'", INIT)
-    return errors
+                err(t, "range-based for", "for")
+        elif t.kind == "id" and model.is_type(t.text) and nxt is not None and nxt.kind == "id" and i + 2 < len(toks) \
+                and toks[i + 2].text == "{" and not (prev is not None and prev.text in ("class", "struct", "interface", "enum")) \
+                and model.scope_at(i).kind in ("function", "block", "for", "file", "namespace", "class"):
+            err(toks[i + 2], f"brace initialisation of '{nxt.text}'", "init")
+    return sorted(set(errors), key=lambda e: errors.index(e))
 
 
 def main():
-    failed = False
-    for name in sys.argv[1:]:
-        path = Path(name)
-        toks = [t for t in tokenize(read_source(path), path) if t.kind not in ("comment", "eof")]
-        for where, message in check(toks):
-            print(f"{where}: error: {message}")
-            failed = True
-    return 1 if failed else 0
+    import translate
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("script", type=Path)
+    ap.add_argument("--include-dir", type=Path, required=True)
+    a = ap.parse_args()
+    try:
+        model = translate.program_model(a.script, a.include_dir, translate.MQLCL_INCLUDE)[0]
+    except SourceError as e:
+        print(e)
+        return 1
+    for where, message in check(model):
+        print(f"{where}: error: {message}")
+    return 1 if check(model) else 0
 
 
 if __name__ == "__main__":

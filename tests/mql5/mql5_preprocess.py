@@ -263,7 +263,8 @@ class Preprocessor:
             if b.kind == "id" and b.text in args:
                 raw = paste or (i + 1 < len(body) and body[i + 1].text == "##")
                 if i and body[i - 1].text == "#":
-                    spelled = " ".join(a.text for a in args[b.text])
+                    arg = args[b.text]  # as written, a space where the argument had any (C's rule)
+                    spelled = "".join((" " if k and a.ws else "") + a.text for k, a in enumerate(arg))
                     piece = [Token("str", '"' + spelled.replace("\\", "\\\\").replace('"', '\\"') + '"', use.file,
                                    use.line, body[i - 1].ws)]
                 else:

@@ -21,6 +21,9 @@ _TOKEN = re.compile(r"""
 """, re.X | re.S)
 
 
+_SPACE = re.compile(r"[ \t\r\f\v]*\n?")
+
+
 @dataclass
 class Token:
     kind: str      # comment, str, chr, num, id, op, pp (a whole preprocessor line), bad
@@ -43,6 +46,12 @@ def decode_text(data):
     for mark, encoding in ((b"\xff\xfe", "utf-16-le"), (b"\xfe\xff", "utf-16-be"), (b"\xef\xbb\xbf", "utf-8")):
         if data.startswith(mark):
             return data[len(mark):].decode(encoding)  # a file that lies about its encoding: an error
+    # UTF-16 without a mark: source text has no NUL byte in UTF-8 or ANSI, but every ASCII
+    # character of UTF-16 has one (public programs compiled by MetaEditor are saved so: see
+    # docs/mql5-harness.md, "Evidence")
+    head = data[:4096]
+    if len(data) % 2 == 0 and head.count(0) * 4 > len(head):
+        return data.decode("utf-16-le" if head[1::2].count(0) > head[0::2].count(0) else "utf-16-be")
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -76,7 +85,7 @@ def tokenize(text, path, line_start=True):
     tokens, pos, line, ws = [], 0, 1, ""
     at_line_start = line_start
     while pos < len(text):
-        m = re.match(r"[ \t\r\f\v]*\n?", text[pos:])
+        m = _SPACE.match(text, pos)
         if m.group(0):
             ws += m.group(0)
             line += m.group(0).count("\n")

@@ -53,8 +53,8 @@ class Preprocessor(unittest.TestCase):
         self.assertEqual(texts(src), "int a = ( ( 4 + 1 ) * ( 4 + 1 ) ) ; void * p = NULL ; int SQ = 2 ; int N ;")
 
     def test_stringize_paste_and_rescan(self):
-        src = '#define S(x) #x\n#define CAT(a,b) a##b\n#define TWO 2\n#define ID(x) x\nstring s = S(a + b); int CAT(v,1) = ID(TWO);\n'
-        self.assertEqual(texts(src), 'string s = "a + b" ; int v1 = 2 ;')
+        src = '#define S(x) #x\n#define CAT(a,b) a##b\n#define TWO 2\n#define ID(x) x\nstring s = S(a + b) + S(x+y); int CAT(v,1) = ID(TWO);\n'
+        self.assertEqual(texts(src), 'string s = "a + b" + "x+y" ; int v1 = 2 ;')
 
     def test_a_macro_is_not_expanded_in_its_own_expansion(self):
         self.assertEqual(texts("#define f f + 1\nint x = f;\n"), "int x = f + 1 ;")

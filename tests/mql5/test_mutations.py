@@ -106,7 +106,11 @@ MUTATIONS = [
     ("static_cast", SCRIPT, in_onstart("int i = static_cast<int>(1.5);"), "lint", "'static_cast' is C++"),
     ("range-based for", SCRIPT, in_onstart("int arr[3] = {1, 2, 3};", "for(int v : arr) Print(v);"), "lint",
      "range-based for"),
-    ("unsigned as a keyword", SCRIPT, in_onstart("unsigned int u = 1;"), "lint", "'unsigned' is C++"),
+    ("#if with an expression (C's, not MQL5's)", SCRIPT, at_top("#if 1\n#endif"), "lint",
+     "#if is not an MQL5 preprocessor directive"),
+    ("a parametric macro given too few arguments", SCRIPT, before_and_in_onstart(["#define FAULT_TWO(a,b) ((a)+(b))"],
+                                                                                 ["Print(FAULT_TWO(1));"]), "lint",
+     "takes 2 arguments, given 1"),
     ("reference variable", SCRIPT, in_onstart("int a = 1;", "int &r = a;"), "lint", "reference variable"),
     # docs (Color Type): a color literal is C'r,g,b', three parts.
     ("color literal of two parts", SCRIPT, in_onstart("color c = C'128,0';", "Print(c);"), "lint",

@@ -61,6 +61,11 @@ MATRIX_ELEMENT = {"matrix": "double", "matrixf": "float", "vector": "double", "v
 MQLCL_INCLUDE = Path(__file__).resolve().parent.parent.parent / "mql5/Include"
 # matrix<T> / vector<T> (T double or float; docs: Matrix and vector types): the runtime's templates.
 TEMPLATE_SPELLINGS = {"matrix": "mql5::matrix_of", "vector": "mql5::vector_of"}
+# C's spellings of MQL5's integer types, which MetaEditor compiles (lint.py cites the evidence):
+# `unsigned int` is uint, `unsigned long` MQL5's 64-bit ulong, `unsigned` alone uint.
+SIGNED_SPELLINGS = {
+    "unsigned": {"char": "mql_uchar", "short": "mql_ushort", "int": "mql_uint", "long": "mql_ulong", "": "mql_uint"},
+    "signed": {"char": "mql_char", "short": "short", "int": "int", "long": "mql_long", "": "int"}}
 TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", "uint": "mql_uint",
               "long": "mql_long", "ulong": "mql_ulong"}
 
@@ -510,6 +515,35 @@ def color_literal(t):
     return r | g << 8 | b << 16
 
 
+def repeated_parameter_names(model):
+    """A declaration without a body that names two parameters alike (`bool F(int n, int n);`,
+    which MetaEditor compiles: docs/mql5-harness.md, "Evidence"): the repeated names go (a
+    prototype needs none); C++ refuses the repetition."""
+    for fn in model.functions:
+        if fn.is_definition:
+            continue
+        seen = set()
+        for p in fn.params:
+            if p.name in seen:
+                model.toks[p.name_at].out = ""
+            seen.add(p.name)
+
+
+def two_index_elements(model):
+    """m[r,c]: a matrix element by two indices (MetaEditor compiles it: docs/mql5-harness.md,
+    "Evidence"); C++ would read a comma operator: -> m[mql5::index2(r,c)]."""
+    toks = model.toks
+    for i, t in enumerate(toks):
+        if t.text != "[" or t.kind != "op" or t.out is not None:
+            continue
+        close, depth = matching(toks, i), 0
+        for k in range(i + 1, close):
+            depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
+            if depth == 0 and toks[k].text == ",":
+                t.out, toks[close].out = "[mql5::index2(", ")]"
+                break
+
+
 def rewrite_simple(toks):
     """Literals, MQL5's type names, this.member. Adjacent string literals are one string, as in C."""
     for i, t in enumerate(toks):
@@ -532,6 +566,12 @@ def rewrite_simple(toks):
             t.out = f"((mql_ushort)u{t.text})"
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
+        elif t.kind == "id" and t.text in SIGNED_SPELLINGS:  # unsigned int -> uint, signed char -> char ...
+            spelled = SIGNED_SPELLINGS[t.text]
+            nxt = toks[i + 1].text if i + 1 < len(toks) else ""
+            t.out = spelled.get(nxt, spelled[""])
+            if nxt in spelled:
+                toks[i + 1].out = ""
         elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
             t.out = TEMPLATE_SPELLINGS[t.text]
         elif t.kind == "op" and t.text == "@":  # the matrix product, with multiplication's priority
@@ -601,6 +641,14 @@ def class_bodies(model):
                        " static void* operator new(decltype(sizeof 0), void* at) { return at; }"
                        " static void operator delete(void* at, decltype(sizeof 0) n) { mql5::object_release(at, n); }"
                        " static void operator delete(void*, void*) {}")
+        # ArrayResize keeps the elements of an array of this class: mql5::take moves them member by
+        # member where the class cannot be copied (its members are arrays)
+        if t.text != "interface":
+            taken = [f"{b.text}::mql5_take(mql5_from);" for b in c.bases
+                     if b.name in model.classes and model.classes[b.name].keyword != "interface"]
+            taken += [f"mql5::take({f.name}, mql5_from.{f.name});" for f in c.fields.values()
+                      if not f.specifiers & {"static", "const"} and f.qualified < 0]
+            inject += f" void mql5_take({name}& mql5_from) {{ {' '.join(taken)} }}"
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
         own = {n for n, fns in c.methods.items() if fns[0].kind == "function"}
@@ -1147,14 +1195,10 @@ def import_block(decl_toks, dll, header_ok):
     return "".join(wrappers), checks
 
 
-def translate(script, include_dir, header=None, mqlcl_dir=None):
-    """The C++ text of script; raises SourceError."""
+def program_model(script, include_dir, mqlcl_dir=None):
+    """(the model of script, its tokens with the #import blocks cut out, the blocks): the blocks
+    are translated apart (import_block), the rest is the program the model holds."""
     tokens, _ = program_tokens(script, include_dir, mqlcl_dir)
-    sig = significant(tokens)
-    errors = lint.check(sig)
-    if errors:
-        raise SourceError(errors[0][0], errors[0][1] + "".join(f"\n{w}: error: {m}" for w, m in errors[1:]))
-    # The #import blocks are cut out of the token stream before the code is rewritten.
     body, blocks, i = [], [], 0
     while i < len(tokens):
         t = tokens[i]
@@ -1173,8 +1217,16 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
             raise SourceError(t.where(), "#import without a library name")
         body.append(t)
         i += 1
-    sig = significant(body)
-    model = mql5_model.build(sig)
+    return mql5_model.build(significant(body)), body, blocks
+
+
+def translate(script, include_dir, header=None, mqlcl_dir=None):
+    """The C++ text of script; raises SourceError."""
+    model, body, blocks = program_model(script, include_dir, mqlcl_dir)
+    errors = lint.check(model)
+    if errors:
+        raise SourceError(errors[0][0], errors[0][1] + "".join(f"\n{w}: error: {m}" for w, m in errors[1:]))
+    sig = model.toks
     rewrite_inputs(model)
     strip_definition_defaults(model)
     static_member_arrays(model)
@@ -1196,6 +1248,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     types_named_like_methods(model)
     cpp_word_names(model)
     pure_null_specifiers(model)
+    repeated_parameter_names(model)
+    two_index_elements(model)
     rewrite_simple(sig)
     rvalue_matrix_overloads(model)
     const_array_overloads(model)

@@ -485,6 +485,12 @@ struct init_value {
   double v;
 };
 
+// m[r,c]: a matrix element by its two indices (the translator writes m[mql5::index2(r,c)]).
+struct index2 {
+  index2(long long row, long long col) : r(row), c(col) {}
+  long long r, c;
+};
+
 template <class T>
 class matrix_of {
   static_assert(std::is_floating_point<T>::value, "MQL5 matrices hold double or float here (no complex)");
@@ -557,6 +563,8 @@ class matrix_of {
   row_ref<const T> operator[](I i) const {
     return row_ref<const T>(data_ + row_offset(i), cols_);
   }
+  T& operator[](index2 rc) { return (*this)[rc.r][rc.c]; }
+  const T& operator[](index2 rc) const { return (*this)[rc.r][rc.c]; }
 
   //--- Initialization
   // docs (Eye): ones on the ndiag-th diagonal (0 main, > 0 above, < 0 below), zeros elsewhere.

@@ -279,6 +279,12 @@ array<const T>& const_elements(const array<T>& a) {
   return const_cast<array<const T>&>(static_cast<const array<const T>&>(a));
 }
 
+// Moves the value of `from` into `to` (what ArrayResize does to the elements it keeps): a class
+// the translator gave mql5_take takes its members one by one (its arrays are not copyable, as in
+// MQL5), a dynamic array swaps its storage, anything else is assigned.
+template <class T>
+void take(T& to, T& from);
+
 // T a[]: the elements past the old size are not initialised by MQL5; here they hold a value no
 // correct program reads (NaN, or a byte pattern), so a read of one shows in the results.
 template <class T>
@@ -294,7 +300,12 @@ class dynarray final : public array<T> {
     if (!raw) return -1;  // MQL5: the array keeps its size
     T* fresh = reinterpret_cast<T*>(raw);
     const int keep = n < this->size_ ? n : this->size_;
-    for (int i = 0; i < n; ++i) new (fresh + i) T(i < keep ? this->data_[i] : unset());
+    if constexpr (std::is_copy_constructible<T>::value) {
+      for (int i = 0; i < n; ++i) new (fresh + i) T(i < keep ? this->data_[i] : unset());
+    } else {  // a class whose members are arrays: made anew, the kept elements' members taken over
+      for (int i = 0; i < n; ++i) new (fresh + i) T();
+      for (int i = 0; i < keep; ++i) take(fresh[i], this->data_[i]);
+    }
     release();
     raw_ = raw;
     this->data_ = fresh;
@@ -368,6 +379,26 @@ class sarray final : public array<T> {
   T storage_[N];
   unsigned char canary_[kCanaryBytes];
 };
+
+template <class T, class = void>
+struct has_take : std::false_type {};
+template <class T>
+struct has_take<T, decltype(std::declval<T&>().mql5_take(std::declval<T&>()), void())> : std::true_type {};
+template <class T>
+void take(T& to, T& from) {
+  if constexpr (has_take<T>::value)
+    to.mql5_take(from);
+  else
+    to = from;
+}
+template <class T>
+void take(dynarray<T>& to, dynarray<T>& from) {
+  to.swap_with(from);
+}
+template <class T, int N>
+void take(sarray<T, N>& to, sarray<T, N>& from) {
+  for (int i = 0; i < N; ++i) take(to[i], from[i]);
+}
 
 // #resource "file" as T name[]: the file's bytes (a literal of N * sizeof(T) of them) as the
 // elements (translate.py: resource()).

@@ -1,0 +1,148 @@
+//+------------------------------------------------------------------+
+//| front_end.mq5                                                    |
+//| What public programs compiled by MetaEditor write that C++ reads |
+//| otherwise: the preprocessor's predefined macros and switched-off |
+//| branches, macros of the program's own (# and ##), C's integer    |
+//| spellings, inline, a prototype repeating a parameter's name,     |
+//| m[r,c], an array of classes whose members are arrays of classes  |
+//| (resized, its elements kept), a source in UTF-16 without a byte  |
+//| order mark. docs/mql5-harness.md ("Evidence") names the public   |
+//| programs behind each; every line must end in OK.                 |
+//+------------------------------------------------------------------+
+#property copyright "mqlcl developers"
+#property version   "1.00"
+
+// A framework's headers for C++ compilers and MetaEditor alike: the C++ part is switched off
+// by __MQL__, which MetaEditor defines (it is never read, whatever it holds).
+#ifndef __MQL__
+#pragma once
+#include <vector>
+template <class T> using Vec = std::vector<T>;
+#if defined(_MSC_VER)
+#error not MQL5
+#endif
+#else
+#define FRONT_MQL_BRANCH "mql"
+#endif
+#ifdef __cplusplus
+#define FRONT_CPP_ONLY
+#endif
+#define nullptr NULL
+#define FRONT_STRING(x) #x
+#define FRONT_GLUE(a,b) a##b
+#define FRONT_SQUARE(x) ((x)*(x))
+#define FRONT_MAX(a,b) ((a)>(b) ? (a) : (b))
+
+#include "encodings\utf16le_no_bom.mqh"
+
+int g_checks=0;
+//+------------------------------------------------------------------+
+void Check(const string name,const string got,const string want)
+  {
+   g_checks++;
+   if(got==want)
+      Print("check "+name+": OK");
+   else
+      Print("check "+name+": WRONG: got '"+got+"', want '"+want+"'");
+  }
+//--- a prototype naming two parameters alike, as a published network's header does
+bool FrontScaled(double &out,double v,double v);
+//+------------------------------------------------------------------+
+bool FrontScaled(double &out,double v,double factor)
+  {
+   out=v*factor;
+   return(true);
+  }
+inline int FrontTwice(const int x) { return(2*x); }
+//--- a class whose members are arrays of classes, in a dynamic array of its own
+class CFrontNeuron
+  {
+public:
+   double            m_weights[];
+   int               m_id;
+  };
+class CFrontLayer
+  {
+public:
+   CFrontNeuron      m_neurons[];
+   string            m_name;
+   bool              Init(const string name,const int n)
+     {
+      m_name=name;
+      if(ArrayResize(m_neurons,n)!=n)
+         return(false);
+      for(int i=0; i<n; i++)
+        {
+         m_neurons[i].m_id=i;
+         ArrayResize(m_neurons[i].m_weights,i+1);
+         ArrayInitialize(m_neurons[i].m_weights,0.5*(i+1));
+        }
+      return(true);
+     }
+  };
+//+------------------------------------------------------------------+
+void OnStart()
+  {
+   string branch="";
+#ifdef FRONT_MQL_BRANCH
+   branch=FRONT_MQL_BRANCH;
+#endif
+#ifdef FRONT_CPP_ONLY
+   branch="c++";
+#endif
+   Check("__MQL__ defined, the C++ branch never read",branch,"mql");
+   Check("__MQL5__ and _RELEASE defined, __MQL4__ and _DEBUG not",
+#ifdef __MQL5__
+         "5"
+#else
+         "-"
+#endif
+#ifdef _RELEASE
+         +"r"
+#endif
+#ifdef __MQL4__
+         +"4"
+#endif
+#ifdef _DEBUG
+         +"d"
+#endif
+         ,"5r");
+   CFrontLayer *none=nullptr;
+   Check("#define nullptr NULL",IntegerToString(CheckPointer(none)),"0");
+   Check("# makes a string",FRONT_STRING(a+b),"a+b");
+   int FRONT_GLUE(front_,value)=7;
+   Check("## joins two tokens",IntegerToString(front_value),"7");
+   Check("a parametric macro's arguments, expanded once",IntegerToString(FRONT_SQUARE(1+2))+" "+
+         DoubleToString(FRONT_MAX(2.5,FRONT_SQUARE(1.5)),2),"9 2.50");
+   unsigned int u=0;
+   u=u-1;
+   unsigned char uc=255;
+   uc++;
+   unsigned long ul=0;
+   ul--;
+   signed char sc=127;
+   sc++;
+   Check("unsigned int is uint, unsigned char uchar, unsigned long ulong, signed char char",
+         StringFormat("%u %d %I64u %d %d %d",u,uc,ul,sc,sizeof(unsigned long),sizeof(unsigned short)),
+         "4294967295 0 18446744073709551615 -128 8 2");
+   Check("an inline function",IntegerToString(FrontTwice(21)),"42");
+   double scaled=0;
+   Check("a prototype repeating a parameter's name",(FrontScaled(scaled,1.5,4.0) ? DoubleToString(scaled,1) : "false"),"6.0");
+   matrix m={{1,2,3},{4,5,6}};
+   m[1,2]=60;
+   Check("m[r,c]: an element by two indices",DoubleToString(m[0,1],0)+" "+DoubleToString(m[1][2],0)+" "+
+         DoubleToString(m[1,0],0),"2 60 4");
+   CFrontLayer layers[];
+   ArrayResize(layers,2);
+   layers[0].Init("in",3);
+   layers[1].Init("out",2);
+   ArrayResize(layers,5);
+   layers[4].Init("late",1);
+   string kept=layers[0].m_name+" "+layers[1].m_name+" "+IntegerToString(ArraySize(layers[0].m_neurons))+" "+
+               DoubleToString(layers[0].m_neurons[2].m_weights[2],1)+" "+IntegerToString(layers[1].m_neurons[1].m_id)+" "+
+               layers[4].m_name+" "+IntegerToString(ArraySize(layers[3].m_neurons));
+   Check("an array of classes with arrays of classes, resized: its elements kept",kept,"in out 3 1.5 1 late 0");
+   Check("a source in UTF-16 without a byte order mark",FrontFromUtf16NoBom(),"Grüße, Привет");
+   Print("checks: ",g_checks);
+  }
+//+------------------------------------------------------------------+
