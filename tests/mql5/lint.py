@@ -58,6 +58,9 @@ def check(model):
     def err(t, message, evidence):
         errors.append((t.where(), f"{message} [{EVIDENCE[evidence]}]"))
 
+    # what a pointer may point to: a class or interface object, and `void *` (any object: the
+    # terminal's Graphics/Curve.mqh keeps one, compiled into its Wavelet sample's .ex5)
+    pointees = model.pointer_types | {"void"}
     declared = [*model.variables, *model.parameters(), *model.functions]
     names = {d.name for d in declared} | set(model.types)
     for d in declared:
@@ -66,18 +69,18 @@ def check(model):
     for v in model.variables:
         if v.ref and v.scope.kind not in ("class",):
             err(toks[v.name_at - 1], f"reference variable '{v.name}' (MQL5 has references only as parameters)", "references")
-        if v.pointer and toks[v.type_start].text not in model.pointer_types and v.type_end == v.type_start + 1:
+        if v.pointer and toks[v.type_start].text not in pointees and v.type_end == v.type_start + 1:
             err(toks[v.name_at - 1], f"pointer to '{toks[v.type_start].text}'", "pointers")
     for p in model.parameters():
         if p.dims and not p.ref:
             err(toks[p.dims[0][0]], f"array parameter '{p.name}[]' without '&'", "arrays_by_ref")
-        if p.pointer and p.type_start + 1 < p.end and toks[p.type_start].text not in model.pointer_types \
+        if p.pointer and p.type_start + 1 < p.end and toks[p.type_start].text not in pointees \
                 and toks[p.type_start + 1].text == "*":
             err(toks[p.type_start + 1], f"pointer to '{toks[p.type_start].text}'", "pointers")
     for fn in model.functions:
         at = fn.qualified if fn.qualified >= 0 else fn.name_at
         if fn.kind == "function" and at >= 2 and toks[at - 1].text == "*" and toks[at - 2].kind == "id" \
-                and model.is_type(toks[at - 2].text) and toks[at - 2].text not in model.pointer_types:
+                and model.is_type(toks[at - 2].text) and toks[at - 2].text not in pointees:
             err(toks[at - 1], f"pointer to '{toks[at - 2].text}'", "pointers")
     for i, t in enumerate(toks):
         prev = toks[i - 1] if i else None
@@ -99,11 +102,11 @@ def check(model):
                 (prev.kind == "id" and prev.text != "return") or prev.kind == "str" or prev.text in ("]", ")")):
             err(t, "'[' that is neither an index nor an array declaration (a C++ lambda?)", "indexing")
         elif t.text == "(" and nxt is not None and nxt.kind == "id" and model.is_type(nxt.text) \
-                and nxt.text not in model.pointer_types and i + 3 < len(toks) and toks[i + 2].text == "*" \
+                and nxt.text not in pointees and i + 3 < len(toks) and toks[i + 2].text == "*" \
                 and toks[i + 3].text == ")":
             err(toks[i + 2], f"pointer to '{nxt.text}'", "pointers")  # a cast (int*)x
         elif t.text == "new" and nxt is not None and (
-                (nxt.kind == "id" and model.is_type(nxt.text) and nxt.text not in model.pointer_types)
+                (nxt.kind == "id" and model.is_type(nxt.text) and nxt.text not in pointees)
                 or (nxt.kind == "id" and i + 2 < len(toks) and toks[i + 2].text == "[")):
             err(t, f"new of '{nxt.text}' (not a class object)", "new")
         elif t.text == "delete" and nxt is not None and nxt.text == "[":

@@ -12,7 +12,9 @@ a class, multiplies where A is a variable), which a grammar-driven parser from a
 context-free) cannot ask mid-parse; and because the parser must accept what MetaEditor accepts
 where a grammar would have to be relaxed rule by rule. The grammar follows the MQL5 reference's
 Language Basics (https://www.mql5.com/en/docs/basis)."""
+import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from mql5_tokens import BUILTIN_TYPES, SourceError
 
@@ -138,6 +140,7 @@ class VarDecl:
     end: int = -1             # the ';' (or ',') after it
     ctor_args: bool = False   # T x(args);
     qualified: int = -1       # the class name of `T C::name = ...;` (a static member's definition)
+    template: list = None     # the typename parameters of `template<...> T C<..>::name` (a class template's static member)
 
     def type_text(self, toks):
         return " ".join(t.text for t in toks[self.type_start:self.type_end])
@@ -151,6 +154,21 @@ class EnumDecl:
     close: int
     members: list             # names
     scope: Scope = None
+
+
+def runtime_types():
+    """The types MQL5 predefines that the harness's runtime defines (its enumerations ENUM_*,
+    structures Mql*): read from the runtime's headers, the one place they are defined."""
+    global _RUNTIME_TYPES
+    if _RUNTIME_TYPES is None:
+        found = {}
+        for h in (Path(__file__).resolve().parent / "runtime").glob("*.hpp"):
+            found.update({name: kind for kind, name in re.findall(r"^(enum|struct|class) ([A-Z]\w+)", h.read_text(), re.M)})
+        _RUNTIME_TYPES = found
+    return _RUNTIME_TYPES
+
+
+_RUNTIME_TYPES = None
 
 
 class Model:
@@ -176,6 +194,11 @@ class Model:
     # ---- queries ----------------------------------------------------------------------------
     def parameters(self):
         return [p for fn in self.functions for p in fn.params]
+
+    @property
+    def enum_types(self):
+        """The enumerations the program declares and those MQL5 predefines (the runtime's)."""
+        return {e.name for e in self.enums if e.name} | {n for n, k in runtime_types().items() if k == "enum"}
 
     @property
     def pointer_types(self):
@@ -217,7 +240,7 @@ class Model:
         return None
 
     def is_type(self, name):
-        return name in BUILTIN_TYPES or name in self.types
+        return name in BUILTIN_TYPES or name in self.types or name in runtime_types()
 
     def lookup(self, name, i):
         """The declaration name has at token i: the innermost scope's (a block's only when declared
@@ -543,6 +566,15 @@ class Parser:
                                  toks[cls_at].text, cls_at, kind)
         type_start = i
         k = self.type_end(i)
+        if k is None and toks[i].kind == "id" and toks[i].text not in STATEMENT_KEYWORDS | {"operator", "template"}:
+            # at file, namespace and class scope every statement declares: an unknown name before a
+            # name (or Class::name) is a type the runtime or an include the program lacks defines
+            k = angle_end(toks, i + 1)
+            j = k
+            while self.text(j) in ("*", "&", "const"):
+                j += 1
+            if not (j < end and toks[j].kind == "id"):
+                k = None
         if k is None:
             # not a declaration the model knows (an unknown type: the lint or the compiler says so)
             return self.statement_end(i, end) + 1 if self.text(self.statement_end(i, end)) == ";" \
@@ -562,7 +594,7 @@ class Parser:
         if k < end and toks[k].kind == "id" and self.text(k + 1) == "(" and scope.kind in ("file", "namespace", "class"):
             return self.function(scope, start, k, k + 1, end, specifiers, access, template, template_at,
                                  owner_cls.name if owner_cls else None, -1, "function", type_start)
-        return self.variables(scope, start, type_start, type_end, end, specifiers)
+        return self.variables(scope, start, type_start, type_end, end, specifiers, template=template)
 
     def skip_unknown(self, i, end):
         """Past something the model does not read at declaration level: a '{...}' closes it."""
@@ -689,7 +721,7 @@ class Parser:
         p.pointer = any(toks[x].text == "*" for x in range(k, j))
         return p
 
-    def variables(self, scope, start, type_start, type_end, end, specifiers, brace=-1):
+    def variables(self, scope, start, type_start, type_end, end, specifiers, brace=-1, template=None):
         """Declarators after a type: [*|&] name [dims] [= init | (args)] , ... ; (returns after ';')."""
         toks = self.toks
         k = type_end
@@ -713,7 +745,7 @@ class Parser:
                 dims.append((k, c))
                 k = c + 1
             v = VarDecl(toks[name_at].text, name_at, type_start, type_end, set(specifiers), scope, start, pointer, ref, dims,
-                        qualified=qualified)
+                        qualified=qualified, template=template)
             if self.text(k) == "=":
                 a = k + 1
                 k = a

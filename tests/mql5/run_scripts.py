@@ -438,7 +438,7 @@ def stop_all(scripts, scripts_dir, include_dir, whole_runs, native, mqlcl_dir=No
             print(f"[SKIP] stop test: {s.stem}.mq5: a self-test of the harness, not a user's script")
             continue
         if s.stem not in whole_runs:
-            continue  # its whole run failed above: nothing to compare a stopped run with
+            continue  # its whole run failed above (or it is not one of ours): nothing to compare a stopped run with
         exe, log, err, declared = whole_runs[s.stem]
 
         def run(args, timeout, exe=exe):
@@ -451,6 +451,21 @@ def stop_all(scripts, scripts_dir, include_dir, whole_runs, native, mqlcl_dir=No
                    "; ".join(problems) + "\n" + out[-1500:])
 
 
+def program_names(scripts):
+    """{path: name} of the programs: the file's stem, with as many of its folders as make it unique
+    where two share it (a sample in Double/FFT.mq5 and Float/FFT.mq5: Double_FFT, Float_FFT)."""
+    def named(path, k):
+        folders = path.parent.parts[len(path.parent.parts) - k:] if k else ()
+        return "_".join([re.sub(r"\W+", "_", f) for f in folders] + [path.stem])
+    out = {}
+    for s in scripts:
+        twins, k = [t for t in scripts if t.stem == s.stem], 0
+        while len({named(t, k) for t in twins}) < len(twins) and k < len(s.parts):
+            k += 1
+        out[s] = named(s, k)
+    return out
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("root", type=Path)
@@ -459,22 +474,29 @@ def main():
     ap.add_argument("--dll", type=Path, help="the mqlcl.dll of the Windows target (default MINGW/dll/mqlcl.dll)")
     ap.add_argument("--only", nargs="*")
     ap.add_argument("--work", type=Path)
-    ap.add_argument("--scripts", type=Path, help="folder of the scripts (default ROOT/mql5/Scripts/mqlcl)")
+    ap.add_argument("--scripts", type=Path, nargs="+",
+                    help="programs (.mq5) or folders of them, run alone (default: ROOT/mql5/Scripts/mqlcl and the harness's own)")
+    ap.add_argument("--set", nargs="*", default=[], metavar="INPUT=VALUE",
+                    help="values of the programs' inputs (given to each program that declares the input)")
     ap.add_argument("--include-dir", type=Path, help="a terminal's MQL5/Include folder (default ROOT/mql5/Include); "
                     "ROOT/mql5/Include is searched after it (first for mqlcl/...)")
     ap.add_argument("--mutations", action="store_true", help="then the mutation test (test_mutations.py)")
     ap.add_argument("--no-stop-test", action="store_true", help="skip stop_test.py (programs that are not ours)")
     a = ap.parse_args()
     root = a.root.resolve()
-    scripts_dir = (a.scripts or root / "mql5/Scripts/mqlcl").resolve()
+    scripts_dir = root / "mql5/Scripts/mqlcl"
     include_dir = (a.include_dir or root / "mql5/Include").resolve()
     header = root / "dll/include/mqlcl.h"
     work = (a.work or a.native / "mql5-scripts").resolve()
     SGEMM_STAGES.update(sgemm_stages((a.native / "dll/libmqlcl.so").resolve()))
     work.mkdir(parents=True, exist_ok=True)
     # --scripts: the caller's own programs alone; else the project's scripts, selftests and programs
-    own = [] if a.scripts else [*(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
-    scripts = sorted(p for p in [*scripts_dir.glob("*.mq5"), *own] if not a.only or p.stem in a.only)
+    given = [q.resolve() for q in a.scripts or []]
+    found = [f for q in given for f in (sorted(q.glob("*.mq5")) if q.is_dir() else [q])] if a.scripts else \
+        [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
+    scripts = sorted(p for p in found if not a.only or p.stem in a.only)
+    names = program_names(scripts)
+    inputs = dict(v.split("=", 1) for v in a.set)
     expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl, tests/mql5/selftest and programs)")
 
     targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
@@ -493,12 +515,12 @@ def main():
     # Translate (one C++ file per script serves both targets).
     cpps = {}
     for s in scripts:
-        cpp = work / f"{s.stem}.cpp"
+        cpp = work / f"{names[s]}.cpp"
         rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(s), "--include-dir", str(include_dir),
                            "--mqlcl-include", str(root / "mql5/Include"),
                            "--out", str(cpp), "--header", str(header)], cwd=root)
-        if expect(rc == 0, f"{s.stem}.mq5 translated (lint clean)", err.strip()):
-            cpps[s.stem] = cpp
+        if expect(rc == 0, f"{names[s]}.mq5 translated (lint clean)", err.strip()):
+            cpps[names[s]] = cpp
 
     # The runtime, once per target; then the scripts, two compilers at a time.
     include_dirs = [HERE / "runtime", root / "dll/include"]
@@ -507,10 +529,13 @@ def main():
         tdir = work / t.name.replace("/", "-")
         tdir.mkdir(exist_ok=True)
         objs = []
+        # compiled again where any file of the runtime is newer (a --work folder used before)
+        newest = max(f.stat().st_mtime for f in (HERE / "runtime").iterdir())
         for src in RUNTIME_SOURCES:
             obj = tdir / (src[:-4] + ".o")
-            rc, o, e = sh(runtime_compile_command(t, src, obj))
-            expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
+            if not obj.exists() or obj.stat().st_mtime < newest:
+                rc, o, e = sh(runtime_compile_command(t, src, obj))
+                expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
             objs.append(str(obj))
         if t.suffix and (a.dll or t.lib_dir.is_dir()):
             shutil.copy2(a.dll or t.lib_dir / "mqlcl.dll", tdir / "mqlcl.dll")  # LoadLibraryW finds it beside the exe
@@ -525,7 +550,7 @@ def main():
             continue
         _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
         declared = re.findall(r"^--(\w+)=", out, re.M)
-        args = [f"--{k}={SMALL[k]}" for k in declared if k in SMALL]
+        args = [f"--{k}={inputs[k] if k in inputs else SMALL[k]}" for k in declared if k in SMALL or k in inputs]
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc, name) + expectations(name, log)

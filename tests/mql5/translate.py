@@ -261,6 +261,51 @@ def parameter_name(param):
     return head[-1].text if len(head) >= 2 and head[-1].kind == "id" else None
 
 
+def enum_int_overloads(model):
+    """MetaEditor converts a number to an enumeration parameter (with a warning): the terminal's
+    own examples call iMA(NULL,0,...) for ENUM_TIMEFRAMES. C++ does not: beside each function or
+    constructor with enumeration parameters (one signature of its name), an overload taking int
+    for each of them calls it with the numbers cast (defaults kept after the last one only, so a
+    call never matches both)."""
+    toks = model.toks
+    enums = model.enum_types
+    signatures = {}
+    for fn in model.functions:
+        key = (fn.owner, fn.name)
+        sig = tuple(" ".join(x.text for x in toks[p.type_start:p.name_at if p.name else p.end]) for p in fn.params)
+        signatures.setdefault(key, set()).add(sig)
+    done = set()
+    for fn in model.functions:
+        if fn.qualified >= 0 or fn.kind not in ("function", "constructor") or fn.template is not None \
+                or len(signatures[(fn.owner, fn.name)]) != 1 or any(p.name is None for p in fn.params):
+            continue
+        targets = [n for n, p in enumerate(fn.params) if not p.ref and not p.pointer and not p.dims
+                   and p.name_at == p.type_start + 1 and toks[p.type_start].text in enums]
+        if not targets or (fn.owner, fn.name) in done:
+            continue
+        done.add((fn.owner, fn.name))
+        last = targets[-1]
+        params, args = [], []
+        for n, p in enumerate(fn.params):
+            head = out_text(toks[p.start:p.default[0] - 1 if p.default else p.end])
+            if n in targets:
+                head = f"{'const ' if p.const else ''}int {p.name}"
+                args.append(f"({out_text([toks[p.type_start]])}){p.name}")
+            else:
+                args.append(p.name)
+            if p.default and n > last:
+                head += " = " + out_text(toks[p.default[0]:p.default[1]])
+            params.append(head)
+        if fn.kind == "constructor":
+            extra = f" {fn.name}({', '.join(params)}) : {fn.name}({', '.join(args)}) {{}}"
+        else:
+            head = out_text([x for x in toks[fn.start:fn.name_at] if x.text not in ("virtual",)])
+            qualifier = " const" if "const_method" in fn.specifiers else ""
+            extra = f" {head} {fn.name}({', '.join(params)}){qualifier} {{ return {fn.name}({', '.join(args)}); }}"
+        tail = toks[fn.end]
+        tail.out = (tail.out if tail.out is not None else tail.text) + extra
+
+
 def const_array_overloads(model):
     """MQL5 deduces T as `const X` where a template's `T &a[]` gets a const array (a `const X &x[]`
     parameter, a const array); C++ cannot bind the const array to mql5::array<T>&. So beside each
@@ -810,13 +855,49 @@ def shadowed_overloads(model):
 
 def template_member_definitions(model):
     """A member of a class template defined outside it: MQL5 writes `template<typename T>
-    CList::Add(...)`, C++ `CList<T>::Add`: the header's parameters are added to the class name."""
+    CList::Add(...)` and `template<typename T> static int CList::s_count=0;`, C++ `CList<T>::Add`:
+    the header's parameters are added to the class name."""
     toks = model.toks
-    for fn in model.functions:
-        cls = model.classes.get(fn.owner)
-        if fn.qualified >= 0 and fn.template is not None and cls is not None and cls.template is not None \
-                and toks[fn.qualified + 1].text == "::" and toks[fn.qualified].out is None:
-            toks[fn.qualified].out = f"{fn.owner}<{', '.join(fn.template)}>"
+    for d in [*model.functions, *model.variables]:
+        owner = toks[d.qualified].text if d.qualified >= 0 else None
+        cls = model.classes.get(owner)
+        if owner and d.template is not None and cls is not None and cls.template is not None \
+                and toks[d.qualified + 1].text == "::" and toks[d.qualified].out is None:
+            toks[d.qualified].out = f"{owner}<{', '.join(d.template)}>"
+
+
+def declarator_qualifiers(model):
+    """`for(int i=m_head,const end=m_head+m_size; ...)`: MetaEditor takes `const` before a later
+    declarator of a list (the terminal's Generic/Queue.mqh writes it); C++ only before the first."""
+    toks = model.toks
+    previous = {}
+    for v in model.variables:
+        key = (v.start, v.type_start)
+        if key in previous:
+            for k in range(previous[key].end + 1, v.name_at):
+                if toks[k].text in ("const", "static") and toks[k].out is None:
+                    toks[k].out = ""
+        previous[key] = v
+
+
+def undeclared_templates(model):
+    """MQL5 compiles a class template's body where the template is used: a template never used
+    may name a template the program never declares (the terminal's Generic/HashMap.mqh derives
+    CKeyValuePairComparer from IComparer<...> without including IComparer.mqh). C++ reads every
+    template's body: each such name is declared a template (never defined), at the start."""
+    toks = model.toks
+    names = set()
+    for c in model.class_decls:
+        if c.template is not None:
+            names |= {b.name for b in c.bases}
+    for i, t in enumerate(toks[:-1]):
+        if t.kind == "id" and toks[i + 1].text == "<" and model.class_at(i) is not None \
+                and model.class_at(i).template is not None and mql5_model.angle_end(toks, i + 1) > i + 1:
+            after = toks[mql5_model.angle_end(toks, i + 1)] if mql5_model.angle_end(toks, i + 1) < len(toks) else None
+            if after is not None and (after.text in ("*", "&") or after.kind == "id"):
+                names.add(t.text)
+    unknown = sorted(n for n in names if not model.is_type(n) and n not in TEMPLATE_SPELLINGS and n not in model.namespaces)
+    return "".join(f"template <typename...> struct {n};\n" for n in unknown)
 
 
 def pointer_arguments(model):
@@ -833,16 +914,21 @@ def pointer_arguments(model):
             kinds.append(texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None)
         decls.setdefault(fn.name, []).append(kinds)
     heads = {fn.name_at for fn in model.functions}
+    calls = []  # (function or class name, '(' of the arguments): calls, `new C(...)`, objects `C c(...)`
     for i in range(1, len(toks) - 1):
         t = toks[i]
         if i in heads or not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") \
-                or toks[i - 1].kind == "id" and toks[i - 1].text not in ("return", "else", "case") \
+                or toks[i - 1].kind == "id" and toks[i - 1].text not in ("return", "else", "case", "new") \
                 or toks[i - 1].text in ("*", "&", "::", "~"):
             continue
-        close = matching(toks, i + 1)
-        args = split_parameters(toks, i + 1, close)
+        calls.append((t.text, i + 1))
+    calls += [(toks[v.type_start].text, v.init[0] - 1) for v in model.variables
+              if v.ctor_args and toks[v.type_start].text in decls]
+    for name, open_ in calls:
+        close = matching(toks, open_)
+        args = split_parameters(toks, open_, close)
         for n, arg in enumerate(args):
-            targets = {d[n] if n < len(d) else None for d in decls[t.text] if len(d) >= len(args)}
+            targets = {d[n] if n < len(d) else None for d in decls[name] if len(d) >= len(args)}
             if len(targets) != 1 or None in targets or not arg:
                 continue
             if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
@@ -1238,6 +1324,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     class_bodies(model)
     method_checks(model)
     template_member_definitions(model)
+    declarator_qualifiers(model)
     rewrite_objects(model)
     pointer_conversions(model)
     pointer_arguments(model)
@@ -1252,6 +1339,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     two_index_elements(model)
     rewrite_simple(sig)
     rvalue_matrix_overloads(model)
+    enum_int_overloads(model)
     const_array_overloads(model)
     forward_declarations(model, script)
     enum_strings(model)
@@ -1270,7 +1358,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         moved.append(line_marker(sig[a].line, sig[a].file, before="\n", after="\n") + text_of(part).lstrip())
         for t in part:
             t.out, t.ws = "", "\n" * t.ws.count("\n")
-    out = ['#include "mql5_runtime.hpp"\n', line_marker(1, script, after="\n"), text_of(body), "\n"] + moved
+    out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), line_marker(1, script, after="\n"), text_of(body),
+           "\n"] + moved
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
         out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]
     return "".join(out)

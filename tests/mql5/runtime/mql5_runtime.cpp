@@ -272,8 +272,22 @@ string format(const string& spec16, const format_arg* args, int count) {
     if (j >= spec.size()) critical("StringFormat: incomplete format specification", spec.c_str());
     const char type = spec[j];
     if (next >= count) critical("StringFormat: fewer arguments than format specifications", spec.c_str());
-    const format_arg& a = args[next++];
+    format_arg a = args[next++];
     const std::string head = "%" + flags + width + precision;
+    // docs (PrintFormat): an argument of another type than its specification gives an undefined
+    // print, not a stop: the harness prints it converted and says so once per specification.
+    const bool real_spec = std::strchr("eEfgGaA", type) != nullptr, int_spec = std::strchr("diuoxX", type) != nullptr;
+    if ((real_spec && (a.kind == format_arg::Signed || a.kind == format_arg::Unsigned)) || (int_spec && a.kind == format_arg::Real)) {
+      static std::set<std::string> noted;
+      if (noted.insert(spec).second)
+        std::fprintf(stderr, "harness: StringFormat: '%s' given %s (the terminal's print is undefined): printed converted\n",
+                     spec.c_str(), real_spec ? "an integer" : "a real number");
+      if (real_spec)
+        a = format_arg{format_arg::Real, 0, 0, a.kind == format_arg::Signed ? static_cast<double>(a.i) : static_cast<double>(a.u),
+                       nullptr, 8};
+      else
+        a = format_arg{format_arg::Signed, static_cast<long long>(a.d), 0, 0, nullptr, 8};
+    }
     const bool integer = a.kind == format_arg::Signed || a.kind == format_arg::Unsigned;
     std::string piece;
     switch (type) {
