@@ -15,11 +15,13 @@ Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--dll PATH] [--only NAM
 import argparse
 import ctypes
 import os
+import random
 import re
 import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -46,7 +48,27 @@ SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpS
 SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300
 # The runtime's sources, compiled once per target and linked with every script.
-RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp")
+RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp", "mql5_market.cpp", "mql5_indicators.cpp")
+
+
+def bars_file(path, count=600, seed=20240102):
+    """A symbol's bars as the terminal exports them (tab-separated, a header of <DATE> <TIME> <OPEN>
+    <HIGH> <LOW> <CLOSE> <TICKVOL> <VOL> <SPREAD>): EURUSD H1 from 2024.01.02 00:00, a random walk
+    of fixed seed with five digits. The file's name says the symbol and period, as the terminal's."""
+    rng = random.Random(seed)
+    lines = ["<DATE>\t<TIME>\t<OPEN>\t<HIGH>\t<LOW>\t<CLOSE>\t<TICKVOL>\t<VOL>\t<SPREAD>"]
+    price, t = 1.10000, 1704153600
+    for _ in range(count):
+        o = price
+        c = round(o + rng.gauss(0, 0.0012), 5)
+        h = round(max(o, c) + abs(rng.gauss(0, 0.0006)), 5)
+        lo = round(min(o, c) - abs(rng.gauss(0, 0.0006)), 5)
+        day = time.gmtime(t)
+        lines.append(f"{day.tm_year:04d}.{day.tm_mon:02d}.{day.tm_mday:02d}\t{day.tm_hour:02d}:{day.tm_min:02d}:00\t"
+                     f"{o:.5f}\t{h:.5f}\t{lo:.5f}\t{c:.5f}\t{rng.randint(100, 5000)}\t0\t{rng.randint(5, 20)}")
+        price, t = c, t + 3600
+    path.write_text("\n".join(lines) + "\n")
+    return path
 
 
 def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
@@ -293,6 +315,19 @@ def front_end(log):
     return runtime_semantics(log, at_least=12)
 
 
+def expert_bars(log):
+    """tests/mql5/selftest: an Expert Advisor on the generated bars (the tester's events, the series,
+    each indicator against its formula, a trade request refused and said once in the log)."""
+    problems = runtime_semantics(log, at_least=31)
+    said = re.findall(r"^automated trading is disabled: OrderSend refused \(retcode 10027, error 4752\)", log, re.M)
+    return problems + ([] if len(said) == 1 else [f"the refused trade said {len(said)} times in the log, not once"])
+
+
+def indicator_bars(log):
+    """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
+    return runtime_semantics(log, at_least=6)
+
+
 def source_encodings(log):
     """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
     return runtime_semantics(log, at_least=12)
@@ -349,7 +384,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "expert_bars", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -476,6 +511,8 @@ def main():
     ap.add_argument("--work", type=Path)
     ap.add_argument("--scripts", type=Path, nargs="+",
                     help="programs (.mq5) or folders of them, run alone (default: ROOT/mql5/Scripts/mqlcl and the harness's own)")
+    ap.add_argument("--bars", type=Path, help="the bars an Expert Advisor or indicator runs on (the terminal's export of a "
+                    "symbol's bars; default: a generated EURUSD_H1.csv of 600 bars)")
     ap.add_argument("--set", nargs="*", default=[], metavar="INPUT=VALUE",
                     help="values of the programs' inputs (given to each program that declares the input)")
     ap.add_argument("--include-dir", type=Path, help="a terminal's MQL5/Include folder (default ROOT/mql5/Include); "
@@ -496,6 +533,7 @@ def main():
         [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
     scripts = sorted(p for p in found if not a.only or p.stem in a.only)
     names = program_names(scripts)
+    bars = (a.bars or bars_file(work / "EURUSD_H1.csv")).resolve()
     inputs = dict(v.split("=", 1) for v in a.set)
     expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl, tests/mql5/selftest and programs)")
 
@@ -551,13 +589,16 @@ def main():
         _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
         declared = re.findall(r"^--(\w+)=", out, re.M)
         args = [f"--{k}={inputs[k] if k in inputs else SMALL[k]}" for k in declared if k in SMALL or k in inputs]
+        _, kind, _ = sh(t.runner + [str(exe), "--kind"], env=t.env, cwd=exe.parent)
+        if kind.strip() in ("expert", "indicator") or a.bars:  # they run on bars, as in the strategy tester
+            args.append(f"--bars={bars}")
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc, name) + expectations(name, log)
         handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")
         if handles not in (0, None):
             problems.append(f"{handles} mqlcl.dll handles alive at exit")
-        if not problems and not t.suffix:
+        if not problems and not t.suffix and kind.strip() == "script":  # the stop test stops scripts
             whole_runs[name] = (exe, log, err, declared)
         expect(not problems, f"{t.name}: {name}.mq5 {' '.join(args)} runs and prints correct results",
                "; ".join(problems) + "\n" + (log + err)[-1500:])

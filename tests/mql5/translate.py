@@ -1306,6 +1306,38 @@ def program_model(script, include_dir, mqlcl_dir=None):
     return mql5_model.build(significant(body)), body, blocks
 
 
+def program_events(model):
+    """The table of the program's event handlers the runtime calls (docs: Event Handling: a script's
+    OnStart; an Expert Advisor's OnInit, OnTick, OnTimer, OnTester, OnDeinit; an indicator's
+    OnCalculate in either of its two forms)."""
+    toks = model.toks
+    handlers = {fn.name: fn for fn in model.functions
+                if fn.scope is model.file and fn.is_definition and fn.owner is None and fn.name.startswith("On")}
+
+    def returns_void(fn):
+        return toks[fn.name_at - 1].text == "void"
+    entries = []
+    for name, thunk in (("OnStart", "[] { OnStart(); }"),
+                        ("OnInit", None),
+                        ("OnDeinit", "[](int reason) { OnDeinit(reason); }"),
+                        ("OnTick", "[] { OnTick(); }"),
+                        ("OnTimer", "[] { OnTimer(); }"),
+                        ("OnTester", "[] { return (double)OnTester(); }")):
+        fn = handlers.get(name)
+        if fn is not None and name == "OnInit":
+            thunk = "[] { OnInit(); return 0; }" if returns_void(fn) else "[] { return (int)OnInit(); }"
+        entries.append(thunk if fn is not None else "nullptr")
+    calc = handlers.get("OnCalculate")
+    full = calc is not None and len(calc.params) == 10
+    entries.append("[](int rates_total, int prev_calculated, const mql5::series_arrays& s) { return (int)OnCalculate("
+                   "rates_total, prev_calculated, s.time, s.open, s.high, s.low, s.close, s.tick_volume, s.volume, s.spread); }"
+                   if full else "nullptr")
+    entries.append("[](int rates_total, int prev_calculated, int begin, const mql5::array<const double>& price) { "
+                   "return (int)OnCalculate(rates_total, prev_calculated, begin, price); }"
+                   if calc is not None and not full else "nullptr")
+    return "\nconst mql5::program_events mql5::the_program = {\n  " + ",\n  ".join(entries) + "};\n"
+
+
 def translate(script, include_dir, header=None, mqlcl_dir=None):
     """The C++ text of script; raises SourceError."""
     model, body, blocks = program_model(script, include_dir, mqlcl_dir)
@@ -1359,7 +1391,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         for t in part:
             t.out, t.ws = "", "\n" * t.ws.count("\n")
     out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), line_marker(1, script, after="\n"), text_of(body),
-           "\n"] + moved
+           "\n"] + moved + [program_events(model)]
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
         out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]
     return "".join(out)

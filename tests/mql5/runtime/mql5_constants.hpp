@@ -198,6 +198,11 @@ constexpr int ERR_ARRAY_RESIZE_ERROR = 4007;
 constexpr int ERR_STRING_RESIZE_ERROR = 4008;
 constexpr int ERR_NOTINITIALIZED_STRING = 4009;
 constexpr int ERR_INVALID_DATETIME = 4010;
+// market information, history, trade, indicators (mql5_market.hpp, mql5_indicators.hpp)
+constexpr int ERR_MARKET_UNKNOWN_SYMBOL = 4301;
+constexpr int ERR_HISTORY_NOT_FOUND = 4401;
+constexpr int ERR_INDICATOR_WRONG_HANDLE = 4807;
+constexpr int ERR_INDICATOR_WRONG_PARAMETERS = 4808;
 constexpr int ERR_ARRAY_BAD_SIZE = 4011;
 constexpr int ERR_INVALID_POINTER = 4012;
 constexpr int ERR_INVALID_POINTER_TYPE = 4013;
@@ -369,10 +374,10 @@ constexpr mql_ulong ARRAYPRINT_ALIGN = 8;
 constexpr mql_ulong ARRAYPRINT_DATE = 16;
 constexpr mql_ulong ARRAYPRINT_MINUTES = 32;
 constexpr mql_ulong ARRAYPRINT_SECONDS = 64;
-// The chart's symbol properties a program reads as _Digits and _Point: the harness has no chart;
-// it answers as on EURUSD, five digits after the point.
-constexpr int _Digits = 5;
-constexpr double _Point = 0.00001;
+// The chart's symbol's digits and point (docs: _Digits, _Point): those the bars imply
+// (mql5_market.hpp), EURUSD's 5 and 0.00001 without bars.
+extern int _Digits;
+extern double _Point;
 // FileSeek's origin (docs: ENUM_FILE_POSITION); the C library's macros have the same values.
 #undef SEEK_SET
 #undef SEEK_CUR

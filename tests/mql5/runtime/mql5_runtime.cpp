@@ -24,8 +24,6 @@
 #include "mql5_platform.hpp"
 #include "utf16.hpp"
 
-void OnStart();  // the script's
-
 using namespace mql5;
 
 namespace {
@@ -414,6 +412,11 @@ string enum_unknown(const char16_t* type, long long value) {
 }
 string enum_name(long long value, const char16_t* type, long long first, std::initializer_list<const char16_t*> names) {
   if (value >= first && value - first < static_cast<long long>(names.size())) return string(names.begin()[value - first]);
+  return enum_unknown(type, value);
+}
+string enum_name(long long value, const char16_t* type, std::initializer_list<enum_member> members) {
+  for (const enum_member& m : members)
+    if (m.value == value) return string(m.name);
   return enum_unknown(type, value);
 }
 }  // namespace mql5
@@ -952,7 +955,8 @@ mql_ulong GetTickCount64() {
   return static_cast<mql_ulong>(std::chrono::duration_cast<std::chrono::milliseconds>(
                                     std::chrono::steady_clock::now().time_since_epoch()).count());
 }
-datetime TimeCurrent() { return static_cast<datetime>(std::time(nullptr)); }
+// With bars, the time of the current bar, as in the strategy tester; else the machine's clock.
+datetime TimeCurrent() { return market_open() ? market_time() : static_cast<datetime>(std::time(nullptr)); }
 datetime TimeCurrent(MqlDateTime& dt) {
   const datetime t = TimeCurrent();
   TimeToStruct(t, dt);
@@ -1448,11 +1452,23 @@ void epilogue() {
 }
 }  // namespace
 
+namespace mql5 {
+// mql5_market.cpp: reads --bars/--symbol/--period/--history/--deposit from the command line (the
+// arguments it took are erased); returns an error text or "".
+std::string market_arguments(std::vector<std::string>& args);
+}  // namespace mql5
+
 //---------------------------------------------------------------------------------------------
 int main() {
   std::signal(SIGINT, on_stop_signal);
   std::signal(SIGTERM, on_stop_signal);
-  for (const std::string& a : command_line()) {
+  std::vector<std::string> args = command_line();
+  const std::string market_error = market_arguments(args);  // --bars=FILE and the market's other options
+  if (!market_error.empty()) {
+    std::fprintf(stderr, "harness: %s\n", market_error.c_str());
+    return 2;
+  }
+  for (const std::string& a : args) {
     if (a == "--properties") {
       for (const auto& p : properties()) std::printf("#property %s %s\n", p.first.c_str(), p.second.c_str());
       return 0;
@@ -1466,6 +1482,11 @@ int main() {
       if (w > 0) work_alarm = static_cast<unsigned long long>(w);
       continue;
     }
+    if (a == "--kind") {  // what the terminal would run: a script, an Expert Advisor or an indicator
+      const program_events& e = the_program;
+      std::printf("%s\n", e.on_start ? "script" : e.on_calculate || e.on_calculate_price ? "indicator" : e.on_tick ? "expert" : "none");
+      return 0;
+    }
     if (a == "--inputs") {
       for (const std::string& n : input_names()) std::printf("--%s=\n", n.c_str());
       return 0;
@@ -1476,8 +1497,8 @@ int main() {
       return 2;
     }
   }
-  OnStart();
+  const int rc = run_program();
   std::fflush(stdout);
   epilogue();
-  return 0;
+  return rc;
 }

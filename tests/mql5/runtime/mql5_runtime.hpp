@@ -271,6 +271,17 @@ class array : public array<const T> {
   array(T* data, int size, bool is_static) : array<const T>(data, size, is_static) {}
 };
 
+// A read-only view of n elements the runtime holds (the series OnCalculate receives).
+template <class T>
+class array_view final : public array<const T> {
+ public:
+  array_view(const T* data, int n) : array<const T>(const_cast<T*>(data), n, true) {}
+};
+template <class T>
+array_view<T> const_view(const T* data, int n) {
+  return array_view<T>(data, n);
+}
+
 // A const array (a `const T &a[]` parameter, a const array object) given to a template's
 // `T &a[]`: MQL5 deduces T as const T. The translator adds to each such template an overload
 // taking `const array<T>&`, which calls the template with const T on this view of the array.
@@ -1262,6 +1273,8 @@ static_assert(same_param<long long, datetime>::value && same_param<mql_uint, col
 
 #include "mql5_matrix.hpp"
 #include "mql5_objects.hpp"
+#include "mql5_market.hpp"
+#include "mql5_indicators.hpp"
 #include "mql5_macros.hpp"
 
 // EnumToString of the runtime's own enumerations (docs: EnumToString); the translator writes one
@@ -1269,7 +1282,40 @@ static_assert(same_param<long long, datetime>::value && same_param<mql_uint, col
 namespace mql5 {
 // names[k] is the member whose value is first + k.
 string enum_name(long long value, const char16_t* type, long long first, std::initializer_list<const char16_t*> names);
+struct enum_member {
+  long long value;
+  const char16_t* name;
+};
+string enum_name(long long value, const char16_t* type, std::initializer_list<enum_member> members);
 }  // namespace mql5
+inline string EnumToString(ENUM_TIMEFRAMES v) {
+  return mql5::enum_name(v, u"ENUM_TIMEFRAMES",
+                         {{PERIOD_CURRENT, u"PERIOD_CURRENT"}, {PERIOD_M1, u"PERIOD_M1"}, {PERIOD_M2, u"PERIOD_M2"},
+                          {PERIOD_M3, u"PERIOD_M3"}, {PERIOD_M4, u"PERIOD_M4"}, {PERIOD_M5, u"PERIOD_M5"},
+                          {PERIOD_M6, u"PERIOD_M6"}, {PERIOD_M10, u"PERIOD_M10"}, {PERIOD_M12, u"PERIOD_M12"},
+                          {PERIOD_M15, u"PERIOD_M15"}, {PERIOD_M20, u"PERIOD_M20"}, {PERIOD_M30, u"PERIOD_M30"},
+                          {PERIOD_H1, u"PERIOD_H1"}, {PERIOD_H2, u"PERIOD_H2"}, {PERIOD_H3, u"PERIOD_H3"},
+                          {PERIOD_H4, u"PERIOD_H4"}, {PERIOD_H6, u"PERIOD_H6"}, {PERIOD_H8, u"PERIOD_H8"},
+                          {PERIOD_H12, u"PERIOD_H12"}, {PERIOD_D1, u"PERIOD_D1"}, {PERIOD_W1, u"PERIOD_W1"},
+                          {PERIOD_MN1, u"PERIOD_MN1"}});
+}
+inline string EnumToString(ENUM_MA_METHOD v) {
+  return mql5::enum_name(v, u"ENUM_MA_METHOD", 0, {u"MODE_SMA", u"MODE_EMA", u"MODE_SMMA", u"MODE_LWMA"});
+}
+inline string EnumToString(ENUM_APPLIED_PRICE v) {
+  return mql5::enum_name(v, u"ENUM_APPLIED_PRICE", 1,
+                         {u"PRICE_CLOSE", u"PRICE_OPEN", u"PRICE_HIGH", u"PRICE_LOW", u"PRICE_MEDIAN", u"PRICE_TYPICAL",
+                          u"PRICE_WEIGHTED"});
+}
+inline string EnumToString(ENUM_ORDER_TYPE v) {
+  return mql5::enum_name(v, u"ENUM_ORDER_TYPE", 0,
+                         {u"ORDER_TYPE_BUY", u"ORDER_TYPE_SELL", u"ORDER_TYPE_BUY_LIMIT", u"ORDER_TYPE_SELL_LIMIT",
+                          u"ORDER_TYPE_BUY_STOP", u"ORDER_TYPE_SELL_STOP", u"ORDER_TYPE_BUY_STOP_LIMIT",
+                          u"ORDER_TYPE_SELL_STOP_LIMIT", u"ORDER_TYPE_CLOSE_BY"});
+}
+inline string EnumToString(ENUM_POSITION_TYPE v) {
+  return mql5::enum_name(v, u"ENUM_POSITION_TYPE", 0, {u"POSITION_TYPE_BUY", u"POSITION_TYPE_SELL"});
+}
 inline string EnumToString(ENUM_POINTER_TYPE v) {
   return mql5::enum_name(v, u"ENUM_POINTER_TYPE", 0, {u"POINTER_INVALID", u"POINTER_DYNAMIC", u"POINTER_AUTOMATIC"});
 }

@@ -1,0 +1,129 @@
+// Technical indicators (docs: Technical Indicators) on the market's bars (mql5_market.hpp), by
+// handle and CopyBuffer, each by its documented formula; the values before an indicator's first
+// full period are 0, as the terminal's own example indicators write them. And the custom
+// indicator's side (docs: Custom Indicators): SetIndexBuffer binds the program's arrays, which the
+// harness sizes to rates_total before each OnCalculate; the plot and indicator properties are kept.
+#pragma once
+
+enum ENUM_MA_METHOD { MODE_SMA, MODE_EMA, MODE_SMMA, MODE_LWMA };
+enum ENUM_APPLIED_PRICE { PRICE_CLOSE = 1, PRICE_OPEN, PRICE_HIGH, PRICE_LOW, PRICE_MEDIAN, PRICE_TYPICAL, PRICE_WEIGHTED };
+enum ENUM_APPLIED_VOLUME { VOLUME_TICK, VOLUME_REAL };
+enum ENUM_STO_PRICE { STO_LOWHIGH, STO_CLOSECLOSE };
+// docs (Indicator Lines): buffer numbers of the indicators with several.
+constexpr int MAIN_LINE = 0, SIGNAL_LINE = 1, BASE_LINE = 0, UPPER_BAND = 1, LOWER_BAND = 2, UPPER_LINE = 1,
+              LOWER_LINE = 2, PLUSDI_LINE = 1, MINUSDI_LINE = 2;
+
+namespace mql5 {
+int indicator_create(const char* kind, std::initializer_list<double> params);  // INVALID_HANDLE on a wrong parameter
+template <class S>
+int indicator_of(const S& symbol, int timeframe, const char* kind, std::initializer_list<double> params) {
+  if (!is_own(symbol) || !own_period(timeframe)) {
+    _LastError = ERR_MARKET_UNKNOWN_SYMBOL;
+    return INVALID_HANDLE;
+  }
+  return indicator_create(kind, params);
+}
+}  // namespace mql5
+
+template <class S>
+int iMA(const S& symbol, int period, int ma_period, int ma_shift, int ma_method, int applied_price) {
+  return mql5::indicator_of(symbol, period, "MA", {double(ma_period), double(ma_shift), double(ma_method), double(applied_price)});
+}
+template <class S>
+int iRSI(const S& symbol, int period, int ma_period, int applied_price) {
+  return mql5::indicator_of(symbol, period, "RSI", {double(ma_period), double(applied_price)});
+}
+template <class S>
+int iATR(const S& symbol, int period, int ma_period) {
+  return mql5::indicator_of(symbol, period, "ATR", {double(ma_period)});
+}
+template <class S>
+int iMACD(const S& symbol, int period, int fast_ema_period, int slow_ema_period, int signal_period, int applied_price) {
+  return mql5::indicator_of(symbol, period, "MACD",
+                            {double(fast_ema_period), double(slow_ema_period), double(signal_period), double(applied_price)});
+}
+template <class S>
+int iBands(const S& symbol, int period, int bands_period, int bands_shift, double deviation, int applied_price) {
+  return mql5::indicator_of(symbol, period, "Bands", {double(bands_period), double(bands_shift), deviation, double(applied_price)});
+}
+template <class S>
+int iStdDev(const S& symbol, int period, int ma_period, int ma_shift, int ma_method, int applied_price) {
+  return mql5::indicator_of(symbol, period, "StdDev", {double(ma_period), double(ma_shift), double(ma_method), double(applied_price)});
+}
+template <class S>
+int iCCI(const S& symbol, int period, int ma_period, int applied_price) {
+  return mql5::indicator_of(symbol, period, "CCI", {double(ma_period), double(applied_price)});
+}
+template <class S>
+int iMomentum(const S& symbol, int period, int mom_period, int applied_price) {
+  return mql5::indicator_of(symbol, period, "Momentum", {double(mom_period), double(applied_price)});
+}
+template <class S>
+int iStochastic(const S& symbol, int period, int Kperiod, int Dperiod, int slowing, int ma_method, int price_field) {
+  return mql5::indicator_of(symbol, period, "Stochastic",
+                            {double(Kperiod), double(Dperiod), double(slowing), double(ma_method), double(price_field)});
+}
+template <class S>
+int iWPR(const S& symbol, int period, int calc_period) {
+  return mql5::indicator_of(symbol, period, "WPR", {double(calc_period)});
+}
+template <class S>
+int iMFI(const S& symbol, int period, int ma_period, int applied_volume) {
+  return mql5::indicator_of(symbol, period, "MFI", {double(ma_period), double(applied_volume)});
+}
+template <class S>
+int iOBV(const S& symbol, int period, int applied_volume) {
+  return mql5::indicator_of(symbol, period, "OBV", {double(applied_volume)});
+}
+template <class S>
+int iAO(const S& symbol, int period) {
+  return mql5::indicator_of(symbol, period, "AO", {});
+}
+template <class S>
+int iADX(const S& symbol, int period, int adx_period) {
+  return mql5::indicator_of(symbol, period, "ADX", {double(adx_period)});
+}
+
+int CopyBuffer(int indicator_handle, int buffer_num, int start_pos, int count, mql5::array<double>& buffer);
+int CopyBuffer(int indicator_handle, int buffer_num, datetime start_time, int count, mql5::array<double>& buffer);
+int CopyBuffer(int indicator_handle, int buffer_num, datetime start_time, datetime stop_time, mql5::array<double>& buffer);
+int BarsCalculated(int indicator_handle);
+bool IndicatorRelease(int indicator_handle);
+
+// The custom indicator's side.
+enum ENUM_INDEXBUFFER_TYPE { INDICATOR_DATA, INDICATOR_COLOR_INDEX, INDICATOR_CALCULATIONS };
+enum ENUM_CUSTOMIND_PROPERTY_INTEGER {
+  INDICATOR_DIGITS, INDICATOR_HEIGHT, INDICATOR_LEVELS, INDICATOR_LEVELCOLOR, INDICATOR_LEVELSTYLE, INDICATOR_LEVELWIDTH,
+  INDICATOR_FIXED_MINIMUM, INDICATOR_FIXED_MAXIMUM
+};
+enum ENUM_CUSTOMIND_PROPERTY_DOUBLE { INDICATOR_MINIMUM, INDICATOR_MAXIMUM, INDICATOR_LEVELVALUE };
+enum ENUM_CUSTOMIND_PROPERTY_STRING { INDICATOR_SHORTNAME, INDICATOR_LEVELTEXT };
+enum ENUM_PLOT_PROPERTY_INTEGER {
+  PLOT_ARROW, PLOT_ARROW_SHIFT, PLOT_DRAW_BEGIN, PLOT_DRAW_TYPE, PLOT_SHOW_DATA, PLOT_SHIFT, PLOT_LINE_STYLE, PLOT_LINE_WIDTH,
+  PLOT_COLOR_INDEXES, PLOT_LINE_COLOR
+};
+enum ENUM_PLOT_PROPERTY_DOUBLE { PLOT_EMPTY_VALUE };
+enum ENUM_PLOT_PROPERTY_STRING { PLOT_LABEL };
+enum ENUM_DRAW_TYPE {
+  DRAW_NONE, DRAW_LINE, DRAW_SECTION, DRAW_HISTOGRAM, DRAW_HISTOGRAM2, DRAW_ARROW, DRAW_ZIGZAG, DRAW_FILLING, DRAW_BARS,
+  DRAW_CANDLES, DRAW_COLOR_LINE, DRAW_COLOR_SECTION, DRAW_COLOR_HISTOGRAM, DRAW_COLOR_HISTOGRAM2, DRAW_COLOR_ARROW,
+  DRAW_COLOR_ZIGZAG, DRAW_COLOR_BARS, DRAW_COLOR_CANDLES
+};
+enum ENUM_LINE_STYLE { STYLE_SOLID, STYLE_DASH, STYLE_DOT, STYLE_DASHDOT, STYLE_DASHDOTDOT };
+bool SetIndexBuffer(int index, mql5::array<double>& buffer, ENUM_INDEXBUFFER_TYPE data_type = INDICATOR_DATA);
+bool IndicatorSetInteger(ENUM_CUSTOMIND_PROPERTY_INTEGER prop_id, mql_long prop_value);
+bool IndicatorSetInteger(ENUM_CUSTOMIND_PROPERTY_INTEGER prop_id, int prop_modifier, mql_long prop_value);
+bool IndicatorSetDouble(ENUM_CUSTOMIND_PROPERTY_DOUBLE prop_id, double prop_value);
+bool IndicatorSetDouble(ENUM_CUSTOMIND_PROPERTY_DOUBLE prop_id, int prop_modifier, double prop_value);
+bool IndicatorSetString(ENUM_CUSTOMIND_PROPERTY_STRING prop_id, const string& prop_value);
+bool IndicatorSetString(ENUM_CUSTOMIND_PROPERTY_STRING prop_id, int prop_modifier, const string& prop_value);
+bool PlotIndexSetInteger(int plot_index, ENUM_PLOT_PROPERTY_INTEGER prop_id, mql_long prop_value);
+bool PlotIndexSetInteger(int plot_index, ENUM_PLOT_PROPERTY_INTEGER prop_id, int prop_modifier, mql_long prop_value);
+bool PlotIndexSetDouble(int plot_index, ENUM_PLOT_PROPERTY_DOUBLE prop_id, double prop_value);
+bool PlotIndexSetString(int plot_index, ENUM_PLOT_PROPERTY_STRING prop_id, const string& prop_value);
+mql_long PlotIndexGetInteger(int plot_index, ENUM_PLOT_PROPERTY_INTEGER prop_id, int prop_modifier = 0);
+
+namespace mql5 {
+void resize_indicator_buffers(int rates_total);  // before each OnCalculate
+void report_indicator_buffers();                 // after the last: each bound buffer's last values, on stderr
+}  // namespace mql5

@@ -1,0 +1,343 @@
+// The market a program sees, as the strategy tester shows it without visualisation: one symbol's
+// bars read from a file (--bars FILE, the terminal's export of a symbol's bars), the current bar
+// moving one bar a tick; the timeseries and the symbol's properties those bars imply (docs:
+// Timeseries and Indicators Access, Market Info); the tester's account (a deposit, no position);
+// trade requests answered as the terminal answers them with automated trading disabled (docs:
+// OrderSend, return codes); the events of Expert Advisors and indicators (docs: Event Handling).
+// Without --bars the market has no bars: the series functions answer as for a symbol without
+// history, and _Symbol/_Point/_Digits are EURUSD's.
+#pragma once
+
+// docs (Chart Timeframes): the terminal's values.
+enum ENUM_TIMEFRAMES {
+  PERIOD_CURRENT = 0, PERIOD_M1 = 1, PERIOD_M2 = 2, PERIOD_M3 = 3, PERIOD_M4 = 4, PERIOD_M5 = 5, PERIOD_M6 = 6,
+  PERIOD_M10 = 10, PERIOD_M12 = 12, PERIOD_M15 = 15, PERIOD_M20 = 20, PERIOD_M30 = 30, PERIOD_H1 = 0x4001,
+  PERIOD_H2 = 0x4002, PERIOD_H3 = 0x4003, PERIOD_H4 = 0x4004, PERIOD_H6 = 0x4006, PERIOD_H8 = 0x4008,
+  PERIOD_H12 = 0x400C, PERIOD_D1 = 0x4018, PERIOD_W1 = 0x8001, PERIOD_MN1 = 0xC001
+};
+enum ENUM_SERIES_INFO_INTEGER {
+  SERIES_BARS_COUNT, SERIES_FIRSTDATE, SERIES_LASTBAR_DATE, SERIES_SERVER_FIRSTDATE, SERIES_TERMINAL_FIRSTDATE,
+  SERIES_SYNCHRONIZED
+};
+enum ENUM_SYMBOL_INFO_INTEGER {
+  SYMBOL_SELECT, SYMBOL_VISIBLE, SYMBOL_DIGITS, SYMBOL_SPREAD, SYMBOL_SPREAD_FLOAT, SYMBOL_TRADE_STOPS_LEVEL,
+  SYMBOL_TRADE_FREEZE_LEVEL, SYMBOL_TRADE_MODE, SYMBOL_TRADE_EXEMODE, SYMBOL_TIME, SYMBOL_FILLING_MODE,
+  SYMBOL_EXPIRATION_MODE, SYMBOL_ORDER_MODE, SYMBOL_TRADE_CALC_MODE, SYMBOL_SWAP_MODE, SYMBOL_SWAP_ROLLOVER3DAYS,
+  SYMBOL_VOLUME, SYMBOL_VOLUMEHIGH, SYMBOL_VOLUMELOW, SYMBOL_CUSTOM, SYMBOL_EXIST
+};
+enum ENUM_SYMBOL_INFO_DOUBLE {
+  SYMBOL_BID, SYMBOL_BIDHIGH, SYMBOL_BIDLOW, SYMBOL_ASK, SYMBOL_ASKHIGH, SYMBOL_ASKLOW, SYMBOL_LAST, SYMBOL_POINT,
+  SYMBOL_TRADE_TICK_VALUE, SYMBOL_TRADE_TICK_VALUE_PROFIT, SYMBOL_TRADE_TICK_VALUE_LOSS, SYMBOL_TRADE_TICK_SIZE,
+  SYMBOL_TRADE_CONTRACT_SIZE, SYMBOL_VOLUME_MIN, SYMBOL_VOLUME_MAX, SYMBOL_VOLUME_STEP, SYMBOL_VOLUME_LIMIT,
+  SYMBOL_SWAP_LONG, SYMBOL_SWAP_SHORT, SYMBOL_MARGIN_INITIAL, SYMBOL_MARGIN_MAINTENANCE
+};
+enum ENUM_SYMBOL_INFO_STRING {
+  SYMBOL_BASIS, SYMBOL_CURRENCY_BASE, SYMBOL_CURRENCY_PROFIT, SYMBOL_CURRENCY_MARGIN, SYMBOL_DESCRIPTION, SYMBOL_PATH
+};
+enum ENUM_ACCOUNT_INFO_INTEGER {
+  ACCOUNT_LOGIN, ACCOUNT_TRADE_MODE, ACCOUNT_LEVERAGE, ACCOUNT_LIMIT_ORDERS, ACCOUNT_MARGIN_SO_MODE, ACCOUNT_TRADE_ALLOWED,
+  ACCOUNT_TRADE_EXPERT, ACCOUNT_MARGIN_MODE, ACCOUNT_CURRENCY_DIGITS, ACCOUNT_FIFO_CLOSE, ACCOUNT_HEDGE_ALLOWED
+};
+enum ENUM_ACCOUNT_INFO_DOUBLE {
+  ACCOUNT_BALANCE, ACCOUNT_CREDIT, ACCOUNT_PROFIT, ACCOUNT_EQUITY, ACCOUNT_MARGIN, ACCOUNT_MARGIN_FREE, ACCOUNT_MARGIN_LEVEL,
+  ACCOUNT_MARGIN_SO_CALL, ACCOUNT_MARGIN_SO_SO, ACCOUNT_MARGIN_INITIAL, ACCOUNT_MARGIN_MAINTENANCE, ACCOUNT_ASSETS,
+  ACCOUNT_LIABILITIES, ACCOUNT_COMMISSION_BLOCKED
+};
+enum ENUM_ACCOUNT_INFO_STRING { ACCOUNT_NAME, ACCOUNT_SERVER, ACCOUNT_CURRENCY, ACCOUNT_COMPANY };
+
+// docs (Trade Operation Types, Order Properties, Position Properties, Deal Properties, Trade
+// Server Return Codes): what a trade request and its answer hold.
+enum ENUM_TRADE_REQUEST_ACTIONS {
+  TRADE_ACTION_DEAL = 1, TRADE_ACTION_PENDING = 5, TRADE_ACTION_SLTP = 6, TRADE_ACTION_MODIFY = 7, TRADE_ACTION_REMOVE = 8,
+  TRADE_ACTION_CLOSE_BY = 10
+};
+enum ENUM_ORDER_TYPE {
+  ORDER_TYPE_BUY, ORDER_TYPE_SELL, ORDER_TYPE_BUY_LIMIT, ORDER_TYPE_SELL_LIMIT, ORDER_TYPE_BUY_STOP, ORDER_TYPE_SELL_STOP,
+  ORDER_TYPE_BUY_STOP_LIMIT, ORDER_TYPE_SELL_STOP_LIMIT, ORDER_TYPE_CLOSE_BY
+};
+enum ENUM_ORDER_TYPE_FILLING { ORDER_FILLING_FOK, ORDER_FILLING_IOC, ORDER_FILLING_RETURN, ORDER_FILLING_BOC };
+enum ENUM_ORDER_TYPE_TIME { ORDER_TIME_GTC, ORDER_TIME_DAY, ORDER_TIME_SPECIFIED, ORDER_TIME_SPECIFIED_DAY };
+enum ENUM_POSITION_TYPE { POSITION_TYPE_BUY, POSITION_TYPE_SELL };
+enum ENUM_POSITION_PROPERTY_INTEGER {
+  POSITION_TICKET, POSITION_TIME, POSITION_TIME_MSC, POSITION_TIME_UPDATE, POSITION_TIME_UPDATE_MSC, POSITION_TYPE,
+  POSITION_MAGIC, POSITION_IDENTIFIER, POSITION_REASON
+};
+enum ENUM_POSITION_PROPERTY_DOUBLE {
+  POSITION_VOLUME, POSITION_PRICE_OPEN, POSITION_SL, POSITION_TP, POSITION_PRICE_CURRENT, POSITION_SWAP, POSITION_PROFIT
+};
+enum ENUM_POSITION_PROPERTY_STRING { POSITION_SYMBOL, POSITION_COMMENT, POSITION_EXTERNAL_ID };
+enum ENUM_ORDER_PROPERTY_INTEGER {
+  ORDER_TICKET, ORDER_TIME_SETUP, ORDER_TYPE, ORDER_STATE, ORDER_TIME_EXPIRATION, ORDER_TIME_DONE, ORDER_TIME_SETUP_MSC,
+  ORDER_TIME_DONE_MSC, ORDER_TYPE_FILLING, ORDER_TYPE_TIME, ORDER_MAGIC, ORDER_REASON, ORDER_POSITION_ID, ORDER_POSITION_BY_ID
+};
+enum ENUM_ORDER_PROPERTY_DOUBLE {
+  ORDER_VOLUME_INITIAL, ORDER_VOLUME_CURRENT, ORDER_PRICE_OPEN, ORDER_SL, ORDER_TP, ORDER_PRICE_CURRENT, ORDER_PRICE_STOPLIMIT
+};
+enum ENUM_ORDER_PROPERTY_STRING { ORDER_SYMBOL, ORDER_COMMENT, ORDER_EXTERNAL_ID };
+enum ENUM_DEAL_PROPERTY_INTEGER {
+  DEAL_TICKET, DEAL_ORDER, DEAL_TIME, DEAL_TIME_MSC, DEAL_TYPE, DEAL_ENTRY, DEAL_MAGIC, DEAL_REASON, DEAL_POSITION_ID
+};
+enum ENUM_DEAL_PROPERTY_DOUBLE { DEAL_VOLUME, DEAL_PRICE, DEAL_COMMISSION, DEAL_SWAP, DEAL_PROFIT, DEAL_FEE, DEAL_SL, DEAL_TP };
+enum ENUM_DEAL_PROPERTY_STRING { DEAL_SYMBOL, DEAL_COMMENT, DEAL_EXTERNAL_ID };
+enum ENUM_DEAL_TYPE { DEAL_TYPE_BUY, DEAL_TYPE_SELL, DEAL_TYPE_BALANCE };
+enum ENUM_DEAL_ENTRY { DEAL_ENTRY_IN, DEAL_ENTRY_OUT, DEAL_ENTRY_INOUT, DEAL_ENTRY_OUT_BY };
+constexpr mql_uint TRADE_RETCODE_DONE = 10009;
+constexpr mql_uint TRADE_RETCODE_CLIENT_DISABLES_AT = 10027;  // "Autotrading disabled by client terminal"
+constexpr int ERR_TRADE_DISABLED = 4752;                      // "Trading by Expert Advisors prohibited"
+
+struct MqlTradeRequest {
+  ENUM_TRADE_REQUEST_ACTIONS action;
+  mql_ulong magic, order;
+  string symbol;
+  double volume, price, stoplimit, sl, tp;
+  mql_ulong deviation;
+  ENUM_ORDER_TYPE type;
+  ENUM_ORDER_TYPE_FILLING type_filling;
+  ENUM_ORDER_TYPE_TIME type_time;
+  datetime expiration;
+  string comment;
+  mql_ulong position, position_by;
+  MqlTradeRequest* operator->() { return this; }
+  const MqlTradeRequest* operator->() const { return this; }
+};
+struct MqlTradeResult {
+  mql_uint retcode;
+  mql_ulong deal, order;
+  double volume, price, bid, ask;
+  string comment;
+  mql_uint request_id;
+  int retcode_external;
+  MqlTradeResult* operator->() { return this; }
+  const MqlTradeResult* operator->() const { return this; }
+};
+struct MqlTradeCheckResult {
+  mql_uint retcode;
+  double balance, equity, profit, margin, margin_free, margin_level;
+  string comment;
+  MqlTradeCheckResult* operator->() { return this; }
+  const MqlTradeCheckResult* operator->() const { return this; }
+};
+
+// The chart's symbol and period: the bars' (--symbol, --period, or the file's name: EURUSD_H1.csv).
+extern string _Symbol;
+extern ENUM_TIMEFRAMES _Period;
+extern int _UninitReason;
+extern bool _StopFlag;
+extern int _AppliedTo;
+constexpr int _IsX64 = 1;  // docs (_IsX64): the terminal is 64-bit
+string Symbol();
+ENUM_TIMEFRAMES Period();
+double Point();
+int Digits();
+int PeriodSeconds(ENUM_TIMEFRAMES period = PERIOD_CURRENT);
+int PeriodSeconds(int period);
+
+namespace mql5 {
+// The symbol a series function asks for: NULL, "" and _Symbol are the chart's.
+bool own_symbol(const string& symbol);
+bool own_period(int period);
+// Bars visible now (the current bar and those before it), oldest first.
+int visible_bars();
+int total_bars();                // every bar of the file, the ones still to come too
+const MqlRates& bar(int index);  // index from the oldest bar
+template <class S>
+bool is_own(const S& s) {
+  if constexpr (std::is_same<S, string>::value) return own_symbol(s);
+  else return true;  // NULL (a number) names the chart's symbol
+}
+// get(k): the value at bar k (from the oldest)
+template <class T, class Get>
+int copy_series(int start_pos, int count, mql5::array<T>& out, Get get) {
+  const int n = visible_bars();
+  if (start_pos < 0 || count <= 0 || start_pos >= n) return -1;
+  if (start_pos + count > n) count = n - start_pos;
+  if (out.is_static() && out.size() < count) count = out.size();
+  else if (!out.is_static() && out.resize(count) < 0) return -1;
+  // element 0 is the oldest copied; a series array (ArraySetAsSeries) shows it last
+  const int first = n - start_pos - count;
+  for (int i = 0; i < count; ++i) out.dll_data()[i] = get(first + i);
+  return count;
+}
+int shift_of(datetime time, bool exact);  // the bar's shift (from the current one) at a time
+int copy_range(datetime start, datetime stop, int& start_pos);  // count; start_pos set
+}  // namespace mql5
+
+int Bars(const string& symbol, int timeframe);
+int Bars(const string& symbol, int timeframe, datetime start_time, datetime stop_time);
+template <class S>
+int Bars(const S&, int timeframe) {
+  return Bars(_Symbol, timeframe);
+}
+template <class S>
+int iBars(const S& symbol, int timeframe) {
+  return mql5::is_own(symbol) && mql5::own_period(timeframe) ? mql5::visible_bars() : 0;
+}
+mql_long SeriesInfoInteger(const string& symbol, int timeframe, ENUM_SERIES_INFO_INTEGER prop);
+bool SeriesInfoInteger(const string& symbol, int timeframe, ENUM_SERIES_INFO_INTEGER prop, mql_long& value);
+
+// iTime ... iVolume (docs): the bar `shift` bars before the current one; 0 where there is none.
+#define MQL5_SERIES_AT(NAME, TYPE, EXPR)                                                              \
+  template <class S>                                                                                  \
+  TYPE NAME(const S& symbol, int timeframe, int shift) {                                              \
+    const int n = mql5::visible_bars();                                                               \
+    if (!mql5::is_own(symbol) || !mql5::own_period(timeframe) || shift < 0 || shift >= n) return TYPE(); \
+    const MqlRates& r = mql5::bar(n - 1 - shift);                                                     \
+    return EXPR;                                                                                      \
+  }
+MQL5_SERIES_AT(iTime, datetime, r.time)
+MQL5_SERIES_AT(iOpen, double, r.open)
+MQL5_SERIES_AT(iHigh, double, r.high)
+MQL5_SERIES_AT(iLow, double, r.low)
+MQL5_SERIES_AT(iClose, double, r.close)
+MQL5_SERIES_AT(iTickVolume, mql_long, r.tick_volume)
+MQL5_SERIES_AT(iVolume, mql_long, r.tick_volume)
+MQL5_SERIES_AT(iRealVolume, mql_long, r.real_volume)
+MQL5_SERIES_AT(iSpread, mql_long, static_cast<mql_long>(r.spread))
+#undef MQL5_SERIES_AT
+template <class S>
+int iBarShift(const S& symbol, int timeframe, datetime time, bool exact = false) {
+  return mql5::is_own(symbol) && mql5::own_period(timeframe) ? mql5::shift_of(time, exact) : -1;
+}
+enum ENUM_SERIESMODE { MODE_OPEN, MODE_LOW, MODE_HIGH, MODE_CLOSE, MODE_VOLUME, MODE_REAL_VOLUME, MODE_SPREAD, MODE_TIME };
+namespace mql5 {
+double series_value(const MqlRates& r, int mode);
+int extreme(int mode, int count, int start, bool highest);
+}  // namespace mql5
+template <class S>
+int iHighest(const S& symbol, int timeframe, int type, int count = WHOLE_ARRAY, int start = 0) {
+  return mql5::is_own(symbol) && mql5::own_period(timeframe) ? mql5::extreme(type, count, start, true) : -1;
+}
+template <class S>
+int iLowest(const S& symbol, int timeframe, int type, int count = WHOLE_ARRAY, int start = 0) {
+  return mql5::is_own(symbol) && mql5::own_period(timeframe) ? mql5::extreme(type, count, start, false) : -1;
+}
+
+// CopyRates ... CopySpread (docs): by start position and count, by start time and count, by
+// start and stop time. -1 for another symbol or period, or where no bar is there.
+#define MQL5_COPY(NAME, TYPE, EXPR)                                                                          \
+  template <class S>                                                                                         \
+  int NAME(const S& symbol, int timeframe, int start_pos, int count, mql5::array<TYPE>& out) {               \
+    if (!mql5::is_own(symbol) || !mql5::own_period(timeframe)) return -1;                                    \
+    return mql5::copy_series(start_pos, count, out, [](int k) { const MqlRates& r = mql5::bar(k); return static_cast<TYPE>(EXPR); }); \
+  }                                                                                                          \
+  template <class S>                                                                                         \
+  int NAME(const S& symbol, int timeframe, datetime start_time, int count, mql5::array<TYPE>& out) {         \
+    if (!mql5::is_own(symbol) || !mql5::own_period(timeframe)) return -1;                                    \
+    const int pos = mql5::shift_of(start_time, false);                                                       \
+    return pos < 0 ? -1 : NAME(symbol, timeframe, pos, count, out);                                         \
+  }                                                                                                          \
+  template <class S>                                                                                         \
+  int NAME(const S& symbol, int timeframe, datetime start_time, datetime stop_time, mql5::array<TYPE>& out) { \
+    if (!mql5::is_own(symbol) || !mql5::own_period(timeframe)) return -1;                                    \
+    int pos = 0;                                                                                             \
+    const int count = mql5::copy_range(start_time, stop_time, pos);                                          \
+    return count <= 0 ? -1 : NAME(symbol, timeframe, pos, count, out);                                       \
+  }
+MQL5_COPY(CopyRates, MqlRates, r)
+MQL5_COPY(CopyTime, datetime, r.time)
+MQL5_COPY(CopyOpen, double, r.open)
+MQL5_COPY(CopyHigh, double, r.high)
+MQL5_COPY(CopyLow, double, r.low)
+MQL5_COPY(CopyClose, double, r.close)
+MQL5_COPY(CopyTickVolume, mql_long, r.tick_volume)
+MQL5_COPY(CopyRealVolume, mql_long, r.real_volume)
+MQL5_COPY(CopySpread, int, r.spread)
+#undef MQL5_COPY
+
+// Market info (docs): the chart's symbol only; its bid is the current bar's close, its ask the
+// bid plus the bar's spread in points.
+double SymbolInfoDouble(const string& name, ENUM_SYMBOL_INFO_DOUBLE prop);
+bool SymbolInfoDouble(const string& name, ENUM_SYMBOL_INFO_DOUBLE prop, double& value);
+mql_long SymbolInfoInteger(const string& name, ENUM_SYMBOL_INFO_INTEGER prop);
+bool SymbolInfoInteger(const string& name, ENUM_SYMBOL_INFO_INTEGER prop, mql_long& value);
+string SymbolInfoString(const string& name, ENUM_SYMBOL_INFO_STRING prop);
+bool SymbolInfoString(const string& name, ENUM_SYMBOL_INFO_STRING prop, string& value);
+bool SymbolInfoTick(const string& symbol, MqlTick& tick);
+bool SymbolSelect(const string& name, bool select);
+bool SymbolExist(const string& name, bool& is_custom);
+int SymbolsTotal(bool selected);
+string SymbolName(int pos, bool selected);
+bool SymbolIsSynchronized(const string& name);
+
+// The tester's account: --deposit (10000) in USD, leverage 1:100, no position, automated trading
+// disabled (so no trade changes it).
+double AccountInfoDouble(ENUM_ACCOUNT_INFO_DOUBLE prop);
+mql_long AccountInfoInteger(ENUM_ACCOUNT_INFO_INTEGER prop);
+string AccountInfoString(ENUM_ACCOUNT_INFO_STRING prop);
+
+// Trade requests: refused as with automated trading disabled (retcode 10027, _LastError 4752),
+// said once in the log; no position, order or deal ever exists.
+bool OrderSend(const MqlTradeRequest& request, MqlTradeResult& result);
+bool OrderSendAsync(const MqlTradeRequest& request, MqlTradeResult& result);
+bool OrderCheck(const MqlTradeRequest& request, MqlTradeCheckResult& result);
+bool OrderCalcMargin(ENUM_ORDER_TYPE action, const string& symbol, double volume, double price, double& margin);
+bool OrderCalcProfit(ENUM_ORDER_TYPE action, const string& symbol, double volume, double price_open, double price_close,
+                     double& profit);
+int PositionsTotal();
+string PositionGetSymbol(int index);
+mql_ulong PositionGetTicket(int index);
+bool PositionSelect(const string& symbol);
+bool PositionSelectByTicket(mql_ulong ticket);
+double PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE prop);
+bool PositionGetDouble(ENUM_POSITION_PROPERTY_DOUBLE prop, double& value);
+mql_long PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER prop);
+bool PositionGetInteger(ENUM_POSITION_PROPERTY_INTEGER prop, mql_long& value);
+string PositionGetString(ENUM_POSITION_PROPERTY_STRING prop);
+bool PositionGetString(ENUM_POSITION_PROPERTY_STRING prop, string& value);
+int OrdersTotal();
+mql_ulong OrderGetTicket(int index);
+bool OrderSelect(mql_ulong ticket);
+double OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE prop);
+mql_long OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER prop);
+string OrderGetString(ENUM_ORDER_PROPERTY_STRING prop);
+bool HistorySelect(datetime from_date, datetime to_date);
+bool HistorySelectByPosition(mql_long position_id);
+int HistoryDealsTotal();
+mql_ulong HistoryDealGetTicket(int index);
+bool HistoryDealSelect(mql_ulong ticket);
+double HistoryDealGetDouble(mql_ulong ticket, ENUM_DEAL_PROPERTY_DOUBLE prop);
+mql_long HistoryDealGetInteger(mql_ulong ticket, ENUM_DEAL_PROPERTY_INTEGER prop);
+string HistoryDealGetString(mql_ulong ticket, ENUM_DEAL_PROPERTY_STRING prop);
+int HistoryOrdersTotal();
+mql_ulong HistoryOrderGetTicket(int index);
+
+// Events (docs: EventSetTimer, ExpertRemove): the timer's period in the bars' time; ExpertRemove
+// ends the test after the current event (OnDeinit with REASON_PROGRAM).
+bool EventSetTimer(int seconds);
+bool EventSetMillisecondTimer(int milliseconds);
+void EventKillTimer();
+void ExpertRemove();
+int UninitializeReason();
+constexpr int REASON_PROGRAM = 0, REASON_REMOVE = 1, REASON_RECOMPILE = 2, REASON_CHARTCHANGE = 3, REASON_CHARTCLOSE = 4,
+              REASON_PARAMETERS = 5, REASON_ACCOUNT = 6, REASON_TEMPLATE = 7, REASON_INITFAILED = 8, REASON_CLOSE = 9;
+constexpr int INIT_SUCCEEDED = 0, INIT_FAILED = 1, INIT_PARAMETERS_INCORRECT = 32767, INIT_AGENT_NOT_SUITABLE = 32766;
+
+namespace mql5 {
+// The program's event handlers, as the translator found them (each null where the program has none).
+struct series_arrays;
+struct program_events {
+  void (*on_start)();
+  int (*on_init)();
+  void (*on_deinit)(int reason);
+  void (*on_tick)();
+  void (*on_timer)();
+  double (*on_tester)();
+  int (*on_calculate)(int rates_total, int prev_calculated, const series_arrays& s);
+  int (*on_calculate_price)(int rates_total, int prev_calculated, int begin, const mql5::array<const double>& price);
+};
+// The series OnCalculate receives: views of the visible bars (oldest first).
+struct series_arrays {
+  const mql5::array<const datetime>& time;
+  const mql5::array<const double>& open;
+  const mql5::array<const double>& high;
+  const mql5::array<const double>& low;
+  const mql5::array<const double>& close;
+  const mql5::array<const mql_long>& tick_volume;
+  const mql5::array<const mql_long>& volume;
+  const mql5::array<const int>& spread;
+};
+extern const program_events the_program;  // translate.py writes it
+bool market_open();     // bars are loaded
+datetime market_time();  // the current bar's time
+int run_program();  // the program's events as the terminal (a script) or the tester (an EA, an indicator) sends them
+}  // namespace mql5
