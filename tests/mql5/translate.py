@@ -1308,8 +1308,8 @@ def program_model(script, include_dir, mqlcl_dir=None):
 
 def program_events(model):
     """The table of the program's event handlers the runtime calls (docs: Event Handling: a script's
-    OnStart; an Expert Advisor's OnInit, OnTick, OnTimer, OnTester, OnDeinit; an indicator's
-    OnCalculate in either of its two forms)."""
+    OnStart; an Expert Advisor's OnInit, OnTick, OnTimer, OnTester, OnDeinit, OnChartEvent (its custom
+    events); an indicator's OnCalculate in either of its two forms)."""
     toks = model.toks
     handlers = {fn.name: fn for fn in model.functions
                 if fn.scope is model.file and fn.is_definition and fn.owner is None and fn.name.startswith("On")}
@@ -1335,6 +1335,8 @@ def program_events(model):
     entries.append("[](int rates_total, int prev_calculated, int begin, const mql5::array<const double>& price) { "
                    "return (int)OnCalculate(rates_total, prev_calculated, begin, price); }"
                    if calc is not None and not full else "nullptr")
+    entries.append("[](int id, const mql_long& lparam, const double& dparam, const string& sparam) { "
+                   "OnChartEvent(id, lparam, dparam, sparam); }" if "OnChartEvent" in handlers else "nullptr")
     return "\nconst mql5::program_events mql5::the_program = {\n  " + ",\n  ".join(entries) + "};\n"
 
 

@@ -473,6 +473,18 @@ std::string market_arguments(std::vector<std::string>& args) {
   return "";
 }
 
+namespace {
+// The custom chart events sent so far, each to OnChartEvent (which may send more).
+void deliver_chart_events(const program_events& p) {
+  int id;
+  mql_long lparam;
+  double dparam;
+  string sparam;
+  while (next_chart_event(id, lparam, dparam, sparam) && !market().removed)
+    if (p.on_chart_event) p.on_chart_event(id, lparam, dparam, sparam);
+}
+}  // namespace
+
 int run_program() {
   Market& m = market();
   const program_events& p = the_program;
@@ -501,6 +513,7 @@ int run_program() {
     if (p.on_deinit) p.on_deinit(REASON_INITFAILED);
     return 0;
   }
+  deliver_chart_events(p);
   std::vector<datetime> time;
   std::vector<double> open, high, low, close;
   std::vector<mql_long> tick_volume, volume;
@@ -512,8 +525,10 @@ int run_program() {
     if (p.on_timer && m.timer_seconds > 0 && now >= m.next_timer) {
       m.next_timer = now + m.timer_seconds;
       p.on_timer();
+      deliver_chart_events(p);
     }
     if (p.on_tick) p.on_tick();
+    deliver_chart_events(p);
     if (p.on_calculate || p.on_calculate_price) {
       const MqlRates& r = m.bars[static_cast<size_t>(i)];
       time.push_back(r.time), open.push_back(r.open), high.push_back(r.high), low.push_back(r.low), close.push_back(r.close);

@@ -324,6 +324,7 @@ struct program_events {
   double (*on_tester)();
   int (*on_calculate)(int rates_total, int prev_calculated, const series_arrays& s);
   int (*on_calculate_price)(int rates_total, int prev_calculated, int begin, const mql5::array<const double>& price);
+  void (*on_chart_event)(int id, const mql_long& lparam, const double& dparam, const string& sparam);
 };
 // The series OnCalculate receives: views of the visible bars (oldest first).
 struct series_arrays {

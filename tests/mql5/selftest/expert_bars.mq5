@@ -12,7 +12,8 @@
 
 input int InpPeriod=14;
 
-int g_checks=0,g_ticks=0,g_timers=0,g_wrong=0;
+int g_checks=0,g_ticks=0,g_timers=0,g_wrong=0,g_events=0;
+long g_event_lparam=0;
 int h_sma,h_ema,h_smma,h_lwma,h_rsi,h_atr,h_macd,h_bands,h_cci,h_mom,h_sto,h_wpr;
 datetime g_last_time=0;
 //+------------------------------------------------------------------+
@@ -116,12 +117,36 @@ int OnInit()
    Check("the tester's account",DoubleToString(AccountInfoDouble(ACCOUNT_BALANCE),2)+" "+AccountInfoString(ACCOUNT_CURRENCY),
          "10000.00 USD");
    EventSetTimer(4*3600);
+   EventChartCustom(0,7,42,0.5,"from OnInit");   // delivered to OnChartEvent after OnInit returns
+   Check("no custom event delivered inside the handler that sent it",IntegerToString(g_events),"0");
+//--- graphical objects: kept and found again, never drawn (the harness has no chart)
+   bool created=ObjectCreate(0,"line",OBJ_HLINE,0,0,1.25);
+   ObjectSetInteger(0,"line",OBJPROP_COLOR,clrRed);
+   ObjectSetString(0,"line",OBJPROP_TEXT,"level");
+   Check("ObjectCreate, ObjectFind, ObjectGet*",(created && !ObjectCreate(0,"line",OBJ_HLINE,0,0,1.0) ? "created" : "not")+" "+
+         IntegerToString(ObjectFind(0,"line"))+" "+DoubleToString(ObjectGetDouble(0,"line",OBJPROP_PRICE),2)+" "+
+         IntegerToString(ObjectGetInteger(0,"line",OBJPROP_COLOR)==clrRed)+" "+ObjectGetString(0,"line",OBJPROP_TEXT)+" "+
+         IntegerToString(ObjectsTotal(0)),"created 0 1.25 1 level 1");
+   ObjectDelete(0,"line");
+   Check("ObjectDelete",IntegerToString(ObjectFind(0,"line"))+" "+IntegerToString(ObjectsTotal(0)),"-1 0");
+   Check("ColorToARGB: 0xAARRGGBB of a color's 0x00BBGGRR",StringFormat("%08X",ColorToARGB(C'1,2,3',128)),"80010203");
    return(INIT_SUCCEEDED);
+  }
+//+------------------------------------------------------------------+
+void OnChartEvent(const int id,const long &lparam,const double &dparam,const string &sparam)
+  {
+   if(id==CHARTEVENT_CUSTOM+7 && dparam==0.5 && sparam=="from OnInit")
+     {
+      g_events++;
+      g_event_lparam=lparam;
+     }
   }
 //+------------------------------------------------------------------+
 void OnTick()
   {
    g_ticks++;
+   if(g_ticks==1)
+      Check("a custom event reaches OnChartEvent after OnInit, once",IntegerToString(g_events)+" "+IntegerToString(g_event_lparam),"1 42");
    datetime now=iTime(_Symbol,_Period,0);
    if(g_last_time!=0 && now-g_last_time!=PeriodSeconds())
       g_wrong++;
