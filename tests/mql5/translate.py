@@ -937,16 +937,25 @@ def pointer_arguments(model):
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
 
 
-def hoisted_member_definitions(model):
-    """MQL5 compiles a file as a whole: a member function defined outside its class may use a
-    class defined further down (new CLater, its members); C++ needs that class complete. Such
-    definitions (at file scope) move to the end of the translation unit, each with its #line.
-    Returns the token ranges moved (from the declaration's first token, a template head's too)."""
+def hoisted_definitions(model):
+    """MQL5 compiles a file as a whole: a function may use a class defined further down (new CLater,
+    its members; the terminal's Math/Fuzzy/dictionary.mqh uses a class its include declares after
+    it); C++ needs that class complete. So every function defined at file scope, a member defined
+    outside its class or a free one, moves to the end of the translation unit with its #line; a
+    free one leaves its declaration where it was (its default values there, not at the end).
+    Returns [(first token, last token, the declaration left in place or None)]."""
+    toks = model.toks
     out = []
     for fn in model.functions:
-        if fn.qualified >= 0 and fn.is_definition and fn.scope.kind == "file":
+        if fn.is_definition and fn.scope.kind == "file" and (fn.qualified >= 0 or (fn.owner is None and fn.kind == "function")):
             start = fn.template_at if fn.template is not None else fn.start
-            out.append((start, fn.body[1]))
+            prototype = None
+            if fn.qualified < 0:
+                prototype = text_of(toks[start:fn.close + 1]).strip() + ";"
+                for p in fn.params:
+                    if p.default:
+                        blank(toks, p.default[0] - 1, p.end)
+            out.append((start, fn.body[1], prototype))
     return out
 
 
@@ -1387,11 +1396,16 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
         checks += block_checks
     moved, at = [], {id(t): n for n, t in enumerate(body)}
-    for a, b in hoisted_member_definitions(model):
+    for a, b, prototype in hoisted_definitions(model):
         part = body[at[id(sig[a])]:at[id(sig[b])] + 1]  # with the comments between
+        first_ws, part[0].ws = part[0].ws, ""  # the declarations forward_declarations put there stay
+        # the overloads written after a definition (const_array_overloads ...) stay with its declaration
+        closing = sig[b].out if sig[b].out is not None else sig[b].text
+        beside, sig[b].out = closing[1:], "}"
         moved.append(line_marker(sig[a].line, sig[a].file, before="\n", after="\n") + text_of(part).lstrip())
-        for t in part:
+        for t in part[1:]:
             t.out, t.ws = "", "\n" * t.ws.count("\n")
+        part[0].ws, part[0].out = first_ws, (prototype or "") + beside
     out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), line_marker(1, script, after="\n"), text_of(body),
            "\n"] + moved + [program_events(model)]
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
