@@ -117,7 +117,7 @@ class FunctionDecl:
     pure: int = -1            # the value token of '= 0' / '= NULL'
     scope: Scope = None       # where it is declared
     body_scope: Scope = None
-    kind: str = "function"    # function, constructor, destructor, operator
+    kind: str = "function"    # function, constructor, destructor, operator, typedef (a function pointer's type)
 
     @property
     def is_definition(self):
@@ -451,6 +451,13 @@ class Parser:
             name = typedef_name(toks, i + 1, k)
             if name:
                 scope.declare(name, ("typedef", i))
+            # typedef R (*name)(parameters): its parameters are read as a function's (arrays by reference ...)
+            for j in range(i + 1, k - 3):
+                if toks[j].text == "(" and toks[j + 1].text == "*" and toks[j + 3].text == ")" and toks[j + 4].text == "(":
+                    close = matching(toks, j + 4)
+                    self.m.functions.append(FunctionDecl(toks[j + 2].text, j + 2, i, j + 4, close, self.params(j + 4, close),
+                                                         scope=scope, kind="typedef", end=k))
+                    break
             return k + 1
         if t.text in CLASS_KEYWORDS and self.text(i + 1) not in ("{",) and toks[i + 1].kind == "id":
             k = self.class_decl(scope, i, end, template, template_at)

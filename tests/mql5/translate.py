@@ -230,17 +230,26 @@ def out_text(tokens):
         .replace("\n", " ")
 
 
-def split_parameters(toks, open_i, close_i):
-    """The parameters between toks[open_i] '(' and toks[close_i] ')': lists of tokens."""
-    params, cur, depth = [], [], 0
-    for t in toks[open_i + 1:close_i]:
+def split_parameters(toks, open_i, close_i, model=None):
+    """The arguments between toks[open_i] '(' and toks[close_i] ')': lists of tokens (a comma of a
+    template's arguments, C<A,B>, where model says C is a type, does not split)."""
+    params, cur, depth, k = [], [], 0, open_i + 1
+    while k < close_i:
+        t = toks[k]
+        if model is not None and t.kind == "id" and toks[k + 1].text == "<" and model.is_type(t.text):
+            end = mql5_model.angle_end(toks, k + 1)
+            cur += toks[k:end]
+            k = end
+            continue
         if t.text == "," and depth == 0:
             params.append(cur)
             cur = []
+            k += 1
             continue
         depth += t.text in ("(", "[", "{")
         depth -= t.text in (")", "]", "}")
         cur.append(t)
+        k += 1
     if cur:
         params.append(cur)
     return params
@@ -392,22 +401,25 @@ def rvalue_matrix_overloads(model):
 
 
 def static_member_arrays(model):
-    """`static const int s_table[];` in a class, `const int C::s_table[]={...};` outside: both
-    become the static array the list sizes (docs: Static Class Members)."""
+    """`static const int s_table[];` (or [9]) in a class, `const int C::s_table[]={...};` outside:
+    both become the static array the list (or the size) says (docs: Static Class Members)."""
     toks = model.toks
     for v in model.variables:
-        if v.qualified < 0 or len(v.dims) != 1 or v.dims[0][1] != v.dims[0][0] + 1 or not v.init \
-                or toks[v.init[0]].text != "{" or v.type_end != v.type_start + 1:
+        if v.qualified < 0 or not v.dims or v.type_end != v.type_start + 1:
             continue
-        cls = model.classes.get(toks[v.qualified].text)
-        decl = f"mql5::sarray<{c_type(toks[v.type_start].text)}, {initializer_count(toks, v.init[0])}>"
+        dims = dim_tokens(toks, v.dims)
+        if not dims[0] and v.init and toks[v.init[0]].text == "{":
+            dims[0] = [Token("num", str(initializer_count(toks, v.init[0])), toks[v.name_at].file, toks[v.name_at].line)]
+        if not dims[0]:
+            continue
+        decl = array_type(c_type(toks[v.type_start].text), dims)
         toks[v.type_start].out = decl
-        blank(toks, v.dims[0][0], v.dims[0][1] + 1)
+        blank(toks, v.dims[0][0], v.dims[-1][1] + 1)
+        cls = model.classes.get(toks[v.qualified].text)
         field = cls.fields.get(v.name) if cls else None
-        if field is not None and field.dims == [(field.name_at + 1, field.name_at + 2)] \
-                and toks[field.type_start].text == toks[v.type_start].text:
+        if field is not None and len(field.dims) == len(v.dims) and toks[field.type_start].text == toks[v.type_start].text:
             toks[field.type_start].out = decl
-            blank(toks, field.name_at + 1, field.name_at + 3)
+            blank(toks, field.dims[0][0], field.dims[-1][1] + 1)
 
 
 def template_array_declarations(model):
@@ -792,6 +804,9 @@ def pointer_conversions(model):
         depth, k = 0, start
         while k < len(toks):
             x = toks[k].text
+            if toks[k].kind == "id" and k + 1 < len(toks) and toks[k + 1].text == "<" and model.is_type(x):
+                k = mql5_model.angle_end(toks, k + 1)  # C<A,B>: its comma is no end
+                continue
             if depth == 0 and (x in stops or x in (")", "]", "}")):
                 break
             depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
@@ -866,6 +881,78 @@ def template_member_definitions(model):
             toks[d.qualified].out = f"{owner}<{', '.join(d.template)}>"
 
 
+def unmatched_template_members(model):
+    """MetaEditor compiles a class template's members where they are used: a definition outside
+    the class that matches none of its declarations is an error only once called (the terminal's
+    Generic/Stack.mqh and Queue.mqh declare `CStack(ICollection<T>&collection[])` and define
+    `CStack::CStack(ICollection<T>*collection)`). C++ refuses it at once: such a definition is left
+    out (a call of it then fails to compile, as in MetaEditor). Returns the definitions left out."""
+    toks = model.toks
+
+    def shape(p):
+        types = [t.text for t in toks[p.type_start:p.name_at if p.name else p.end] if t.text not in ("const",)]
+        return tuple(types) + (len(p.dims),)
+    out = []
+    for fn in model.functions:
+        cls = model.classes.get(fn.owner)
+        if fn.qualified < 0 or cls is None or cls.template is None or not fn.is_definition:
+            continue
+        declared = [f for f in cls.methods.get(fn.name, ()) if f is not fn]
+        if declared and not any([shape(p) for p in f.params] == [shape(p) for p in fn.params] for f in declared):
+            start = fn.template_at if fn.template is not None else fn.start
+            blank(toks, start, fn.body[1] + 1)
+            toks[start].out = f"/* {fn.owner}::{fn.name}: declared otherwise in its class: left out */"
+            out.append(fn)
+    return out
+
+
+def global_calls_in_members(model):
+    """MQL5 finds a global function beside a class's methods of the same name: in CCanvas::TextOut
+    the terminal's Canvas.mqh calls the global TextOut with 9 arguments. C++'s member hides it: a
+    call in a class's method whose number of arguments fits none of the class's methods of that
+    name, and does fit a global function (the program's, or the runtime's: the reference's names),
+    is written ::Name."""
+    toks = model.toks
+    globals_ = {fn.name for fn in model.functions if fn.owner is None and fn.kind == "function"} | reference_functions()
+
+    def counts(cls, name, seen=()):
+        """(fewest, most) arguments the methods of cls and its bases named so take; None if none."""
+        out = []
+        c = model.classes.get(cls)
+        if c is None or cls in seen:
+            return out
+        for f in c.methods.get(name, ()):
+            out.append((sum(1 for p in f.params if not p.default), len(f.params)))
+        for b in c.bases:
+            out += counts(b.name, name, seen + (cls,))
+        return out
+    for i, t in enumerate(toks[:-1]):
+        if t.kind != "id" or toks[i + 1].text != "(" or t.text not in globals_ or t.out is not None \
+                or (i and toks[i - 1].text in (".", "->", "::", "~")) or (i and toks[i - 1].kind == "id" and toks[i - 1].text != "return"):
+            continue
+        cls = model.class_at(i)
+        if cls is None or model.function_at(i) is None:
+            continue
+        ranges = counts(cls.name, t.text)
+        if not ranges:
+            continue
+        n = len(split_parameters(toks, i + 1, matching(toks, i + 1), model))
+        if not any(lo <= n <= hi for lo, hi in ranges):
+            t.out = "::" + t.text
+
+
+def reference_functions():
+    """The names of the MQL5 reference's functions (reference/mql5_reference.json)."""
+    global _REFERENCE_FUNCTIONS
+    if _REFERENCE_FUNCTIONS is None:
+        entries = json.loads((Path(__file__).resolve().parent / "reference/mql5_reference.json").read_text(encoding="utf-8"))
+        _REFERENCE_FUNCTIONS = {e["name"] for e in entries["entries"] if e["kind"] == "function"}
+    return _REFERENCE_FUNCTIONS
+
+
+_REFERENCE_FUNCTIONS = None
+
+
 def declarator_qualifiers(model):
     """`for(int i=m_head,const end=m_head+m_size; ...)`: MetaEditor takes `const` before a later
     declarator of a list (the terminal's Generic/Queue.mqh writes it); C++ only before the first."""
@@ -926,7 +1013,7 @@ def pointer_arguments(model):
               if v.ctor_args and toks[v.type_start].text in decls]
     for name, open_ in calls:
         close = matching(toks, open_)
-        args = split_parameters(toks, open_, close)
+        args = split_parameters(toks, open_, close, model)
         for n, arg in enumerate(args):
             targets = {d[n] if n < len(d) else None for d in decls[name] if len(d) >= len(args)}
             if len(targets) != 1 or None in targets or not arg:
@@ -937,7 +1024,7 @@ def pointer_arguments(model):
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
 
 
-def hoisted_definitions(model):
+def hoisted_definitions(model, left_out=()):
     """MQL5 compiles a file as a whole: a function may use a class defined further down (new CLater,
     its members; the terminal's Math/Fuzzy/dictionary.mqh uses a class its include declares after
     it); C++ needs that class complete. So every function defined at file scope, a member defined
@@ -947,6 +1034,8 @@ def hoisted_definitions(model):
     toks = model.toks
     out = []
     for fn in model.functions:
+        if fn in left_out:
+            continue
         if fn.is_definition and fn.scope.kind == "file" and (fn.qualified >= 0 or (fn.owner is None and fn.kind == "function")):
             start = fn.template_at if fn.template is not None else fn.start
             prototype = None
@@ -1367,7 +1456,9 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     class_bodies(model)
     method_checks(model)
     template_member_definitions(model)
+    left_out = unmatched_template_members(model)
     declarator_qualifiers(model)
+    global_calls_in_members(model)
     rewrite_objects(model)
     pointer_conversions(model)
     pointer_arguments(model)
@@ -1396,7 +1487,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         body[at].out = code_text + line_marker(closing.line, closing.file, before="\n")
         checks += block_checks
     moved, at = [], {id(t): n for n, t in enumerate(body)}
-    for a, b, prototype in hoisted_definitions(model):
+    for a, b, prototype in hoisted_definitions(model, left_out):
         part = body[at[id(sig[a])]:at[id(sig[b])] + 1]  # with the comments between
         first_ws, part[0].ws = part[0].ws, ""  # the declarations forward_declarations put there stay
         # the overloads written after a definition (const_array_overloads ...) stay with its declaration

@@ -127,10 +127,17 @@ bool ResourceCreate(const string& resource_name, const mql5::array<const mql_uin
 bool ResourceCreate(const string& resource_name, const string& path);
 void ResourceFree(const string& resource_name);
 bool ResourceReadImage(const string& resource_name, mql5::array<mql_uint>& data, mql_uint& width, mql_uint& height);
+inline bool ResourceReadImage(const string& resource_name, mql5::array<mql_uint>& data, int& width, int& height) {
+  return ResourceReadImage(resource_name, data, reinterpret_cast<mql_uint&>(width), reinterpret_cast<mql_uint&>(height));
+}
 bool TextSetFont(const string& name, int size, mql_uint flags = 0, int orientation = 0);
 bool TextOut(const string& text, int x, int y, mql_uint anchor, mql5::array<mql_uint>& data, mql_uint width, mql_uint height,
              mql_uint color, ENUM_COLOR_FORMAT color_format);
 bool TextGetSize(const string& text, mql_uint& width, mql_uint& height);
+// MQL5 gives an int variable to a uint& parameter of the same size (the terminal's Canvas.mqh does)
+inline bool TextGetSize(const string& text, int& width, int& height) {
+  return TextGetSize(text, reinterpret_cast<mql_uint&>(width), reinterpret_cast<mql_uint&>(height));
+}
 mql_uint ColorToARGB(color clr, mql_uchar alpha = 255);
 
 bool EventChartCustom(mql_long chart_id, mql_ushort custom_event_id, mql_long lparam, double dparam, const string& sparam);
