@@ -1,5 +1,6 @@
 // The generic layer: the caller's kernels with __local arguments, explicit work-group
 // sizes, typed buffers and images.
+#include "generic/local_declarations.hpp"
 #include "support.hpp"
 
 namespace {
@@ -89,6 +90,74 @@ TEST(Generic, AKernelDeclaringTheDevicesWholeLocalMemoryRuns) {
     }
     for (int h : {out, k, p}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
   }
+}
+
+// The terminal's own sample programs declare __local tiles inside a kernel's loop, which NVIDIA's
+// compiler takes and OpenCL C 1.2 (and PoCL's) does not: the program builds everywhere, the
+// declarations moved to the kernel's start (the program's message says so on a compiler that
+// refused them), and the tiled sum it computes is exact. A private pointer to __local memory
+// stays in its block.
+TEST(Generic, LocalDeclarationsInsideAKernelsBlocksBuild) {
+  t::Ctx ctx;
+  const char16_t* source =
+      u"__kernel void tiled_sums(__global const int* x, __global int* out, __local int* spare) {\n"
+      u"  const int lid = get_local_id(0);\n"
+      u"  int sum = 0;\n"
+      u"  for (int t = 0; t < 4; t++) {\n"
+      u"    __local int tile[TILE]; /* a comment ; here */\n"
+      u"    __local int *view = tile;\n"
+      u"    tile[lid] = x[t * TILE + lid];\n"
+      u"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      u"    if (lid == 0) for (int i = 0; i < TILE; i++) sum += view[i];\n"
+      u"    barrier(CLK_LOCAL_MEM_FENCE);\n"
+      u"  }\n"
+      u"  if (lid == 0) out[0] = sum;\n"
+      u"}\n";
+  const int p = mqlcl_program(ctx.h, source, u"-DTILE=8");
+  ASSERT_GT(p, 0) << t::message(ctx.h);
+  const int k = mqlcl_kernel(p, u"tiled_sums");
+  ASSERT_GT(k, 0) << t::message();
+  const int x = mqlcl_buffer(ctx.h, 4 * 32, MQLCL_MEM_READ_ONLY), out = mqlcl_buffer(ctx.h, 4, MQLCL_MEM_READ_WRITE);
+  std::vector<int> xs(32);
+  for (int i = 0; i < 32; ++i) xs[static_cast<size_t>(i)] = i * i;
+  ASSERT_EQ(mqlcl_buffer_write_int(x, xs.data(), 0, 32), 32);
+  ASSERT_EQ(mqlcl_arg_mem(k, 0, x), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_mem(k, 1, out), MQLCL_OK);
+  ASSERT_EQ(mqlcl_arg_local(k, 2, 4), MQLCL_OK);
+  const int global[1] = {8}, local[1] = {8};
+  ASSERT_EQ(mqlcl_run(k, 1, global, 1, local, 1), MQLCL_OK) << t::message(k);
+  int v = 0;
+  EXPECT_EQ(mqlcl_buffer_read_int(out, &v, 0, 1), 1);
+  EXPECT_EQ(v, 31 * 32 * 63 / 6);  // the sum of i*i for i < 32
+  if (!t::message(p).empty()) EXPECT_TRUE(t::mentions(p, "moved to the start of their kernel")) << t::message(p);
+  for (int h : {x, out, k, p}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
+}
+
+// The move itself: each declaration to its kernel's first line, the lines kept; what stays.
+TEST(Generic, LocalDeclarationsMovedToTheirKernelsStart) {
+  using mqlcl::hoisted_local_declarations;
+  const std::string in =
+      "__kernel void a(__global float* x) {\n"
+      "  for (int i = 0; i < 2; i++) {\n"
+      "    local float t[4], u[4]; // tiles\n"
+      "    t[0] = u[0] = x[i];\n"
+      "  }\n"
+      "}\n"
+      "__kernel void b(__global float* x) { __local float ok[2]; ok[0] = x[0]; }\n";
+  const std::string out = hoisted_local_declarations(in);
+  EXPECT_EQ(out,
+            "__kernel void a(__global float* x) { local float t[4], u[4];\n"
+            "  for (int i = 0; i < 2; i++) {\n"
+            "                            // tiles\n"
+            "    t[0] = u[0] = x[i];\n"
+            "  }\n"
+            "}\n"
+            "__kernel void b(__global float* x) { __local float ok[2]; ok[0] = x[0]; }\n");
+  // nothing to move; a private pointer to __local memory; two of one name; a preprocessor line
+  EXPECT_EQ(hoisted_local_declarations("__kernel void k(__global int* x) { __local int a[2]; }"), "");
+  EXPECT_EQ(hoisted_local_declarations("__kernel void k(__local int* s) { if (1) { __local int *p = s; } }"), "");
+  EXPECT_EQ(hoisted_local_declarations("__kernel void k() { { __local int a[2]; } { __local int a[4]; } }"), "");
+  EXPECT_EQ(hoisted_local_declarations("__kernel void k() {\n#if X\n { __local int a[2]; }\n#endif\n}"), "");
 }
 
 TEST(Generic, TypedBuffersRoundTrip) {

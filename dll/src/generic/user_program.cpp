@@ -1,6 +1,7 @@
 #include "generic/user_program.hpp"
 
 #include "generic/kernel_args.hpp"
+#include "generic/local_declarations.hpp"
 
 namespace mqlcl {
 
@@ -21,9 +22,8 @@ SourceFacts source_facts(Context& ctx) {
   f.embedded_profile = d.getInfo<CL_DEVICE_PROFILE>().find("EMBEDDED_PROFILE") != std::string::npos;
   return f;
 }
-}  // namespace
 
-UserProgramBuild build_user_program(Context& ctx, const std::string& source, const std::string& options) {
+UserProgramBuild build_as_written(Context& ctx, const std::string& source, const std::string& options) {
   auto program_source = std::make_shared<ProgramSource>(source, options, source_facts(ctx));
   std::string why;
   if (arg_info_mode() == ArgInfoMode::Refused) {
@@ -50,6 +50,28 @@ UserProgramBuild build_user_program(Context& ctx, const std::string& source, con
              ") (docs/ABI.md, \"Kernel arguments\")";
   }
   return b;
+}
+}  // namespace
+
+UserProgramBuild build_user_program(Context& ctx, const std::string& source, const std::string& options) {
+  try {
+    return build_as_written(ctx, source, options);
+  } catch (const Error& e) {
+    if (e.code() != MQLCL_ERR_BUILD) throw;
+    const std::string moved = hoisted_local_declarations(source);
+    if (moved.empty()) throw;
+    try {
+      UserProgramBuild b = build_as_written(ctx, moved, options);
+      const std::string note = "the device's compiler refused __local variables declared inside a kernel's blocks (OpenCL "
+                               "C 1.2 wants them at the kernel's outermost scope; NVIDIA's compiler, which the terminal's "
+                               "sample programs are written for, takes them): built again with those declarations moved "
+                               "to the start of their kernel, the same memory (docs/metatrader.md, \"What differs\")";
+      b.note = b.note.empty() ? note : note + "; " + b.note;
+      return b;
+    } catch (const Error&) {
+    }
+    throw;  // the caller's program as written: its own build log
+  }
 }
 
 }  // namespace mqlcl

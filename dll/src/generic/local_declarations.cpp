@@ -1,0 +1,155 @@
+#include "generic/local_declarations.hpp"
+
+#include <cctype>
+#include <set>
+#include <utility>
+#include <vector>
+
+namespace mqlcl {
+
+namespace {
+
+// The source with comments and literals blanked (newlines kept): what the scan reads.
+std::string code_of(const std::string& s) {
+  std::string c = s;
+  size_t i = 0;
+  while (i < s.size()) {
+    if (s.compare(i, 2, "//") == 0) {
+      while (i < s.size() && s[i] != '\n') c[i++] = ' ';
+    } else if (s.compare(i, 2, "/*") == 0) {
+      const size_t end = s.find("*/", i + 2);
+      const size_t stop = end == std::string::npos ? s.size() : end + 2;
+      for (; i < stop; ++i)
+        if (s[i] != '\n') c[i] = ' ';
+    } else if (s[i] == '"' || s[i] == '\'') {
+      const char q = s[i];
+      c[i++] = ' ';
+      while (i < s.size() && s[i] != q && s[i] != '\n') {
+        if (s[i] == '\\' && i + 1 < s.size()) c[i++] = ' ';
+        c[i++] = ' ';
+      }
+      if (i < s.size() && s[i] == q) c[i++] = ' ';
+    } else {
+      ++i;
+    }
+  }
+  return c;
+}
+
+bool ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
+
+bool word_at(const std::string& c, size_t i, const char* w) {
+  const size_t n = std::char_traits<char>::length(w);
+  return c.compare(i, n, w) == 0 && (i == 0 || !ident_char(c[i - 1])) && (i + n >= c.size() || !ident_char(c[i + n]));
+}
+
+// The index of the bracket closing the one at i (npos where none does).
+size_t closing(const std::string& c, size_t i) {
+  const char open = c[i], close = open == '(' ? ')' : open == '[' ? ']' : '}';
+  int depth = 0;
+  for (size_t k = i; k < c.size(); ++k) {
+    if (c[k] == open) ++depth;
+    else if (c[k] == close && --depth == 0) return k;
+  }
+  return std::string::npos;
+}
+
+// The names a declaration `__local T a[8], b[8]` declares; empty where one is a pointer (a
+// private pointer to __local memory, which may stay in its block).
+std::vector<std::string> declared_names(const std::string& decl) {
+  std::vector<std::string> parts;
+  int depth = 0;
+  std::string cur;
+  for (char ch : decl) {
+    depth += (ch == '(' || ch == '[') - (ch == ')' || ch == ']');
+    if (ch == ',' && depth == 0) {
+      parts.push_back(cur);
+      cur.clear();
+    } else {
+      cur += ch;
+    }
+  }
+  parts.push_back(cur);
+  std::vector<std::string> names;
+  for (size_t p = 0; p < parts.size(); ++p) {
+    std::string text = parts[p];
+    if (text.find('*') != std::string::npos || text.find('=') != std::string::npos) return {};
+    text = text.substr(0, text.find('['));
+    // the last identifier of the first declarator (after its type), the only one of the others
+    size_t end = text.size();
+    while (end > 0 && !ident_char(text[end - 1])) --end;
+    size_t start = end;
+    while (start > 0 && ident_char(text[start - 1])) --start;
+    if (start == end) return {};
+    names.push_back(text.substr(start, end - start));
+  }
+  return names;
+}
+
+}  // namespace
+
+std::string hoisted_local_declarations(const std::string& source) {
+  const std::string c = code_of(source);
+  struct Move {
+    size_t body;  // the kernel's '{'
+    size_t from, to;  // the declaration, its ';' included
+  };
+  std::vector<Move> moves;
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!(word_at(c, i, "__kernel") || word_at(c, i, "kernel"))) continue;
+    const size_t paren = c.find('(', i);
+    const size_t paren_end = paren == std::string::npos ? paren : closing(c, paren);
+    if (paren_end == std::string::npos) return "";
+    size_t body = paren_end + 1;
+    while (body < c.size() && std::isspace(static_cast<unsigned char>(c[body]))) ++body;
+    if (body >= c.size() || c[body] != '{') continue;  // a declaration, no body
+    const size_t body_end = closing(c, body);
+    if (body_end == std::string::npos) return "";
+    std::set<std::string> names;
+    int depth = 0;
+    char last = '{';  // the last code character before the current statement
+    for (size_t k = body; k <= body_end; ++k) {
+      const char ch = c[k];
+      if (ch == '#') return "";  // a preprocessor line inside a kernel: its branches could move
+      if (depth >= 2 && (last == '{' || last == ';' || last == '}') && (word_at(c, k, "__local") || word_at(c, k, "local"))) {
+        size_t end = k;
+        int inner = 0;
+        while (end < body_end && !(c[end] == ';' && inner == 0)) {
+          inner += (c[end] == '(' || c[end] == '[' || c[end] == '{') - (c[end] == ')' || c[end] == ']' || c[end] == '}');
+          ++end;
+        }
+        const std::vector<std::string> declared = declared_names(c.substr(k, end - k));
+        if (!declared.empty()) {
+          for (const std::string& n : declared)
+            if (!names.insert(n).second) return "";  // two with one name: moving them would collide
+          moves.push_back({body, k, end + 1});
+          k = end;
+          last = ';';
+          continue;
+        }
+      }
+      if (ch == '{') ++depth;
+      else if (ch == '}') --depth;
+      if (!std::isspace(static_cast<unsigned char>(ch))) last = ch;
+    }
+    i = body_end;
+  }
+  if (moves.empty()) return "";
+  std::string out = source;
+  // From the end, so that earlier offsets stay right: blank each declaration (its newlines kept),
+  // then write the kernel's declarations after its '{' on that line.
+  std::vector<std::pair<size_t, std::string>> inserts;
+  for (const Move& m : moves) {
+    std::string decl = c.substr(m.from, m.to - m.from);  // its comments blanked
+    for (char& ch : decl)
+      if (ch == '\n' || ch == '\r') ch = ' ';
+    if (!inserts.empty() && inserts.back().first == m.body + 1) inserts.back().second += " " + decl;
+    else inserts.emplace_back(m.body + 1, " " + decl);
+    for (size_t k = m.from; k < m.to; ++k)
+      if (out[k] != '\n' && out[k] != '\r') out[k] = ' ';
+  }
+  for (auto it = inserts.rbegin(); it != inserts.rend(); ++it) out.insert(it->first, it->second);
+  return out;
+}
+
+}  // namespace mqlcl
