@@ -191,7 +191,7 @@ def run(root, native, work):
         for m in re.finditer(r"reference_probe\.mq5:(\d+): error: (.*)", err):
             failed.setdefault(int(m.group(1)) - 4, m.group(2))
     else:
-        target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", ["-ldl"], [], {})
+        target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", run_scripts.NATIVE_LINK, [], {})
         cmd = target.cxx + run_scripts.CXX_FLAGS + ["-fsyntax-only", "-fmax-errors=100000",
                                                      f"-I{HERE / 'runtime'}", f"-I{root / 'dll/include'}", str(cpp)]
         p = subprocess.run(cmd, capture_output=True, text=True, cwd=root, errors="replace")

@@ -48,7 +48,12 @@ SMALL = {"InpRows1": 37, "InpColsRows": 41, "InpCols2": 29, "InpSize": 64, "InpS
 SMALL["_device"] = SMALL["InpDevice"]  # the seed article's listings name their device input so
 RUN_TIMEOUT = 300
 # The runtime's sources, compiled once per target and linked with every script.
-RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp", "mql5_market.cpp", "mql5_indicators.cpp", "mql5_chart.cpp")
+RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp", "mql5_market.cpp", "mql5_indicators.cpp",
+                   "mql5_chart.cpp", "mql5_linalg.cpp", "mql5_terminal.cpp")
+# The native build's matrices decompose on LAPACK (liblapack-dev), as the terminal's; the Windows
+# build's on Eigen (libeigen3-dev, header-only: no Debian package gives MinGW a LAPACK).
+NATIVE_LINK = ["-ldl", "-llapack"]
+EIGEN = "/usr/include/eigen3"
 
 
 def bars_file(path, count=600, seed=20240102):
@@ -328,6 +333,11 @@ def indicator_bars(log):
     return runtime_semantics(log, at_least=6)
 
 
+def matrix_decompositions(log):
+    """tests/mql5/selftest: the decompositions and solvers, each against an independent reference."""
+    return runtime_semantics(log, at_least=19)
+
+
 def source_encodings(log):
     """tests/mql5/selftest: sources and string resources in UTF-16LE, UTF-8 and ANSI, CRLF and LF."""
     return runtime_semantics(log, at_least=12)
@@ -384,7 +394,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "expert_bars", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "matrix_decompositions", "expert_bars", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -430,14 +440,17 @@ def runtime_library(log):
     return problems
 
 
-def generic(log, rc, name=""):
+def generic(log, rc, name="", kind="script"):
+    """What every run must show: exit 0, no critical error, no failed call, no WRONG; a script
+    prints something (an Expert Advisor or an indicator may say nothing: its results are its
+    buffers and trades, which the harness reports)."""
     problems = [] if rc == 0 else [f"exit code {rc}"]
     for bad in ("critical error", " failed (", "WRONG", "cannot load", "cannot find"):
         if bad == " failed (" and name in SELF_CHECKING:
             continue
         if bad in log:
             problems.append(f"'{bad}' in the log")
-    if not log.strip():
+    if not log.strip() and kind == "script":
         problems.append("printed nothing")
     return problems
 
@@ -450,9 +463,30 @@ class Target:
 
 
 def runtime_compile_command(target, src, obj):
-    """The command that compiles one file of the MQL5 runtime for a target (common/: utf16.hpp)."""
-    return target.cxx + CXX_FLAGS + [f"-I{HERE / 'runtime'}", f"-I{HERE.parent.parent / 'common'}", "-c",
+    """The command that compiles one file of the MQL5 runtime for a target (common/: utf16.hpp; the
+    Windows build's Eigen: its object has more sections than COFF's default)."""
+    extra = [f"-I{EIGEN}", "-Wa,-mbig-obj"] if target.suffix else []
+    return target.cxx + CXX_FLAGS + [f"-I{HERE / 'runtime'}", f"-I{HERE.parent.parent / 'common'}", *extra, "-c",
                                      str(HERE / "runtime" / src), "-o", str(obj)]
+
+
+def runtime_objects(target, build):
+    """The MQL5 runtime compiled for a target, once per build tree (BUILD/mql5-runtime): every
+    run_scripts.py of the test command (the scripts, the article's listings, the release package)
+    and the mutation test link the same objects; a file of the runtime newer than them compiles
+    them again."""
+    folder = Path(build).resolve() / "mql5-runtime"
+    folder.mkdir(parents=True, exist_ok=True)
+    newest = max(f.stat().st_mtime for f in (HERE / "runtime").iterdir())
+    objs = []
+    for src in RUNTIME_SOURCES:
+        obj = folder / (src[:-4] + ".o")
+        if not obj.exists() or obj.stat().st_mtime < newest:
+            rc, o, e = sh(runtime_compile_command(target, src, obj), timeout=900)
+            if not expect(rc == 0, f"{target.name}: runtime {src} compiled", (o + e)[-2000:]):
+                obj.unlink(missing_ok=True)
+        objs.append(str(obj))
+    return objs
 
 
 def compile_one(target, cpp, out, runtime_objs, include_dirs, cwd):
@@ -513,6 +547,8 @@ def main():
                     help="programs (.mq5) or folders of them, run alone (default: ROOT/mql5/Scripts/mqlcl and the harness's own)")
     ap.add_argument("--bars", type=Path, help="the bars an Expert Advisor or indicator runs on (the terminal's export of a "
                     "symbol's bars; default: a generated EURUSD_H1.csv of 600 bars)")
+    ap.add_argument("--stop-after", type=int, help="the user stops each program at its K-th IsStopped() call "
+                    "(a program that runs until stopped: an animation, a service)")
     ap.add_argument("--set", nargs="*", default=[], metavar="INPUT=VALUE",
                     help="values of the programs' inputs (given to each program that declares the input)")
     ap.add_argument("--include-dir", type=Path, help="a terminal's MQL5/Include folder (default ROOT/mql5/Include); "
@@ -537,7 +573,7 @@ def main():
     inputs = dict(v.split("=", 1) for v in a.set)
     expect(len(scripts) >= 1, f"{len(scripts)} MQL5 scripts found (mql5/Scripts/mqlcl, tests/mql5/selftest and programs)")
 
-    targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", ["-ldl"], [],
+    targets = [Target("native", NATIVE_CXX, (a.native / "dll").resolve(), "", NATIVE_LINK, [],
                       dict(os.environ, LD_LIBRARY_PATH=str((a.native / "dll").resolve())))]
     own_prefix = None
     if a.mingw:
@@ -566,15 +602,7 @@ def main():
     for t in targets:
         tdir = work / t.name.replace("/", "-")
         tdir.mkdir(exist_ok=True)
-        objs = []
-        # compiled again where any file of the runtime is newer (a --work folder used before)
-        newest = max(f.stat().st_mtime for f in (HERE / "runtime").iterdir())
-        for src in RUNTIME_SOURCES:
-            obj = tdir / (src[:-4] + ".o")
-            if not obj.exists() or obj.stat().st_mtime < newest:
-                rc, o, e = sh(runtime_compile_command(t, src, obj))
-                expect(rc == 0, f"{t.name}: runtime {src} compiled", (o + e)[-2000:])
-            objs.append(str(obj))
+        objs = runtime_objects(t, a.native if not t.suffix else a.mingw)
         if t.suffix and (a.dll or t.lib_dir.is_dir()):
             shutil.copy2(a.dll or t.lib_dir / "mqlcl.dll", tdir / "mqlcl.dll")  # LoadLibraryW finds it beside the exe
         for name, cpp in cpps.items():
@@ -592,9 +620,11 @@ def main():
         _, kind, _ = sh(t.runner + [str(exe), "--kind"], env=t.env, cwd=exe.parent)
         if kind.strip() in ("expert", "indicator") or a.bars:  # they run on bars, as in the strategy tester
             args.append(f"--bars={bars}")
+        if a.stop_after:  # a program that runs until the user stops it
+            args.append(f"--stop-after={a.stop_after}")
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
-        problems = generic(log, rc, name) + expectations(name, log)
+        problems = generic(log, rc, name, kind.strip()) + expectations(name, log)
         handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")
         if handles not in (0, None):
             problems.append(f"{handles} mqlcl.dll handles alive at exit")

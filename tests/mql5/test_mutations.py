@@ -282,14 +282,9 @@ def mutate(tree, rel, mutation):
 
 def run(root, native, work):
     work.mkdir(parents=True, exist_ok=True)
-    target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", ["-ldl"], [],
+    target = run_scripts.Target("native", run_scripts.NATIVE_CXX, (native / "dll").resolve(), "", run_scripts.NATIVE_LINK, [],
                                 dict(run_scripts.os.environ, LD_LIBRARY_PATH=str((native / "dll").resolve())))
-    objs = []
-    for src in run_scripts.RUNTIME_SOURCES:
-        obj = work / (src[:-4] + ".o")
-        rc, o, e = run_scripts.sh(run_scripts.runtime_compile_command(target, src, obj))
-        expect(rc == 0, f"mutations: runtime {src} compiled", o + e)
-        objs.append(str(obj))
+    objs = run_scripts.runtime_objects(target, native)
     for what, rel, mutation, stage, message, *run_script in MUTATIONS:
         script = run_script[0] if run_script else SCRIPT
         script_name = Path(script).stem

@@ -311,3 +311,33 @@ bool next_chart_event(int& id, mql_long& lparam, double& dparam, string& sparam)
   return true;
 }
 }  // namespace mql5
+
+bool ChartGetString(mql_long chart_id, ENUM_CHART_PROPERTY_STRING prop_id, string& string_var) {
+  string_var = ChartGetString(chart_id, prop_id);
+  return true;
+}
+mql_long ChartFirst() { return 0; }
+mql_long ChartNext(mql_long) { return -1; }
+int ChartIndicatorGet(mql_long, int, const string&) { return INVALID_HANDLE; }
+string ChartIndicatorName(mql_long, int, int) { return string(); }
+int ChartIndicatorsTotal(mql_long, int) { return 0; }
+int ChartWindowOnDropped() { return 0; }
+double ChartPriceOnDropped() { return visible_bars() ? bar(visible_bars() - 1).close : 0; }
+datetime ChartTimeOnDropped() { return visible_bars() ? bar(visible_bars() - 1).time : datetime(0); }
+int ChartXOnDropped() { return 0; }
+int ChartYOnDropped() { return 0; }
+// A trend line's value at a time and the time of a value, from its first two anchor points.
+double ObjectGetValueByTime(mql_long chart_id, const string& name, datetime time, int) {
+  const double t1 = static_cast<double>(ObjectGetInteger(chart_id, name, OBJPROP_TIME, 0)),
+               t2 = static_cast<double>(ObjectGetInteger(chart_id, name, OBJPROP_TIME, 1));
+  const double p1 = ObjectGetDouble(chart_id, name, OBJPROP_PRICE, 0), p2 = ObjectGetDouble(chart_id, name, OBJPROP_PRICE, 1);
+  if (ObjectFind(chart_id, name) < 0) return 0;
+  return t2 == t1 ? p1 : p1 + (p2 - p1) * (static_cast<double>(time) - t1) / (t2 - t1);
+}
+datetime ObjectGetTimeByValue(mql_long chart_id, const string& name, double value, int) {
+  const double t1 = static_cast<double>(ObjectGetInteger(chart_id, name, OBJPROP_TIME, 0)),
+               t2 = static_cast<double>(ObjectGetInteger(chart_id, name, OBJPROP_TIME, 1));
+  const double p1 = ObjectGetDouble(chart_id, name, OBJPROP_PRICE, 0), p2 = ObjectGetDouble(chart_id, name, OBJPROP_PRICE, 1);
+  if (ObjectFind(chart_id, name) < 0 || p2 == p1) return 0;
+  return datetime(static_cast<long long>(t1 + (t2 - t1) * (value - p1) / (p2 - p1)));
+}

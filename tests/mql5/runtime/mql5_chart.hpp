@@ -89,7 +89,23 @@ int ChartWindowFind();
 int ChartWindowFind(mql_long chart_id, const string& indicator_shortname);
 bool ChartIndicatorAdd(mql_long chart_id, int sub_window, int indicator_handle);
 bool ChartIndicatorDelete(mql_long chart_id, int sub_window, const string& indicator_shortname);
+enum ENUM_CHART_POSITION { CHART_BEGIN, CHART_CURRENT_POS, CHART_END };
 bool ChartNavigate(mql_long chart_id, int position, int shift = 0);
+bool ChartGetString(mql_long chart_id, ENUM_CHART_PROPERTY_STRING prop_id, string& string_var);
+mql_long ChartFirst();
+mql_long ChartNext(mql_long chart_id);
+int ChartIndicatorGet(mql_long chart_id, int sub_window, const string& indicator_shortname);
+string ChartIndicatorName(mql_long chart_id, int sub_window, int index);
+int ChartIndicatorsTotal(mql_long chart_id, int sub_window);
+// docs (ChartWindowOnDropped ...): where the program was dropped on the chart: the harness's
+// program is not dropped, so its first window at the current bar's close.
+int ChartWindowOnDropped();
+double ChartPriceOnDropped();
+datetime ChartTimeOnDropped();
+int ChartXOnDropped();
+int ChartYOnDropped();
+datetime ObjectGetTimeByValue(mql_long chart_id, const string& name, double value, int line_id = 0);
+double ObjectGetValueByTime(mql_long chart_id, const string& name, datetime time, int line_id = 0);
 bool ChartTimePriceToXY(mql_long chart_id, int sub_window, datetime time, double price, int& x, int& y);
 bool ChartXYToTimePrice(mql_long chart_id, int x, int y, int& sub_window, datetime& time, double& price);
 

@@ -122,6 +122,32 @@ bool PlotIndexSetInteger(int plot_index, ENUM_PLOT_PROPERTY_INTEGER prop_id, int
 bool PlotIndexSetDouble(int plot_index, ENUM_PLOT_PROPERTY_DOUBLE prop_id, double prop_value);
 bool PlotIndexSetString(int plot_index, ENUM_PLOT_PROPERTY_STRING prop_id, const string& prop_value);
 mql_long PlotIndexGetInteger(int plot_index, ENUM_PLOT_PROPERTY_INTEGER prop_id, int prop_modifier = 0);
+// docs: the property is an int (a program writes the enumeration's names or numbers)
+inline bool IndicatorSetInteger(int prop_id, mql_long v) { return IndicatorSetInteger(ENUM_CUSTOMIND_PROPERTY_INTEGER(prop_id), v); }
+inline bool IndicatorSetInteger(int prop_id, int m, mql_long v) {
+  return IndicatorSetInteger(ENUM_CUSTOMIND_PROPERTY_INTEGER(prop_id), m, v);
+}
+inline bool IndicatorSetDouble(int prop_id, double v) { return IndicatorSetDouble(ENUM_CUSTOMIND_PROPERTY_DOUBLE(prop_id), v); }
+inline bool IndicatorSetDouble(int prop_id, int m, double v) {
+  return IndicatorSetDouble(ENUM_CUSTOMIND_PROPERTY_DOUBLE(prop_id), m, v);
+}
+inline bool IndicatorSetString(int prop_id, const string& v) { return IndicatorSetString(ENUM_CUSTOMIND_PROPERTY_STRING(prop_id), v); }
+inline bool IndicatorSetString(int prop_id, int m, const string& v) {
+  return IndicatorSetString(ENUM_CUSTOMIND_PROPERTY_STRING(prop_id), m, v);
+}
+inline bool PlotIndexSetInteger(int plot, int prop_id, mql_long v) {
+  return PlotIndexSetInteger(plot, ENUM_PLOT_PROPERTY_INTEGER(prop_id), v);
+}
+inline bool PlotIndexSetInteger(int plot, int prop_id, int m, mql_long v) {
+  return PlotIndexSetInteger(plot, ENUM_PLOT_PROPERTY_INTEGER(prop_id), m, v);
+}
+inline bool PlotIndexSetDouble(int plot, int prop_id, double v) { return PlotIndexSetDouble(plot, ENUM_PLOT_PROPERTY_DOUBLE(prop_id), v); }
+inline bool PlotIndexSetString(int plot, int prop_id, const string& v) {
+  return PlotIndexSetString(plot, ENUM_PLOT_PROPERTY_STRING(prop_id), v);
+}
+inline mql_long PlotIndexGetInteger(int plot, int prop_id, int m = 0) {
+  return PlotIndexGetInteger(plot, ENUM_PLOT_PROPERTY_INTEGER(prop_id), m);
+}
 
 namespace mql5 {
 void resize_indicator_buffers(int rates_total);  // before each OnCalculate

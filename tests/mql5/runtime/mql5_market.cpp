@@ -414,6 +414,61 @@ string HistoryDealGetString(mql_ulong, ENUM_DEAL_PROPERTY_STRING) { return strin
 int HistoryOrdersTotal() { return 0; }
 mql_ulong HistoryOrderGetTicket(int) { return 0; }
 
+bool OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE, double&) { return false; }
+bool OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER, mql_long&) { return false; }
+bool OrderGetString(ENUM_ORDER_PROPERTY_STRING, string&) { return false; }
+bool HistoryDealGetDouble(mql_ulong, ENUM_DEAL_PROPERTY_DOUBLE, double&) { return false; }
+bool HistoryDealGetInteger(mql_ulong, ENUM_DEAL_PROPERTY_INTEGER, mql_long&) { return false; }
+bool HistoryDealGetString(mql_ulong, ENUM_DEAL_PROPERTY_STRING, string&) { return false; }
+bool HistoryOrderSelect(mql_ulong) { return false; }
+double HistoryOrderGetDouble(mql_ulong, ENUM_ORDER_PROPERTY_DOUBLE) { return 0; }
+bool HistoryOrderGetDouble(mql_ulong, ENUM_ORDER_PROPERTY_DOUBLE, double&) { return false; }
+mql_long HistoryOrderGetInteger(mql_ulong, ENUM_ORDER_PROPERTY_INTEGER) { return 0; }
+bool HistoryOrderGetInteger(mql_ulong, ENUM_ORDER_PROPERTY_INTEGER, mql_long&) { return false; }
+string HistoryOrderGetString(mql_ulong, ENUM_ORDER_PROPERTY_STRING) { return string(); }
+bool HistoryOrderGetString(mql_ulong, ENUM_ORDER_PROPERTY_STRING, string&) { return false; }
+bool SymbolInfoMarginRate(const string& name, ENUM_ORDER_TYPE, double& initial_margin_rate, double& maintenance_margin_rate) {
+  if (!known(name)) return false;
+  initial_margin_rate = maintenance_margin_rate = 1;
+  return true;
+}
+bool SymbolInfoSessionQuote(const string& name, ENUM_DAY_OF_WEEK, mql_uint session_index, datetime& from, datetime& to) {
+  if (!known(name) || session_index != 0) return false;
+  from = 0, to = 86400;
+  return true;
+}
+bool SymbolInfoSessionTrade(const string& name, ENUM_DAY_OF_WEEK day, mql_uint session_index, datetime& from, datetime& to) {
+  return SymbolInfoSessionQuote(name, day, session_index, from, to);
+}
+int CopyTicks(const string& symbol_name, mql5::array<MqlTick>& ticks_array, mql_uint, mql_ulong from, mql_uint count) {
+  if (!known(symbol_name)) return -1;
+  std::vector<MqlTick> ticks;
+  for (int i = 0; i < visible_bars(); ++i) {
+    const MqlRates& r = bar(i);
+    if (static_cast<mql_ulong>(r.time) * 1000 < from) continue;
+    ticks.push_back(MqlTick{r.time, r.close, r.close + r.spread * _Point, r.close, static_cast<mql_ulong>(r.tick_volume),
+                            r.time * 1000LL, 6, 0});
+  }
+  if (count == 0 || count > 2000 || (from == 0 && count)) {  // docs: from 0 and count: the last count ticks
+    const size_t n = count ? count : (ticks.size() < 2000 ? ticks.size() : 2000);
+    if (ticks.size() > n) ticks.erase(ticks.begin(), ticks.end() - static_cast<long>(n));
+  } else if (ticks.size() > count) {
+    ticks.resize(count);
+  }
+  if (ticks_array.resize(static_cast<int>(ticks.size())) < 0) return -1;
+  for (size_t k = 0; k < ticks.size(); ++k) ticks_array.dll_data()[k] = ticks[k];
+  return static_cast<int>(ticks.size());
+}
+int CopyTicksRange(const string& symbol_name, mql5::array<MqlTick>& ticks_array, mql_uint flags, mql_ulong from_msc,
+                   mql_ulong to_msc) {
+  const int n = CopyTicks(symbol_name, ticks_array, flags, from_msc, 0x7FFFFFFF);
+  if (n <= 0 || to_msc == 0) return n;
+  int keep = 0;
+  while (keep < n && static_cast<mql_ulong>(ticks_array[keep].time_msc) <= to_msc) ++keep;
+  ticks_array.resize(keep);
+  return keep;
+}
+
 bool EventSetTimer(int seconds) { return EventSetMillisecondTimer(seconds * 1000); }
 bool EventSetMillisecondTimer(int milliseconds) {
   if (milliseconds <= 0) return false;
@@ -424,6 +479,9 @@ bool EventSetMillisecondTimer(int milliseconds) {
 }
 void EventKillTimer() { market().timer_seconds = 0; }
 void ExpertRemove() { market().removed = true; }
+namespace mql5 {
+void account_add(double money) { market().deposit += money; }
+}  // namespace mql5
 int UninitializeReason() { return _UninitReason; }
 
 namespace mql5 {

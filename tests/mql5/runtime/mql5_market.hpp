@@ -300,6 +300,33 @@ mql_long HistoryDealGetInteger(mql_ulong ticket, ENUM_DEAL_PROPERTY_INTEGER prop
 string HistoryDealGetString(mql_ulong ticket, ENUM_DEAL_PROPERTY_STRING prop);
 int HistoryOrdersTotal();
 mql_ulong HistoryOrderGetTicket(int index);
+bool OrderGetDouble(ENUM_ORDER_PROPERTY_DOUBLE prop, double& value);
+bool OrderGetInteger(ENUM_ORDER_PROPERTY_INTEGER prop, mql_long& value);
+bool OrderGetString(ENUM_ORDER_PROPERTY_STRING prop, string& value);
+bool HistoryDealGetDouble(mql_ulong ticket, ENUM_DEAL_PROPERTY_DOUBLE prop, double& value);
+bool HistoryDealGetInteger(mql_ulong ticket, ENUM_DEAL_PROPERTY_INTEGER prop, mql_long& value);
+bool HistoryDealGetString(mql_ulong ticket, ENUM_DEAL_PROPERTY_STRING prop, string& value);
+bool HistoryOrderSelect(mql_ulong ticket);
+double HistoryOrderGetDouble(mql_ulong ticket, ENUM_ORDER_PROPERTY_DOUBLE prop);
+bool HistoryOrderGetDouble(mql_ulong ticket, ENUM_ORDER_PROPERTY_DOUBLE prop, double& value);
+mql_long HistoryOrderGetInteger(mql_ulong ticket, ENUM_ORDER_PROPERTY_INTEGER prop);
+bool HistoryOrderGetInteger(mql_ulong ticket, ENUM_ORDER_PROPERTY_INTEGER prop, mql_long& value);
+string HistoryOrderGetString(mql_ulong ticket, ENUM_ORDER_PROPERTY_STRING prop);
+bool HistoryOrderGetString(mql_ulong ticket, ENUM_ORDER_PROPERTY_STRING prop, string& value);
+// docs (SymbolInfoMarginRate, SymbolInfoSessionQuote/Trade): the tester's symbol trades around the
+// clock (one session a day, 00:00 to 24:00) at a margin rate of 1.
+enum ENUM_DAY_OF_WEEK { SUNDAY, MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY, SATURDAY };
+bool SymbolInfoMarginRate(const string& name, ENUM_ORDER_TYPE order_type, double& initial_margin_rate,
+                          double& maintenance_margin_rate);
+bool SymbolInfoSessionQuote(const string& name, ENUM_DAY_OF_WEEK day_of_week, mql_uint session_index, datetime& from, datetime& to);
+bool SymbolInfoSessionTrade(const string& name, ENUM_DAY_OF_WEEK day_of_week, mql_uint session_index, datetime& from, datetime& to);
+// docs (CopyTicks, CopyTicksRange): the tester's ticks of "open prices only": one a bar, its
+// close at its time. COPY_TICKS_* choose nothing more here.
+constexpr mql_uint COPY_TICKS_ALL = 0xFFFFFFFF, COPY_TICKS_INFO = 1, COPY_TICKS_TRADE = 2;
+int CopyTicks(const string& symbol_name, mql5::array<MqlTick>& ticks_array, mql_uint flags = COPY_TICKS_ALL, mql_ulong from = 0,
+              mql_uint count = 0);
+int CopyTicksRange(const string& symbol_name, mql5::array<MqlTick>& ticks_array, mql_uint flags = COPY_TICKS_ALL,
+                   mql_ulong from_msc = 0, mql_ulong to_msc = 0);
 
 // Events (docs: EventSetTimer, ExpertRemove): the timer's period in the bars' time; ExpertRemove
 // ends the test after the current event (OnDeinit with REASON_PROGRAM).

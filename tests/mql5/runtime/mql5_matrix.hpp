@@ -28,8 +28,10 @@
 //  Machine learning: Activation, Derivative (every ENUM_ACTIVATION_FUNCTION), Loss, LossGradient
 //    (every ENUM_LOSS_FUNCTION), RegressionMetric (every ENUM_REGRESSION_METRIC), ConfusionMatrix
 //  Output: Print(m) as the terminal prints them: [1,2] and [[1,2]\n [3,4]]
-// Not offered (a compile error): decompositions and solvers (Cholesky, Eig, Inv, LU, QR, SVD,
-// Solve, Det, Rank, Cond, ...), CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
+//  Decompositions and solutions: SVD, Eig, EigVals, Cholesky, LU, LUP, QR, Det, SLogDet, Rank,
+//    Cond, Spectrum, Solve, LstSq, Inv, PInv (mql5_linalg: LAPACK natively, Eigen in the Windows
+//    build)
+// Not offered (a compile error): the OpenBLAS section's drivers, CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
 // metrics and scores (ConfusionMatrixMultilabel, ClassificationMetric, ClassificationScore,
 // PrecisionRecall, ReceiverOperatingCharacteristic), Concat, Sort with a compare function, complex
 // types.
@@ -39,6 +41,8 @@
 // triggered at runtime"); a method given such operands or an empty one returns false / an empty
 // result / NaN and sets _LastError (ERR_MATRIX_*).
 #pragma once
+
+#include "mql5_linalg.hpp"
 
 // The ERR_MATRIX_* codes are in mql5_constants.hpp.
 // docs (Matrix and vector types: enumerations). An axis is given as ENUM_MATRIX_AXIS or as
@@ -1002,6 +1006,30 @@ class matrix_of {
     }
     return r;
   }
+
+  //--- Decompositions, solutions, characteristics (docs), on mql5_linalg: LAPACK natively, Eigen in
+  // the Windows build; in double (a matrixf's elements converted). A method that needs a square
+  // matrix given another, or an empty one, returns false / an empty result / NaN with
+  // ERR_MATRIX_INVALID_SIZE (ERR_MATRIX_NOT_INITIALIZED for an empty one); a factorisation that
+  // does not exist (Cholesky of a matrix that is not positive definite, Inv of a singular one)
+  // returns false / an empty matrix with ERR_MATH_OVERFLOW, as Eig's note says for a complex
+  // solution.
+  bool SVD(matrix_of& U, matrix_of& V, vector_of<T>& singular_values) const;
+  bool Eig(matrix_of& eigen_vectors, vector_of<T>& eigen_values) const;
+  bool EigVals(vector_of<T>& eigen_values) const;
+  bool Cholesky(matrix_of& L) const;
+  bool LU(matrix_of& L, matrix_of& U) const;
+  bool LUP(matrix_of& L, matrix_of& U, matrix_of& P) const;
+  bool QR(matrix_of& Q, matrix_of& R) const;
+  double Det() const;
+  double SLogDet(int& sign) const;
+  int Rank() const;
+  double Cond(ENUM_MATRIX_NORM norm) const;
+  vector_of<T> Spectrum() const;
+  vector_of<T> Solve(const vector_of<T>& b) const;
+  vector_of<T> LstSq(const vector_of<T>& b) const;
+  matrix_of Inv() const;
+  matrix_of PInv() const;
 
   //--- Features
   // docs (Trace): the sum of the main diagonal.
@@ -1967,6 +1995,273 @@ MQL5_ELEMENTWISE_ALIAS(floor, MathFloor)
 MQL5_ELEMENTWISE_ALIAS(ceil, MathCeil)
 MQL5_ELEMENTWISE_ALIAS(round, MathRound)
 #undef MQL5_ELEMENTWISE_ALIAS
+
+//--- the decompositions and solvers (declared in matrix_of)
+namespace mql5 {
+namespace mx {
+// A matrix's elements as row-major doubles, and back.
+template <class T>
+buffer doubles(const matrix_of<T>& m) {
+  buffer b(m.Rows() * m.Cols());
+  for (mql_ulong i = 0; i < m.Rows(); ++i)
+    for (mql_ulong j = 0; j < m.Cols(); ++j) b[i * m.Cols() + j] = static_cast<double>(m[i][j]);
+  return b;
+}
+template <class T>
+void put(matrix_of<T>& m, mql_ulong rows, mql_ulong cols, const double* d) {
+  m.Init(rows, cols);
+  for (mql_ulong i = 0; i < rows; ++i)
+    for (mql_ulong j = 0; j < cols; ++j) m[i][j] = static_cast<T>(d[i * cols + j]);
+}
+template <class T>
+void put(vector_of<T>& v, mql_ulong n, const double* d) {
+  v.Init(n);
+  for (mql_ulong i = 0; i < n; ++i) v[i] = static_cast<T>(d[i]);
+}
+template <class T>
+bool square(const matrix_of<T>& m) {
+  if (!m.Rows()) return fail(ERR_MATRIX_NOT_INITIALIZED), false;
+  if (m.Rows() != m.Cols()) return fail(ERR_MATRIX_INVALID_SIZE), false;
+  return true;
+}
+}  // namespace mx
+
+// docs (SVD): A = U diag(s) V^T, U of order m, V of order n.
+template <class T>
+bool matrix_of<T>::SVD(matrix_of& U, matrix_of& V, vector_of<T>& singular_values) const {
+  if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), false;
+  const int m = static_cast<int>(rows_), n = static_cast<int>(cols_), k = m < n ? m : n;
+  mx::buffer a = mx::doubles(*this), u(rows_ * rows_), s(static_cast<mql_ulong>(k)), vt(cols_ * cols_);
+  charge_work(size() * (rows_ + cols_));
+  if (!linalg::svd(m, n, a.p, u.p, s.p, vt.p)) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(U, rows_, rows_, u.p);
+  mx::buffer v(cols_ * cols_);
+  for (mql_ulong i = 0; i < cols_; ++i)
+    for (mql_ulong j = 0; j < cols_; ++j) v[i * cols_ + j] = vt[j * cols_ + i];
+  mx::put(V, cols_, cols_, v.p);
+  mx::put(singular_values, static_cast<mql_ulong>(k), s.p);
+  return true;
+}
+// docs (Eig, EigVals): a complex eigenvalue stops with ERR_MATH_OVERFLOW.
+template <class T>
+bool matrix_of<T>::Eig(matrix_of& eigen_vectors, vector_of<T>& eigen_values) const {
+  if (!mx::square(*this)) return false;
+  const int n = static_cast<int>(rows_);
+  mx::buffer a = mx::doubles(*this), wr(rows_), wi(rows_), v(size());
+  charge_work(size() * rows_);
+  if (!linalg::eig(n, a.p, wr.p, wi.p, v.p)) return mx::fail(ERR_MATH_OVERFLOW), false;
+  for (int i = 0; i < n; ++i)
+    if (wi[static_cast<mql_ulong>(i)] != 0) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(eigen_vectors, rows_, rows_, v.p);
+  mx::put(eigen_values, rows_, wr.p);
+  return true;
+}
+template <class T>
+bool matrix_of<T>::EigVals(vector_of<T>& eigen_values) const {
+  if (!mx::square(*this)) return false;
+  const int n = static_cast<int>(rows_);
+  mx::buffer a = mx::doubles(*this), wr(rows_), wi(rows_);
+  charge_work(size() * rows_);
+  if (!linalg::eig(n, a.p, wr.p, wi.p, nullptr)) return mx::fail(ERR_MATH_OVERFLOW), false;
+  for (int i = 0; i < n; ++i)
+    if (wi[static_cast<mql_ulong>(i)] != 0) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(eigen_values, rows_, wr.p);
+  return true;
+}
+// docs (Cholesky): A = L L^T, L lower triangular.
+template <class T>
+bool matrix_of<T>::Cholesky(matrix_of& L) const {
+  if (!mx::square(*this)) return false;
+  mx::buffer a = mx::doubles(*this), l(size());
+  charge_work(size() * rows_);
+  if (!linalg::cholesky(static_cast<int>(rows_), a.p, l.p)) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(L, rows_, rows_, l.p);
+  return true;
+}
+// docs (LU): A = L U without row exchanges (the reference's example: L's second row is A's
+// second row's multiple 5); a zero pivot: false.
+template <class T>
+bool matrix_of<T>::LU(matrix_of& L, matrix_of& U) const {
+  if (!mx::square(*this)) return false;
+  const mql_ulong n = rows_;
+  mx::buffer u = mx::doubles(*this), l(size());
+  for (mql_ulong k = 0; k < size(); ++k) l[k] = 0;
+  for (mql_ulong k = 0; k < n; ++k) {
+    l[k * n + k] = 1;
+    if (u[k * n + k] == 0) return mx::fail(ERR_MATH_OVERFLOW), false;
+    for (mql_ulong i = k + 1; i < n; ++i) {
+      const double f = u[i * n + k] / u[k * n + k];
+      l[i * n + k] = f;
+      for (mql_ulong j = k; j < n; ++j) u[i * n + j] -= f * u[k * n + j];
+    }
+  }
+  charge_work(size() * n);
+  mx::put(L, n, n, l.p);
+  mx::put(U, n, n, u.p);
+  return true;
+}
+// docs (LUP): P A = L U with partial pivoting.
+template <class T>
+bool matrix_of<T>::LUP(matrix_of& L, matrix_of& U, matrix_of& P) const {
+  if (!mx::square(*this)) return false;
+  const int n = static_cast<int>(rows_);
+  mx::buffer a = mx::doubles(*this), l(size()), u(size()), p(size());
+  int* perm = new int[rows_];
+  const bool ok = linalg::lu_pivoted(n, a.p, l.p, u.p, perm);
+  for (mql_ulong k = 0; k < size(); ++k) p[k] = 0;
+  for (int i = 0; i < n; ++i) p[static_cast<mql_ulong>(i) * rows_ + static_cast<mql_ulong>(perm[i])] = 1;
+  delete[] perm;
+  charge_work(size() * rows_);
+  if (!ok) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(L, rows_, rows_, l.p);
+  mx::put(U, rows_, rows_, u.p);
+  mx::put(P, rows_, rows_, p.p);
+  return true;
+}
+// docs (QR): A = Q R, Q orthogonal of order m (the complete form), R upper trapezoidal m x n.
+template <class T>
+bool matrix_of<T>::QR(matrix_of& Q, matrix_of& R) const {
+  if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), false;
+  mx::buffer a = mx::doubles(*this), q(rows_ * rows_), r(size());
+  charge_work(size() * rows_);
+  if (!linalg::qr(static_cast<int>(rows_), static_cast<int>(cols_), a.p, q.p, r.p)) return mx::fail(ERR_MATH_OVERFLOW), false;
+  mx::put(Q, rows_, rows_, q.p);
+  mx::put(R, rows_, cols_, r.p);
+  return true;
+}
+// docs (Det, SLogDet): from the pivoted LU: the product of U's diagonal, the permutation's sign.
+template <class T>
+double matrix_of<T>::SLogDet(int& sign) const {
+  sign = 0;
+  if (!mx::square(*this)) return mx::nan();
+  const int n = static_cast<int>(rows_);
+  mx::buffer a = mx::doubles(*this), l(size()), u(size());
+  int* perm = new int[rows_];
+  linalg::lu_pivoted(n, a.p, l.p, u.p, perm);
+  int s = 1;
+  for (int i = 0; i < n; ++i)  // the permutation's parity: its cycles
+    for (int j = i + 1; j < n; ++j)
+      if (perm[j] < perm[i]) s = -s;
+  delete[] perm;
+  double log_abs = 0;
+  for (mql_ulong i = 0; i < rows_; ++i) {
+    const double d = u[i * rows_ + i];
+    if (d == 0) return sign = 0, -__builtin_inf();
+    if (d < 0) s = -s;
+    log_abs += __builtin_log(mx::absv(d));
+  }
+  charge_work(size() * rows_);
+  sign = s;
+  return log_abs;
+}
+template <class T>
+double matrix_of<T>::Det() const {
+  int sign = 0;
+  const double log_abs = SLogDet(sign);
+  return sign == 0 ? (mx::is_nan(log_abs) ? log_abs : 0.0) : sign * __builtin_exp(log_abs);
+}
+// docs (Rank): the singular values above the largest one x max(m, n) x the double's epsilon
+// (NumPy's matrix_rank, which the reference's Python examples use).
+template <class T>
+int matrix_of<T>::Rank() const {
+  if (!size()) return 0;
+  matrix_of U, V;
+  vector_of<T> s;
+  if (!SVD(U, V, s)) return -1;
+  const double eps = 2.220446049250313e-16, tol = (s.Size() ? static_cast<double>(s[0]) : 0) *
+                                                   static_cast<double>(rows_ > cols_ ? rows_ : cols_) * eps;
+  int r = 0;
+  for (mql_ulong i = 0; i < s.Size(); ++i) r += static_cast<double>(s[i]) > tol;
+  return r;
+}
+// docs (Cond): the norm of A times the norm of its inverse; for the 2-norms (SPECTRAL, P2,
+// MINUS_P2) the ratio of the extreme singular values (NumPy's cond).
+template <class T>
+double matrix_of<T>::Cond(ENUM_MATRIX_NORM norm) const {
+  if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), mx::nan();
+  if (norm == MATRIX_NORM_SPECTRAL || norm == MATRIX_NORM_P2 || norm == MATRIX_NORM_MINUS_P2) {
+    matrix_of U, V;
+    vector_of<T> s;
+    if (!SVD(U, V, s) || !s.Size()) return mx::nan();
+    const double big = static_cast<double>(s[0]), small = static_cast<double>(s[s.Size() - 1]);
+    if (norm == MATRIX_NORM_MINUS_P2) return big == 0 ? __builtin_inf() : small / big;
+    return small == 0 ? __builtin_inf() : big / small;
+  }
+  const matrix_of inv = Inv();
+  if (!inv.size()) return __builtin_inf();
+  return Norm(norm) * inv.Norm(norm);
+}
+// docs (Spectrum): the eigenvalues of A^T A, largest first.
+template <class T>
+vector_of<T> matrix_of<T>::Spectrum() const {
+  vector_of<T> out;
+  if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), out;
+  matrix_of U, V;
+  vector_of<T> s;
+  if (!SVD(U, V, s)) return out;
+  out.Init(s.Size());
+  for (mql_ulong i = 0; i < s.Size(); ++i) out[i] = s[i] * s[i];
+  return out;
+}
+// docs (Solve): x with A x = b.
+template <class T>
+vector_of<T> matrix_of<T>::Solve(const vector_of<T>& b) const {
+  vector_of<T> x;
+  if (!mx::square(*this)) return x;
+  if (b.Size() != rows_) return mx::fail(ERR_MATRIX_INVALID_SIZE), x;
+  mx::buffer a = mx::doubles(*this), bb(rows_), xx(rows_);
+  for (mql_ulong i = 0; i < rows_; ++i) bb[i] = static_cast<double>(b[i]);
+  charge_work(size() * rows_);
+  if (!linalg::solve(static_cast<int>(rows_), a.p, bb.p, xx.p)) return mx::fail(ERR_MATH_OVERFLOW), x;
+  mx::put(x, rows_, xx.p);
+  return x;
+}
+// docs (LstSq): the x that minimises |A x - b| (the smallest one where A is rank deficient).
+template <class T>
+vector_of<T> matrix_of<T>::LstSq(const vector_of<T>& b) const {
+  vector_of<T> x;
+  if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), x;
+  if (b.Size() != rows_) return mx::fail(ERR_MATRIX_INVALID_SIZE), x;
+  mx::buffer a = mx::doubles(*this), bb(rows_), xx(cols_);
+  for (mql_ulong i = 0; i < rows_; ++i) bb[i] = static_cast<double>(b[i]);
+  charge_work(size() * cols_);
+  if (!linalg::least_squares(static_cast<int>(rows_), static_cast<int>(cols_), a.p, bb.p, xx.p))
+    return mx::fail(ERR_MATH_OVERFLOW), x;
+  mx::put(x, cols_, xx.p);
+  return x;
+}
+// docs (Inv): the inverse; a singular matrix: an empty one.
+template <class T>
+matrix_of<T> matrix_of<T>::Inv() const {
+  matrix_of out;
+  if (!mx::square(*this)) return out;
+  mx::buffer a = mx::doubles(*this), inv(size());
+  charge_work(size() * rows_);
+  if (!linalg::inverse(static_cast<int>(rows_), a.p, inv.p)) return mx::fail(ERR_MATH_OVERFLOW), out;
+  mx::put(out, rows_, rows_, inv.p);
+  return out;
+}
+// docs (PInv): the Moore-Penrose pseudo-inverse, V diag(1/s) U^T over the singular values above
+// 1e-15 x the largest (NumPy's pinv).
+template <class T>
+matrix_of<T> matrix_of<T>::PInv() const {
+  matrix_of out;
+  matrix_of U, V;
+  vector_of<T> s;
+  if (!SVD(U, V, s)) return out;
+  const double cut = (s.Size() ? static_cast<double>(s[0]) : 0) * 1e-15;
+  mx::buffer p(cols_ * rows_);
+  for (mql_ulong i = 0; i < cols_; ++i)
+    for (mql_ulong j = 0; j < rows_; ++j) {
+      double sum = 0;
+      for (mql_ulong k = 0; k < s.Size(); ++k)
+        if (static_cast<double>(s[k]) > cut) sum += static_cast<double>(V[i][k]) * static_cast<double>(U[j][k]) / static_cast<double>(s[k]);
+      p[i * rows_ + j] = sum;
+    }
+  mx::put(out, cols_, rows_, p.p);
+  return out;
+}
+}  // namespace mql5
 
 // docs (Matrix and vector types): vector holds double, vectorf float; matrix<T> / vector<T> are
 // the template spellings (the translator writes them mql5::matrix_of<T> / mql5::vector_of<T>).

@@ -1500,5 +1500,5 @@ int main() {
   const int rc = run_program();
   std::fflush(stdout);
   epilogue();
-  return rc;
+  return rc ? rc : return_error();
 }

@@ -1276,6 +1276,7 @@ static_assert(same_param<long long, datetime>::value && same_param<mql_uint, col
 #include "mql5_market.hpp"
 #include "mql5_indicators.hpp"
 #include "mql5_chart.hpp"
+#include "mql5_terminal.hpp"
 #include "mql5_macros.hpp"
 
 // EnumToString of the runtime's own enumerations (docs: EnumToString); the translator writes one
