@@ -9,7 +9,8 @@
 #     export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
 #  4. Wine parity (same products as native) and the no-OpenCL case;
 #  5. every kernel under oclgrind (races, memory, uninitialised values);
-#  6. the MQL5 side against the header (textual);
+#  6. the MQL5 side against the header (textual); the MQL5 reference's every name supported or
+#     refused as docs/mql5-reference.md says (tests/mql5/reference.py);
 #  7. every MQL5 script translated to C++ (tests/mql5), compiled against libmqlcl.so and mqlcl.dll,
 #     run natively and under Wine with its log checked, and the harness's mutation test;
 #  8. the seed article's complete programs cut out of ../shared/seeds/003_*.txt, given the one
@@ -91,6 +92,8 @@ step "export and import tables" python3 tests/checks/check_exports.py . --so bui
 step "Wine parity and missing OpenCL" python3 tests/checks/check_wine.py build/native build/mingw
 step "oclgrind: races, memory, uninitialised values" python3 tests/checks/run_oclgrind.py build/native .
 step "MQL5 side against the ABI" python3 tests/checks/check_mql5.py . build/native
+step "the MQL5 reference covered: docs/mql5-reference.md as the harness does" python3 tests/mql5/reference.py . \
+  --native build/native --check
 step "MQL5 scripts compiled and run (native, Wine), mutation test" python3 tests/mql5/run_scripts.py . \
   --native build/native --mingw build/mingw --mutations
 step "the seed article's own programs, cut from its text, on mqlcl.dll (native, Wine)" \

@@ -19,6 +19,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mql5_tokens import SourceError  # noqa: E402
+import reference  # noqa: E402
 
 DOCS = "https://www.mql5.com/en/docs"
 EVIDENCE = {
@@ -82,6 +83,15 @@ def check(model):
         if fn.kind == "function" and at >= 2 and toks[at - 1].text == "*" and toks[at - 2].kind == "id" \
                 and model.is_type(toks[at - 2].text) and toks[at - 2].text not in pointees:
             err(toks[at - 1], f"pointer to '{toks[at - 2].text}'", "pointers")
+    # a matrix or vector method the reference documents and the harness refuses (reference.py
+    # REFUSED: the reason), where the program declares no method of that name
+    refused_methods = reference.refused()[1]
+    own_methods = {fn.name for fn in model.functions}
+    for i, t in enumerate(toks):
+        if t.kind == "id" and t.text in refused_methods and t.text not in own_methods and i and toks[i - 1].text == "." \
+                and i + 1 < len(toks) and toks[i + 1].text == "(":
+            why, page = refused_methods[t.text]
+            errors.append((t.where(), f"'{t.text}' is refused by the harness: {why} [{page}]"))
     for i, t in enumerate(toks):
         prev = toks[i - 1] if i else None
         nxt = toks[i + 1] if i + 1 < len(toks) else None

@@ -426,6 +426,9 @@ class Parser:
                 access = t.text
                 i += 2
                 continue
+            if t.text in ("input", "sinput") and self.text(i + 1) == "group" and i + 2 < end and toks[i + 2].kind == "str":
+                i += 3  # docs (Input Variables): `input group "name"`, a heading in the inputs' dialog, no `;`
+                continue
             i = self.declaration(scope, i, end, access)
 
     def declaration(self, scope, i, end, access=None):
@@ -503,7 +506,11 @@ class Parser:
         forward declaration; None where this is not one (struct S s; as a variable's type)."""
         toks = self.toks
         name_at = i + 1
+        if self.text(name_at) == "pack" and self.text(name_at + 1) == "(":  # docs (Structures): struct pack(N) S
+            name_at = matching(toks, name_at + 1) + 1
         k = name_at + 1
+        if self.text(k) == "pack" and self.text(k + 1) == "(":  # struct S pack(N)
+            k = matching(toks, k + 1) + 1
         final = -1
         if self.text(k) == "final":
             final, k = k, k + 1

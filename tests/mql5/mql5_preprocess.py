@@ -25,7 +25,8 @@ MACROS_DOC = "https://www.mql5.com/en/docs/constants/namedconstants/compilemacro
 # Predefined Macro Substitutions: what MetaEditor defines in an .mq5 file of a release build
 # (__MQL4__ only in an .mq4 file, _DEBUG only when compiled for debugging).
 PREDEFINED_MACROS = {"__MQL__", "__MQL5__", "_RELEASE", "__MQLBUILD__", "__MQL5BUILD__", "__DATE__", "__DATETIME__",
-                     "__LINE__", "__FILE__", "__PATH__", "__FUNCTION__", "__FUNCSIG__", "__COUNTER__", "__RANDOM__"}
+                     "__LINE__", "__FILE__", "__PATH__", "__FUNCTION__", "__FUNCSIG__", "__COUNTER__", "__RANDOM__",
+                     "__CPU_ARCHITECTURE__"}
 # The directives of the reference's Preprocessor section. Handled here: the conditional ones,
 # #define, #undef, #include; passed on to the translator: the others.
 CONDITIONAL = {"ifdef", "ifndef", "else", "endif"}

@@ -328,6 +328,18 @@ def expert_bars(log):
     return problems + ([] if len(said) == 1 else [f"the refused trade said {len(said)} times in the log, not once"])
 
 
+def expert_indicators(log):
+    """tests/mql5/selftest: the other built-in indicators against their formulas, IndicatorCreate,
+    matrix::CopyRates, vector::CopyIndicatorBuffer."""
+    return runtime_semantics(log, at_least=32)
+
+
+def library_functions(log):
+    """tests/mql5/selftest: the reference's functions and methods the corpus asked for (files loaded
+    and saved whole, file properties, the matrix classification and manipulations, structure packing)."""
+    return runtime_semantics(log, at_least=30)
+
+
 def indicator_bars(log):
     """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
     return runtime_semantics(log, at_least=6)
@@ -394,7 +406,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "matrix_decompositions", "expert_bars", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

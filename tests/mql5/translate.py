@@ -54,6 +54,7 @@ from mql5_preprocess import preprocess  # noqa: E402
 import mql5_model  # noqa: E402
 from mql5_tokens import SourceError, Token, read_text  # noqa: E402
 import lint  # noqa: E402
+import reference  # noqa: E402
 
 # The matrix types and the element type MQL5 passes a DLL a pointer to (docs: Matrix and vector types,
 # https://www.mql5.com/en/docs/matrix/matrix_types).
@@ -778,6 +779,44 @@ def rewrite_objects(model):
                 toks[k].out = ">"
 
 
+PACK_SIZES = {"char": 1, "uchar": 1, "bool": 1, "short": 2, "ushort": 2, "int": 4, "uint": 4, "float": 4, "color": 4,
+              "long": 8, "ulong": 8, "double": 8, "datetime": 8}
+
+
+def struct_packing(model):
+    """A structure's members one after another, without alignment, or aligned as its pack(n) says
+    (docs: Structures: "'pack(1)' is applied by default for structures"; pack([n]), n 1, 2, 4, 8 or
+    16, before or after the name):  struct S pack(8) {...};  ->  #pragma pack(push, 8) struct S
+    {...}; #pragma pack(pop), each pragma on its own line, the #line after it keeping the lines."""
+    toks = model.toks
+    for cls in model.class_decls:
+        if cls.keyword != "struct" or cls.open < 0:
+            continue
+        n = 1
+        for k in range(cls.head + 1, cls.open):
+            if toks[k].text == "pack" and toks[k + 1].text == "(":
+                close = matching(toks, k + 1)
+                inner = [t.text for t in toks[k + 2:close]]
+                if len(inner) == 1 and inner[0].isdigit():
+                    n = int(inner[0])
+                elif len(inner) == 4 and inner[0] == "sizeof":
+                    n = PACK_SIZES.get(inner[2], 8)
+                blank(toks, k, close + 1)
+                break
+        end = cls.close + 1
+        depth = 0
+        while end < len(toks) and not (depth == 0 and toks[end].text == ";"):
+            depth += (toks[end].text in "([{") - (toks[end].text in ")]}")
+            end += 1
+        if end >= len(toks):
+            continue
+        first = toks[cls.template_at if cls.template_at >= 0 else cls.head]
+        first.out = line_marker(first.line, first.file, before=f"\n#pragma pack(push, {n})\n", after="\n") + \
+            (first.out if first.out is not None else first.text)
+        last = toks[end]  # what follows it goes on as on its line
+        last.out = (last.out if last.out is not None else last.text) + line_marker(last.line, last.file, before="\n#pragma pack(pop)\n", after="\n")
+
+
 def pointer_conversions(model):
     """MQL5 converts a base class pointer to a derived one implicitly, checking the object's type
     at run time (docs: Object Pointers; the terminal stops on a wrong type), C++ only explicitly:
@@ -953,6 +992,45 @@ def reference_functions():
 _REFERENCE_FUNCTIONS = None
 
 
+def runtime_words():
+    """Every name the runtime's headers call or declare (a function name among them)."""
+    global _RUNTIME_WORDS
+    if _RUNTIME_WORDS is None:
+        _RUNTIME_WORDS = set()
+        for f in (Path(__file__).resolve().parent / "runtime").glob("*.hpp"):
+            _RUNTIME_WORDS |= set(re.findall(r"\b(\w+)\s*\(", f.read_text(encoding="utf-8")))
+    return _RUNTIME_WORDS
+
+
+_RUNTIME_WORDS = None
+
+
+def refused_functions(model):
+    """The reference's functions the harness refuses (reference.py REFUSED: what needs a live
+    terminal, what is not in the harness yet) that the program calls: each named with its reason
+    on stderr at translation, and declared so that the program compiles (a library may mention one
+    in code the program never runs); called, it stops the program with the reason."""
+    functions = reference.refused()[0]
+    own = {fn.name for fn in model.functions}
+    toks, out, seen = model.toks, [], set()
+    for i, t in enumerate(toks):
+        if t.kind != "id" or t.text not in functions or t.text in own or t.text in seen or t.text in runtime_words() \
+                or i + 1 >= len(toks) or toks[i + 1].text != "(" or (i and toks[i - 1].text in (".", "->")):
+            continue
+        seen.add(t.text)
+        why, page, ret = functions[t.text]
+        sys.stderr.write(f"{t.where()}: note: {t.text} is refused by the harness: {why} [{page}]; "
+                         "the program stops if it calls it\n")
+        c = c_type(ret) if ret in SIMPLE_RETURNS else "mql5::refused_value"
+        out.append(f"template <class... A> {c} {t.text}(A&&...) {{ return mql5::refuse<{c}>({json.dumps(t.text)}, "
+                   f"{json.dumps(why)}); }}\n")
+    return "".join(out)
+
+
+SIMPLE_RETURNS = {"void", "bool", "char", "uchar", "short", "ushort", "int", "uint", "long", "ulong", "float", "double",
+                  "string", "datetime", "color"}
+
+
 def declarator_qualifiers(model):
     """`for(int i=m_head,const end=m_head+m_size; ...)`: MetaEditor takes `const` before a later
     declarator of a list (the terminal's Generic/Queue.mqh writes it); C++ only before the first."""
@@ -1093,7 +1171,8 @@ def method_spellings(model):
     static member's definition (`const static int C::x=1;`); and namespaces, whose functions MQL5
     finds beside the global ones of the same name (a namespace's MathExp(a[]) does not hide
     MathExp(x)): a namespace's content is global here, N::name is ::name. dynamic_cast of a value
-    that is no pointer gives NULL."""
+    that is no pointer gives NULL. The static matrix::Random(rows, cols) is StaticRandom (C++ would
+    not tell it from an object's Random(min, max))."""
     toks = model.toks
     for fn in model.functions:
         k = fn.close + 1
@@ -1120,6 +1199,9 @@ def method_spellings(model):
             t.out = ""
         elif t.text == "dynamic_cast" and t.out is None:
             t.out = "mql5::dynamic_pointer"
+        elif t.text == "Random" and i >= 2 and toks[i - 1].text == "::" and t.out is None and \
+                (toks[i - 2].text in ("matrix", "matrixf", "vector", "vectorf") or toks[i - 2].text == ">"):
+            t.out = "StaticRandom"  # docs (Random): matrix::Random(rows, cols), a new one, beside m.Random(min, max)
 
 
 #---------------------------------------------------------------------------------------------
@@ -1463,6 +1545,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     pointer_conversions(model)
     pointer_arguments(model)
     struct_casts(model)
+    struct_packing(model)
     shadowed_overloads(model)
     self_named_initialisers(model)
     enum_nulls(model)
@@ -1497,7 +1580,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         for t in part[1:]:
             t.out, t.ws = "", "\n" * t.ws.count("\n")
         part[0].ws, part[0].out = first_ws, (prototype or "") + beside
-    out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), line_marker(1, script, after="\n"), text_of(body),
+    out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), refused_functions(model),
+           line_marker(1, script, after="\n"), text_of(body),
            "\n"] + moved + [program_events(model)]
     if checks:  # after all MQL5 code, so that the header's macros cannot stand in for missing ones
         out += [f'\nnamespace mql5_header {{\n#include "{header.name}"\n}}\n'] + checks + ["\n"]

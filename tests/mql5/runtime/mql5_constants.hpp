@@ -310,6 +310,7 @@ constexpr int ERR_USER_ERROR_LAST = 131072;
 // its own functions, which call these (mql5/Include/mqlcl/OpenCLBuiltins.mqh does).
 // GetLastError() does not reset it (MQL5; MQL4's did); a successful call leaves it as it was.
 extern int _LastError;
+extern mql_uint _RandomSeed;
 int GetLastError();
 void ResetLastError();
 void SetUserError(mql_ushort user_error);

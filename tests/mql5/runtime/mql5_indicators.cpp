@@ -21,7 +21,11 @@ struct Indicator {
   std::vector<double> params;
   std::vector<std::vector<double>> buffers;
   bool computed = false, released = false;
+  int computed_for = 0;  // the bars it was computed over
 };
+// Those whose value at a bar needs bars after it (a fractal: two more; Ichimoku's lagging span):
+// computed over the bars the program has reached, again as more are.
+bool looks_ahead(const std::string& kind) { return kind == "Fractals" || kind == "Ichimoku"; }
 std::vector<Indicator>& indicators() {
   static std::vector<Indicator>* v = new std::vector<Indicator>;  // never destroyed: handles live to the end
   return *v;
@@ -94,8 +98,30 @@ std::vector<double> shifted(const std::vector<double>& v, int shift) {
   return out;
 }
 
+// The highest high / lowest low of the N bars up to i (false before the first N).
+double highest(int i, int N) {
+  double v = -1e300;
+  for (int j = i - N + 1; j <= i; ++j) v = std::max(v, bar(j).high);
+  return v;
+}
+double lowest(int i, int N) {
+  double v = 1e300;
+  for (int j = i - N + 1; j <= i; ++j) v = std::min(v, bar(j).low);
+  return v;
+}
+std::vector<double> volumes(int applied_volume, int n) {
+  std::vector<double> v(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) v[i] = static_cast<double>(applied_volume == VOLUME_REAL ? bar(i).real_volume : bar(i).tick_volume);
+  return v;
+}
+// Wilder's smoothing (the SMMA) of v from `begin`: the first value the mean of N.
+std::vector<double> wilder(const std::vector<double>& v, int N, int begin) { return moving_average(v, N, MODE_SMMA, begin); }
+
+void compute_more(Indicator& ind, int n);
+
 void compute(Indicator& ind) {
-  const int n = static_cast<int>(total_bars());
+  const int n = looks_ahead(ind.kind) ? visible_bars() : static_cast<int>(total_bars());
+  ind.computed_for = n;
   const std::vector<double>& q = ind.params;
   auto P = [&](size_t k) { return static_cast<int>(q[k]); };
   std::vector<std::vector<double>>& b = ind.buffers;
@@ -235,15 +261,257 @@ void compute(Indicator& ind) {
     mdi = moving_average(mdi, N, MODE_EMA, 1);
     for (int i = 1; i < n; ++i) dx[i] = pdi[i] + mdi[i] != 0 ? 100 * std::fabs(pdi[i] - mdi[i]) / (pdi[i] + mdi[i]) : 0;
     b = {moving_average(dx, N, MODE_EMA, 1), pdi, mdi};
+  } else {
+    compute_more(ind, n);
   }
   ind.computed = true;
+}
+
+// The indicators of the second half of the reference's list, each by its page's formula.
+void compute_more(Indicator& ind, int n) {
+  const std::vector<double>& q = ind.params;
+  auto P = [&](size_t k) { return static_cast<int>(q[k]); };
+  std::vector<std::vector<double>>& b = ind.buffers;
+  auto zeros = [&]() { return std::vector<double>(static_cast<size_t>(n), 0.0); };
+  const std::string& k = ind.kind;
+  if (k == "AC") {  // docs (Accelerator Oscillator): AO - SMA(AO, 5)
+    const std::vector<double> m = prices(PRICE_MEDIAN, n), s5 = moving_average(m, 5, MODE_SMA), s34 = moving_average(m, 34, MODE_SMA);
+    std::vector<double> ao = zeros(), ac = zeros();
+    for (int i = 33; i < n; ++i) ao[i] = s5[i] - s34[i];
+    const std::vector<double> sma = moving_average(ao, 5, MODE_SMA, 33);
+    for (int i = 37; i < n; ++i) ac[i] = ao[i] - sma[i];
+    b = {ac, zeros()};
+  } else if (k == "AD" || k == "Chaikin") {  // docs (Accumulation/Distribution): + ((C-L)-(H-C))/(H-L) * volume
+    const std::vector<double> vol = volumes(P(k == "AD" ? 0 : 3), n);
+    std::vector<double> ad = zeros();
+    for (int i = 0; i < n; ++i) {
+      const MqlRates& r = bar(i);
+      const double range = r.high - r.low;
+      ad[i] = (i ? ad[i - 1] : 0) + (range != 0 ? ((r.close - r.low) - (r.high - r.close)) / range * vol[i] : 0);
+    }
+    if (k == "AD") {
+      b = {ad};
+    } else {  // docs (Chaikin Oscillator): MA(AD, fast) - MA(AD, slow)
+      const std::vector<double> fast = moving_average(ad, P(0), P(2)), slow = moving_average(ad, P(1), P(2));
+      std::vector<double> c = zeros();
+      for (int i = std::max(P(0), P(1)) - 1; i < n; ++i) c[i] = fast[i] - slow[i];
+      b = {c};
+    }
+  } else if (k == "BearsPower" || k == "BullsPower") {  // docs: LOW - EMA(CLOSE, N), HIGH - EMA(CLOSE, N)
+    const std::vector<double> ema = moving_average(prices(PRICE_CLOSE, n), P(0), MODE_EMA);
+    std::vector<double> v = zeros();
+    for (int i = 0; i < n; ++i) v[i] = (k == "BearsPower" ? bar(i).low : bar(i).high) - ema[i];
+    b = {v};
+  } else if (k == "DEMA" || k == "TEMA" || k == "TriX") {
+    // docs: DEMA = 2 EMA - EMA(EMA); TEMA = 3 EMA - 3 EMA(EMA) + EMA(EMA(EMA));
+    // TRIX = (EMA3(i) - EMA3(i-1)) / EMA3(i-1), EMA3 the triple EMA
+    const int N = P(0);
+    const std::vector<double> p = prices(P(k == "TriX" ? 1 : 2), n);
+    const std::vector<double> e1 = moving_average(p, N, MODE_EMA), e2 = moving_average(e1, N, MODE_EMA),
+                              e3 = moving_average(e2, N, MODE_EMA);
+    std::vector<double> v = zeros();
+    for (int i = 0; i < n; ++i) {
+      if (k == "DEMA") v[i] = 2 * e1[i] - e2[i];
+      else if (k == "TEMA") v[i] = 3 * e1[i] - 3 * e2[i] + e3[i];
+      else v[i] = i && e3[i - 1] != 0 ? (e3[i] - e3[i - 1]) / e3[i - 1] : 0;
+    }
+    b = {k == "TriX" ? v : shifted(v, P(1))};
+  } else if (k == "DeMarker") {  // docs: SMA(DeMax, N) / (SMA(DeMax, N) + SMA(DeMin, N))
+    const int N = P(0);
+    std::vector<double> up = zeros(), down = zeros(), dem = zeros();
+    for (int i = 1; i < n; ++i) {
+      up[i] = std::max(bar(i).high - bar(i - 1).high, 0.0);
+      down[i] = std::max(bar(i - 1).low - bar(i).low, 0.0);
+    }
+    const std::vector<double> su = moving_average(up, N, MODE_SMA, 1), sd = moving_average(down, N, MODE_SMA, 1);
+    for (int i = N; i < n; ++i) dem[i] = su[i] + sd[i] != 0 ? su[i] / (su[i] + sd[i]) : 0;
+    b = {dem};
+  } else if (k == "Envelopes") {  // docs: MA * (1 + deviation / 100), MA * (1 - deviation / 100)
+    const std::vector<double> ma = moving_average(prices(P(3), n), P(0), P(2));
+    std::vector<double> up = zeros(), down = zeros();
+    for (int i = P(0) - 1; i < n; ++i) up[i] = ma[i] * (1 + q[4] / 100), down[i] = ma[i] * (1 - q[4] / 100);
+    b = {shifted(up, P(1)), shifted(down, P(1))};
+  } else if (k == "Force") {  // docs (Force Index): VOLUME(i) * (MA(CLOSE, N, i) - MA(CLOSE, N, i-1))
+    const std::vector<double> ma = moving_average(prices(PRICE_CLOSE, n), P(0), P(1)), vol = volumes(P(2), n);
+    std::vector<double> f = zeros();
+    for (int i = P(0); i < n; ++i) f[i] = vol[i] * (ma[i] - ma[i - 1]);
+    b = {f};
+  } else if (k == "Fractals") {  // docs: a high above the two highs on each side (a low below the lows); EMPTY_VALUE elsewhere
+    std::vector<double> up(static_cast<size_t>(n), EMPTY_VALUE), down(static_cast<size_t>(n), EMPTY_VALUE);
+    for (int i = 2; i + 2 < n; ++i) {
+      const double h = bar(i).high, l = bar(i).low;
+      if (h > bar(i - 1).high && h > bar(i - 2).high && h > bar(i + 1).high && h > bar(i + 2).high) up[i] = h;
+      if (l < bar(i - 1).low && l < bar(i - 2).low && l < bar(i + 1).low && l < bar(i + 2).low) down[i] = l;
+    }
+    b = {up, down};
+  } else if (k == "Alligator" || k == "Gator") {
+    // docs: the jaw, teeth and lips, moving averages of the price shifted forward; Gator:
+    // |jaw - teeth| above, -|teeth - lips| below
+    const std::vector<double> p = prices(P(7), n);
+    const std::vector<double> jaw = shifted(moving_average(p, P(0), P(6)), P(1)), teeth = shifted(moving_average(p, P(2), P(6)), P(3)),
+                              lips = shifted(moving_average(p, P(4), P(6)), P(5));
+    if (k == "Alligator") {
+      b = {jaw, teeth, lips};
+    } else {
+      std::vector<double> up = zeros(), down = zeros();
+      for (int i = 0; i < n; ++i) up[i] = std::fabs(jaw[i] - teeth[i]), down[i] = -std::fabs(teeth[i] - lips[i]);
+      b = {up, zeros(), down, zeros()};
+    }
+  } else if (k == "Ichimoku") {
+    // docs (Ichimoku Kinko Hyo): Tenkan-sen, Kijun-sen: the middle of the highest high and lowest low
+    // of their periods; Senkou Span A: their mean, Senkou Span B: the middle over the third period,
+    // both kijun bars ahead; Chikou Span: the close kijun bars back
+    const int T = P(0), K = P(1), S = P(2);
+    std::vector<double> tenkan = zeros(), kijun = zeros(), a = zeros(), bb = zeros(), chikou = zeros();
+    for (int i = 0; i < n; ++i) {
+      if (i >= T - 1) tenkan[i] = (highest(i, T) + lowest(i, T)) / 2;
+      if (i >= K - 1) kijun[i] = (highest(i, K) + lowest(i, K)) / 2;
+      if (i >= S - 1) bb[i] = (highest(i, S) + lowest(i, S)) / 2;
+      a[i] = (tenkan[i] + kijun[i]) / 2;
+      if (i + K < n) chikou[i] = bar(i + K).close;
+    }
+    b = {tenkan, kijun, shifted(a, K), shifted(bb, K), chikou};
+  } else if (k == "BWMFI") {  // docs (Market Facilitation Index): (HIGH - LOW) / VOLUME
+    const std::vector<double> vol = volumes(P(0), n);
+    std::vector<double> m = zeros();
+    for (int i = 0; i < n; ++i) m[i] = vol[i] != 0 ? (bar(i).high - bar(i).low) / vol[i] : 0;
+    b = {m, zeros()};
+  } else if (k == "OsMA") {  // docs (Moving Average of Oscillator): MACD - its signal line
+    const std::vector<double> p = prices(P(3), n);
+    const std::vector<double> fast = moving_average(p, P(0), MODE_EMA), slow = moving_average(p, P(1), MODE_EMA);
+    std::vector<double> macd = zeros(), osma = zeros();
+    for (int i = 0; i < n; ++i) macd[i] = fast[i] - slow[i];
+    const std::vector<double> signal = moving_average(macd, P(2), MODE_SMA);
+    for (int i = P(2) - 1; i < n; ++i) osma[i] = macd[i] - signal[i];
+    b = {osma};
+  } else if (k == "SAR") {
+    // docs (Parabolic SAR): SAR(i) = SAR(i-1) + ACCELERATION * (EP - SAR(i-1)), the acceleration
+    // growing by `step` at each new extreme up to `maximum`, the trend turned where price crosses it
+    const double step = q[0], maximum = q[1];
+    std::vector<double> sar = zeros();
+    if (n >= 2) {
+      bool up = bar(1).close >= bar(0).close;
+      double af = step, ep = up ? std::max(bar(0).high, bar(1).high) : std::min(bar(0).low, bar(1).low);
+      sar[1] = up ? std::min(bar(0).low, bar(1).low) : std::max(bar(0).high, bar(1).high);
+      for (int i = 2; i < n; ++i) {
+        double s = sar[i - 1] + af * (ep - sar[i - 1]);
+        if (up) {
+          s = std::min({s, bar(i - 1).low, bar(i - 2).low});
+          if (bar(i).low < s) {
+            up = false, s = ep, ep = bar(i).low, af = step;
+          } else if (bar(i).high > ep) {
+            ep = bar(i).high, af = std::min(af + step, maximum);
+          }
+        } else {
+          s = std::max({s, bar(i - 1).high, bar(i - 2).high});
+          if (bar(i).high > s) {
+            up = true, s = ep, ep = bar(i).high, af = step;
+          } else if (bar(i).low < ep) {
+            ep = bar(i).low, af = std::min(af + step, maximum);
+          }
+        }
+        sar[i] = s;
+      }
+    }
+    b = {sar};
+  } else if (k == "RVI") {
+    // docs (Relative Vigor Index): the sums over N of (CLOSE-OPEN) over (HIGH-LOW), each weighted
+    // 1,2,2,1 over four bars; the signal line the same weighting of RVI
+    const int N = P(0);
+    std::vector<double> num = zeros(), den = zeros(), rvi = zeros(), signal = zeros();
+    for (int i = 3; i < n; ++i) {
+      auto w = [&](auto f) { return (f(i) + 2 * f(i - 1) + 2 * f(i - 2) + f(i - 3)) / 6; };
+      num[i] = w([](int j) { return bar(j).close - bar(j).open; });
+      den[i] = w([](int j) { return bar(j).high - bar(j).low; });
+    }
+    for (int i = N + 2; i < n; ++i) {
+      double sn = 0, sd = 0;
+      for (int j = i - N + 1; j <= i; ++j) sn += num[j], sd += den[j];
+      rvi[i] = sd != 0 ? sn / sd : 0;
+    }
+    for (int i = N + 5; i < n; ++i) signal[i] = (rvi[i] + 2 * rvi[i - 1] + 2 * rvi[i - 2] + rvi[i - 3]) / 6;
+    b = {rvi, signal};
+  } else if (k == "Volumes") {
+    b = {volumes(P(0), n), zeros()};
+  } else if (k == "ADXWilder") {
+    // docs (Average Directional Movement Index Wilder): +DM, -DM and the true range each by
+    // Wilder's smoothing over N; +DI, -DI their ratios; ADX the smoothing of DX
+    const int N = P(0);
+    std::vector<double> pdm = zeros(), mdm = zeros(), tr = zeros(), pdi = zeros(), mdi = zeros(), dx = zeros();
+    for (int i = 1; i < n; ++i) {
+      const double up = bar(i).high - bar(i - 1).high, down = bar(i - 1).low - bar(i).low;
+      pdm[i] = up > down && up > 0 ? up : 0;
+      mdm[i] = down > up && down > 0 ? down : 0;
+      tr[i] = std::max(bar(i).high, bar(i - 1).close) - std::min(bar(i).low, bar(i - 1).close);
+    }
+    const std::vector<double> sp = wilder(pdm, N, 1), sm = wilder(mdm, N, 1), st = wilder(tr, N, 1);
+    for (int i = N; i < n; ++i) {
+      pdi[i] = st[i] != 0 ? 100 * sp[i] / st[i] : 0;
+      mdi[i] = st[i] != 0 ? 100 * sm[i] / st[i] : 0;
+      dx[i] = pdi[i] + mdi[i] != 0 ? 100 * std::fabs(pdi[i] - mdi[i]) / (pdi[i] + mdi[i]) : 0;
+    }
+    b = {wilder(dx, N, N), pdi, mdi};
+  } else if (k == "AMA") {
+    // docs (Adaptive Moving Average): ER = |p(i) - p(i-N)| / sum |p(j) - p(j-1)|, SSC = ER (fast -
+    // slow) + slow (fast, slow: 2 / (period + 1)), AMA(i) = AMA(i-1) + SSC^2 (p(i) - AMA(i-1))
+    const int N = P(0);
+    const double fast = 2.0 / (P(1) + 1), slow = 2.0 / (P(2) + 1);
+    const std::vector<double> p = prices(P(4), n);
+    std::vector<double> ama = zeros();
+    if (N < n) ama[N - 1] = p[N - 1];
+    for (int i = N; i < n; ++i) {
+      double noise = 0;
+      for (int j = i - N + 1; j <= i; ++j) noise += std::fabs(p[j] - p[j - 1]);
+      const double er = noise != 0 ? std::fabs(p[i] - p[i - N]) / noise : 0, ssc = er * (fast - slow) + slow;
+      ama[i] = ama[i - 1] + ssc * ssc * (p[i] - ama[i - 1]);
+    }
+    b = {shifted(ama, P(3))};
+  } else if (k == "FrAMA") {
+    // docs (Fractal Adaptive Moving Average): D = (log(N1 + N2) - log(N3)) / log(2) of the ranges
+    // over the two halves and the whole of 2N bars (each divided by its length); alpha =
+    // exp(-4.6 (D - 1)); FRAMA(i) = alpha p(i) + (1 - alpha) FRAMA(i-1)
+    const int N = P(0);
+    const std::vector<double> p = prices(P(2), n);
+    std::vector<double> f = zeros();
+    for (int i = 0; i < n; ++i) {
+      if (i < 2 * N - 1) {
+        f[i] = p[i];
+        continue;
+      }
+      const double n1 = (highest(i - N, N) - lowest(i - N, N)) / N, n2 = (highest(i, N) - lowest(i, N)) / N,
+                   n3 = (highest(i, 2 * N) - lowest(i, 2 * N)) / (2 * N);
+      const double d = n1 + n2 > 0 && n3 > 0 ? (std::log(n1 + n2) - std::log(n3)) / std::log(2.0) : 1;
+      const double alpha = std::min(1.0, std::max(0.01, std::exp(-4.6 * (d - 1))));
+      f[i] = alpha * p[i] + (1 - alpha) * f[i - 1];
+    }
+    for (int i = 0; i < std::min(n, 2 * N - 1); ++i) f[i] = 0;
+    b = {shifted(f, P(1))};
+  } else if (k == "VIDyA") {
+    // docs (Variable Index Dynamic Average): VIDYA(i) = p(i) F |CMO(i)| + VIDYA(i-1) (1 - F |CMO(i)|),
+    // F = 2 / (EMA period + 1), CMO the Chande Momentum Oscillator over its period
+    const int C = P(0);
+    const double F = 2.0 / (P(1) + 1);
+    const std::vector<double> p = prices(P(3), n);
+    std::vector<double> v = zeros();
+    if (C < n) v[C - 1] = p[C - 1];
+    for (int i = C; i < n; ++i) {
+      double up = 0, down = 0;
+      for (int j = i - C + 1; j <= i; ++j) {
+        const double d = p[j] - p[j - 1];
+        (d > 0 ? up : down) += std::fabs(d);
+      }
+      const double cmo = up + down != 0 ? std::fabs((up - down) / (up + down)) : 0;
+      v[i] = p[i] * F * cmo + v[i - 1] * (1 - F * cmo);
+    }
+    b = {shifted(v, P(2))};
+  }
 }
 
 const std::vector<double>& values(int handle, int buffer) {
   static const std::vector<double> none;
   Indicator* ind = indicator(handle);
   if (!ind) return none;
-  if (!ind->computed) compute(*ind);
+  if (!ind->computed || (looks_ahead(ind->kind) && ind->computed_for != visible_bars())) compute(*ind);
   return buffer >= 0 && buffer < static_cast<int>(ind->buffers.size()) ? ind->buffers[static_cast<size_t>(buffer)] : none;
 }
 
@@ -266,16 +534,20 @@ std::map<int, std::string>& plot_labels() {
 }
 }  // namespace
 
-namespace mql5 {
-int indicator_create(const char* kind, std::initializer_list<double> params) {
+namespace {
+int create(const std::string& k, const std::vector<double>& params) {
   // a period below 1 is a wrong parameter (docs: the indicators' period parameters)
-  if (params.size() && *params.begin() < 1 && std::string(kind) != "OBV") {
+  if (params.size() && params[0] < 1 && k != "OBV" && k != "AD" && k != "BWMFI" && k != "Volumes" && k != "SAR") {
     _LastError = ERR_INVALID_PARAMETER;
     return INVALID_HANDLE;
   }
-  indicators().push_back(Indicator{kind, std::vector<double>(params), {}, false, false});
+  indicators().push_back(Indicator{k, params, {}, false, false});
   return kFirstHandle + static_cast<int>(indicators().size()) - 1;
 }
+}  // namespace
+
+namespace mql5 {
+int indicator_create(const char* kind, std::initializer_list<double> params) { return create(kind, std::vector<double>(params)); }
 
 void resize_indicator_buffers(int rates_total) {
   for (auto& [index, b] : bound()) {
@@ -307,6 +579,50 @@ void report_indicator_buffers() {
 }
 }  // namespace mql5
 
+int IndicatorCreate(const string& symbol, int period, ENUM_INDICATOR type, int parameters_cnt,
+                    const mql5::array<const MqlParam>& parameters) {
+  static const char* const kinds[] = {
+      "AC", "AD", "ADX", "ADXWilder", "Alligator", "AMA", "AO", "ATR", "Bands", "BearsPower", "BullsPower", "BWMFI", "CCI",
+      "Chaikin", nullptr, "DEMA", "DeMarker", "Envelopes", "Force", "Fractals", "FrAMA", "Gator", "Ichimoku", "MA", "MACD", "MFI",
+      "Momentum", "OBV", "OsMA", "RSI", "RVI", "SAR", "StdDev", "Stochastic", "TEMA", "TriX", "VIDyA", "Volumes", "WPR"};
+  if (type == IND_CUSTOM) mql5::refused("IndicatorCreate(IND_CUSTOM)", "runs another program (a custom indicator): the harness runs one program at a time");
+  if (type < 0 || type > IND_WPR || parameters_cnt < 0 || parameters_cnt > parameters.size()) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return INVALID_HANDLE;
+  }
+  std::vector<double> values;
+  for (int i = 0; i < parameters_cnt; ++i) {
+    const MqlParam& p = parameters[i];
+    values.push_back(p.type == TYPE_DOUBLE || p.type == TYPE_FLOAT ? p.double_value : static_cast<double>(p.integer_value));
+  }
+  if (!is_own(symbol) || !own_period(period)) {
+    _LastError = ERR_MARKET_UNKNOWN_SYMBOL;
+    return INVALID_HANDLE;
+  }
+  // the parameters left out take the defaults of the indicator's page (docs: IndicatorCreate)
+  static const std::map<std::string, std::vector<double>> defaults = {
+      {"MA", {14, 0, MODE_SMA, PRICE_CLOSE}}, {"RSI", {14, PRICE_CLOSE}}, {"ATR", {14}}, {"ADX", {14}}, {"ADXWilder", {14}},
+      {"CCI", {14, PRICE_TYPICAL}}, {"Momentum", {14, PRICE_CLOSE}}, {"WPR", {14}}, {"MFI", {14, VOLUME_TICK}},
+      {"OBV", {VOLUME_TICK}}, {"AD", {VOLUME_TICK}}, {"BWMFI", {VOLUME_TICK}}, {"Volumes", {VOLUME_TICK}},
+      {"MACD", {12, 26, 9, PRICE_CLOSE}}, {"OsMA", {12, 26, 9, PRICE_CLOSE}}, {"Bands", {20, 0, 2, PRICE_CLOSE}},
+      {"StdDev", {20, 0, MODE_SMA, PRICE_CLOSE}}, {"Stochastic", {5, 3, 3, MODE_SMA, STO_LOWHIGH}},
+      {"BearsPower", {13}}, {"BullsPower", {13}}, {"DeMarker", {14}}, {"RVI", {10}}, {"SAR", {0.02, 0.2}},
+      {"Chaikin", {3, 10, MODE_EMA, VOLUME_TICK}}, {"DEMA", {14, 0, PRICE_CLOSE}}, {"TEMA", {14, 0, PRICE_CLOSE}},
+      {"TriX", {14, PRICE_CLOSE}}, {"Envelopes", {14, 0, MODE_SMA, PRICE_CLOSE, 0.1}}, {"Force", {13, MODE_SMA, VOLUME_TICK}},
+      {"Alligator", {13, 8, 8, 5, 5, 3, MODE_SMMA, PRICE_MEDIAN}}, {"Gator", {13, 8, 8, 5, 5, 3, MODE_SMMA, PRICE_MEDIAN}},
+      {"Ichimoku", {9, 26, 52}}, {"AMA", {9, 2, 30, 0, PRICE_CLOSE}}, {"FrAMA", {14, 0, PRICE_CLOSE}},
+      {"VIDyA", {9, 12, 0, PRICE_CLOSE}}};
+  const std::string kind = kinds[type];
+  auto d = defaults.find(kind);
+  if (d != defaults.end())
+    for (size_t i = values.size(); i < d->second.size(); ++i) values.push_back(d->second[i]);
+  return create(kind, values);
+}
+
+int IndicatorCreate(const string& symbol, int period, ENUM_INDICATOR type, int parameters_cnt) {
+  mql5::dynarray<MqlParam> none;
+  return IndicatorCreate(symbol, period, type, parameters_cnt, none);
+}
 int CopyBuffer(int indicator_handle, int buffer_num, int start_pos, int count, mql5::array<double>& buffer) {
   Indicator* ind = indicator(indicator_handle);
   if (!ind) {

@@ -10,8 +10,10 @@ enum ENUM_APPLIED_PRICE { PRICE_CLOSE = 1, PRICE_OPEN, PRICE_HIGH, PRICE_LOW, PR
 enum ENUM_APPLIED_VOLUME { VOLUME_TICK, VOLUME_REAL };
 enum ENUM_STO_PRICE { STO_LOWHIGH, STO_CLOSECLOSE };
 // docs (Indicator Lines): buffer numbers of the indicators with several.
-constexpr int MAIN_LINE = 0, SIGNAL_LINE = 1, BASE_LINE = 0, UPPER_BAND = 1, LOWER_BAND = 2, UPPER_LINE = 1,
-              LOWER_LINE = 2, PLUSDI_LINE = 1, MINUSDI_LINE = 2;
+constexpr int MAIN_LINE = 0, SIGNAL_LINE = 1, BASE_LINE = 0, UPPER_BAND = 1, LOWER_BAND = 2, UPPER_LINE = 0,
+              LOWER_LINE = 1, PLUSDI_LINE = 1, MINUSDI_LINE = 2, UPPER_HISTOGRAM = 0, LOWER_HISTOGRAM = 2, GATORJAW_LINE = 0,
+              GATORTEETH_LINE = 1, GATORLIPS_LINE = 2, TENKANSEN_LINE = 0, KIJUNSEN_LINE = 1, SENKOUSPANA_LINE = 2,
+              SENKOUSPANB_LINE = 3, CHIKOUSPAN_LINE = 4;
 
 namespace mql5 {
 int indicator_create(const char* kind, std::initializer_list<double> params);  // INVALID_HANDLE on a wrong parameter
@@ -84,6 +86,79 @@ int iADX(const S& symbol, int period, int adx_period) {
   return mql5::indicator_of(symbol, period, "ADX", {double(adx_period)});
 }
 
+#define MQL5_INDICATOR(NAME, KIND, PARAMS, VALUES)                       \
+  template <class S>                                                     \
+  int NAME(const S& symbol, int period PARAMS) {                         \
+    return mql5::indicator_of(symbol, period, KIND, {VALUES});           \
+  }
+#define MQL5_P(...) , __VA_ARGS__
+MQL5_INDICATOR(iAC, "AC", , )
+MQL5_INDICATOR(iAD, "AD", MQL5_P(int applied_volume), double(applied_volume))
+MQL5_INDICATOR(iBearsPower, "BearsPower", MQL5_P(int ma_period), double(ma_period))
+MQL5_INDICATOR(iBullsPower, "BullsPower", MQL5_P(int ma_period), double(ma_period))
+MQL5_INDICATOR(iChaikin, "Chaikin", MQL5_P(int fast_ma_period, int slow_ma_period, int ma_method, int applied_volume),
+               double(fast_ma_period) MQL5_P(double(slow_ma_period), double(ma_method), double(applied_volume)))
+MQL5_INDICATOR(iDEMA, "DEMA", MQL5_P(int ma_period, int ma_shift, int applied_price),
+               double(ma_period) MQL5_P(double(ma_shift), double(applied_price)))
+MQL5_INDICATOR(iTEMA, "TEMA", MQL5_P(int ma_period, int ma_shift, int applied_price),
+               double(ma_period) MQL5_P(double(ma_shift), double(applied_price)))
+MQL5_INDICATOR(iTriX, "TriX", MQL5_P(int ma_period, int applied_price), double(ma_period) MQL5_P(double(applied_price)))
+MQL5_INDICATOR(iDeMarker, "DeMarker", MQL5_P(int ma_period), double(ma_period))
+MQL5_INDICATOR(iEnvelopes, "Envelopes", MQL5_P(int ma_period, int ma_shift, int ma_method, int applied_price, double deviation),
+               double(ma_period) MQL5_P(double(ma_shift), double(ma_method), double(applied_price), deviation))
+MQL5_INDICATOR(iForce, "Force", MQL5_P(int ma_period, int ma_method, int applied_volume),
+               double(ma_period) MQL5_P(double(ma_method), double(applied_volume)))
+MQL5_INDICATOR(iFractals, "Fractals", , )
+MQL5_INDICATOR(iAlligator, "Alligator",
+               MQL5_P(int jaw_period, int jaw_shift, int teeth_period, int teeth_shift, int lips_period, int lips_shift,
+                      int ma_method, int applied_price),
+               double(jaw_period) MQL5_P(double(jaw_shift), double(teeth_period), double(teeth_shift), double(lips_period),
+                                         double(lips_shift), double(ma_method), double(applied_price)))
+MQL5_INDICATOR(iGator, "Gator",
+               MQL5_P(int jaw_period, int jaw_shift, int teeth_period, int teeth_shift, int lips_period, int lips_shift,
+                      int ma_method, int applied_price),
+               double(jaw_period) MQL5_P(double(jaw_shift), double(teeth_period), double(teeth_shift), double(lips_period),
+                                         double(lips_shift), double(ma_method), double(applied_price)))
+MQL5_INDICATOR(iIchimoku, "Ichimoku", MQL5_P(int tenkan_sen, int kijun_sen, int senkou_span_b),
+               double(tenkan_sen) MQL5_P(double(kijun_sen), double(senkou_span_b)))
+MQL5_INDICATOR(iBWMFI, "BWMFI", MQL5_P(int applied_volume), double(applied_volume))
+MQL5_INDICATOR(iOsMA, "OsMA", MQL5_P(int fast_ema_period, int slow_ema_period, int signal_period, int applied_price),
+               double(fast_ema_period) MQL5_P(double(slow_ema_period), double(signal_period), double(applied_price)))
+MQL5_INDICATOR(iSAR, "SAR", MQL5_P(double step, double maximum), step MQL5_P(maximum))
+MQL5_INDICATOR(iRVI, "RVI", MQL5_P(int ma_period), double(ma_period))
+MQL5_INDICATOR(iVolumes, "Volumes", MQL5_P(int applied_volume), double(applied_volume))
+MQL5_INDICATOR(iADXWilder, "ADXWilder", MQL5_P(int adx_period), double(adx_period))
+MQL5_INDICATOR(iAMA, "AMA", MQL5_P(int ama_period, int fast_ma_period, int slow_ma_period, int ama_shift, int applied_price),
+               double(ama_period) MQL5_P(double(fast_ma_period), double(slow_ma_period), double(ama_shift), double(applied_price)))
+MQL5_INDICATOR(iFrAMA, "FrAMA", MQL5_P(int ma_period, int ma_shift, int applied_price),
+               double(ma_period) MQL5_P(double(ma_shift), double(applied_price)))
+MQL5_INDICATOR(iVIDyA, "VIDyA", MQL5_P(int cmo_period, int ema_period, int ma_shift, int applied_price),
+               double(cmo_period) MQL5_P(double(ema_period), double(ma_shift), double(applied_price)))
+#undef MQL5_P
+#undef MQL5_INDICATOR
+
+// docs (IndicatorCreate, ENUM_INDICATOR): a built-in indicator by its type, the parameters in the
+// order of its function's (the standard library's CiMA ... create theirs so); IND_CUSTOM runs
+// another program, which the harness refuses (the program stops with the reason).
+enum ENUM_INDICATOR {
+  IND_AC, IND_AD, IND_ADX, IND_ADXW, IND_ALLIGATOR, IND_AMA, IND_AO, IND_ATR, IND_BANDS, IND_BEARS, IND_BULLS, IND_BWMFI, IND_CCI,
+  IND_CHAIKIN, IND_CUSTOM, IND_DEMA, IND_DEMARKER, IND_ENVELOPES, IND_FORCE, IND_FRACTALS, IND_FRAMA, IND_GATOR, IND_ICHIMOKU,
+  IND_MA, IND_MACD, IND_MFI, IND_MOMENTUM, IND_OBV, IND_OSMA, IND_RSI, IND_RVI, IND_SAR, IND_STDDEV, IND_STOCHASTIC, IND_TEMA,
+  IND_TRIX, IND_VIDYA, IND_VOLUMES, IND_WPR
+};
+int IndicatorCreate(const string& symbol, int period, ENUM_INDICATOR indicator_type, int parameters_cnt,
+                    const mql5::array<const MqlParam>& parameters);
+int IndicatorCreate(const string& symbol, int period, ENUM_INDICATOR indicator_type, int parameters_cnt = 0);
+template <class S, typename std::enable_if<!std::is_same<S, string>::value, int>::type = 0>
+int IndicatorCreate(const S&, int period, ENUM_INDICATOR indicator_type, int parameters_cnt,
+                    const mql5::array<const MqlParam>& parameters) {
+  return IndicatorCreate(_Symbol, period, indicator_type, parameters_cnt, parameters);
+}
+template <class S, typename std::enable_if<!std::is_same<S, string>::value, int>::type = 0>
+int IndicatorCreate(const S&, int period, ENUM_INDICATOR indicator_type, int parameters_cnt = 0) {
+  return IndicatorCreate(_Symbol, period, indicator_type, parameters_cnt);
+}
+
 int CopyBuffer(int indicator_handle, int buffer_num, int start_pos, int count, mql5::array<double>& buffer);
 int CopyBuffer(int indicator_handle, int buffer_num, datetime start_time, int count, mql5::array<double>& buffer);
 int CopyBuffer(int indicator_handle, int buffer_num, datetime start_time, datetime stop_time, mql5::array<double>& buffer);
@@ -153,3 +228,28 @@ namespace mql5 {
 void resize_indicator_buffers(int rates_total);  // before each OnCalculate
 void report_indicator_buffers();                 // after the last: each bound buffer's last values, on stderr
 }  // namespace mql5
+
+// vector::CopyIndicatorBuffer (docs): CopyBuffer into a vector, the oldest value first.
+namespace mql5 {
+template <class T>
+bool copy_indicator_buffer(vector_of<T>& v, int copied, dynarray<double>& values) {
+  if (copied <= 0) return false;
+  v.Assign(values);
+  return true;
+}
+}  // namespace mql5
+template <class T>
+bool mql5::vector_of<T>::CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, mql_ulong start_pos, mql_ulong count) {
+  dynarray<double> values;
+  return copy_indicator_buffer(*this, CopyBuffer(int(handle), int(buffer_index), int(start_pos), int(count), values), values);
+}
+template <class T>
+bool mql5::vector_of<T>::CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, datetime start_time, mql_ulong count) {
+  dynarray<double> values;
+  return copy_indicator_buffer(*this, CopyBuffer(int(handle), int(buffer_index), start_time, int(count), values), values);
+}
+template <class T>
+bool mql5::vector_of<T>::CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, datetime start_time, datetime stop_time) {
+  dynarray<double> values;
+  return copy_indicator_buffer(*this, CopyBuffer(int(handle), int(buffer_index), start_time, stop_time, values), values);
+}

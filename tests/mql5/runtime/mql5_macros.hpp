@@ -9,6 +9,8 @@ namespace mql5 {
 string macro_function(const char* pretty);   // "int CFoo<T>::Bar(int)" -> "CFoo::Bar"
 string macro_signature(const char* pretty);  // as written by the C++ compiler
 string macro_file(const char* path);         // the name of the file, no folder
+string macro_path(const char* path);         // the file's absolute path
+mql_ulong macro_random(unsigned long long line);
 // "Mmm dd yyyy" and "hh:mm:ss" (C++'s __DATE__ and __TIME__) as a datetime.
 constexpr datetime compile_time(const char* d, const char* t) {
   const char* months = "JanFebMarAprMayJunJulAugSepOctNovDec";
@@ -37,10 +39,15 @@ constexpr datetime kCompileDateTime = compile_time(__DATE__, __TIME__);
 #undef __DATE__
 #define __DATE__ (::mql5::kCompileDate)
 #define __DATETIME__ (::mql5::kCompileDateTime)
+#define __PATH__ (::mql5::macro_path(__builtin_FILE()))
+#define __RANDOM__ (::mql5::macro_random(__LINE__))
+// docs (Predefined Macro Substitutions): the instruction set the .ex5 was compiled for
+#define __CPU_ARCHITECTURE__ (string(u"X64"))
 #define __FUNCTION__ (::mql5::macro_function(__PRETTY_FUNCTION__))
 #define __FUNCSIG__ (::mql5::macro_signature(__PRETTY_FUNCTION__))
 #define __MQLBUILD__ MQL5_HARNESS_BUILD
 #define __MQL5BUILD__ MQL5_HARNESS_BUILD
 // defined for #ifdef, as in MetaEditor: an MQL5 program, the release build
 #define __MQL5__ 1
+#define __MQL__ 1
 #define _RELEASE 1

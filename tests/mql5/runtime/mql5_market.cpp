@@ -171,6 +171,38 @@ int shift_of(datetime time, bool exact) {
   }
   return exact || n == 0 ? -1 : n - 1;
 }
+bool rates_window(long long start, long long count, int& first, int& n) {
+  const int bars = visible_bars();
+  if (start < 0 || count <= 0 || start >= bars) {
+    _LastError = ERR_HISTORY_NOT_FOUND;
+    return false;
+  }
+  n = static_cast<int>(count < bars - start ? count : bars - start);
+  first = bars - static_cast<int>(start) - n;
+  return true;
+}
+bool rates_window(datetime from, long long count, int& first, int& n) {
+  const int pos = shift_of(from, false);
+  return pos < 0 ? (_LastError = ERR_HISTORY_NOT_FOUND, false) : rates_window(pos, count, first, n);
+}
+bool rates_window(datetime from, datetime to, int& first, int& n) {
+  int pos = 0;
+  const int count = copy_range(from, to, pos);
+  return count <= 0 ? (_LastError = ERR_HISTORY_NOT_FOUND, false) : rates_window(pos, count, first, n);
+}
+double rates_value(int k, mql_ulong flag) {
+  const MqlRates& r = bar(k);
+  switch (flag) {
+    case COPY_RATES_OPEN: return r.open;
+    case COPY_RATES_HIGH: return r.high;
+    case COPY_RATES_LOW: return r.low;
+    case COPY_RATES_CLOSE: return r.close;
+    case COPY_RATES_TIME: return static_cast<double>(static_cast<mql_long>(r.time));
+    case COPY_RATES_VOLUME_TICK: return static_cast<double>(r.tick_volume);
+    case COPY_RATES_VOLUME_REAL: return static_cast<double>(r.real_volume);
+    default: return r.spread;
+  }
+}
 int copy_range(datetime start, datetime stop, int& start_pos) {
   const int n = visible_bars();
   int first = -1, last = -1;

@@ -110,6 +110,30 @@ struct MqlTradeResult {
   MqlTradeResult* operator->() { return this; }
   const MqlTradeResult* operator->() const { return this; }
 };
+// docs (MqlTradeTransaction, OnTradeTransaction): the harness sends none (it never trades).
+enum ENUM_TRADE_TRANSACTION_TYPE {
+  TRADE_TRANSACTION_ORDER_ADD, TRADE_TRANSACTION_ORDER_UPDATE, TRADE_TRANSACTION_ORDER_DELETE, TRADE_TRANSACTION_DEAL_ADD,
+  TRADE_TRANSACTION_DEAL_UPDATE, TRADE_TRANSACTION_DEAL_DELETE, TRADE_TRANSACTION_HISTORY_ADD,
+  TRADE_TRANSACTION_HISTORY_UPDATE, TRADE_TRANSACTION_HISTORY_DELETE, TRADE_TRANSACTION_POSITION, TRADE_TRANSACTION_REQUEST
+};
+enum ENUM_ORDER_STATE {
+  ORDER_STATE_STARTED, ORDER_STATE_PLACED, ORDER_STATE_CANCELED, ORDER_STATE_PARTIAL, ORDER_STATE_FILLED, ORDER_STATE_REJECTED,
+  ORDER_STATE_EXPIRED, ORDER_STATE_REQUEST_ADD, ORDER_STATE_REQUEST_MODIFY, ORDER_STATE_REQUEST_CANCEL
+};
+struct MqlTradeTransaction {
+  mql_ulong deal, order;
+  string symbol;
+  ENUM_TRADE_TRANSACTION_TYPE type;
+  ENUM_ORDER_TYPE order_type;
+  ENUM_ORDER_STATE order_state;
+  ENUM_DEAL_TYPE deal_type;
+  ENUM_ORDER_TYPE_TIME time_type;
+  datetime time_expiration;
+  double price, price_trigger, price_sl, price_tp, volume;
+  mql_ulong position, position_by;
+  MqlTradeTransaction* operator->() { return this; }
+  const MqlTradeTransaction* operator->() const { return this; }
+};
 struct MqlTradeCheckResult {
   mql_uint retcode;
   double balance, equity, profit, margin, margin_free, margin_level;
@@ -243,6 +267,69 @@ MQL5_COPY(CopyTickVolume, mql_long, r.tick_volume)
 MQL5_COPY(CopyRealVolume, mql_long, r.real_volume)
 MQL5_COPY(CopySpread, int, r.spread)
 #undef MQL5_COPY
+
+// matrix::CopyRates, vector::CopyRates (docs): the bars' window as CopyRates finds it.
+enum ENUM_COPY_RATES {
+  COPY_RATES_OPEN = 1, COPY_RATES_HIGH = 2, COPY_RATES_LOW = 4, COPY_RATES_CLOSE = 8, COPY_RATES_TIME = 16,
+  COPY_RATES_VOLUME_TICK = 32, COPY_RATES_VOLUME_REAL = 64, COPY_RATES_SPREAD = 128, COPY_RATES_OHLC = 15,
+  COPY_RATES_OHLCT = 31, COPY_RATES_VERTICAL = 32768
+};
+namespace mql5 {
+// [first, first + count) from the oldest bar; false (ERR_HISTORY_NOT_FOUND) where no bar is there.
+bool rates_window(long long start, long long count, int& first, int& n);
+bool rates_window(datetime from, long long count, int& first, int& n);
+bool rates_window(datetime from, datetime to, int& first, int& n);
+double rates_value(int bar, mql_ulong flag);
+template <class T, class S, class A, class B>
+bool copy_rates(matrix_of<T>& m, const S& symbol, int period, mql_ulong mask, A a, B b, bool one_series) {
+  int first = 0, n = 0;
+  mql_ulong flags[8], k = 0;
+  for (mql_ulong f = 1; f <= COPY_RATES_SPREAD; f <<= 1)
+    if (mask & f) flags[k++] = f;
+  if (!k || (one_series && k != 1) || (mask & ~mql_ulong(COPY_RATES_VERTICAL | 255))) {
+    _LastError = ERR_INVALID_PARAMETER;
+    return false;
+  }
+  if (!is_own(symbol) || !own_period(period) || !rates_window(a, b, first, n)) return false;
+  const bool vertical = !one_series && (mask & COPY_RATES_VERTICAL);
+  matrix_of<T> r(vertical ? mql_ulong(n) : k, vertical ? k : mql_ulong(n));
+  for (mql_ulong s = 0; s < k; ++s)
+    for (int i = 0; i < n; ++i)
+      r.dll_data()[vertical ? i * k + s : s * n + i] = static_cast<T>(rates_value(first + i, flags[s]));
+  m = r;
+  return true;
+}
+}  // namespace mql5
+template <class T>
+template <class S>
+bool mql5::matrix_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, mql_ulong start, mql_ulong count) {
+  return copy_rates(*this, symbol, period, mask, (long long)start, (long long)count, false);
+}
+template <class T>
+template <class S>
+bool mql5::matrix_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, datetime from, mql_ulong count) {
+  return copy_rates(*this, symbol, period, mask, from, (long long)count, false);
+}
+template <class T>
+template <class S>
+bool mql5::matrix_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, datetime from, datetime to) {
+  return copy_rates(*this, symbol, period, mask, from, to, false);
+}
+template <class T>
+template <class S>
+bool mql5::vector_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, mql_ulong start, mql_ulong count) {
+  return copy_rates(m_, symbol, period, mask, (long long)start, (long long)count, true);
+}
+template <class T>
+template <class S>
+bool mql5::vector_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, datetime from, mql_ulong count) {
+  return copy_rates(m_, symbol, period, mask, from, (long long)count, true);
+}
+template <class T>
+template <class S>
+bool mql5::vector_of<T>::CopyRates(const S& symbol, int period, mql_ulong mask, datetime from, datetime to) {
+  return copy_rates(m_, symbol, period, mask, from, to, true);
+}
 
 // Market info (docs): the chart's symbol only; its bid is the current bar's close, its ask the
 // bid plus the bar's spread in points.

@@ -31,10 +31,13 @@
 //  Decompositions and solutions: SVD, Eig, EigVals, Cholesky, LU, LUP, QR, Det, SLogDet, Rank,
 //    Cond, Spectrum, Solve, LstSq, Inv, PInv (mql5_linalg: LAPACK natively, Eigen in the Windows
 //    build)
-// Not offered (a compile error): the OpenBLAS section's drivers, CopyRates/CopyTicks/CopyIndicatorBuffer, the classification
-// metrics and scores (ConfusionMatrixMultilabel, ClassificationMetric, ClassificationScore,
-// PrecisionRecall, ReceiverOperatingCharacteristic), Concat, Sort with a compare function, complex
-// types.
+//  Classification: IsSymmetric, IsUpper/LowerTriangular, IsTrapezoidal, IsUpper/LowerHessenberg,
+//    IsTridiagonal, IsUpper/LowerBidiagonal, IsDiagonal, IsScalar; also Concat, CompareEqual,
+//    ReplaceToZero, NormalizeDouble, CopyRates (mql5_market.hpp), CopyIndicatorBuffer
+//    (mql5_indicators.hpp)
+// Not offered (refused, docs/mql5-reference.md says why): the OpenBLAS section's drivers, CopyTicks,
+// the classification metrics and scores (ConfusionMatrixMultilabel, ClassificationMetric,
+// ClassificationScore, PrecisionRecall, ReceiverOperatingCharacteristic), complex types.
 //
 // Where the reference is silent the harness chooses, and says so at the method: an operator on
 // operands of different shapes is a critical error (the @ operator's page: "an exception will be
@@ -152,7 +155,7 @@ inline void sort_indices(mql_ulong* idx, mql_ulong n, const double* key) {
 // The reductions of the Statistics page on v[0..n): empty gives NaN and ERR_MATRIX_NOT_INITIALIZED
 // (the reference is silent), except Sum (0) and Prod (1).
 enum reduce_kind { R_SUM, R_PROD, R_MEAN, R_MIN, R_MAX, R_PTP, R_VAR, R_STD, R_ARGMIN, R_ARGMAX, R_MEDIAN };
-inline double reduce(reduce_kind kind, const double* v, mql_ulong n) {
+inline double reduce(reduce_kind kind, const double* v, mql_ulong n, int ddof = 0) {
   if (kind == R_SUM || kind == R_PROD) {
     double r = kind == R_SUM ? 0 : 1;
     for (mql_ulong i = 0; i < n; ++i) r = kind == R_SUM ? r + v[i] : r * v[i];
@@ -167,9 +170,9 @@ inline double reduce(reduce_kind kind, const double* v, mql_ulong n) {
     for (mql_ulong i = 0; i < n; ++i) mean += v[i];
     mean /= static_cast<double>(n);
     if (kind == R_MEAN) return mean;
-    double ss = 0;  // docs (Var, Std): the population form, as NumPy's default (ddof 0)
+    double ss = 0;  // docs (Var, Std): divided by N - ddof, ddof 0 by default (the population form)
     for (mql_ulong i = 0; i < n; ++i) ss += (v[i] - mean) * (v[i] - mean);
-    ss /= static_cast<double>(n);
+    ss /= static_cast<double>(n) - ddof;
     return kind == R_VAR ? ss : __builtin_sqrt(ss);
   }
   if (kind == R_MEDIAN) {
@@ -690,6 +693,93 @@ class matrix_of {
   // docs (TriL, TriU): a copy with the elements above (TriL) / below (TriU) the ndiag-th diagonal zeroed.
   matrix_of TriL(long long ndiag = 0) const { return triangle(ndiag, true); }
   matrix_of TriU(long long ndiag = 0) const { return triangle(ndiag, false); }
+  // docs (Tril, Triu): the reference's page spells them so; the standard library calls TriL, TriU.
+  matrix_of Tril(long long ndiag = 0) const { return triangle(ndiag, true); }
+  matrix_of Triu(long long ndiag = 0) const { return triangle(ndiag, false); }
+  // docs (CopyRates): the series rates_mask names (ENUM_COPY_RATES), a row each in the flags'
+  // order, the oldest bar first (COPY_RATES_VERTICAL: a column each); mql5_market.hpp defines them.
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, mql_ulong start, mql_ulong count);
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, datetime from, mql_ulong count);
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, datetime from, datetime to);
+  // docs (Random): the static form, a new matrix; the translator spells matrix::Random(...) so
+  // (an object's Random(min, max) fills it).
+  static matrix_of StaticRandom(mql_ulong rows, mql_ulong cols, T min = 0, T max = 1) {
+    matrix_of m(rows, cols);
+    m.Random(min, max);
+    return m;
+  }
+  // docs (Identity): the matrix, of its own size, made an identity matrix.
+  void Identity() { *this = Eye(rows_, cols_); }
+  // docs (ReplaceToZero): elements of absolute value <= abs_tol made 0, their number returned.
+  mql_ulong ReplaceToZero(T abs_tol) {
+    charge_work(size());
+    mql_ulong n = 0;
+    for (mql_ulong i = 0; i < size(); ++i)
+      if (mx::absv(data_[i]) <= abs_tol) data_[i] = 0, ++n;
+    return n;
+  }
+  // docs (NormalizeDouble): each element rounded as NormalizeDouble rounds a number.
+  matrix_of NormalizeDouble(int digits) const {
+    matrix_of r(*this);
+    for (mql_ulong i = 0; i < size(); ++i) r.data_[i] = static_cast<T>(::NormalizeDouble(data_[i], digits));
+    return r;
+  }
+  // docs (Concat): both matrices' elements in row-major order (a vector), or the matrices joined
+  // along an axis (0: one under the other, 1: side by side; the other dimension must agree).
+  vector_of<T> Concat(const matrix_of& b) const;
+  matrix_of Concat(const matrix_of& b, int axis) const {
+    const bool below = axis == 0;
+    if (below ? cols_ != b.cols_ : rows_ != b.rows_) return empty(ERR_MATRIX_INCONSISTENT);
+    matrix_of r(below ? rows_ + b.rows_ : rows_, below ? cols_ : cols_ + b.cols_);
+    for (mql_ulong i = 0; i < r.rows_; ++i)
+      for (mql_ulong j = 0; j < r.cols_; ++j)
+        r.data_[i * r.cols_ + j] = below ? (i < rows_ ? data_[i * cols_ + j] : b.data_[(i - rows_) * cols_ + j])
+                                         : (j < cols_ ? data_[i * cols_ + j] : b.data_[i * b.cols_ + j - cols_]);
+    return r;
+  }
+  // docs (CompareEqual): the elements in row-major order compared up to the first that differs:
+  // -1 (this one's is less), 0 (all equal), 1; NaN equals NaN and is less than any number.
+  int CompareEqual(const matrix_of& b) const {
+    const mql_ulong n = size() < b.size() ? size() : b.size();
+    for (mql_ulong i = 0; i < n; ++i) {
+      const bool an = mx::is_nan(data_[i]), bn = mx::is_nan(b.data_[i]);
+      if (an && bn) continue;
+      if (an != bn) return an ? -1 : 1;
+      if (data_[i] != b.data_[i]) return data_[i] < b.data_[i] ? -1 : 1;
+    }
+    return size() == b.size() ? 0 : size() < b.size() ? -1 : 1;
+  }
+  //--- Classification (docs: Matrix Classification): each by the zeros its form requires.
+  bool IsSymmetric() const {
+    if (rows_ != cols_) return false;
+    for (mql_ulong i = 0; i < rows_; ++i)
+      for (mql_ulong j = 0; j < i; ++j)
+        if (data_[i * cols_ + j] != data_[j * cols_ + i]) return false;
+    return true;
+  }
+  bool IsUpperTriangular() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return i > j; }); }
+  bool IsLowerTriangular() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return i < j; }); }
+  bool IsTrapezoidal(bool is_upper) const {  // docs: rectangular, not square
+    if (rows_ == cols_) return false;
+    return is_upper ? zero_where([](long long i, long long j) { return i > j; }) : zero_where([](long long i, long long j) { return i < j; });
+  }
+  bool IsUpperHessenberg() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return i > j + 1; }); }
+  bool IsLowerHessenberg() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return j > i + 1; }); }
+  bool IsTridiagonal() const {
+    return rows_ == cols_ && zero_where([](long long i, long long j) { return i > j + 1 || j > i + 1; });
+  }
+  bool IsUpperBidiagonal() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return i > j || j > i + 1; }); }
+  bool IsLowerBidiagonal() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return j > i || i > j + 1; }); }
+  bool IsDiagonal() const { return rows_ == cols_ && zero_where([](long long i, long long j) { return i != j; }); }
+  bool IsScalar() const {
+    if (!IsDiagonal()) return false;
+    for (mql_ulong i = 1; i < rows_; ++i)
+      if (data_[i * cols_ + i] != data_[0]) return false;
+    return true;
+  }
   // docs (Diag): the ndiag-th diagonal as a vector; the setter (void, as the reference's
   // prototype) writes a vector on it.
   vector_of<T> Diag(long long ndiag = 0) const;
@@ -758,6 +848,8 @@ class matrix_of {
   }
   bool Hsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_HORZ, out); }
   bool Vsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_VERT, out); }
+  void Hsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { Split(parts, AXIS_HORZ, out); }
+  void Vsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { Split(parts, AXIS_VERT, out); }
   // docs (Sort): in place, ascending: all elements in row-major order, or along the axis as
   // NumPy's sort (AXIS_HORZ = 0: each column, AXIS_VERT = 1: each row). ArgSort: the indices
   // (within the run) that would sort them.
@@ -914,10 +1006,10 @@ class matrix_of {
   }
   // docs (Cov, CorrCoef): rows (rowvar true) or columns are the variables; the covariance
   // divides by n-1 (as NumPy's default).
-  matrix_of Cov(bool rowvar = true) const {
+  matrix_of Cov(bool rowvar = true, int ddof = 1) const {
     const matrix_of v = rowvar ? *this : Transpose();
     const mql_ulong k = v.rows_, n = v.cols_;
-    if (n < 2) return empty(ERR_MATRIX_INVALID_SIZE);
+    if (static_cast<long long>(n) - ddof < 1) return empty(ERR_MATRIX_INVALID_SIZE);
     matrix_of c(k, k);
     charge_work(k * k * n);
     for (mql_ulong a = 0; a < k; ++a)
@@ -926,7 +1018,7 @@ class matrix_of {
         for (mql_ulong t = 0; t < n; ++t) ma += v.data_[a * n + t], mb += v.data_[b * n + t];
         ma /= static_cast<double>(n), mb /= static_cast<double>(n);
         for (mql_ulong t = 0; t < n; ++t) s += (v.data_[a * n + t] - ma) * (v.data_[b * n + t] - mb);
-        c.data_[a * k + b] = static_cast<T>(s / static_cast<double>(n - 1));
+        c.data_[a * k + b] = static_cast<T>(s / (static_cast<double>(n) - ddof));
       }
     return c;
   }
@@ -944,7 +1036,7 @@ class matrix_of {
   // rows reduced; AXIS_VERT = 1: one per row, as the reference's examples (Std: the matrix
   // 4x3 gives 3 values for axis 0)). ArgMax/ArgMin without an axis: the row-major index.
   double Sum() const { return whole(mx::R_SUM); }
-  double Prod() const { return whole(mx::R_PROD); }
+  double Prod(double initial = 1) const { return initial * whole(mx::R_PROD); }
   double Mean() const { return whole(mx::R_MEAN); }
   double Var() const { return whole(mx::R_VAR); }
   double Std() const { return whole(mx::R_STD); }
@@ -955,10 +1047,10 @@ class matrix_of {
   mql_ulong ArgMax() const { return arg(mx::R_ARGMAX); }
   mql_ulong ArgMin() const { return arg(mx::R_ARGMIN); }
   vector_of<T> Sum(int axis) const { return along(axis, mx::R_SUM); }
-  vector_of<T> Prod(int axis) const { return along(axis, mx::R_PROD); }
+  vector_of<T> Prod(int axis, double initial = 1) const;
   vector_of<T> Mean(int axis) const { return along(axis, mx::R_MEAN); }
-  vector_of<T> Var(int axis) const { return along(axis, mx::R_VAR); }
-  vector_of<T> Std(int axis) const { return along(axis, mx::R_STD); }
+  vector_of<T> Var(int axis, int ddof = 0) const { return along(axis, mx::R_VAR, ddof); }
+  vector_of<T> Std(int axis, int ddof = 0) const { return along(axis, mx::R_STD, ddof); }
   vector_of<T> Median(int axis) const { return along(axis, mx::R_MEDIAN); }
   vector_of<T> Ptp(int axis) const { return along(axis, mx::R_PTP); }
   vector_of<T> Max(int axis) const { return along(axis, mx::R_MAX); }
@@ -989,6 +1081,7 @@ class matrix_of {
     return s / ws;
   }
   vector_of<T> Average(const vector_of<T>& w, int axis) const;
+  vector_of<T> Average(const matrix_of& w, int axis) const;
 
   // docs (LinearRegression): each series replaced by its least-squares line against the index:
   // all elements in row-major order (AXIS_NONE), each column (AXIS_HORZ) or each row (AXIS_VERT).
@@ -1238,7 +1331,7 @@ class matrix_of {
     charge_work(size());
     return b;
   }
-  double whole(mx::reduce_kind kind) const { return mx::reduce(kind, flat_copy().p, size()); }
+  double whole(mx::reduce_kind kind, int ddof = 0) const { return mx::reduce(kind, flat_copy().p, size(), ddof); }
   mql_ulong arg(mx::reduce_kind kind) const {
     if (!size()) return mx::fail(ERR_MATRIX_NOT_INITIALIZED), ULONG_MAX;
     return static_cast<mql_ulong>(whole(kind));
@@ -1251,7 +1344,14 @@ class matrix_of {
   }
   template <class F>
   vector_of<T> per_line(int axis, F f) const;
-  vector_of<T> along(int axis, mx::reduce_kind kind) const;
+  vector_of<T> along(int axis, mx::reduce_kind kind, int ddof = 0) const;
+  template <class F>
+  bool zero_where(F outside) const {
+    for (mql_ulong i = 0; i < rows_; ++i)
+      for (mql_ulong j = 0; j < cols_; ++j)
+        if (outside(static_cast<long long>(i), static_cast<long long>(j)) && data_[i * cols_ + j] != 0) return false;
+    return true;
+  }
   matrix_of cumulate(int axis, bool product) const {
     if (axis != AXIS_HORZ && axis != AXIS_VERT) return empty(ERR_INVALID_PARAMETER);
     matrix_of r(*this);
@@ -1434,6 +1534,29 @@ class vector_of {
     return of(idx);
   }
   mql_ulong Compare(const vector_of& b, T epsilon) const { return m_.Compare(b.m_, epsilon); }
+  // docs (CompareEqual): without an epsilon, -1, 0 or 1 as matrix::CompareEqual (as a ulong).
+  mql_ulong Compare(const vector_of& b) const { return static_cast<mql_ulong>(static_cast<long long>(m_.CompareEqual(b.m_))); }
+  // docs (Set): the element at index; false past the end.
+  bool Set(mql_ulong index, T value) {
+    if (index >= Size()) return mx::fail(ERR_MATRIX_INVALID_SIZE);
+    m_.data_[index] = value;
+    return true;
+  }
+  mql_ulong ReplaceToZero(T abs_tol) { return m_.ReplaceToZero(abs_tol); }            // docs (ReplaceToZero)
+  vector_of NormalizeDouble(int digits) const { return of(m_.NormalizeDouble(digits)); }  // docs (NormalizeDouble)
+  vector_of Concat(const vector_of& b) const { return m_.Concat(b.m_); }               // docs (Concat)
+  static vector_of StaticRandom(mql_ulong n, T min = 0, T max = 1) { return of(matrix_of<T>::StaticRandom(1, n, min, max)); }
+  // docs (CopyRates): one series (one flag of ENUM_COPY_RATES), the oldest bar first.
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, mql_ulong start, mql_ulong count);
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, datetime from, mql_ulong count);
+  template <class S>
+  bool CopyRates(const S& symbol, int period, mql_ulong rates_mask, datetime from, datetime to);
+  // docs (CopyIndicatorBuffer): as CopyBuffer, the oldest first; mql5_indicators.hpp defines them.
+  bool CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, mql_ulong start_pos, mql_ulong count);
+  bool CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, datetime start_time, mql_ulong count);
+  bool CopyIndicatorBuffer(long long handle, mql_ulong buffer_index, datetime start_time, datetime stop_time);
   mql_ulong CompareByDigits(const vector_of& b, int digits) const { return m_.CompareByDigits(b.m_, digits); }
   mql_ulong HasNan() const { return m_.HasNan(); }
   mql_ulong ReplaceNan(T value) { return m_.ReplaceNan(value); }
@@ -1477,6 +1600,15 @@ class vector_of {
     m_.swap(r);
     return true;
   }
+  // docs (GeMM): this = alpha * op(A) B + beta * this, B and this vertical vectors (TRANSP_A:
+  // A transposed).
+  bool GeMM(const matrix_of<T>& a, const vector_of& b, T alpha, T beta, mql_ulong flags = 0) {
+    matrix_of<T> r = m_.Transpose();
+    if (!r.GeMM(a, b.m_.Transpose(), alpha, beta, flags & TRANSP_A)) return false;
+    matrix_of<T> row = r.Transpose();
+    m_.swap(row);
+    return true;
+  }
   T MatMul(const vector_of& b) const {
     if (Size() != b.Size()) critical("MatMul: vectors of different lengths", "MatMul");
     return Dot(b);
@@ -1490,9 +1622,9 @@ class vector_of {
     matrix_of<T> c = pair(b).CorrCoef();
     return c.size() ? c.data_[1] : static_cast<T>(mx::nan());
   }
-  matrix_of<T> Cov(const vector_of& b) const {
+  matrix_of<T> Cov(const vector_of& b, int ddof = 1) const {
     if (Size() != b.Size()) return matrix_of<T>::empty(ERR_MATRIX_INCONSISTENT);
-    return pair(b).Cov();
+    return pair(b).Cov(true, ddof);
   }
   // docs (Convolve, Correlate): NumPy's convolve / correlate (correlate: convolve with b
   // reversed) in the modes full (n+m-1), same (max(n,m)), valid (max-min+1).
@@ -1501,10 +1633,10 @@ class vector_of {
 
   //--- Statistics
   double Sum() const { return m_.Sum(); }
-  double Prod() const { return m_.Prod(); }
+  double Prod(double initial = 1) const { return m_.Prod(initial); }
   double Mean() const { return m_.Mean(); }
-  double Var() const { return m_.Var(); }
-  double Std() const { return m_.Std(); }
+  double Var(int ddof = 0) const { return m_.whole(mx::R_VAR, ddof); }
+  double Std(int ddof = 0) const { return m_.whole(mx::R_STD, ddof); }
   double Median() const { return m_.Median(); }
   double Ptp() const { return m_.Ptp(); }
   T Max() const { return m_.Max(); }
@@ -1581,6 +1713,16 @@ class vector_of {
     matrix_of<T> c = matrix_of<T>::Zeros(k, k);
     charge_work(2 * n + k * k);
     for (mql_ulong i = 0; i < n; ++i) c.data_[class_of(truth.m_.data_[i]) * k + class_of(m_.data_[i])] += 1;
+    return c;
+  }
+  // docs (ConfusionMatrix with a label): 2 x 2, the label the positive class: [[TN, FP], [FN, TP]].
+  matrix_of<T> ConfusionMatrix(const vector_of& truth, mql_uint label) const {
+    const mql_ulong n = Size();
+    if (truth.Size() != n || !n) return matrix_of<T>::empty(ERR_MATRIX_INCONSISTENT);
+    matrix_of<T> c = matrix_of<T>::Zeros(2, 2);
+    charge_work(2 * n);
+    for (mql_ulong i = 0; i < n; ++i)
+      c.data_[(truth.m_.data_[i] == label) * 2 + (m_.data_[i] == label)] += 1;
     return c;
   }
 
@@ -1735,8 +1877,32 @@ vector_of<T> matrix_of<T>::per_line(int axis, F f) const {
   return r;
 }
 template <class T>
-vector_of<T> matrix_of<T>::along(int axis, mx::reduce_kind kind) const {
-  return per_line(axis, [&](const double* b, mql_ulong n, mql_ulong) { return mx::reduce(kind, b, n); });
+vector_of<T> matrix_of<T>::along(int axis, mx::reduce_kind kind, int ddof) const {
+  return per_line(axis, [&](const double* b, mql_ulong n, mql_ulong) { return mx::reduce(kind, b, n, ddof); });
+}
+template <class T>
+vector_of<T> matrix_of<T>::Prod(int axis, double initial) const {
+  return per_line(axis, [&](const double* b, mql_ulong n, mql_ulong) { return initial * mx::reduce(mx::R_PROD, b, n); });
+}
+template <class T>
+vector_of<T> matrix_of<T>::Average(const matrix_of& w, int axis) const {
+  if (w.rows_ != rows_ || w.cols_ != cols_) {
+    _LastError = ERR_MATRIX_INCONSISTENT;
+    return vector_of<T>();
+  }
+  const matrix_of weights = axis == AXIS_HORZ ? w.Transpose() : w;  // a line of w beside each line of this
+  return per_line(axis, [&](const double* b, mql_ulong len, mql_ulong l) {
+    double s = 0, ws = 0;
+    for (mql_ulong t = 0; t < len; ++t) s += b[t] * weights.data_[l * len + t], ws += weights.data_[l * len + t];
+    return s / ws;
+  });
+}
+template <class T>
+vector_of<T> matrix_of<T>::Concat(const matrix_of& b) const {
+  vector_of<T> r(size() + b.size());
+  for (mql_ulong i = 0; i < size(); ++i) r.m_.data_[i] = data_[i];
+  for (mql_ulong i = 0; i < b.size(); ++i) r.m_.data_[size() + i] = b.data_[i];
+  return r;
 }
 template <class T>
 vector_of<T> matrix_of<T>::Quantile(double q, int axis) const {

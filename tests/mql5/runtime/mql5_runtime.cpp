@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <sys/stat.h>
 #include <chrono>
 #include <ctime>
 #include <thread>
@@ -25,6 +26,9 @@
 #include "utf16.hpp"
 
 using namespace mql5;
+
+// docs (_RandomSeed): the state of MathRand's generator (x = _RandomSeed * 214013 + 2531011).
+mql_uint _RandomSeed = 1;
 
 namespace {
 // The MQL5 string's UTF-16 as UTF-8 for the terminal's log, and back (common/utf16.hpp: one
@@ -105,7 +109,6 @@ std::map<std::string, void*>& modules() {
   static std::map<std::string, void*> m;
   return m;
 }
-unsigned g_rand_state = 1;
 const auto g_start = std::chrono::steady_clock::now();
 }  // namespace
 
@@ -116,6 +119,10 @@ void critical(const char* what, const char* detail) {
   std::printf("critical error: %s (%s); the program is stopped\n", what, detail);
   std::fflush(stdout);
   std::_Exit(3);
+}
+void refused(const char* name, const char* why) {
+  std::string d = printf_text("%s: %s", name, why);
+  critical("a function the harness refuses", d.c_str());
 }
 void out_of_range(long long index, int size) {
   std::string d = printf_text("index %lld, size %d", index, size);
@@ -851,6 +858,15 @@ string macro_function(const char* pretty) {
   return text16(name);
 }
 string macro_signature(const char* pretty) { return text16(pretty); }
+string macro_path(const char* path) { return text16(std::filesystem::absolute(path).string()); }
+// __RANDOM__: a random ulong for each use, the same in every build of the program (a test must not
+// depend on the build): the use's line, mixed (splitmix64).
+mql_ulong macro_random(unsigned long long line) {
+  mql_ulong z = line + 0x9E3779B97F4A7C15ull;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
 string macro_file(const char* path) {
   const char* base = path;
   for (const char* p = path; *p; ++p)
@@ -945,10 +961,10 @@ double MathLog(double v) { return std::log(v); }
 double MathExp(double v) { return std::exp(v); }
 // docs: MathRand returns 0..32767; the terminal's generator is the MSVC C runtime's.
 int MathRand() {
-  g_rand_state = g_rand_state * 214013u + 2531011u;
-  return static_cast<int>((g_rand_state >> 16) & 0x7FFF);
+  _RandomSeed = _RandomSeed * 214013u + 2531011u;
+  return static_cast<int>((_RandomSeed >> 16) & 0x7FFF);
 }
-void MathSrand(int seed) { g_rand_state = static_cast<unsigned>(seed); }
+void MathSrand(int seed) { _RandomSeed = static_cast<unsigned>(seed); }
 
 mql_uint GetTickCount() { return mql5::platform::tick_ms(); }
 mql_ulong GetTickCount64() {
@@ -981,6 +997,7 @@ struct OpenFile {
   std::u16string text;     // a text file open to read: its whole content, decoded
   size_t at = 0;           // the next character of text to read
   bool line_end = false;   // the last read ended at a line end (docs: FileIsLineEnding)
+  bool common = false;     // opened with FILE_COMMON
 };
 OpenFile g_files[64];  // handle = index + 1
 // The sandbox path of a name: MQL5/Files, or with FILE_COMMON the terminals' common folder
@@ -1038,6 +1055,7 @@ int FileOpen(const string& name, int flags, mql_ushort delimiter, mql_uint codep
       of.read = read;
       of.write = write;
       of.csv = (flags & FILE_CSV) != 0;
+      of.common = (flags & FILE_COMMON) != 0;
       of.delimiter = of.csv ? static_cast<char16_t>(delimiter) : u'\t';
       of.text.clear();
       of.at = 0;
@@ -1285,6 +1303,83 @@ bool FileIsExist(const string& name, int common_flag) {
   }
   return true;
 }
+// docs (FileGetInteger): by name, existence, dates and size only (others: -1, ERR_INVALID_PARAMETER).
+namespace {
+mql_long file_property(const std::string& path, ENUM_FILE_PROPERTY_INTEGER property) {
+  struct stat st;
+  const bool exists = !path.empty() && stat(path.c_str(), &st) == 0;
+  if (property == FILE_EXISTS) return exists;
+  if (!exists) {
+    _LastError = ERR_FILE_NOT_EXIST;
+    return -1;
+  }
+  switch (property) {
+    case FILE_CREATE_DATE: return static_cast<mql_long>(st.st_ctime);
+    case FILE_MODIFY_DATE: return static_cast<mql_long>(st.st_mtime);
+    case FILE_ACCESS_DATE: return static_cast<mql_long>(st.st_atime);
+    case FILE_SIZE: return static_cast<mql_long>(st.st_size);
+    default: _LastError = ERR_INVALID_PARAMETER; return -1;
+  }
+}
+}  // namespace
+mql_long FileGetInteger(const string& name, ENUM_FILE_PROPERTY_INTEGER property, bool common_folder) {
+  return file_property(sandbox_path(name, common_folder), property);
+}
+mql_long FileGetInteger(int handle, ENUM_FILE_PROPERTY_INTEGER property) {
+  OpenFile* of = open_file(handle);
+  if (!of) {
+    _LastError = ERR_INVALID_FILEHANDLE;
+    return -1;
+  }
+  switch (property) {
+    case FILE_EXISTS: return 1;
+    case FILE_SIZE: return static_cast<mql_long>(FileSize(handle));
+    case FILE_POSITION: return static_cast<mql_long>(FileTell(handle));
+    case FILE_END: return FileIsEnding(handle);
+    case FILE_LINE_END: return FileIsLineEnding(handle);
+    case FILE_IS_COMMON: return of->common;
+    case FILE_IS_TEXT: return !of->bin;
+    case FILE_IS_BINARY: return of->bin;
+    case FILE_IS_CSV: return of->csv;
+    case FILE_IS_ANSI: return of->ansi;
+    case FILE_IS_READABLE: return of->read;
+    case FILE_IS_WRITABLE: return of->write;
+    default: {  // the dates: of the file it was opened as
+      if (of->write) std::fflush(of->f);
+      return -1;
+    }
+  }
+}
+// docs (FileReadDatetime): a CSV field "YYYY.MM.DD HH:MI:SS", "YYYY.MM.DD" or "HH:MI:SS" as a datetime.
+datetime FileReadDatetime(int handle) { return StringToTime(FileReadString(handle)); }
+namespace mql5 {
+long long file_load(const string& name, int common_flag, void* dst, long long capacity) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::FILE* f = path.empty() ? nullptr : std::fopen(path.c_str(), "rb");
+  if (!f) {
+    _LastError = path.empty() ? ERR_WRONG_FILENAME : ERR_FILE_NOT_EXIST;
+    return -1;
+  }
+  std::fseek(f, 0, SEEK_END);
+  const long long size = std::ftell(f);
+  std::fseek(f, 0, SEEK_SET);
+  const bool ok = capacity <= 0 || std::fread(dst, 1, static_cast<size_t>(capacity), f) == static_cast<size_t>(capacity);
+  std::fclose(f);
+  return ok ? size : -1;
+}
+bool file_save(const string& name, int common_flag, const void* data, mql_ulong size) {
+  const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
+  std::error_code ec;
+  if (!path.empty()) std::filesystem::create_directories(std::filesystem::path(path).parent_path(), ec);
+  std::FILE* f = path.empty() ? nullptr : std::fopen(path.c_str(), "wb");
+  if (!f) {
+    _LastError = path.empty() ? ERR_WRONG_FILENAME : ERR_CANNOT_OPEN_FILE;
+    return false;
+  }
+  const bool ok = std::fwrite(data, 1, size, f) == size;
+  return std::fclose(f) == 0 && ok;
+}
+}  // namespace mql5
 bool FileDelete(const string& name, int common_flag) {
   const std::string path = sandbox_path(name, (common_flag & FILE_COMMON) != 0);
   std::error_code ec;

@@ -60,6 +60,19 @@ namespace mql5 {
 // A critical runtime error: the terminal prints the reason and stops the program.
 [[noreturn]] void critical(const char* what, const char* detail);
 [[noreturn]] void out_of_range(long long index, int size);
+// A function of the reference the harness refuses (tests/mql5/reference.py: why), called: the
+// reason printed, the program stopped.
+[[noreturn]] void refused(const char* name, const char* why);
+template <class R>
+R refuse(const char* name, const char* why) {
+  refused(name, why);
+}
+struct refused_value {  // what a refused function of a type the runtime lacks returns
+  template <class T>
+  operator T() const {
+    return T();
+  }
+};
 }  // namespace mql5
 
 //---------------------------------------------------------------------------------------------
@@ -892,6 +905,11 @@ template <class Y, class X, mql5::if_number<Y> = 0, mql5::if_number<X> = 0>
 double MathArctan2(Y y, X x) {
   return __builtin_atan2(static_cast<double>(y), static_cast<double>(x));
 }
+// docs (MathArctan2): "instead of MathArctan2() you can use atan2()".
+template <class Y, class X, mql5::if_number<Y> = 0, mql5::if_number<X> = 0>
+double atan2(Y y, X x) {
+  return __builtin_atan2(static_cast<double>(y), static_cast<double>(x));
+}
 // docs (MathSwap): the bytes of a ushort, uint or ulong in reverse order.
 inline mql_ushort MathSwap(mql_ushort v) { return __builtin_bswap16(v); }
 inline mql_uint MathSwap(mql_uint v) { return __builtin_bswap32(v); }
@@ -1036,6 +1054,37 @@ bool FileSeek(int handle, mql_long offset, int origin);
 void FileFlush(int handle);
 bool FileIsExist(const string& name, int common_flag = 0);
 bool FileDelete(const string& name, int common_flag = 0);
+enum ENUM_FILE_PROPERTY_INTEGER {
+  FILE_EXISTS, FILE_CREATE_DATE, FILE_MODIFY_DATE, FILE_ACCESS_DATE, FILE_SIZE, FILE_POSITION, FILE_END, FILE_LINE_END,
+  FILE_IS_COMMON, FILE_IS_TEXT, FILE_IS_BINARY, FILE_IS_CSV, FILE_IS_ANSI, FILE_IS_READABLE, FILE_IS_WRITABLE
+};
+mql_long FileGetInteger(int handle, ENUM_FILE_PROPERTY_INTEGER property);
+mql_long FileGetInteger(const string& name, ENUM_FILE_PROPERTY_INTEGER property, bool common_folder = false);
+datetime FileReadDatetime(int handle);
+// docs (FileLoad, FileSave): a whole file as an array of numbers or simple structures; FileLoad
+// gives the number of elements read (-1: none), a partial last element left out.
+namespace mql5 {
+// the file's size (-1: none); its first `capacity` bytes into dst
+long long file_load(const string& name, int common_flag, void* dst, long long capacity);
+bool file_save(const string& name, int common_flag, const void* data, mql_ulong size);
+}  // namespace mql5
+template <class T>
+mql_long FileLoad(const string& name, mql5::array<T>& buffer, int common_flag = 0) {
+  static_assert(std::is_trivially_copyable<T>::value, "FileLoad: arrays of numbers or simple structures");
+  const long long size = mql5::file_load(name, common_flag, nullptr, 0);
+  if (size < 0) return -1;
+  const int n = static_cast<int>(size / static_cast<long long>(sizeof(T)));
+  if (buffer.resize(n) < 0) return -1;
+  if (n && mql5::file_load(name, common_flag, buffer.dll_data(), n * static_cast<long long>(sizeof(T))) < 0) return -1;
+  return n;
+}
+template <class T>
+bool FileSave(const string& name, const mql5::array<T>& buffer, int common_flag = 0) {
+  using E = typename std::remove_const<T>::type;
+  static_assert(std::is_trivially_copyable<E>::value, "FileSave: arrays of numbers or simple structures");
+  return mql5::file_save(name, common_flag, buffer.size() ? static_cast<const void*>(&buffer[0]) : nullptr,
+                         static_cast<mql_ulong>(buffer.size()) * sizeof(E));
+}
 // docs (FileCopy, FileMove): the source in the sandbox common_flag names (FILE_COMMON), the
 // destination in the one mode_flags names; an existing destination only with FILE_REWRITE.
 bool FileCopy(const string& src_name, int common_flag, const string& dst_name, int mode_flags);
