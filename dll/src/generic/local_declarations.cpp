@@ -7,7 +7,9 @@
 
 namespace mqlcl {
 
-namespace {
+// A named namespace: the build compiles several sources as one unit, where another file's
+// anonymous helpers of the same names would collide.
+namespace local_declarations_scan {
 
 // The source with comments and literals blanked (newlines kept): what the scan reads.
 std::string code_of(const std::string& s) {
@@ -86,9 +88,10 @@ std::vector<std::string> declared_names(const std::string& decl) {
   return names;
 }
 
-}  // namespace
+}  // namespace local_declarations_scan
 
 std::string hoisted_local_declarations(const std::string& source) {
+  using namespace local_declarations_scan;
   const std::string c = code_of(source);
   struct Move {
     size_t body;  // the kernel's '{'
