@@ -129,7 +129,9 @@ TEST(Generic, LocalDeclarationsInsideAKernelsBlocksBuild) {
   int v = 0;
   EXPECT_EQ(mqlcl_buffer_read_int(out, &v, 0, 1), 1);
   EXPECT_EQ(v, 31 * 32 * 63 / 6);  // the sum of i*i for i < 32
-  if (!t::message(p).empty()) EXPECT_TRUE(t::mentions(p, "moved to the start of their kernel")) << t::message(p);
+  if (!t::message(p).empty()) {
+    EXPECT_TRUE(t::mentions(p, "moved to the start of their kernel")) << t::message(p);
+  }
   for (int h : {x, out, k, p}) EXPECT_EQ(mqlcl_free(h), MQLCL_OK);
 }
 
