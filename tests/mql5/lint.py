@@ -36,6 +36,7 @@ EVIDENCE = {
     "init": f"{DOCS}/basis/variables/initialization: 'type name = value'",
     "strings": f"{DOCS}/basis/types/stringconst: string literals are Unicode already",
     "characters": f"{DOCS}/basis/syntax: the characters of MQL5's tokens",
+    "pack": f"{DOCS}/basis/types/classes: pack([n]), n one of 1, 2, 4, 8 or 16",
 }
 # C++ keywords that MQL5 does not reserve (its Reserved Words page lists none of them): used as C++
 # uses them (not declared by the program as names), MetaEditor refuses the code. Not here, because
@@ -106,6 +107,10 @@ def check(model):
             if prev is not None and prev.kind == "id" and prev.text not in ("return", "else", "case") \
                     and not model.is_type(prev.text) and prev.text not in model.namespaces and prev.text not in STATIC_TYPES:
                 err(t, f"'{prev.text}::' names no class, struct, enum or namespace of this program", "scope")
+        elif t.text == "pack" and nxt is not None and nxt.text == "(" and i >= 2 and \
+                (toks[i - 1].text in ("struct", "class") or toks[i - 2].text in ("struct", "class")) and \
+                toks[i + 2].kind == "num" and toks[i + 3].text == ")" and toks[i + 2].text not in ("1", "2", "4", "8", "16"):
+            err(t, f"pack({toks[i + 2].text}): a structure's alignment is 1, 2, 4, 8 or 16", "pack")
         elif t.text == "->" and t.kind == "op":
             err(t, "'->' is C++: MQL5 reaches members through pointers with '.'", "members")
         elif t.text == "[" and t.kind == "op" and prev is not None and not (

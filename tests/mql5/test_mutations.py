@@ -164,7 +164,7 @@ MUTATIONS = [
                            ["CFaultA *a = new CFaultA;", "CFaultB *b = a;", "delete a;"]), "run", "incorrect casting of pointers"),
     ("array assigned to an array", SCRIPT, in_onstart("float a1[], a2[];", "a1 = a2;"), "compile", "deleted"),
     ("input variable modified", SCRIPT, in_onstart("InpRows1 = 5;"), "compile", "read-only"),
-    ("MQL5 function the runtime does not implement", SCRIPT, in_onstart('SendMail("s", "x");'), "compile", "not declared"),
+    ("a function the MQL5 reference does not have", SCRIPT, in_onstart('PrintLine("s");'), "compile", "not declared"),
     ("C library function leaking in", SCRIPT, in_onstart("double r = hypot(3.0, 4.0);"), "compile", "not declared"),
     # A const array stays read only: MetaEditor refuses both (T deduced const in the template).
     ("const array passed to a non-const array parameter", SCRIPT,
@@ -207,8 +207,8 @@ MUTATIONS = [
      "has no member named 'Foo'"),
     ("matrix method with a wrong letter case", SCRIPT, in_onstart("matrix m2=matrix::zeros(2,2);"), "compile",
      "'zeros' is not a member"),
-    ("matrix decomposition the harness does not offer", SCRIPT, in_onstart("matrix m3=matrix::Eye(2,2);",
-     "matrix m4=m3.Inv();"), "compile", "has no member named 'Inv'"),
+    ("matrix method of the OpenBLAS interface, which the harness refuses", SCRIPT, in_onstart("matrix m3=matrix::Eye(2,2);",
+     "m3.FactorizationLDL(m3,m3);"), "lint", "'FactorizationLDL' is refused by the harness"),
     ("matrix method called with too many arguments", SCRIPT, in_onstart("matrix m5(2,3);", "matrix m6=m5.Transpose(1);"),
      "compile", "no matching function"),
     ("vector given where a matrix is expected", SCRIPT, in_onstart("matrix m11=vector::Zeros(3);"), "compile",
@@ -244,6 +244,13 @@ MUTATIONS += [
     ("string literal given to a library function's string& parameter", SCRIPT, in_onstart('StringToLower("ABC");'),
      "compile", "cannot bind non-const lvalue reference"),
     ("C name MQL5 does not give a math function", SCRIPT, in_onstart("double c1 = cbrt(8.0);"), "compile", "not declared"),
+    # A function of the reference the harness refuses (reference.py): named at translation, and
+    # the program stops with the reason where it calls it.
+    ("a function the harness refuses, called", SCRIPT, in_onstart("int fault_socket = SocketCreate();"), "run",
+     "SocketCreate: needs a live terminal"),
+    # docs (Structures): pack(n), n one of 1, 2, 4, 8, 16.
+    ("a structure packed to 3 bytes", SCRIPT, before_onstart("struct SFault pack(3) { char c; int i; };"), "lint",
+     "pack(3)"),
 ]
 
 

@@ -1580,6 +1580,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
         for t in part[1:]:
             t.out, t.ws = "", "\n" * t.ws.count("\n")
         part[0].ws, part[0].out = first_ws, (prototype or "") + beside
+        # what follows goes on as on the definition's last line, whatever lines the prototype took
+        part[-1].out = line_marker(sig[b].line, sig[b].file, before="\n", after="\n")
     out = ['#include "mql5_runtime.hpp"\n', undeclared_templates(model), refused_functions(model),
            line_marker(1, script, after="\n"), text_of(body),
            "\n"] + moved + [program_events(model)]

@@ -203,7 +203,7 @@ void OnTick()
    double tpma=Sma(tp,e,p),dev=0;
    for(int i=0; i<p; i++)
       dev+=MathAbs(tp[e-i]-tpma);
-   Check("iCCI",(Near(Last(h_cci,0),(tp[e]-tpma)/(0.015*dev/p)) ? "OK" : "no"),"OK");
+   Check("iCCI",(Near(Last(h_cci,0),(tp[e]-tpma)*p/(0.015*dev)) ? "OK" : "no"),"OK");
    Check("iMomentum",(Near(Last(h_mom,0),c[e]*100/c[e-p]) ? "OK" : "no"),"OK");
    double lo=iLow(_Symbol,_Period,iLowest(_Symbol,_Period,MODE_LOW,p,0)),hh=iHigh(_Symbol,_Period,iHighest(_Symbol,_Period,MODE_HIGH,p,0));
    Check("iWPR",(Near(Last(h_wpr,0),-100*(hh-c[e])/(hh-lo)) ? "OK" : "no"),"OK");
