@@ -342,7 +342,7 @@ def library_functions(log):
 
 def indicator_bars(log):
     """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
-    return runtime_semantics(log, at_least=6)
+    return runtime_semantics(log, at_least=7)
 
 
 def matrix_decompositions(log):

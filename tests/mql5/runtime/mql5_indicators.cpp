@@ -547,6 +547,11 @@ int create(const std::string& k, const std::vector<double>& params) {
 }  // namespace
 
 namespace mql5 {
+bool is_indicator_buffer(const void* array) {
+  for (auto& [index, b] : bound())
+    if (static_cast<const void*>(b.buffer) == array) return true;
+  return false;
+}
 int indicator_create(const char* kind, std::initializer_list<double> params) { return create(kind, std::vector<double>(params)); }
 
 void resize_indicator_buffers(int rates_total) {

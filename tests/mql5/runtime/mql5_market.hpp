@@ -169,12 +169,21 @@ bool is_own(const S& s) {
   if constexpr (std::is_same<S, string>::value) return own_symbol(s);
   else return true;  // NULL (a number) names the chart's symbol
 }
+bool is_indicator_buffer(const void* array);  // bound by SetIndexBuffer (mql5_indicators.cpp)
 // get(k): the value at bar k (from the oldest)
 template <class T, class Get>
 int copy_series(int start_pos, int count, mql5::array<T>& out, Get get) {
   const int n = visible_bars();
   if (start_pos < 0 || count <= 0 || start_pos >= n) return -1;
   if (start_pos + count > n) count = n - start_pos;
+  if (is_indicator_buffer(&out)) {
+    // docs (CopyBuffer): into an indicator buffer "partial copying is allowed": its size kept, the
+    // values at its end, the newest last (the terminal's Awesome_Oscillator and MACD rely on it)
+    const int size = out.size();
+    if (count > size) count = size;
+    for (int i = 0; i < count; ++i) out.dll_data()[size - count + i] = get(n - start_pos - count + i);
+    return count;
+  }
   if (out.is_static() && out.size() < count) count = out.size();
   else if (!out.is_static() && out.resize(count) < 0) return -1;
   // element 0 is the oldest copied; a series array (ArraySetAsSeries) shows it last

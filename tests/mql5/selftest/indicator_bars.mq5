@@ -4,12 +4,13 @@
 //| it: OnCalculate first with the history, then a bar at a time,    |
 //| prev_calculated its last return; its bound buffers sized to      |
 //| rates_total, a series buffer indexed from the newest bar; the    |
-//| series against iTime/iClose. Every line: OK.                     |
+//| series against iTime/iClose; CopyBuffer into a bound buffer, a   |
+//| part at a time, at its end. Every line: OK.                      |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"
 #property indicator_chart_window
-#property indicator_buffers 2
+#property indicator_buffers 3
 #property indicator_plots   1
 #property indicator_type1   DRAW_LINE
 #property indicator_color1  clrRed
@@ -18,6 +19,8 @@ input int InpPeriod=10;
 
 double g_sma[];
 double g_newest_first[];
+double g_ma_copy[];
+int g_ma,g_copy_wrong=0;
 int g_checks=0,g_calls=0,g_wrong=0,g_first_total=0,g_last_total=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -34,6 +37,8 @@ int OnInit()
    SetIndexBuffer(0,g_sma,INDICATOR_DATA);
    SetIndexBuffer(1,g_newest_first,INDICATOR_CALCULATIONS);
    ArraySetAsSeries(g_newest_first,true);
+   SetIndexBuffer(2,g_ma_copy,INDICATOR_CALCULATIONS);
+   g_ma=iMA(_Symbol,_Period,InpPeriod,0,MODE_SMA,PRICE_CLOSE);
    PlotIndexSetInteger(0,PLOT_DRAW_BEGIN,InpPeriod-1);
    PlotIndexSetString(0,PLOT_LABEL,"SMA("+IntegerToString(InpPeriod)+")");
    IndicatorSetString(INDICATOR_SHORTNAME,"sma check");
@@ -71,6 +76,12 @@ int OnCalculate(const int rates_total,
       g_sma[i]=s/InpPeriod;
      }
    g_newest_first[0]=close[rates_total-1];
+//--- docs (CopyBuffer): into an indicator buffer "partial copying is allowed": the terminal's
+//--- examples copy the bars not yet calculated, which land at the buffer's end
+   int to_copy=(prev_calculated==0 ? rates_total : rates_total-prev_calculated+1);
+   if(CopyBuffer(g_ma,0,0,to_copy,g_ma_copy)!=to_copy || ArraySize(g_ma_copy)!=rates_total ||
+      MathAbs(g_ma_copy[rates_total-1]-g_sma[rates_total-1])>1e-12 || MathAbs(g_ma_copy[rates_total-2]-g_sma[rates_total-2])>1e-12)
+      g_copy_wrong++;
    g_last_total=rates_total;
    return(rates_total);
   }
@@ -80,6 +91,7 @@ void OnDeinit(const int reason)
    Check("the first call with the history (half the bars)",IntegerToString(g_first_total),"300");
    Check("then a call a bar, 600 bars in all",IntegerToString(g_calls)+" "+IntegerToString(g_last_total),"301 600");
    Check("each call's arrays and prev_calculated",IntegerToString(g_wrong),"0");
+   Check("CopyBuffer into a bound buffer: its size kept, the part copied at its end",IntegerToString(g_copy_wrong),"0");
    double c[];
    CopyClose(_Symbol,_Period,0,InpPeriod,c);
    double s=0;
