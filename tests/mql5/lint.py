@@ -93,12 +93,28 @@ def check(model):
                 and i + 1 < len(toks) and toks[i + 1].text == "(":
             why, page = refused_methods[t.text]
             errors.append((t.where(), f"'{t.text}' is refused by the harness: {why} [{page}]"))
+    def in_template(i):
+        """Whether token i is in the body of a function template or of a class template's member:
+        MetaEditor reads such a body when the template is used (EA31337-classes, whose CI compiles
+        every file with MetaEditor, has `throw NotImplementedException();` in the body of a function
+        template no program calls: Array.mqh, ArrayCopy)."""
+        fn, cls = model.function_at(i), model.class_at(i)
+        return bool((fn is not None and fn.template) or (cls is not None and cls.template))
+
+    member_heads = {fn.template_at for fn in model.functions if fn.template == [] and fn.owner is not None}
+
+    def member_template_head(i):
+        """`template <>` before a member function of a class: MetaEditor compiles it as the plain
+        member (EA31337-classes, its CI compiling with MetaEditor: Dict.mqh, DictObject.mqh)."""
+        return i in member_heads
+
     for i, t in enumerate(toks):
         prev = toks[i - 1] if i else None
         nxt = toks[i + 1] if i + 1 < len(toks) else None
         if t.kind == "bad":
             err(t, f"unexpected character '{t.text}'", "characters")
-        elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and t.text not in names:
+        elif t.kind == "id" and t.text in CPP_ONLY_KEYWORDS and t.text not in names \
+                and not (t.text == "throw" and in_template(i)):
             err(t, f"'{t.text}' is C++, not an MQL5 keyword", "reserved")
         elif t.kind == "str" and prev is not None and prev.kind == "id" and prev.text in ("u", "U", "L", "u8", "R") \
                 and not prev.ws and t.ws == "" and prev.origin is None:
@@ -133,6 +149,8 @@ def check(model):
                 params.append(toks[j].text)
                 j += 1
             groups = " ".join(params).split(",")
+            if not params and member_template_head(i):
+                continue
             if not params or any(not re.fullmatch(r"\s*typename \w+\s*", g) for g in groups):
                 err(t, f"template<{' '.join(params)}>: MQL5 takes only 'typename T' parameters", "templates")
         elif t.text == "for" and nxt is not None and nxt.text == "(":

@@ -128,7 +128,7 @@ class Preprocessor:
                 self.include(t, rest, out, line_marker)
                 continue
             elif name in PASSED_ON:
-                out.append(t)
+                out.append(self.resource_path(t, rest) if name == "resource" else t)
                 continue
             else:
                 # #if, #elif, #pragma, #error ...: C's, not MQL5's (its Preprocessor section lists
@@ -140,6 +140,28 @@ class Preprocessor:
         flush()
         if frames:
             raise SourceError(f"{path}:{tokens[-1].line}", f"#ifdef or #ifndef without #endif [{CONDITIONAL_DOC}]")
+
+    def resource_path(self, t, rest):
+        """#resource's path written as an expression of string literals and macros joined by '+'
+        (`#resource "\\\\" + PATH`, a published indicator, geraked/metatrader5 ZLSMA.mq5): the macros
+        expanded and the literals joined into the one literal the translator reads."""
+        if re.match(r'"(?:\\.|[^"\\])*"\s*(as\b|;|//|/\*|$)', rest.strip()):
+            return t
+        tokens = [x for x in self.expand(tokenize(rest, t.file, line_start=False)) if x.kind not in ("comment", "marker")]
+        parts, k = [], 0
+        while k < len(tokens) and tokens[k].kind == "str":
+            parts.append(tokens[k].text[1:-1])
+            k += 1
+            if k < len(tokens) and tokens[k].text == "+":
+                k += 1
+            elif k < len(tokens) and tokens[k].kind == "str":
+                continue
+            else:
+                break
+        if not parts:
+            return t
+        tail = " ".join(x.text for x in tokens[k:])
+        return copy_token(t, text='#resource "' + "".join(parts) + '"' + (" " + tail if tail else ""))
 
     def include(self, t, rest, out, line_marker):
         m = re.match(r'([<"])([^>"]*)[>"]', rest)

@@ -39,7 +39,6 @@ REFUSED_CATEGORIES = {
     "optimization_frames": "frames pass results between the strategy tester's agents and the terminal during an optimization",
 }
 REFUSED_NAMES = {
-    "ChartScreenShot": f"{LIVE}: a screenshot of a chart the harness does not have",
     "ChartApplyTemplate": f"{LIVE}: chart templates are the terminal's files",
     "ChartSaveTemplate": f"{LIVE}: chart templates are the terminal's files",
     "ChartOpen": f"{LIVE}: the harness has one chart, its bars'",

@@ -251,6 +251,11 @@ MUTATIONS += [
     # docs (Structures): pack(n), n one of 1, 2, 4, 8, 16.
     ("a structure packed to 3 bytes", SCRIPT, before_onstart("struct SFault pack(3) { char c; int i; };"), "lint",
      "pack(3)"),
+    # throw is read where MetaEditor reads a body: outside a template (lint.py in_template)
+    ("a C++ throw in a function", SCRIPT, in_onstart("if(false) throw 1;"), "lint", "'throw' is C++"),
+    # template <> only before a member function (lint.py member_template_head)
+    ("template <> before a function of the file", SCRIPT, before_onstart("template <> int FaultSpecial(int x) { return(x); }"),
+     "lint", "template<>"),
 ]
 
 

@@ -218,10 +218,17 @@ def rewrite_array_parameters(model):
     toks = model.toks
     for p in model.parameters():
         i = p.type_start
-        if p.dims and p.ref and i + 3 < p.end and toks[i + 1].text == "&" and i + 2 == p.name_at \
-                and model.is_type(toks[i].text):
+        c_name, words = c_type(toks[i].text), 1
+        if toks[i].text in SIGNED_SPELLINGS and i + 1 < p.end and toks[i + 1].text in SIGNED_SPELLINGS[toks[i].text]:
+            c_name, words = SIGNED_SPELLINGS[toks[i].text][toks[i + 1].text], 2  # unsigned char &a[]
+        elif toks[i].text in SIGNED_SPELLINGS:
+            c_name = SIGNED_SPELLINGS[toks[i].text][""]
+        if p.dims and p.ref and i + words + 2 < p.end and toks[i + words].text == "&" and i + words + 1 == p.name_at \
+                and (model.is_type(toks[i].text) or toks[i].text in SIGNED_SPELLINGS):
             const = "const " if p.const else ""
-            toks[i].out = f"mql5::array<{const}{array_type(c_type(toks[i].text), dim_tokens(toks, p.dims)[1:])}>"
+            toks[i].out = f"mql5::array<{const}{array_type(c_name, dim_tokens(toks, p.dims)[1:])}>"
+            if words == 2:
+                toks[i + 1].out = ""
             blank(toks, p.dims[0][0], p.dims[-1][1] + 1)
 
 
@@ -271,10 +278,229 @@ def parameter_name(param):
     return head[-1].text if len(head) >= 2 and head[-1].kind == "id" else None
 
 
+def undefined_virtual_members(model):
+    """A virtual method a class declares and nothing defines: MetaEditor compiles the program
+    (the MetaQuotes book's CNet declares GetGPTUnits and leaves its definition commented out;
+    its .ex5 beside it, venakaj/MQVenAkajL5); C++ would not link it (the class's table of virtual
+    functions names it). Given a body that stops the program, named, if it is ever called."""
+    toks = model.toks
+    defined = {(fn.owner, fn.name) for fn in model.functions if fn.is_definition}
+
+    def is_virtual(cls_name, name, seen=()):
+        cls = model.classes.get(cls_name)
+        if cls is None or cls_name in seen:
+            return False
+        if any("virtual" in f.specifiers or toks[f.start].text == "virtual" for f in cls.methods.get(name, ())):
+            return True
+        return any(is_virtual(b.name, name, seen + (cls_name,)) for b in cls.bases)
+
+    for cls in model.class_decls:
+        if cls.open < 0 or cls.keyword == "interface" or cls.template is not None:
+            continue
+        for name, fns in cls.methods.items():
+            for fn in fns:
+                if fn.is_definition or fn.pure >= 0 or fn.kind != "function" or (cls.name, name) in defined \
+                        or not is_virtual(cls.name, name) or toks[fn.end].text != ";":
+                    continue
+                what = json.dumps(f"{cls.name}::{name}")
+                toks[fn.end].out = f" {{ mql5::critical(\"a function declared and never defined was called\", {what}); }}"
+
+
+def template_body_forms(model):
+    """What MetaEditor leaves unread in a template's body until the template is used (lint.py
+    in_template, member_template_head cite the evidence), written so that g++ reads it too:
+    `template <>` before a member function is dropped (the plain member), and a `throw ...;`
+    statement stops the program, named, if it is ever reached."""
+    toks = model.toks
+    for fn in model.functions:
+        if fn.template == [] and fn.owner is not None and fn.template_at >= 0:
+            k = fn.template_at
+            while k < len(toks) and toks[k].text != ">":
+                toks[k].out = ""
+                k += 1
+            toks[k].out = ""
+    for i, t in enumerate(toks):
+        if t.kind == "id" and t.text == "throw" and (model.function_at(i) is not None):
+            k = i + 1
+            while k < len(toks) and toks[k].text != ";":
+                toks[k].out = ""
+                k += 1
+            t.out = 'mql5::critical("a template\'s body reached a C++ throw", "throw")'
+
+
+def this_references(model):
+    """docs (References: Modifier & and Keyword this): `this` is "the reference of the object to
+    itself"; C++'s is a pointer. In a structure (which has no pointers) `this` alone is the object:
+    `(*this)`; `&this` is the object's pointer, C++'s `this` (EA31337-classes, compiled by
+    MetaEditor in its CI, passes `this` to TimeToStruct's MqlDateTime& and takes `&this`: Std.h)."""
+    toks = model.toks
+    for i, t in enumerate(toks):
+        if t.text != "this" or t.kind != "id":
+            continue
+        prev = toks[i - 1] if i else None
+        nxt = toks[i + 1] if i + 1 < len(toks) else None
+        if prev is not None and prev.text == "&" and (i < 2 or not (
+                (toks[i - 2].kind == "id" and toks[i - 2].text not in ("return", "case")) or
+                toks[i - 2].kind in ("num", "str", "chr") or toks[i - 2].text in (")", "]"))):
+            prev.out = ""
+            continue
+        cls = model.class_at(i)
+        if cls is not None and cls.keyword == "struct" and not (nxt is not None and nxt.text in (".", "->")):
+            t.out = "(*this)"
+
+
+def pointer_conditions(model):
+    """docs (Object Pointers): `!ptr` checks the pointer "via an implicit call of the
+    CheckPointer function", so a deleted object's pointer is invalid as a condition, as NULL is
+    (the MetaQuotes book's layers test `if(m_cWeights)` after deleting it). A C++ pointer is true
+    until NULL: a class pointer (a name, a member chain `a.b[i].c`, a call returning one) after
+    `!`, or alone as a condition of if/while or an operand of && || ?:, is written
+    mql5::valid(...)."""
+    toks = model.toks
+
+    def returns(fn):  # (type name, pointer) of a function's result
+        head = [t.text for t in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]]
+        names = [x for x in head if x not in ("virtual", "static", "const", "inline", "*", "&")]
+        return (names[-1] if names else None), "*" in head
+
+    def decl_type(d):  # (type name, pointer, array dimensions) of a declaration
+        if isinstance(d, (mql5_model.VarDecl, mql5_model.Param)):
+            return toks[d.type_start].text, d.pointer, len(d.dims)
+        if isinstance(d, mql5_model.FunctionDecl):
+            t, ptr = returns(d)
+            return t, ptr, 0
+        return None, False, 0
+
+    def chain(i):
+        """(end, pointer) of the member chain at toks[i] (end exclusive); pointer None: unknown."""
+        t = toks[i]
+        if t.text == "this":
+            cls = model.class_at(i)
+            kind, ptr, dims, k = (cls.name if cls else None), True, 0, i + 1
+        else:
+            d = model.lookup(t.text, i)
+            if d is None:
+                return i + 1, None
+            kind, ptr, dims = decl_type(d)
+            k = i + 1
+            if isinstance(d, mql5_model.FunctionDecl):
+                if k >= len(toks) or toks[k].text != "(":
+                    return k, None
+                k = matching(toks, k) + 1
+        while k < len(toks):
+            x = toks[k].text
+            if x == "[" and dims:
+                k, dims = matching(toks, k) + 1, dims - 1
+            elif x == "." and k + 1 < len(toks) and toks[k + 1].kind == "id":
+                m = model.member(model.classes.get(kind), toks[k + 1].text)
+                if m is None:
+                    return k, None
+                kind, ptr, dims = decl_type(m)
+                k += 2
+                if isinstance(m, mql5_model.FunctionDecl):
+                    if k >= len(toks) or toks[k].text != "(":
+                        return k, None
+                    k = matching(toks, k) + 1
+            else:
+                break
+        return k, (ptr and not dims and kind in model.pointer_types)
+
+    for i, t in enumerate(toks):
+        if (t.kind != "id" and t.text != "this") or (i and toks[i - 1].text in (".", "->", "::")) or t.origin is not None:
+            continue
+        prev = toks[i - 1].text if i else ""
+        if prev not in ("!", "&&", "||", "=", "(", ",", "return", "?", ":"):
+            continue
+        end, pointer = chain(i)
+        if not pointer or end >= len(toks):
+            continue
+        nxt = toks[end].text
+        if_while = prev == "(" and i >= 2 and toks[i - 2].text in ("if", "while")
+        if prev == "!" or nxt in ("&&", "||", "?") or (prev in ("&&", "||") and nxt in (")", ";", ",")) \
+                or (if_while and nxt == ")"):
+            t.out = "mql5::valid(" + (t.out if t.out is not None else t.text)
+            last = toks[end - 1]
+            last.out = (last.out if last.out is not None else last.text) + ")"
+
+
+def enum_assignments(model):
+    """MetaEditor converts a number assigned to an enumeration variable (with a warning): the
+    MetaQuotes book's layers write `m_eActivation = -1;` (their .ex5 beside them,
+    venakaj/MQVenAkajL5). C++ does not: the value assigned to, or initialising, a variable or
+    member of an enumeration type is cast to it: `e = (E)(-1);`; and an enumeration is an int
+    (docs: Enumerations, 4 bytes): `enum E : int {`, so that -1 stays -1."""
+    toks = model.toks
+    enums = model.enum_types
+    for e in model.enums:  # docs (Enumerations): 4 bytes, an int: `enum E : int {`
+        if e.open >= 0 and toks[e.open - 1].kind == "id" and toks[e.open - 1].text != "enum":
+            last = toks[e.open - 1]
+            last.out = (last.out if last.out is not None else last.text) + " : int"
+        elif e.open >= 0:
+            toks[e.open].out = ": int " + (toks[e.open].out if toks[e.open].out is not None else toks[e.open].text)
+
+    def enum_of(d):
+        if not isinstance(d, (mql5_model.VarDecl, mql5_model.Param)) or d.pointer or d.dims or d.ref and \
+                isinstance(d, mql5_model.Param):
+            return None
+        type_end = d.type_end if isinstance(d, mql5_model.VarDecl) else (d.name_at if d.name else d.end)
+        return toks[d.type_start].text if type_end == d.type_start + 1 and toks[d.type_start].text in enums else None
+
+    functions = {fn.name for fn in model.functions}
+
+    def wrap(first, last, enum):  # toks[first:last] the value
+        if enum in functions:  # a method named like the enumeration hides it in its class: C++'s `enum E`
+            enum = "enum " + enum
+        toks[first].out = f"({enum})(" + (toks[first].out if toks[first].out is not None else toks[first].text)
+        toks[last - 1].out = (toks[last - 1].out if toks[last - 1].out is not None else toks[last - 1].text) + ")"
+
+    for v in model.variables:
+        enum = enum_of(v)
+        if enum and v.init and toks[v.init[0] - 1].text == "=" and v.init[1] > v.init[0]:
+            wrap(v.init[0], v.init[1], enum)
+    for i, t in enumerate(toks):
+        if t.kind != "id" or i + 2 >= len(toks) or toks[i + 1].text != "=" or (i and toks[i - 1].text in (".", "->", "::")):
+            continue
+        d = model.lookup(t.text, i)
+        enum = enum_of(d) if d is not None and getattr(d, "name_at", -1) != i else None
+        if not enum:
+            continue
+        depth, k = 0, i + 2
+        while k < len(toks):
+            x = toks[k].text
+            if x in ("(", "[", "{"):
+                depth += 1
+            elif x in (")", "]", "}"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif depth == 0 and x in (";", ","):
+                break
+            k += 1
+        if k > i + 2:
+            wrap(i + 2, k, enum)
+    # a constructor's initializer list: `m_mode(0)` of an enumeration member (the standard
+    # library's CSymbolInfo::CSymbolInfo, compiled into the terminal's samples)
+    for fn in model.functions:
+        if fn.kind != "constructor" or fn.init < 0 or fn.body is None:
+            continue
+        cls = model.classes.get(fn.owner)
+        k = fn.init + 1
+        while k < fn.body[0]:
+            if toks[k].kind == "id" and k + 1 < fn.body[0] and toks[k + 1].text == "(":
+                close = matching(toks, k + 1)
+                m = model.member(cls, toks[k].text) if cls is not None else None
+                enum = enum_of(m) if m is not None else None
+                if enum and close > k + 2:
+                    wrap(k + 2, close, enum)
+                k = close + 1
+            else:
+                k += 1
+
+
 def enum_int_overloads(model):
     """MetaEditor converts a number to an enumeration parameter (with a warning): the terminal's
     own examples call iMA(NULL,0,...) for ENUM_TIMEFRAMES. C++ does not: beside each function or
-    constructor with enumeration parameters (one signature of its name), an overload taking int
+    constructor with enumeration parameters, an overload taking any number (mql5::enum_number)
     for each of them calls it with the numbers cast (defaults kept after the last one only, so a
     call never matches both)."""
     toks = model.toks
@@ -283,24 +509,31 @@ def enum_int_overloads(model):
     for fn in model.functions:
         key = (fn.owner, fn.name)
         sig = tuple(" ".join(x.text for x in toks[p.type_start:p.name_at if p.name else p.end]) for p in fn.params)
-        signatures.setdefault(key, set()).add(sig)
+        arity = (sum(1 for p in fn.params if not p.default), len(fn.params))
+        signatures.setdefault(key, {})[sig] = arity
     done = set()
     for fn in model.functions:
         if fn.qualified >= 0 or fn.kind not in ("function", "constructor") or fn.template is not None \
-                or len(signatures[(fn.owner, fn.name)]) != 1 or any(p.name is None for p in fn.params):
+                or any(p.name is None for p in fn.params):
             continue
         targets = [n for n, p in enumerate(fn.params) if not p.ref and not p.pointer and not p.dims
                    and p.name_at == p.type_start + 1 and toks[p.type_start].text in enums]
         if not targets or (fn.owner, fn.name) in done:
             continue
-        done.add((fn.owner, fn.name))
         last = targets[-1]
+        # the overload takes last+1 .. len(params) arguments; another signature of the name taking
+        # as many could then be chosen otherwise than MetaEditor chooses: none is added
+        low, high = max(last + 1, sum(1 for p in fn.params if not p.default)), len(fn.params)
+        own = tuple(" ".join(x.text for x in toks[p.type_start:p.name_at]) for p in fn.params)
+        if any(sig != own and lo <= high and low <= hi for sig, (lo, hi) in signatures[(fn.owner, fn.name)].items()):
+            continue
+        done.add((fn.owner, fn.name))
         params, args = [], []
         for n, p in enumerate(fn.params):
             head = out_text(toks[p.start:p.default[0] - 1 if p.default else p.end])
             if n in targets:
-                head = f"{'const ' if p.const else ''}int {p.name}"
-                args.append(f"({out_text([toks[p.type_start]])}){p.name}")
+                head = f"{'const ' if p.const else ''}mql5::enum_number {p.name}"
+                args.append(f"({out_text([toks[p.type_start]])})(int){p.name}")
             else:
                 args.append(p.name)
             if p.default and n > last:
@@ -425,27 +658,41 @@ def static_member_arrays(model):
 
 def template_array_declarations(model):
     """X<A,B> a[] / X<A,B> *a[] (a class template's type, matrix<T> too): -> mql5::dynarray<X<A,B>> a
-    (one declarator; a parameter `X<A,B> *&a[]` likewise, as a reference to an array)."""
+    (a parameter `X<A,B> *&a[]` likewise, as a reference to an array); in a list `X<A> a[], b[], c;`
+    each declarator gets its own type."""
     toks = model.toks
+    statements = {}
     for d in [*model.variables, *model.parameters()]:
-        i = d.type_start
-        if not d.dims or toks[i].out is not None or toks[i + 1].text != "<" or not model.is_type(toks[i].text):
+        statements.setdefault((getattr(d, "start", d.type_start), d.type_start), []).append(d)
+    for (_, i), group in statements.items():
+        if not any(d.dims for d in group) or toks[i].out is not None or toks[i + 1].text != "<" \
+                or not model.is_type(toks[i].text):
             continue
         m = past_template_arguments(toks, i + 1)
-        if m > d.name_at:
+        if m > group[0].name_at:
             continue
-        star = toks[m].text == "*"
-        inner = "".join(TEMPLATE_SPELLINGS[x.text] if x.text in TEMPLATE_SPELLINGS and y.text == "<" else
-                        c_type(x.text) if x.kind == "id" else x.text
-                        for x, y in zip(toks[i:m], toks[i + 1:m + 1])) + ("*" if star else "")
-        dims = dim_tokens(toks, d.dims)
-        if d.ref:  # a parameter: any array of that type
-            const = "const " if isinstance(d, mql5_model.Param) and d.const else ""
-            toks[i].out = "mql5::array<" + const + array_type(inner, dims[1:]) + "> &"
-        else:
-            toks[i].out = array_type(inner, dims)
-        blank(toks, i + 1, d.name_at)
-        blank(toks, d.dims[0][0], d.dims[-1][1] + 1)
+        element = "".join(TEMPLATE_SPELLINGS[x.text] if x.text in TEMPLATE_SPELLINGS and y.text == "<" else
+                          c_type(x.text) if x.kind == "id" else x.text
+                          for x, y in zip(toks[i:m], toks[i + 1:m + 1]))
+        for n, d in enumerate(group):
+            first = i if n == 0 else group[n - 1].end + 1
+            star = any(toks[k].text == "*" for k in range(m if n == 0 else first, d.name_at))
+            inner = element + ("*" if star else "")
+            dims = dim_tokens(toks, d.dims)
+            if d.ref:  # a parameter: any array of that type
+                const = "const " if isinstance(d, mql5_model.Param) and d.const else ""
+                decl = "mql5::array<" + const + array_type(inner, dims[1:]) + "> &"
+            else:
+                decl = array_type(inner, dims) if dims else inner
+            if n == 0:
+                toks[i].out = decl
+                blank(toks, i + 1, d.name_at)
+            else:  # `X<A> a[], b;`: b's own type after the comma
+                prefix = "".join(toks[k].text + " " for k in range(group[0].start, i) if toks[k].text in ("static", "const"))
+                toks[group[n - 1].end].out = f"; {prefix}{decl} "
+                blank(toks, first, d.name_at)
+            if d.dims:
+                blank(toks, d.dims[0][0], d.dims[-1][1] + 1)
 
 
 def rewrite_array_declarations(model):
@@ -1056,7 +1303,7 @@ def undeclared_templates(model):
         if c.template is not None:
             names |= {b.name for b in c.bases}
     for i, t in enumerate(toks[:-1]):
-        if t.kind == "id" and toks[i + 1].text == "<" and model.class_at(i) is not None \
+        if t.kind == "id" and t.text != "template" and toks[i + 1].text == "<" and model.class_at(i) is not None \
                 and model.class_at(i).template is not None and mql5_model.angle_end(toks, i + 1) > i + 1:
             after = toks[mql5_model.angle_end(toks, i + 1)] if mql5_model.angle_end(toks, i + 1) < len(toks) else None
             if after is not None and (after.text in ("*", "&") or after.kind == "id"):
@@ -1535,6 +1782,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     rewrite_array_declarations(model)
     method_spellings(model)
     default_constructed_locals(model)
+    undefined_virtual_members(model)
+    template_body_forms(model)
     class_bodies(model)
     method_checks(model)
     template_member_definitions(model)
@@ -1557,6 +1806,9 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     rewrite_simple(sig)
     rvalue_matrix_overloads(model)
     enum_int_overloads(model)
+    enum_assignments(model)
+    pointer_conditions(model)
+    this_references(model)
     const_array_overloads(model)
     forward_declarations(model, script)
     enum_strings(model)

@@ -491,17 +491,45 @@ int MqlclCLKernelCreate(int program,const string kernel_name)
 //+------------------------------------------------------------------+
 //| CLSetKernelArg for every scalar type: the declaration decides    |
 //| which width the kernel takes (mqlcl checks it); a bool is one    |
-//| byte, as the terminal passes sizeof(bool).                        |
+//| byte, as the terminal passes sizeof(bool). An integer given for  |
+//| an integer parameter of another width is converted where its     |
+//| value fits that width: MetaQuotes' own published networks pass a |
+//| ulong count to `int` parameters (docs/metatrader.md); a value    |
+//| that fits no width the parameter takes is refused, the first     |
+//| refusal's message kept.                                            |
 //+------------------------------------------------------------------+
+bool MqlclCLIntegerFits(const long value,const int bytes)
+  {
+   if(bytes>=8)
+      return(true);
+   long span=(long)1<<(8*bytes);
+   return(value>=-(span/2) && value<span);  // the signed or the unsigned type of that width
+  }
+bool MqlclCLSetKernelInteger(int kernel,uint arg_index,const long value,const int bytes)
+  {
+   int rc=bytes==4 && value>=INT_MIN && value<=INT_MAX ? mqlcl_arg_int(kernel,(int)arg_index,(int)value) :
+          mqlcl_arg_integer(kernel,(int)arg_index,value,bytes);
+   if(rc>=0 || rc!=MQLCL_ERR_ARGUMENT)
+      return(MqlclCLCheck(rc,"CLSetKernelArg"));
+   string first=MqlclErrorText(0);
+   int widths[]={8,4,2,1};
+   for(int i=0; i<4; i++)
+      if(widths[i]!=bytes && MqlclCLIntegerFits(value,widths[i]) &&
+         mqlcl_arg_integer(kernel,(int)arg_index,value,widths[i])>=0)
+         return(true);
+   MqlclCLFailed(0,"CLSetKernelArg",first,ERR_OPENCL_SET_KERNEL_PARAMETER);
+   g_mqlcl_cl_code=rc;
+   return(false);
+  }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,bool value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value ? 1 : 0,1),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,char value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,uchar value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,1),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,short value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,2),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,ushort value) { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,2),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,int value)    { return(MqlclCLCheck(mqlcl_arg_int(kernel,(int)arg_index,value),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,uint value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,4),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,long value)   { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,value,8),"CLSetKernelArg")); }
-bool MqlclCLSetKernelArg(int kernel,uint arg_index,ulong value)  { return(MqlclCLCheck(mqlcl_arg_integer(kernel,(int)arg_index,(long)value,8),"CLSetKernelArg")); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,char value)   { return(MqlclCLSetKernelInteger(kernel,arg_index,value,1)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,uchar value)  { return(MqlclCLSetKernelInteger(kernel,arg_index,value,1)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,short value)  { return(MqlclCLSetKernelInteger(kernel,arg_index,value,2)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,ushort value) { return(MqlclCLSetKernelInteger(kernel,arg_index,value,2)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,int value)    { return(MqlclCLSetKernelInteger(kernel,arg_index,value,4)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,uint value)   { return(MqlclCLSetKernelInteger(kernel,arg_index,value,4)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,long value)   { return(MqlclCLSetKernelInteger(kernel,arg_index,value,8)); }
+bool MqlclCLSetKernelArg(int kernel,uint arg_index,ulong value)  { return(MqlclCLSetKernelInteger(kernel,arg_index,(long)value,8)); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,float value)  { return(MqlclCLCheck(mqlcl_arg_float(kernel,(int)arg_index,value),"CLSetKernelArg")); }
 bool MqlclCLSetKernelArg(int kernel,uint arg_index,double value) { return(MqlclCLCheck(mqlcl_arg_double(kernel,(int)arg_index,value),"CLSetKernelArg")); }
 //+------------------------------------------------------------------+

@@ -53,6 +53,11 @@ bool type_matches(const Object& o, int window, int type) {
 
 mql_long ChartID() { return 0; }
 void ChartRedraw(mql_long) { no_chart("ChartRedraw"); }
+bool ChartScreenShot(mql_long, const string&, int, int, ENUM_ALIGN_MODE) {
+  no_chart("ChartScreenShot");
+  _LastError = ERR_CHART_SCREENSHOT_FAILED;
+  return false;
+}
 bool ChartGetInteger(mql_long, ENUM_CHART_PROPERTY_INTEGER prop_id, int, mql_long& value) {
   no_chart("ChartGetInteger");
   auto it = chart().integers.find(prop_id);

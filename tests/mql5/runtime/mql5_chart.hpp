@@ -35,7 +35,12 @@ enum ENUM_ANCHOR_POINT {
 };
 enum ENUM_ARROW_ANCHOR { ANCHOR_TOP, ANCHOR_BOTTOM };
 // docs (Visibility of Objects): OBJPROP_TIMEFRAMES flags.
-constexpr int OBJ_NO_PERIODS = 0, OBJ_ALL_PERIODS = 0x1FFFFF;
+constexpr int OBJ_NO_PERIODS = 0, OBJ_ALL_PERIODS = 0x1FFFFF,  // one bit a timeframe, M1 the lowest
+   OBJ_PERIOD_M1 = 0x1, OBJ_PERIOD_M2 = 0x2, OBJ_PERIOD_M3 = 0x4, OBJ_PERIOD_M4 = 0x8, OBJ_PERIOD_M5 = 0x10,
+   OBJ_PERIOD_M6 = 0x20, OBJ_PERIOD_M10 = 0x40, OBJ_PERIOD_M12 = 0x80, OBJ_PERIOD_M15 = 0x100,
+   OBJ_PERIOD_M20 = 0x200, OBJ_PERIOD_M30 = 0x400, OBJ_PERIOD_H1 = 0x800, OBJ_PERIOD_H2 = 0x1000,
+   OBJ_PERIOD_H3 = 0x2000, OBJ_PERIOD_H4 = 0x4000, OBJ_PERIOD_H6 = 0x8000, OBJ_PERIOD_H8 = 0x10000,
+   OBJ_PERIOD_H12 = 0x20000, OBJ_PERIOD_D1 = 0x40000, OBJ_PERIOD_W1 = 0x80000, OBJ_PERIOD_MN1 = 0x100000;
 enum ENUM_CHART_PROPERTY_INTEGER {
   CHART_SHOW, CHART_IS_OBJECT, CHART_BRING_TO_TOP, CHART_CONTEXT_MENU, CHART_CROSSHAIR_TOOL, CHART_MOUSE_SCROLL,
   CHART_EVENT_MOUSE_WHEEL, CHART_EVENT_MOUSE_MOVE, CHART_EVENT_OBJECT_CREATE, CHART_EVENT_OBJECT_DELETE, CHART_MODE,
@@ -73,6 +78,11 @@ constexpr mql_uint TA_LEFT = 0, TA_CENTER = 2, TA_RIGHT = 4, TA_TOP = 0, TA_VCEN
 
 mql_long ChartID();
 void ChartRedraw(mql_long chart_id = 0);
+// docs (ChartScreenShot): false where no screenshot is made, as in the tester without
+// visualisation: the harness draws nothing (ERR_CHART_SCREENSHOT_FAILED, docs: Runtime Errors).
+constexpr int ERR_CHART_SCREENSHOT_FAILED = 4110;
+bool ChartScreenShot(mql_long chart_id, const string& filename, int width, int height,
+                     ENUM_ALIGN_MODE align_mode = ALIGN_RIGHT);
 mql_long ChartGetInteger(mql_long chart_id, ENUM_CHART_PROPERTY_INTEGER prop_id, int sub_window = 0);
 bool ChartGetInteger(mql_long chart_id, ENUM_CHART_PROPERTY_INTEGER prop_id, int sub_window, mql_long& value);
 double ChartGetDouble(mql_long chart_id, ENUM_CHART_PROPERTY_DOUBLE prop_id, int sub_window = 0);

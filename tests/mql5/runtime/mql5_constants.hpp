@@ -181,6 +181,15 @@ struct wrong_value {
     return static_cast<E>(static_cast<typename std::underlying_type<E>::type>(-1));
   }
 };
+// A number given for an enumeration parameter (translate.py enum_int_overloads writes the
+// overload taking it): any number or enumerator, but not WRONG_VALUE, which converts to the
+// enumeration itself (the standard library's CExpert::Init calls TimeframeAdd(WRONG_VALUE)).
+struct enum_number {
+  template <class I, typename std::enable_if<std::is_arithmetic<I>::value || std::is_enum<I>::value, int>::type = 0>
+  constexpr enum_number(I x) : v(static_cast<int>(x)) {}  // NOLINT: implicit, as MetaEditor converts it
+  constexpr operator int() const { return v; }
+  int v;
+};
 }  // namespace mql5
 constexpr mql5::wrong_value WRONG_VALUE{};
 
@@ -360,7 +369,10 @@ enum ENUM_MQL_INFO_INTEGER {
 };
 enum ENUM_TERMINAL_INFO_INTEGER {
   TERMINAL_BUILD, TERMINAL_CPU_CORES, TERMINAL_DLLS_ALLOWED, TERMINAL_X64, TERMINAL_OPENCL_SUPPORT, TERMINAL_CONNECTED,
-  TERMINAL_TRADE_ALLOWED
+  TERMINAL_TRADE_ALLOWED, TERMINAL_MAXBARS, TERMINAL_CODEPAGE, TERMINAL_MEMORY_PHYSICAL, TERMINAL_MEMORY_TOTAL,
+  TERMINAL_MEMORY_AVAILABLE, TERMINAL_MEMORY_USED, TERMINAL_DISK_SPACE, TERMINAL_SCREEN_DPI, TERMINAL_PING_LAST,
+  TERMINAL_COMMUNITY_ACCOUNT, TERMINAL_COMMUNITY_CONNECTION, TERMINAL_EMAIL_ENABLED, TERMINAL_FTP_ENABLED,
+  TERMINAL_NOTIFICATIONS_ENABLED, TERMINAL_MQID
 };
 // MQLInfoString: the program's name (its file without the extension) and its path.
 enum ENUM_MQL_INFO_STRING { MQL_PROGRAM_NAME, MQL_PROGRAM_PATH };

@@ -82,7 +82,10 @@ enum ENUM_ACTIVATION_FUNCTION {
   AF_SOFTSIGN,
   AF_SWISH,
   AF_TANH,
-  AF_TRELU
+  AF_TRELU,
+  // not on the reference's list; the MetaQuotes book's programs use it (their .ex5 beside them,
+  // venakaj/MQVenAkajL5): no activation, the identity
+  AF_NONE
 };
 enum ENUM_LOSS_FUNCTION {
   LOSS_MSE,
@@ -245,6 +248,7 @@ inline double activate(ENUM_ACTIVATION_FUNCTION af, double x, double a, double b
     case AF_SWISH: return x * sigmoid(x);
     case AF_TANH: return __builtin_tanh(x);
     case AF_TRELU: return x > param(a, 1.0) ? x : 0;
+    case AF_NONE: return x;
     default: return nan();
   }
 }
@@ -259,6 +263,7 @@ inline double derive(ENUM_ACTIVATION_FUNCTION af, double x, double a, double b, 
     }
     case AF_HARD_SIGMOID: return x < -2.5 || x > 2.5 ? 0 : 0.2;
     case AF_LINEAR: return param(a, 1.0);
+    case AF_NONE: return 1;
     case AF_LRELU: return x >= 0 ? 1 : param(a, 0.3);
     case AF_RELU: {
       const double alpha = param(a, 0.0), cap = param(b, 0.0), threshold = param(c, 0.0);
@@ -510,7 +515,7 @@ class matrix_of {
     row_ref(E* row, mql_ulong cols) : row_(row), cols_(cols) {}
     template <class I>
     E& operator[](I j) const {
-      static_assert(std::is_integral<I>::value, "matrix index must be an integer");
+      static_assert(std::is_integral<I>::value || std::is_enum<I>::value, "matrix index must be an integer");
       if (static_cast<long long>(j) < 0 || static_cast<mql_ulong>(j) >= cols_) out_of_range(j, static_cast<int>(cols_));
       count_work();
       return row_[j];
@@ -610,10 +615,13 @@ class matrix_of {
     init(*this, args...);
     return true;
   }
-  // docs (Fill): every element the value.
-  void Fill(T value) {
+  // docs (Fill): every element the value. The reference's prototypes of Fill, Reshape, the
+  // Row/Col/Diag setters and Split with sizes say void; the MetaQuotes book's programs test their
+  // result (`if(!m.Fill(0))`; their .ex5 beside them, venakaj/MQVenAkajL5), so bool here.
+  bool Fill(T value) {
     charge_work(size());
     for (mql_ulong i = 0; i < size(); ++i) data_[i] = value;
+    return true;
   }
   // docs (Random): fills the existing matrix uniformly in [min, max] (the generator is not
   // specified; the harness's is its own, seeded the same in every run).
@@ -650,12 +658,15 @@ class matrix_of {
     swap(fresh);
     return true;
   }
-  // docs (Reshape): the elements keep their row-major order; new ones are undefined.
-  void Reshape(mql_ulong rows, mql_ulong cols) {
+  // docs (Reshape): the elements keep their row-major order; new ones are undefined. The
+  // reference's prototype says void; programs MetaEditor compiled test the result
+  // (`if(!m.Reshape(r,c))`, venakaj/MQVenAkajL5's NeuroNetworksBook), so bool.
+  bool Reshape(mql_ulong rows, mql_ulong cols) {
     matrix_of fresh(rows, cols);
     for (mql_ulong i = 0; i < fresh.size() && i < size(); ++i) fresh.data_[i] = data_[i];
     charge_work(fresh.size());
     swap(fresh);
+    return true;
   }
   // docs (Copy): this becomes a copy of the source (shape and elements).
   bool Copy(const matrix_of& source) {
@@ -783,14 +794,16 @@ class matrix_of {
   // docs (Diag): the ndiag-th diagonal as a vector; the setter (void, as the reference's
   // prototype) writes a vector on it.
   vector_of<T> Diag(long long ndiag = 0) const;
-  void Diag(const vector_of<T>& v, long long ndiag = 0);
-  // docs (Row, Col): a copy of the row / column; the setters (void, as the reference's
-  // prototypes) write a vector of Cols() / Rows() elements: another size writes nothing and sets
-  // ERR_MATRIX_INVALID_SIZE (the reference is silent). An index outside: array out of range.
+  bool Diag(const vector_of<T>& v, long long ndiag = 0);
+  // docs (Row, Col): a copy of the row / column; the setters write a vector of Cols() / Rows()
+  // elements: another size writes nothing, returns false and sets ERR_MATRIX_INVALID_SIZE (the
+  // reference is silent). The reference's prototypes say void; programs MetaEditor compiled
+  // test the result (`if(!m.Row(v,i))`, venakaj/MQVenAkajL5's NeuroNetworksBook), so bool. An
+  // index outside: array out of range.
   vector_of<T> Row(mql_ulong i) const;
   vector_of<T> Col(mql_ulong j) const;
-  void Row(const vector_of<T>& v, mql_ulong i);
-  void Col(const vector_of<T>& v, mql_ulong j);
+  bool Row(const vector_of<T>& v, mql_ulong i);
+  bool Col(const vector_of<T>& v, mql_ulong j);
   // docs (Flat): the element at a row-major index (outside: OutOfRange, a critical error).
   T Flat(mql_ulong index) const { return data_[flat_offset(index)]; }
   bool Flat(mql_ulong index, T value) {
@@ -830,26 +843,26 @@ class matrix_of {
     delete[] sizes;
     return ok;
   }
-  void Split(const array<const mql_ulong>& parts, int axis, array<matrix_of>& out) const {
+  bool Split(const array<const mql_ulong>& parts, int axis, array<matrix_of>& out) const {
     const mql_ulong dim = axis == AXIS_HORZ ? cols_ : rows_;
     mql_ulong n = 0, used = 0;
     mql_ulong* sizes = new mql_ulong[static_cast<mql_ulong>(parts.size()) + 1];
     for (int p = 0; p < parts.size(); ++p) {
       if ((axis != AXIS_HORZ && axis != AXIS_VERT) || used + parts[p] > dim) {
         delete[] sizes;
-        mx::fail(ERR_MATRIX_INVALID_SIZE);
-        return;
+        return mx::fail(ERR_MATRIX_INVALID_SIZE);
       }
       if (parts[p]) sizes[n++] = parts[p], used += parts[p];
     }
     if (used < dim) sizes[n++] = dim - used;
-    split(sizes, n, axis == AXIS_HORZ, out);
+    const bool ok = split(sizes, n, axis == AXIS_HORZ, out);
     delete[] sizes;
+    return ok;
   }
   bool Hsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_HORZ, out); }
   bool Vsplit(mql_ulong parts, array<matrix_of>& out) const { return Split(parts, AXIS_VERT, out); }
-  void Hsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { Split(parts, AXIS_HORZ, out); }
-  void Vsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { Split(parts, AXIS_VERT, out); }
+  bool Hsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { return Split(parts, AXIS_HORZ, out); }
+  bool Vsplit(const array<const mql_ulong>& parts, array<matrix_of>& out) const { return Split(parts, AXIS_VERT, out); }
   // docs (Sort): in place, ascending: all elements in row-major order, or along the axis as
   // NumPy's sort (AXIS_HORZ = 0: each column, AXIS_VERT = 1: each row). ArgSort: the indices
   // (within the run) that would sort them.
@@ -1391,7 +1404,7 @@ class matrix_of {
   }
   bool activation(matrix_of& out, ENUM_ACTIVATION_FUNCTION af, int axis, bool derivative, double a, double b,
                   double c) const {
-    if (static_cast<int>(af) < AF_ELU || static_cast<int>(af) > AF_TRELU) return mx::fail(ERR_INVALID_PARAMETER);
+    if (static_cast<int>(af) < AF_ELU || static_cast<int>(af) > AF_NONE) return mx::fail(ERR_INVALID_PARAMETER);
     matrix_of r(rows_, cols_);
     charge_work(2 * size());
     if (af == AF_SOFTMAX) {
@@ -1418,7 +1431,7 @@ class matrix_of {
   }
   template <class I>
   mql_ulong row_offset(I i) const {
-    static_assert(std::is_integral<I>::value, "matrix index must be an integer");
+    static_assert(std::is_integral<I>::value || std::is_enum<I>::value, "matrix index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<mql_ulong>(i) >= rows_) out_of_range(i, static_cast<int>(rows_));
     return static_cast<mql_ulong>(i) * cols_;
   }
@@ -1493,7 +1506,7 @@ class vector_of {
     return true;
   }
   bool Resize(mql_ulong n, mql_ulong reserve = 0) { return m_.Resize(1, n, reserve); }  // docs (Resize): keeps
-  void Fill(T value) { m_.Fill(value); }
+  bool Fill(T value) { return m_.Fill(value); }
   void Random(T min = 0, T max = 1) { m_.Random(min, max); }
   // docs (Assign): the elements of a vector (either type) or an array; the size becomes theirs.
   template <class U>
@@ -1801,24 +1814,20 @@ vector_of<T> matrix_of<T>::Col(mql_ulong j) const {
   return v;
 }
 template <class T>
-void matrix_of<T>::Row(const vector_of<T>& v, mql_ulong i) {
+bool matrix_of<T>::Row(const vector_of<T>& v, mql_ulong i) {
   const mql_ulong at = row_offset(i);
-  if (v.Size() != cols_) {
-    mx::fail(ERR_MATRIX_INVALID_SIZE);
-    return;
-  }
+  if (v.Size() != cols_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
   for (mql_ulong j = 0; j < cols_; ++j) data_[at + j] = v.m_.data_[j];
   charge_work(2 * cols_);
+  return true;
 }
 template <class T>
-void matrix_of<T>::Col(const vector_of<T>& v, mql_ulong j) {
+bool matrix_of<T>::Col(const vector_of<T>& v, mql_ulong j) {
   if (j >= cols_) out_of_range(static_cast<long long>(j), static_cast<int>(cols_));
-  if (v.Size() != rows_) {
-    mx::fail(ERR_MATRIX_INVALID_SIZE);
-    return;
-  }
+  if (v.Size() != rows_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
   for (mql_ulong i = 0; i < rows_; ++i) data_[i * cols_ + j] = v.m_.data_[i];
   charge_work(2 * rows_);
+  return true;
 }
 template <class T>
 vector_of<T> matrix_of<T>::Diag(long long ndiag) const {
@@ -1832,16 +1841,14 @@ vector_of<T> matrix_of<T>::Diag(long long ndiag) const {
 // docs (Diag, the setter): an empty matrix becomes the square diagonal matrix of v; otherwise v
 // must fit the ndiag-th diagonal (else nothing is written, ERR_MATRIX_INVALID_SIZE).
 template <class T>
-void matrix_of<T>::Diag(const vector_of<T>& v, long long ndiag) {
+bool matrix_of<T>::Diag(const vector_of<T>& v, long long ndiag) {
   const mql_ulong shift = static_cast<mql_ulong>(ndiag < 0 ? -ndiag : ndiag);
   if (!size()) *this = Zeros(v.Size() + shift, v.Size() + shift);
   const mql_ulong r0 = ndiag < 0 ? shift : 0, c0 = ndiag > 0 ? shift : 0;
-  if (r0 + v.Size() > rows_ || c0 + v.Size() > cols_) {
-    mx::fail(ERR_MATRIX_INVALID_SIZE);
-    return;
-  }
+  if (r0 + v.Size() > rows_ || c0 + v.Size() > cols_) return mx::fail(ERR_MATRIX_INVALID_SIZE);
   for (mql_ulong t = 0; t < v.Size(); ++t) data_[(r0 + t) * cols_ + c0 + t] = v.m_.data_[t];
   charge_work(2 * v.Size());
+  return true;
 }
 template <class T>
 bool matrix_of<T>::GeMM(const vector_of<T>& a, const vector_of<T>& b, T alpha, T beta, mql_ulong flags) {
@@ -2127,6 +2134,24 @@ MQL5_ELEMENTWISE(MathRound, __builtin_round(x))
 MQL5_ELEMENTWISE2(MathPow, __builtin_pow(static_cast<double>(x), static_cast<double>(y)))
 MQL5_ELEMENTWISE2(MathMod, __builtin_fmod(static_cast<double>(x), static_cast<double>(y)))
 #undef MQL5_ELEMENTWISE2
+namespace mql5 {
+template <class M>
+struct is_matrix_or_vector : std::false_type {};
+template <class T>
+struct is_matrix_or_vector<matrix_of<T>> : std::true_type {};
+template <class T>
+struct is_matrix_or_vector<vector_of<T>> : std::true_type {};
+}  // namespace mql5
+// pow, fmod: MathPow's and MathMod's C-style names (docs: "instead of MathPow() you can use
+// pow()"), on a matrix or vector and a scalar or an operand of the same shape.
+template <class M, class E, typename std::enable_if<mql5::is_matrix_or_vector<M>::value, int>::type = 0>
+M pow(const M& m, const E& e) {
+  return MathPow(m, e);
+}
+template <class M, class E, typename std::enable_if<mql5::is_matrix_or_vector<M>::value, int>::type = 0>
+M fmod(const M& m, const E& e) {
+  return MathMod(m, e);
+}
 // The C-style names of these functions (docs, each Math* page: "instead of MathLog10() you can
 // use log10()") on matrices and vectors too, as code written for them calls them (log10(v)).
 #define MQL5_ELEMENTWISE_ALIAS(name, Math)                                                    \

@@ -154,6 +154,15 @@ ENUM_POINTER_TYPE CheckPointer(const T* p) {
   return p ? mql5::object_state(mql5::object_base(p)) : POINTER_INVALID;
 }
 inline ENUM_POINTER_TYPE CheckPointer(decltype(nullptr)) { return POINTER_INVALID; }
+namespace mql5 {
+// docs (Object Pointers): "!" checks a pointer "via an implicit call of the CheckPointer
+// function": a deleted object's pointer is false as a condition, as NULL is (translate.py
+// pointer_conditions writes the conditions so).
+template <class T>
+bool valid(const T* p) {
+  return CheckPointer(p) != POINTER_INVALID;
+}
+}  // namespace mql5
 
 namespace mql5 {
 // A class pointer on its way to a pointer of another class (translate.py: pointer_conversions):

@@ -920,6 +920,8 @@ int TerminalInfoInteger(ENUM_TERMINAL_INFO_INTEGER property_id) {
     case TERMINAL_OPENCL_SUPPORT: return 0x00010002;
     case TERMINAL_CONNECTED: return 0;      // no trade server behind a script here
     case TERMINAL_TRADE_ALLOWED: return 0;
+    case TERMINAL_MAXBARS: return 100000;  // the terminal's default of Options, Charts, Max bars in chart
+    default: break;  // the community, mail, memory, screen: none here
   }
   return 0;
 }
@@ -1529,21 +1531,42 @@ bool IsStopped() {
 }
 
 namespace {
-// After OnStart: what the test needs to see beyond the log, on stderr (not the Experts log):
+// After the program: what the test needs to see beyond the log, on stderr (not the Experts log):
 // how often the script asked IsStopped(), and the live handles of mqlcl.dll, so a context the
 // script did not free is visible. mqlcl_handle_count is bound by name as #import binds, but
-// only here: it is not part of any script's import block.
+// only here: it is not part of any script's import block. The count is taken at exit, after the
+// program's global objects are destroyed (the terminal destroys them when it unloads the
+// program: a network held in a global object frees its OpenCL context in its destructor).
+typedef int (*handle_count_t)();
+enum class mqlcl_state { unknown, never_loaded, no_count, loaded };
+mqlcl_state g_mqlcl_state = mqlcl_state::unknown;
+handle_count_t g_handle_count = nullptr;
+
 void epilogue() {
+  if (g_mqlcl_state == mqlcl_state::unknown) return;  // left through another exit (a critical error)
   std::fprintf(stderr, "harness: IsStopped() calls: %lld\n", g_is_stopped_calls);
+  if (g_mqlcl_state == mqlcl_state::never_loaded) std::fprintf(stderr, "harness: mqlcl.dll never loaded\n");
+  else if (g_mqlcl_state == mqlcl_state::no_count) std::fprintf(stderr, "harness: mqlcl.dll has no mqlcl_handle_count\n");
+  else std::fprintf(stderr, "harness: mqlcl.dll live handles at exit: %d\n", g_handle_count());
+  std::fflush(stderr);
+}
+
+// Before the program's global objects are constructed (a lower init_priority), so that the
+// epilogue, registered here, runs after their destructors.
+struct epilogue_at_exit {
+  epilogue_at_exit() { std::atexit(epilogue); }
+};
+__attribute__((init_priority(101))) epilogue_at_exit g_epilogue_at_exit;
+
+// What the epilogue will report, resolved while the module table still exists.
+void prepare_epilogue() {
   auto m = modules().find("mqlcl.dll");
   if (m == modules().end() || !m->second) {
-    std::fprintf(stderr, "harness: mqlcl.dll never loaded\n");
+    g_mqlcl_state = mqlcl_state::never_loaded;
     return;
   }
-  typedef int (*handle_count_t)();
-  auto count = reinterpret_cast<handle_count_t>(platform::find_symbol(m->second, "mqlcl_handle_count"));
-  if (!count) std::fprintf(stderr, "harness: mqlcl.dll has no mqlcl_handle_count\n");
-  else std::fprintf(stderr, "harness: mqlcl.dll live handles at exit: %d\n", count());
+  g_handle_count = reinterpret_cast<handle_count_t>(platform::find_symbol(m->second, "mqlcl_handle_count"));
+  g_mqlcl_state = g_handle_count ? mqlcl_state::loaded : mqlcl_state::no_count;
 }
 }  // namespace
 
@@ -1594,6 +1617,6 @@ int main() {
   }
   const int rc = run_program();
   std::fflush(stdout);
-  epilogue();
+  prepare_epilogue();
   return rc ? rc : return_error();
 }

@@ -104,7 +104,7 @@ class string {
   // Generic/Internal/HashFunction.mqh hashes strings so); an index past the end stops the program.
   template <class I>
   mql_ushort operator[](I i) const {
-    static_assert(std::is_integral<I>::value, "string index must be an integer");
+    static_assert(std::is_integral<I>::value || std::is_enum<I>::value, "string index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= length_) mql5::out_of_range(i, length_);
     return static_cast<mql_ushort>(data_[i]);
   }
@@ -240,7 +240,7 @@ class array<const T> {
 
   template <class I>
   const T& operator[](I i) const {
-    static_assert(std::is_integral<I>::value, "array index must be an integer");
+    static_assert(std::is_integral<I>::value || std::is_enum<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= size_) out_of_range(i, size_);
     count_work();
     return data_[series_ ? size_ - 1 - static_cast<long long>(i) : static_cast<long long>(i)];
@@ -269,7 +269,7 @@ class array : public array<const T> {
   using array<const T>::operator[];
   template <class I>
   T& operator[](I i) {
-    static_assert(std::is_integral<I>::value, "array index must be an integer");
+    static_assert(std::is_integral<I>::value || std::is_enum<I>::value, "array index must be an integer");
     if (static_cast<long long>(i) < 0 || static_cast<long long>(i) >= this->size_) out_of_range(i, this->size_);
     count_work();
     return this->data_[this->series_ ? this->size_ - 1 - static_cast<long long>(i) : static_cast<long long>(i)];
@@ -308,6 +308,11 @@ array<const T>& const_elements(const array<T>& a) {
 // MQL5), a dynamic array swaps its storage, anything else is assigned.
 template <class T>
 void take(T& to, T& from);
+// Whether T is a class or structure of the program (the translator gives each mql5_take).
+template <class T, class = void>
+struct has_take : std::false_type {};
+template <class T>
+struct has_take<T, decltype(std::declval<T&>().mql5_take(std::declval<T&>()), void())> : std::true_type {};
 
 // T a[]: the elements past the old size are not initialised by MQL5; here they hold a value no
 // correct program reads (NaN, or a byte pattern), so a read of one shows in the results.
@@ -324,9 +329,10 @@ class dynarray final : public array<T> {
     if (!raw) return -1;  // MQL5: the array keeps its size
     T* fresh = reinterpret_cast<T*>(raw);
     const int keep = n < this->size_ ? n : this->size_;
-    if constexpr (std::is_copy_constructible<T>::value) {
+    if constexpr (std::is_copy_constructible<T>::value && !has_take<T>::value) {
       for (int i = 0; i < n; ++i) new (fresh + i) T(i < keep ? this->data_[i] : unset());
-    } else {  // a class whose members are arrays: made anew, the kept elements' members taken over
+    } else {  // a class or structure of the program: made anew, the kept elements' members taken
+              // over (a member may be an array, or a class with a const member, neither copyable)
       for (int i = 0; i < n; ++i) new (fresh + i) T();
       for (int i = 0; i < keep; ++i) take(fresh[i], this->data_[i]);
     }
@@ -404,10 +410,6 @@ class sarray final : public array<T> {
   unsigned char canary_[kCanaryBytes];
 };
 
-template <class T, class = void>
-struct has_take : std::false_type {};
-template <class T>
-struct has_take<T, decltype(std::declval<T&>().mql5_take(std::declval<T&>()), void())> : std::true_type {};
 template <class T>
 void take(T& to, T& from) {
   if constexpr (has_take<T>::value)
@@ -861,14 +863,30 @@ template <class T, mql5::if_number<T> = 0>
 T MathAbs(T v) {
   return v < 0 ? -v : v;
 }
+namespace mql5 {
+// The type of MathMin/MathMax of two numbers: the type both have, else the usual arithmetic
+// conversions of their integers (datetime is a long, color a uint: MathMax(0, time) is a long).
+template <class T>
+struct integer_of { typedef T type; };
+template <>
+struct integer_of<datetime> { typedef long long type; };
+template <>
+struct integer_of<color> { typedef mql_uint type; };
+template <class A, class B>
+struct common_number {
+  typedef typename std::conditional<std::is_same<A, B>::value, A,
+                                    typename std::common_type<typename integer_of<A>::type,
+                                                              typename integer_of<B>::type>::type>::type type;
+};
+}  // namespace mql5
 template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-typename std::common_type<A, B>::type MathMin(A a, B b) {
-  typedef typename std::common_type<A, B>::type R;
+typename mql5::common_number<A, B>::type MathMin(A a, B b) {
+  typedef typename mql5::common_number<A, B>::type R;
   return static_cast<R>(a) < static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b);
 }
 template <class A, class B, mql5::if_number<A> = 0, mql5::if_number<B> = 0>
-typename std::common_type<A, B>::type MathMax(A a, B b) {
-  typedef typename std::common_type<A, B>::type R;
+typename mql5::common_number<A, B>::type MathMax(A a, B b) {
+  typedef typename mql5::common_number<A, B>::type R;
   return static_cast<R>(a) > static_cast<R>(b) ? static_cast<R>(a) : static_cast<R>(b);
 }
 double MathSqrt(double v);
@@ -1380,7 +1398,7 @@ inline string EnumToString(ENUM_ACTIVATION_FUNCTION v) {
   return mql5::enum_name(v, u"ENUM_ACTIVATION_FUNCTION", 0,
                          {u"AF_ELU", u"AF_EXP", u"AF_GELU", u"AF_HARD_SIGMOID", u"AF_LINEAR", u"AF_LRELU", u"AF_RELU",
                           u"AF_SELU", u"AF_SIGMOID", u"AF_SOFTMAX", u"AF_SOFTPLUS", u"AF_SOFTSIGN", u"AF_SWISH",
-                          u"AF_TANH", u"AF_TRELU"});
+                          u"AF_TANH", u"AF_TRELU", u"AF_NONE"});
 }
 inline string EnumToString(ENUM_LOSS_FUNCTION v) {
   return mql5::enum_name(v, u"ENUM_LOSS_FUNCTION", 0,

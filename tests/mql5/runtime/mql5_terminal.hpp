@@ -9,6 +9,14 @@ enum ENUM_TERMINAL_INFO_DOUBLE { TERMINAL_COMMUNITY_BALANCE, TERMINAL_RETRANSMIS
 enum ENUM_TERMINAL_INFO_STRING { TERMINAL_LANGUAGE, TERMINAL_COMPANY, TERMINAL_NAME, TERMINAL_PATH, TERMINAL_DATA_PATH,
                                  TERMINAL_COMMONDATA_PATH };
 inline int MQLInfoInteger(int property_id) { return MQLInfoInteger(static_cast<ENUM_MQL_INFO_INTEGER>(property_id)); }
+// The first names of MQLInfoInteger and its property, which the terminal still compiles: the
+// standard library's Indicators/Series.mqh (in its sample Expert Advisors' .ex5) calls them.
+inline int MQL5InfoInteger(int property_id) { return MQLInfoInteger(property_id); }
+constexpr ENUM_MQL_INFO_INTEGER MQL5_PROGRAM_TYPE = MQL_PROGRAM_TYPE, MQL5_DLLS_ALLOWED = MQL_DLLS_ALLOWED,
+                                MQL5_TRADE_ALLOWED = MQL_TRADE_ALLOWED, MQL5_DEBUG = MQL_DEBUG,
+                                MQL5_PROFILER = MQL_PROFILER, MQL5_TESTING = MQL_TESTER,
+                                MQL5_OPTIMIZATION = MQL_OPTIMIZATION, MQL5_VISUAL_MODE = MQL_VISUAL_MODE,
+                                MQL5_FRAME_MODE = MQL_FRAME_MODE;
 inline int TerminalInfoInteger(int property_id) {
   return TerminalInfoInteger(static_cast<ENUM_TERMINAL_INFO_INTEGER>(property_id));
 }

@@ -130,6 +130,11 @@ int OnInit()
    ObjectDelete(0,"line");
    Check("ObjectDelete",IntegerToString(ObjectFind(0,"line"))+" "+IntegerToString(ObjectsTotal(0)),"-1 0");
    Check("ColorToARGB: 0xAARRGGBB of a color's 0x00BBGGRR",StringFormat("%08X",ColorToARGB(C'1,2,3',128)),"80010203");
+   ResetLastError();
+   bool shot=ChartScreenShot(0,"shot.gif",640,480);
+   int shot_error=GetLastError();
+   Check("ChartScreenShot: no screenshot without a chart",(shot ? "made" : "none")+" "+IntegerToString(shot_error)+" "+
+         (FileIsExist("shot.gif") ? "file" : "no file"),"none 4110 no file");
    return(INIT_SUCCEEDED);
   }
 //+------------------------------------------------------------------+

@@ -6,8 +6,14 @@
 //| spellings, inline, a prototype repeating a parameter's name,     |
 //| m[r,c], an array of classes whose members are arrays of classes  |
 //| (resized, its elements kept), a source in UTF-16 without a byte  |
-//| order mark. docs/mql5-harness.md ("Evidence") names the public   |
-//| programs behind each; every line must end in OK.                 |
+//| order mark; a number assigned to an enumeration, a virtual       |
+//| method declared and never defined, a deleted object's pointer    |
+//| false as a condition (docs: Object Pointers), matrix setters     |
+//| tested for their result, lists of matrix arrays, pow of a vector,|
+//| `this` in a structure, `&this`, `throw` and `template <>` where  |
+//| MetaEditor reads a template only when used, unsigned char &a[].  |
+//| docs/mql5-harness.md ("Evidence") names the public programs      |
+//| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"
@@ -80,6 +86,50 @@ public:
       return(true);
      }
   };
+enum EFrontState { FRONT_IDLE, FRONT_BUSY };
+class CFrontNet
+  {
+public:
+   EFrontState       m_state;
+   CFrontLayer      *m_layer;
+                     CFrontNet(void) { m_state=-1; m_layer=new CFrontLayer(); }
+   virtual int       Units(void);   // declared, never defined, never called
+   bool              Valid(void) { return(!!m_layer); }
+  };
+//--- `this` in a structure is the object (a framework's THIS_REF); `&this` the object's pointer
+struct SFrontDate : public MqlDateTime
+  {
+   int               Year(const datetime t) { TimeToStruct(t,this); return(year); }
+  };
+class CFrontSelf
+  {
+public:
+   CFrontSelf       *Me(void) { return(&this); }
+   string            Kind(void) { return(EnumToString(CheckPointer(&this))); }
+  };
+//--- what MetaEditor reads only when a template is used: `throw` in a function template no one
+//--- calls, `template <>` before a member function of a class template
+template <typename T>
+T FrontNotImplemented(T value)
+  {
+   throw NotImplementedAnywhere();
+  }
+template <typename K>
+class CFrontPair
+  {
+public:
+   K                 m_key;
+   template <>
+   bool              Has(const K key) { return(m_key==key); }
+  };
+//--- C's spelling of an array parameter's element type
+int FrontSum(unsigned char &bytes[])
+  {
+   int sum=0;
+   for(int i=0; i<ArraySize(bytes); i++)
+      sum+=bytes[i];
+   return(sum);
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -143,6 +193,33 @@ void OnStart()
                layers[4].m_name+" "+IntegerToString(ArraySize(layers[3].m_neurons));
    Check("an array of classes with arrays of classes, resized: its elements kept",kept,"in out 3 1.5 1 late 0");
    Check("a source in UTF-16 without a byte order mark",FrontFromUtf16NoBom(),"Grüße, Привет");
+   CFrontNet net;
+   EFrontState state=1;
+   Check("a number assigned to an enumeration",IntegerToString(net.m_state)+" "+EnumToString(state),"-1 FRONT_BUSY");
+   delete net.m_layer;
+   string cond=(!net.m_layer ? "!p" : "p")+(net.m_layer ? " p" : " -")+(net.Valid() ? " valid" : " invalid")+
+               (net.m_layer!=NULL ? " not NULL" : " NULL");
+   Check("a deleted object's pointer: false as a condition, not NULL",cond,"!p - invalid not NULL");
+   matrix mr=matrix::Zeros(2,2);
+   vector vr={1,2};
+   ulong split_sizes[]={1};
+   matrix split_parts[];
+   Check("matrix setters tested for their result",(mr.Row(vr,0) && mr.Col(vr,1) && mr.Fill(3) && mr.Reshape(1,4) &&
+         mr.Vsplit(split_sizes,split_parts) && !mr.Row(vr,0)) ? "true" : "false","true");
+   matrix<double> ma[],mb[];
+   Check("a list of arrays of matrix<T>",IntegerToString(ArrayResize(ma,2))+IntegerToString(ArrayResize(mb,3)),"23");
+   vector vp=pow(vr,2.0);
+   Check("pow of a vector",DoubleToString(vp[1],0),"4");
+   SFrontDate fd;
+   CFrontSelf *self=new CFrontSelf();
+   Check("this in a structure is the object, &this the pointer",IntegerToString(fd.Year(D'2024.03.05'))+" "+
+         (self.Me()==self ? "same" : "other")+" "+self.Kind(),"2024 same POINTER_DYNAMIC");
+   delete self;
+   CFrontPair<int> pair;
+   pair.m_key=5;
+   uchar bytes[]={200,100};
+   Check("template <> before a member; unsigned char &a[]",(pair.Has(5) ? "has" : "not")+" "+IntegerToString(FrontSum(bytes)),
+         "has 300");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+

@@ -142,6 +142,9 @@ void OnStart()
    matrix fill(2,2);
    fill.Random(5,6);
    Check("Random(min, max) of an existing matrix",fill.Min()>=5 && fill.Max()<=6);
+   datetime later=D'2024.01.02';
+   Check("MathMax/MathMin of an int and a datetime: a long",MathMax(0,later)==(long)later && MathMin(-1,later)==-1 &&
+         sizeof(MathMax(0,later))==8);
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+

@@ -339,13 +339,14 @@ void Manipulations()
    CheckTrue("Row(1), Col(2)",ok);
    matrix w=matrix::Zeros(2,3);
    vector r3={1,2,3},c2={7,8};
-   w.Row(r3,1);
-   w.Col(c2,0);
+   bool set_row=w.Row(r3,1);
+   bool set_col=w.Col(c2,0);
+   CheckTrue("Row(v,i), Col(v,j) return true (programs MetaEditor compiled test it)",set_row && set_col);
    Check("Row(v,1), Col(v,0)",DoubleToString(w[1][0],0)+DoubleToString(w[1][2],0)+DoubleToString(w[0][0],0),"837");
    ResetLastError();
-   w.Row(c2,0);
-   Check("Row(v,i) with a vector of another size: nothing written, ERR_MATRIX_INVALID_SIZE",DoubleToString(w[0][0],0)+
-         DoubleToString(w[0][1],0)+" "+IntegerToString(GetLastError()),"70 "+IntegerToString(ERR_MATRIX_INVALID_SIZE));
+   bool set_wrong=w.Row(c2,0);
+   Check("Row(v,i) with a vector of another size: false, nothing written, ERR_MATRIX_INVALID_SIZE",(set_wrong ? "true " : "false ")+
+         DoubleToString(w[0][0],0)+DoubleToString(w[0][1],0)+" "+IntegerToString(GetLastError()),"false 70 "+IntegerToString(ERR_MATRIX_INVALID_SIZE));
    matrix fl={{1,2,3},{4,5,6}};
    fl.Flat(4,40);
    Check("Flat(4) reads, Flat(4,40) writes [1][1]",DoubleToString(fl.Flat(5),0)+" "+DoubleToString(fl[1][1],0),"6 40");

@@ -183,6 +183,13 @@ void OnStart()
    // A refused argument is left unset (on a driver without argument info the probe may have
    // touched it): refused first, then set right.
    Check(!CLSetKernelArg(kernel,3,2.0),"CLSetKernelArg of a double into an int: false");
+   // an integer of another width whose value fits the declared int is converted (published
+   // networks pass a ulong count so); one that does not fit is refused
+   ResetLastError();
+   bool wide_fits=CLSetKernelArg(kernel,3,(ulong)InpM);
+   bool wide_refused=!CLSetKernelArg(kernel,3,(long)5000000000);
+   Check(wide_fits && wide_refused && GetLastError()==ERR_OPENCL_SET_KERNEL_PARAMETER,
+         "CLSetKernelArg of a ulong that fits an int: converted; of 5000000000: refused (5108)");
    Check(CLSetKernelArg(kernel,3,InpM) && CLSetKernelArg(kernel,4,(uint)InpN) && CLSetKernelArg(kernel,5,(long)InpK) &&
          CLSetKernelArg(kernel,6,0.5f),"CLSetKernelArg int, uint, long, float");
    uint offset[2]={0,0},global[2],local[2]={1,1};
