@@ -340,6 +340,11 @@ def library_functions(log):
     return runtime_semantics(log, at_least=30)
 
 
+def expert_init_only(log):
+    """tests/mql5/selftest: an Expert Advisor of OnInit and OnDeinit alone, run on the bars."""
+    return runtime_semantics(log, at_least=3)
+
+
 def indicator_bars(log):
     """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
     return runtime_semantics(log, at_least=7)
@@ -406,7 +411,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_init_only", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):

@@ -531,11 +531,12 @@ def enum_int_overloads(model):
         params, args = [], []
         for n, p in enumerate(fn.params):
             head = out_text(toks[p.start:p.default[0] - 1 if p.default else p.end])
+            name = out_text([toks[p.name_at]])  # as translated (a C++ keyword renamed: `not`)
             if n in targets:
-                head = f"{'const ' if p.const else ''}mql5::enum_number {p.name}"
-                args.append(f"({out_text([toks[p.type_start]])})(int){p.name}")
+                head = f"{'const ' if p.const else ''}mql5::enum_number {name}"
+                args.append(f"({out_text([toks[p.type_start]])})(int){name}")
             else:
-                args.append(p.name)
+                args.append(name)
             if p.default and n > last:
                 head += " = " + out_text(toks[p.default[0]:p.default[1]])
             params.append(head)

@@ -584,8 +584,12 @@ int run_program() {
     p.on_start();
     return 0;
   }
-  if (!p.on_tick && !p.on_calculate && !p.on_calculate_price) {
-    std::fprintf(stderr, "harness: the program has no OnStart, OnTick or OnCalculate: nothing for the terminal to run\n");
+  // An Expert Advisor of OnInit alone (or of its timer and chart events) still runs: the tester
+  // calls OnInit, passes the bars, calls OnDeinit (EA31337-classes' tests are such Expert
+  // Advisors, run in the strategy tester by its CI).
+  if (!p.on_tick && !p.on_calculate && !p.on_calculate_price && !p.on_init && !p.on_timer && !p.on_chart_event) {
+    std::fprintf(stderr, "harness: the program has no OnStart, OnInit, OnTick or OnCalculate: nothing for the terminal "
+                         "to run\n");
     return 2;
   }
   if (total == 0) {

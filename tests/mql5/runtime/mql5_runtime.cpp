@@ -904,7 +904,9 @@ string MQLInfoString(ENUM_MQL_INFO_STRING property_id) {
 }
 int MQLInfoInteger(ENUM_MQL_INFO_INTEGER property_id) {
   switch (property_id) {
-    case MQL_PROGRAM_TYPE: return PROGRAM_SCRIPT;
+    case MQL_PROGRAM_TYPE:  // what the program's events make it (docs: Program Running)
+      return the_program.on_start ? PROGRAM_SCRIPT
+             : the_program.on_calculate || the_program.on_calculate_price ? PROGRAM_INDICATOR : PROGRAM_EXPERT;
     case MQL_DLLS_ALLOWED: return 1;
     default: return 0;  // no trading, signals, debugger, profiler, tester, optimization, frames
   }
@@ -1602,7 +1604,8 @@ int main() {
     }
     if (a == "--kind") {  // what the terminal would run: a script, an Expert Advisor or an indicator
       const program_events& e = the_program;
-      std::printf("%s\n", e.on_start ? "script" : e.on_calculate || e.on_calculate_price ? "indicator" : e.on_tick ? "expert" : "none");
+      std::printf("%s\n", e.on_start ? "script" : e.on_calculate || e.on_calculate_price ? "indicator"
+                              : e.on_tick || e.on_init || e.on_timer || e.on_chart_event ? "expert" : "none");
       return 0;
     }
     if (a == "--inputs") {

@@ -515,7 +515,12 @@ template <class T>
 int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_start = 0, int src_start = 0,
               int count = WHOLE_ARRAY) {
   const int n = mql5::copy_count(dst, src, dst_start, src_start, count);
-  for (int i = 0; i < n; ++i) dst[dst_start + i] = src[src_start + i];
+  // within one array, as memmove: the standard library's CArrayList::Insert shifts its elements
+  // right with ArrayCopy(m_items, m_items, index + 1, index, ...) (its TestArrayList checks them)
+  if (dst_start > src_start)
+    for (int i = n - 1; i >= 0; --i) dst[dst_start + i] = src[src_start + i];
+  else
+    for (int i = 0; i < n; ++i) dst[dst_start + i] = src[src_start + i];
   return n;
 }
 

@@ -122,6 +122,16 @@ public:
    template <>
    bool              Has(const K key) { return(m_key==key); }
   };
+//--- a number for an enumeration parameter, beside another overload and a parameter named `not`
+//--- (the standard library's CFuzzyCondition)
+enum EFrontHedge { FRONT_HEDGE_NONE, FRONT_HEDGE_VERY };
+class CFrontCondition
+  {
+public:
+   int               m_value;
+                     CFrontCondition(int a,bool not) { m_value=not ? -a : a; }
+                     CFrontCondition(int a,bool not,EFrontHedge hedge) { m_value=(not ? -a : a)+10*(int)hedge; }
+  };
 //--- C's spelling of an array parameter's element type
 int FrontSum(unsigned char &bytes[])
   {
@@ -220,6 +230,9 @@ void OnStart()
    uchar bytes[]={200,100};
    Check("template <> before a member; unsigned char &a[]",(pair.Has(5) ? "has" : "not")+" "+IntegerToString(FrontSum(bytes)),
          "has 300");
+   CFrontCondition plain(2,true),hedged(1,false,1);
+   Check("a number for an enumeration parameter beside another overload",IntegerToString(plain.m_value)+" "+
+         IntegerToString(hedged.m_value),"-2 11");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+

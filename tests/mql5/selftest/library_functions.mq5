@@ -142,6 +142,12 @@ void OnStart()
    matrix fill(2,2);
    fill.Random(5,6);
    Check("Random(min, max) of an existing matrix",fill.Min()>=5 && fill.Max()<=6);
+   int shift[]={1,2,3,4,5,0};
+   ArrayCopy(shift,shift,2,1,4);   // right, within one array: as memmove
+   int leftward[]={1,2,3,4,5,6};
+   ArrayCopy(leftward,leftward,0,2,4);     // left
+   Check("ArrayCopy within one array, right and left",shift[2]==2 && shift[3]==3 && shift[4]==4 && shift[5]==5 &&
+         leftward[0]==3 && leftward[3]==6 && leftward[4]==5);
    datetime later=D'2024.01.02';
    Check("MathMax/MathMin of an int and a datetime: a long",MathMax(0,later)==(long)later && MathMin(-1,later)==-1 &&
          sizeof(MathMax(0,later))==8);
