@@ -345,6 +345,11 @@ def expert_init_only(log):
     return runtime_semantics(log, at_least=3)
 
 
+def expert_stop(log):
+    """tests/mql5/selftest: an Expert Advisor stopped inside a chain of chart events gets no more."""
+    return runtime_semantics(log, at_least=4)
+
+
 def indicator_bars(log):
     """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
     return runtime_semantics(log, at_least=7)
@@ -363,7 +368,7 @@ def source_encodings(log):
 def language_features(log):
     """tests/mql5/selftest: classes, pointers, templates, the preprocessor; the one object the
     script leaves undeleted is reported after its end, as the terminal reports it."""
-    problems = runtime_semantics(log, at_least=55)
+    problems = runtime_semantics(log, at_least=56)
     for line in ("1 undeleted objects left", "1 object of type CCircle left"):
         if not re.search(rf"^{line}$", log, re.M):
             problems.append(f"no '{line}' line after the end")
@@ -411,7 +416,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_init_only", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_init_only", "expert_stop", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -435,6 +440,8 @@ SELF_CHECKING = {"opencl_builtins": 45, "opencl_class": 29, "opencl_sort_fft": 2
 # Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
 # library's MQLCL_FAIL_LAUNCH: each context's third launch), and must say it checked it.
 SCRIPT_ENV = {"opencl_errors": {"MQLCL_FAIL_LAUNCH": "3"}}
+# Arguments a self-test runs with: expert_stop is stopped by the user at its 5th IsStopped() call.
+SCRIPT_ARGS = {"expert_stop": ["--stop-after=5"]}
 MUST_PRINT = {"opencl_errors": "failed launch: checked"}
 
 
@@ -642,6 +649,7 @@ def main():
             args.append(f"--bars={bars}")
         if a.stop_after:  # a program that runs until the user stops it
             args.append(f"--stop-after={a.stop_after}")
+        args += SCRIPT_ARGS.get(name, [])
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         problems = generic(log, rc, name, kind.strip(), err) + expectations(name, log)

@@ -335,7 +335,7 @@ def this_references(model):
     MetaEditor in its CI, passes `this` to TimeToStruct's MqlDateTime& and takes `&this`: Std.h)."""
     toks = model.toks
     for i, t in enumerate(toks):
-        if t.text != "this" or t.kind != "id":
+        if t.text != "this" or t.kind != "id" or t.out is not None:
             continue
         prev = toks[i - 1] if i else None
         nxt = toks[i + 1] if i + 1 < len(toks) else None
@@ -347,6 +347,73 @@ def this_references(model):
         cls = model.class_at(i)
         if cls is not None and cls.keyword == "struct" and not (nxt is not None and nxt.text in (".", "->")):
             t.out = "(*this)"
+
+
+def this_to_references(model):
+    """`this` of a class given to a parameter `C &name` is the object (EA31337-classes, compiled by
+    MetaEditor in its CI: Serializer passes `this` to each value's Serialize(Serializer &s); the
+    reference calls `this` the object's reference). Given to a pointer parameter it stays the
+    pointer. Where every declaration of the called name takes an object reference (of a class, or
+    of the function template's type: `template <typename T> void Pass(T &self)`) at that place,
+    `this` is written (*this)."""
+    toks = model.toks
+    kinds = {}  # name -> {argument index: set of "ref" / "other"}
+    for fn in model.functions:
+        for n, p in enumerate(fn.params):
+            ref = p.ref and not p.pointer and not p.dims and (toks[p.type_start].text in model.classes or
+                                                              toks[p.type_start].text in (fn.template or ()))
+            kinds.setdefault(fn.name, {}).setdefault(n, set()).add("ref" if ref else "other")
+    objects = {v.init[0] - 1: toks[v.type_start].text for v in model.variables if v.ctor_args}  # C c(...)
+    for i, t in enumerate(toks):
+        if t.text != "this" or t.kind != "id" or t.out is not None or not 0 < i < len(toks) - 1:
+            continue
+        if toks[i - 1].text not in ("(", ",") or toks[i + 1].text not in (")", ","):
+            continue
+        cls = model.class_at(i)
+        if cls is None or cls.keyword != "class":
+            continue
+        depth, k, index = 0, i - 1, 0
+        while k >= 0:
+            if toks[k].text in (")", "]", "}"):
+                depth += 1
+            elif toks[k].text in ("(", "[", "{"):
+                if depth == 0:
+                    break
+                depth -= 1
+            elif toks[k].text == "," and depth == 0:
+                index += 1
+            k -= 1
+        if k <= 0 or toks[k].text != "(" or toks[k - 1].kind != "id":
+            continue
+        called = objects.get(k, toks[k - 1].text)
+        if kinds.get(called, {}).get(index) == {"ref"}:
+            t.out = "(*this)"
+
+
+def dependent_base_members(model):
+    """MQL5 finds a member of a class template's base by its name alone (EA31337-classes' Dict<K, V>
+    calls DictBase<K, V>'s GetSlot), C++ only through this-> where the base depends on the
+    template's parameters: such a name in a member's body is written this->name."""
+    toks = model.toks
+    for i, t in enumerate(toks):
+        if t.kind != "id" or t.out is not None or not 0 < i < len(toks) - 1:
+            continue
+        if toks[i - 1].text in (".", "->", "::", "~") or toks[i + 1].text == "::":
+            continue
+        cls = model.class_at(i)
+        if cls is None or cls.template is None or t.text in cls.fields or t.text in cls.methods:
+            continue
+        chain = model.scope_at(i).chain()
+        if not any(sc.kind == "function" for sc in chain):
+            continue
+        found = model.lookup(t.text, i)
+        if found is None:
+            continue
+        for b in cls.bases:
+            base = model.classes.get(b.name)
+            if base is not None and base.template is not None and model.member(base, t.text) is found:
+                t.out = "this->" + t.text
+                break
 
 
 def pointer_conditions(model):
@@ -955,6 +1022,7 @@ def class_bodies(model):
             taken += [f"mql5::take({f.name}, mql5_from.{f.name});" for f in c.fields.values()
                       if not f.specifiers & {"static", "const"} and f.qualified < 0]
             inject += f" void mql5_take({name}& mql5_from) {{ {' '.join(taken)} }}"
+            inject += copy_members(model, c)
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
         own = {n for n, fns in c.methods.items() if fns[0].kind == "function"}
@@ -968,6 +1036,35 @@ def class_bodies(model):
                 n = len(model.classes[d].template or [])
                 inject += f" template <{', '.join(['typename'] * n)}> friend class {d};" if n else f" friend class {d};"
         brace.out = (brace.out if brace.out is not None else brace.text) + inject + f" {c.default_access}:"
+
+
+def copy_members(model, c):
+    """A structure or class with array members is assigned and copied member by member, its arrays
+    element by element (EA31337-classes, compiled by MetaEditor in its CI, assigns whole structures
+    whose members are dynamic arrays: IndicatorParams). C++ deletes the implicit copy where a
+    member is an array of the runtime (not assignable: a program's `a = b` of arrays stays refused)."""
+    toks = model.toks
+    fields = [f for f in c.fields.values() if not f.specifiers & {"static", "const"} and f.qualified < 0]
+    if not any(f.dims for f in fields):
+        return ""
+    name = c.name
+
+    def of_own_type(fn):
+        return len(fn.params) >= 1 and any(t.text == name for t in toks[fn.params[0].type_start:fn.params[0].end])
+    operators = [f for f in c.methods.get("operator", ()) if toks[f.name_at + 1].text == "=" and of_own_type(f)]
+    ctors = [f for fns in c.methods.values() for f in fns if f.kind == "constructor"]
+    parts = [f"{b.text}::operator=(mql5_from);" for b in c.bases
+             if b.name in model.classes and model.classes[b.name].keyword != "interface"]
+    parts += [f"mql5::copy_array({f.name}, mql5_from.{f.name});" if f.dims else f"{f.name} = mql5_from.{f.name};"
+              for f in fields]
+    out = ""
+    if not operators:
+        out += f" public: {name}& operator=(const {name}& mql5_from) {{ {' '.join(parts)} return *this; }}"
+    if not any(of_own_type(f) for f in ctors):
+        out += f" public: {name}(const {name}& mql5_from) {{ *this = mql5_from; }}"
+        if not ctors:
+            out += f" {name}() = default;"
+    return out
 
 
 def pure_virtual_members(model, cls):
@@ -1190,6 +1287,30 @@ def unmatched_template_members(model):
             blank(toks, start, fn.body[1] + 1)
             toks[start].out = f"/* {fn.owner}::{fn.name}: declared otherwise in its class: left out */"
             out.append(fn)
+    return out
+
+
+def unused_function_templates(model):
+    """MetaEditor compiles a function template where it is used: the body of one no code names may
+    use names declared nowhere (EA31337-classes, compiled by MetaEditor in its CI: its
+    IndicatorParams::GetInputParam<T> reads an undeclared `param`). C++ looks such names up at once:
+    a function template whose name no other token of the program spells is left out. Returns the
+    definitions left out."""
+    toks = model.toks
+    heads = {fn.name_at for fn in model.functions}
+    spelled = {}
+    for i, t in enumerate(toks):
+        if t.kind == "id" and i not in heads:
+            spelled[t.text] = spelled.get(t.text, 0) + 1
+    out = []
+    for fn in model.functions:
+        if fn.template is None or not fn.is_definition or fn.kind != "function" or spelled.get(fn.name):
+            continue
+        if any(t.out is not None for t in toks[fn.template_at:fn.body[1] + 1]):
+            continue  # another rewrite has been here
+        blank(toks, fn.template_at, fn.body[1] + 1)
+        toks[fn.template_at].out = f"/* {fn.name}: a template no code uses: left out, as MetaEditor compiles it */"
+        out.append(fn)
     return out
 
 
@@ -1789,6 +1910,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     method_checks(model)
     template_member_definitions(model)
     left_out = unmatched_template_members(model)
+    left_out += unused_function_templates(model)
     declarator_qualifiers(model)
     global_calls_in_members(model)
     rewrite_objects(model)
@@ -1809,6 +1931,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     enum_int_overloads(model)
     enum_assignments(model)
     pointer_conditions(model)
+    dependent_base_members(model)
+    this_to_references(model)
     this_references(model)
     const_array_overloads(model)
     forward_declarations(model, script)

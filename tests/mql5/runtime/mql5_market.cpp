@@ -570,7 +570,7 @@ void deliver_chart_events(const program_events& p) {
   mql_long lparam;
   double dparam;
   string sparam;
-  while (next_chart_event(id, lparam, dparam, sparam) && !market().removed)
+  while (!market().removed && !stop_requested() && next_chart_event(id, lparam, dparam, sparam))
     if (p.on_chart_event) p.on_chart_event(id, lparam, dparam, sparam);
 }
 }  // namespace
@@ -613,7 +613,7 @@ int run_program() {
   std::vector<mql_long> tick_volume, volume;
   std::vector<int> spread;
   int prev_calculated = 0;
-  for (int i = history - 1; i < total && !m.removed && !IsStopped(); ++i) {
+  for (int i = history - 1; i < total && !m.removed && !stop_requested(); ++i) {
     m.current = i;
     const long long now = m.bars[static_cast<size_t>(i)].time;
     if (p.on_timer && m.timer_seconds > 0 && now >= m.next_timer) {

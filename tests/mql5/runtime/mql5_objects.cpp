@@ -73,8 +73,11 @@ __attribute__((destructor)) void report_undeleted() {
 }  // namespace
 
 namespace mql5 {
+// An object made by new reads 0 in every member its constructor leaves unset: the terminal's
+// standard library relies on it (its fuzzy-logic CGenericFuzzySystem never sets its And and Or
+// methods, and the library's own unit test TestFuzzy expects the first of each, MinAnd and MaxOr).
 void* object_allocate(std::size_t bytes) {
-  void* p = std::malloc(bytes ? bytes : 1);
+  void* p = std::calloc(1, bytes ? bytes : 1);
   if (!p) critical("not enough memory", "operator new");
   g_pending = static_cast<const char*>(p);
   g_pending_bytes = bytes;

@@ -154,6 +154,9 @@ ENUM_POINTER_TYPE CheckPointer(const T* p) {
   return p ? mql5::object_state(mql5::object_base(p)) : POINTER_INVALID;
 }
 inline ENUM_POINTER_TYPE CheckPointer(decltype(nullptr)) { return POINTER_INVALID; }
+// A void * holds a class object's pointer (docs: Object Pointers): the object starts where its
+// registered base does.
+inline ENUM_POINTER_TYPE CheckPointer(const void* p) { return p ? mql5::object_state(p) : POINTER_INVALID; }
 namespace mql5 {
 // docs (Object Pointers): "!" checks a pointer "via an implicit call of the CheckPointer
 // function": a deleted object's pointer is false as a condition, as NULL is (translate.py
@@ -187,17 +190,37 @@ V&& object_cast(V&& v) {
 
 namespace mql5 {
 // (S)x between simple structures: the bytes of x, as many as fit in S (docs: Typecasting,
-// "Typecasting of simple structure types").
+// "Typecasting of simple structure types"). (S)x of a structure derived from S is x's S part,
+// which an assignment writes to (EA31337-classes, compiled by MetaEditor in its CI, copies a
+// base's members so: ((MqlParam)this) = ((MqlParam)other)).
 template <class S>
 struct struct_bits {
   S value;
+  S* part = nullptr;
   template <class U>
   struct_bits(const U& from) : value() {  // NOLINT: the cast's source
-    static_assert(std::is_trivially_copyable<U>::value && std::is_trivially_copyable<S>::value,
-                  "only simple structures are cast to each other");
-    __builtin_memcpy(static_cast<void*>(&value), static_cast<const void*>(&from), sizeof(S) < sizeof(U) ? sizeof(S) : sizeof(U));
+    if constexpr (std::is_base_of<S, U>::value) {
+      part = const_cast<S*>(static_cast<const S*>(&from));
+    } else {
+      static_assert(std::is_trivially_copyable<U>::value && std::is_trivially_copyable<S>::value,
+                    "only simple structures are cast to each other");
+      __builtin_memcpy(static_cast<void*>(&value), static_cast<const void*>(&from),
+                       sizeof(S) < sizeof(U) ? sizeof(S) : sizeof(U));
+    }
   }
-  operator S() const { return value; }  // NOLINT
+  struct_bits(const struct_bits&) = default;
+  S& target() { return part ? *part : value; }
+  const S& target() const { return part ? *part : value; }
+  struct_bits& operator=(const struct_bits& other) {
+    target() = other.target();
+    return *this;
+  }
+  struct_bits& operator=(const S& other) {
+    target() = other;
+    return *this;
+  }
+  operator S&() { return target(); }              // NOLINT
+  operator const S&() const { return target(); }  // NOLINT
 };
 }  // namespace mql5
 

@@ -1527,9 +1527,12 @@ void FileFindClose(mql_long search_handle) { g_searches.erase(search_handle); }
 mql_ulong GetMicrosecondCount() {
   return std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - g_start).count();
 }
+bool mql5::stop_requested() {
+  return g_stopped != 0 || g_stopped_by_work || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
+}
 bool IsStopped() {
   ++g_is_stopped_calls;
-  return g_stopped != 0 || g_stopped_by_work || (g_stop_after > 0 && g_is_stopped_calls >= g_stop_after);
+  return mql5::stop_requested();
 }
 
 namespace {

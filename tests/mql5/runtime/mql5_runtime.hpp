@@ -217,6 +217,12 @@ struct elements_per<const T> : elements_per<T> {};
 // array<const T> is what a parameter `const T &a[]` receives: any array of T, its elements read
 // only. It is the base of array<T>, so a const parameter takes every array of T, and a template
 // `T &a[]` given a const array deduces T as const T, as MQL5 does (see const_elements).
+template <class S, class T>
+struct same_size : std::integral_constant<bool, sizeof(S) == sizeof(T)> {};
+template <class S, class T>
+struct integer_view
+    : std::conjunction<std::is_integral<S>, std::is_integral<T>, std::negation<std::is_same<S, bool>>,
+                       std::negation<std::is_same<T, bool>>, std::negation<std::is_same<S, T>>, same_size<S, T>> {};
 template <class T>
 class array;
 template <class T>
@@ -228,10 +234,9 @@ class array<const T> {
   // and the other signedness, its elements read as the parameter's type (the terminal's
   // COpenCL::Execute(..., const uint &work_offset[], ...) is given `int off_set[]` in published
   // neural-network code): a read-only view of the same storage.
-  template <class S, typename std::enable_if<std::is_integral<S>::value && std::is_integral<T>::value &&
-                                                 !std::is_same<S, bool>::value && !std::is_same<T, bool>::value &&
-                                                 sizeof(S) == sizeof(T) && !std::is_same<S, T>::value,
-                                             int>::type = 0>
+  // (The test is a trait of S: an array of a structure only declared so far is declared as MQL5
+  // compiles the file whole, the structure defined further down.)
+  template <class S, typename std::enable_if<integer_view<S, T>::value, int>::type = 0>
   array(const array<const S>& other)  // NOLINT: implicit, as the terminal converts it
       : data_(reinterpret_cast<T*>(const_cast<S*>(other.dll_data()))), size_(other.size()), static_(true) {
     series_ = other.is_series();
@@ -409,6 +414,17 @@ class sarray final : public array<T> {
   T storage_[N];
   unsigned char canary_[kCanaryBytes];
 };
+
+// A structure's array member in the structure's assignment: the elements copied, a dynamic array
+// resized to the source's size, a static one given as many as it holds.
+template <class T>
+void copy_array(array<T>& to, const array<const T>& from) {
+  to.resize(from.size());
+  const int n = to.size() < from.size() ? to.size() : from.size();
+  T* d = to.dll_data();
+  const T* s = from.dll_data();
+  for (int i = 0; i < n; ++i) put(d[i], s[i]);
+}
 
 template <class T>
 void take(T& to, T& from) {
@@ -744,6 +760,9 @@ format_arg format_arg_of(const T& v) {
   else if constexpr (std::is_enum<T>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 4};
   else if constexpr (std::is_same<T, datetime>::value) return {format_arg::Signed, static_cast<long long>(v), 0, 0, nullptr, 8};
   else if constexpr (std::is_same<T, color>::value) return {format_arg::Unsigned, 0, static_cast<mql_uint>(v), 0, nullptr, 4};
+  // an object's pointer is its descriptor, 8 bytes (docs: Object Pointers), a number to %d and %x
+  else if constexpr (std::is_pointer<T>::value)
+    return {format_arg::Unsigned, 0, static_cast<unsigned long long>(reinterpret_cast<std::uintptr_t>(v)), 0, nullptr, 8};
   else static_assert(sizeof(T) == 0, "StringFormat/PrintFormat take simple types only");
 }
 string format(const string& spec, const format_arg* args, int count);
@@ -1176,6 +1195,11 @@ mql_uint FileReadStruct(int handle, T& data, int size = -1) {
 }
 mql_ulong GetMicrosecondCount();
 bool IsStopped();
+namespace mql5 {
+// Whether the user has stopped the program, asked by the harness itself (not counted as one of the
+// program's IsStopped() calls): a stopped Expert Advisor gets no more ticks or events.
+bool stop_requested();
+}  // namespace mql5
 
 //---------------------------------------------------------------------------------------------
 // Date and time (docs: TimeToStruct, StructToTime, MqlDateTime); datetime is UTC-less seconds.

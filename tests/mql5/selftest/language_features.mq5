@@ -225,6 +225,16 @@ double MeasureOf(IMeasurable *m)
 // OnStart has an object pointer named square: here the name is a matrix
 double CornerOf(matrix &square) { return(square[0][1]); }
 //+------------------------------------------------------------------+
+//--- a class whose constructor leaves its members unset (the terminal's fuzzy-logic library has one)
+class CUnset
+  {
+public:
+   long              m_count;
+   double            m_rate;
+   int               m_method;
+                     CUnset(void) {}
+  };
+//+------------------------------------------------------------------+
 void OnStart()
   {
 //--- new, virtual dispatch through base pointers (overrides with and without `virtual`)
@@ -369,5 +379,19 @@ void OnStart()
 //--- left undeleted on purpose: reported after the end
    CShape *left=new CCircle(99,1.0);
    Check("the object left undeleted is alive",IntegerToString(CheckPointer(left)==POINTER_DYNAMIC),"1");
+//--- an object made by new reads 0 in a member its constructor leaves unset, wherever the heap
+//--- was used before (strings of every size made and freed first)
+   int unset=0;
+   for(int round=0; round<64; round++)
+     {
+      string junk;
+      StringInit(junk,8+round*4,'x');
+      junk="";
+      CUnset *fresh=new CUnset;
+      if(fresh.m_count!=0 || fresh.m_rate!=0.0 || fresh.m_method!=0)
+         unset++;
+      delete fresh;
+     }
+   Check("members a constructor leaves unset read 0 in objects made by new",IntegerToString(unset),"0");
    Print("checks: ",g_checks);
   }
