@@ -256,6 +256,16 @@ MUTATIONS += [
     # template <> only before a member function (lint.py member_template_head)
     ("template <> before a function of the file", SCRIPT, before_onstart("template <> int FaultSpecial(int x) { return(x); }"),
      "lint", "template<>"),
+    # A function template no code names is left out (MetaEditor compiles it where used): one that is
+    # called is compiled, an undeclared name in it refused.
+    ("a called function template names an undeclared variable", SCRIPT,
+     before_onstart("template <typename T> T FaultFirst(T x) { return(x + fault_undeclared); } "
+                    "int FaultUse(void) { return(FaultFirst(1)); }"), "compile", "not declared"),
+    # this given to a reference parameter is the object; to a pointer parameter the pointer: a pointer
+    # parameter given this of an unrelated class stays refused.
+    ("this given to a pointer of an unrelated class", SCRIPT,
+     before_onstart("class CFaultOther { }; void FaultTake(CFaultOther *o) { } "
+                    "class CFaultSelf { public: void Go(void) { FaultTake(this); } };"), "compile", "cannot convert"),
 ]
 
 

@@ -11,7 +11,11 @@
 //| false as a condition (docs: Object Pointers), matrix setters     |
 //| tested for their result, lists of matrix arrays, pow of a vector,|
 //| `this` in a structure, `&this`, `throw` and `template <>` where  |
-//| MetaEditor reads a template only when used, unsigned char &a[].  |
+//| MetaEditor reads a template only when used, unsigned char &a[];  |
+//| a structure with array members assigned whole, cast to its base  |
+//| and assigned through the cast, `this` of a class given to a      |
+//| reference, a class template's base members by their names, a     |
+//| pointer formatted as a number, CheckPointer of a void *.         |
 //| docs/mql5-harness.md ("Evidence") names the public programs      |
 //| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
@@ -140,6 +144,55 @@ int FrontSum(unsigned char &bytes[])
       sum+=bytes[i];
    return(sum);
   }
+//--- a structure whose members are a dynamic array and a string, assigned whole
+struct SFrontList
+  {
+   int               m_n;
+   double            m_v[];
+   string            m_name;
+  };
+//--- a structure cast to its base, assigned through the cast
+struct SFrontBase
+  {
+   int               m_a;
+   string            m_s;
+  };
+struct SFrontDerived : public SFrontBase
+  {
+   int               m_b;
+   void              CopyBase(const SFrontDerived &other) { ((SFrontBase)this)=((SFrontBase)other); }
+  };
+//--- this of a class given to a reference parameter
+class CFrontSerial;
+class CFrontVisitor
+  {
+public:
+   int               Visit(CFrontSerial &s);
+  };
+class CFrontSerial
+  {
+public:
+   int               m_k;
+   int               Accept(CFrontVisitor &v) { return(v.Visit(this)); }
+  };
+int CFrontVisitor::Visit(CFrontSerial &s) { return(s.m_k); }
+//--- a class template calling its base's method by its name alone
+template <typename T>
+class CFrontBaseT
+  {
+public:
+   T                 Twice(T x) { return(x*2); }
+  };
+template <typename T>
+class CFrontDerivedT : public CFrontBaseT<T>
+  {
+public:
+   T                 Four(T x) { return(Twice(Twice(x))); }
+  };
+//--- a function template no code calls, naming what is declared nowhere (MetaEditor compiles
+//--- a template where it is used)
+template <typename T>
+T FrontNeverCalled(T x) { return(x+front_declared_nowhere); }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -233,6 +286,39 @@ void OnStart()
    CFrontCondition plain(2,true),hedged(1,false,1);
    Check("a number for an enumeration parameter beside another overload",IntegerToString(plain.m_value)+" "+
          IntegerToString(hedged.m_value),"-2 11");
+   SFrontList la,lb;
+   la.m_n=3;
+   la.m_name="list";
+   ArrayResize(la.m_v,3);
+   for(int i=0; i<3; i++)
+      la.m_v[i]=i+1;
+   lb=la;
+   la.m_v[0]=9;
+   ArrayResize(la.m_v,1);
+   Check("a structure with an array member assigned whole",IntegerToString(lb.m_n)+" "+lb.m_name+" "+
+         IntegerToString(ArraySize(lb.m_v))+" "+DoubleToString(lb.m_v[0],0)+DoubleToString(lb.m_v[2],0),"3 list 3 13");
+   SFrontDerived d1,d2;
+   d2.m_a=5;
+   d2.m_s="s";
+   d2.m_b=7;
+   d1.m_b=1;
+   d1.CopyBase(d2);
+   Check("a structure's base part assigned through a cast",IntegerToString(d1.m_a)+" "+d1.m_s+" "+IntegerToString(d1.m_b),
+         "5 s 1");
+   CFrontSerial serial;
+   serial.m_k=4;
+   CFrontVisitor visitor;
+   Check("this of a class given to a reference",IntegerToString(serial.Accept(visitor)),"4");
+   CFrontDerivedT<int> four;
+   Check("a class template's base method by its name",IntegerToString(four.Four(3)),"12");
+   CFrontSerial *made=new CFrontSerial;
+   void *any=made;
+   CFrontSerial *nothing=NULL;
+   Check("a pointer formatted as a number",(StringFormat("%d",made)!="0" ? "number" : "zero")+" "+StringFormat("%d",nothing),
+         "number 0");
+   string live=EnumToString(CheckPointer(any));
+   delete made;
+   Check("CheckPointer of a void *",live+" "+EnumToString(CheckPointer(any)),"POINTER_DYNAMIC POINTER_INVALID");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
