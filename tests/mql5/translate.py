@@ -71,6 +71,12 @@ TYPE_NAMES = {"char": "mql_char", "uchar": "mql_uchar", "ushort": "mql_ushort", 
               "long": "mql_long", "ulong": "mql_ulong"}
 
 
+def signed_spelling(word, following):
+    """C's spelling at `word` (unsigned, signed) with the word after it: (MQL5's type, words taken)."""
+    spelled = SIGNED_SPELLINGS[word]
+    return (spelled[following], 2) if following and following in spelled else (spelled[""], 1)
+
+
 def c_type(name):
     return TYPE_NAMES.get(name, name)
 
@@ -219,10 +225,8 @@ def rewrite_array_parameters(model):
     for p in model.parameters():
         i = p.type_start
         c_name, words = c_type(toks[i].text), 1
-        if toks[i].text in SIGNED_SPELLINGS and i + 1 < p.end and toks[i + 1].text in SIGNED_SPELLINGS[toks[i].text]:
-            c_name, words = SIGNED_SPELLINGS[toks[i].text][toks[i + 1].text], 2  # unsigned char &a[]
-        elif toks[i].text in SIGNED_SPELLINGS:
-            c_name = SIGNED_SPELLINGS[toks[i].text][""]
+        if toks[i].text in SIGNED_SPELLINGS:  # unsigned char &a[]
+            c_name, words = signed_spelling(toks[i].text, toks[i + 1].text if i + 1 < p.end else "")
         if p.dims and p.ref and i + words + 2 < p.end and toks[i + words].text == "&" and i + words + 1 == p.name_at \
                 and (model.is_type(toks[i].text) or toks[i].text in SIGNED_SPELLINGS):
             const = "const " if p.const else ""
@@ -573,9 +577,12 @@ def enum_int_overloads(model):
     toks = model.toks
     enums = model.enum_types
     signatures = {}
+
+    def signature(fn):  # the parameters' types as written
+        return tuple(" ".join(x.text for x in toks[p.type_start:p.name_at if p.name else p.end]) for p in fn.params)
     for fn in model.functions:
         key = (fn.owner, fn.name)
-        sig = tuple(" ".join(x.text for x in toks[p.type_start:p.name_at if p.name else p.end]) for p in fn.params)
+        sig = signature(fn)
         arity = (sum(1 for p in fn.params if not p.default), len(fn.params))
         signatures.setdefault(key, {})[sig] = arity
     done = set()
@@ -591,7 +598,7 @@ def enum_int_overloads(model):
         # the overload takes last+1 .. len(params) arguments; another signature of the name taking
         # as many could then be chosen otherwise than MetaEditor chooses: none is added
         low, high = max(last + 1, sum(1 for p in fn.params if not p.default)), len(fn.params)
-        own = tuple(" ".join(x.text for x in toks[p.type_start:p.name_at]) for p in fn.params)
+        own = signature(fn)
         if any(sig != own and lo <= high and low <= hi for sig, (lo, hi) in signatures[(fn.owner, fn.name)].items()):
             continue
         done.add((fn.owner, fn.name))
@@ -940,10 +947,8 @@ def rewrite_simple(toks):
         elif t.kind == "id" and t.text in TYPE_NAMES:
             t.out = TYPE_NAMES[t.text]
         elif t.kind == "id" and t.text in SIGNED_SPELLINGS:  # unsigned int -> uint, signed char -> char ...
-            spelled = SIGNED_SPELLINGS[t.text]
-            nxt = toks[i + 1].text if i + 1 < len(toks) else ""
-            t.out = spelled.get(nxt, spelled[""])
-            if nxt in spelled:
+            t.out, words = signed_spelling(t.text, toks[i + 1].text if i + 1 < len(toks) else "")
+            if words == 2:
                 toks[i + 1].out = ""
         elif t.kind == "id" and t.text in TEMPLATE_SPELLINGS and i + 1 < len(toks) and toks[i + 1].text == "<":
             t.out = TEMPLATE_SPELLINGS[t.text]

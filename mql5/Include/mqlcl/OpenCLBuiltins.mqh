@@ -509,7 +509,7 @@ bool MqlclCLSetKernelInteger(int kernel,uint arg_index,const long value,const in
   {
    int rc=bytes==4 && value>=INT_MIN && value<=INT_MAX ? mqlcl_arg_int(kernel,(int)arg_index,(int)value) :
           mqlcl_arg_integer(kernel,(int)arg_index,value,bytes);
-   if(rc>=0 || rc!=MQLCL_ERR_ARGUMENT)
+   if(rc!=MQLCL_ERR_ARGUMENT)  // set, or refused for another reason than its size
       return(MqlclCLCheck(rc,"CLSetKernelArg"));
    string first=MqlclErrorText(0);
    int widths[]={8,4,2,1};
