@@ -266,6 +266,9 @@ MUTATIONS += [
     ("this given to a pointer of an unrelated class", SCRIPT,
      before_onstart("class CFaultOther { }; void FaultTake(CFaultOther *o) { } "
                     "class CFaultSelf { public: void Go(void) { FaultTake(this); } };"), "compile", "cannot convert"),
+    # a number or false returned as an enumeration is converted (MetaEditor does); a string is not
+    ("a string returned as an enumeration", SCRIPT,
+     before_onstart('enum EFault { FAULT_A }; EFault FaultName(void) { return("FAULT_A"); }'), "compile", "invalid cast"),
 ]
 
 

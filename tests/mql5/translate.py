@@ -549,6 +549,26 @@ def enum_assignments(model):
             k += 1
         if k > i + 2:
             wrap(i + 2, k, enum)
+    # a function returning an enumeration returns a number or false converted (the standard
+    # library's CChartObjectEdit::TextAlign returns false, compiled into the terminal's
+    # AccountInfoSample.ex5 beside it in venakaj/MQVenAkajL5)
+    for fn in model.functions:
+        if fn.body is None or fn.template is not None or fn.kind != "function":
+            continue
+        head = [x for x in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]
+                if x.text not in ("virtual", "static", "inline", "const")]
+        if len(head) != 1 or head[0].text not in enums:
+            continue
+        for r in range(fn.body[0] + 1, fn.body[1]):
+            if toks[r].text != "return" or toks[r + 1].text == ";":
+                continue
+            k = r + 1
+            depth = 0
+            while k < fn.body[1] and not (depth == 0 and toks[k].text == ";"):
+                depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
+                k += 1
+            if k < fn.body[1]:
+                wrap(r + 1, k, head[0].text)
     # a constructor's initializer list: `m_mode(0)` of an enumeration member (the standard
     # library's CSymbolInfo::CSymbolInfo, compiled into the terminal's samples)
     for fn in model.functions:
@@ -1446,12 +1466,30 @@ def pointer_arguments(model):
     toks = model.toks
     classes = model.pointer_types
     decls = {}  # name -> [parameter classes (None: not a class pointer)]
-    for fn in model.functions:
+    by_owner = {}  # (class, name) -> the same, of that class's methods
+
+    def kinds_of(fn):
         kinds = []
         for p in fn.params:
             texts = [x.text for x in toks[p.type_start:p.default[0] - 1 if p.default else p.end]]
             kinds.append(texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None)
-        decls.setdefault(fn.name, []).append(kinds)
+        return kinds
+    for fn in model.functions:
+        decls.setdefault(fn.name, []).append(kinds_of(fn))
+        if fn.owner is not None:
+            by_owner.setdefault((fn.owner, fn.name), []).append(kinds_of(fn))
+
+    def methods_of(obj_at, name):
+        """The declarations of obj.name( where obj is a variable or parameter of a class of the
+        program: its class's and its bases' (another class's method of that name is no candidate)."""
+        if obj_at < 0 or toks[obj_at].kind != "id" or (obj_at and toks[obj_at - 1].text in (".", "->", "::")):
+            return None
+        var = model.lookup(toks[obj_at].text, obj_at)
+        if not isinstance(var, (mql5_model.VarDecl, mql5_model.Param)) or toks[var.type_start].text not in model.classes:
+            return None
+        cls = toks[var.type_start].text
+        found = [k for c in [cls] + model.ancestors(cls) for k in by_owner.get((c, name), [])]
+        return found or None
     heads = {fn.name_at for fn in model.functions}
     calls = []  # (function or class name, '(' of the arguments): calls, `new C(...)`, objects `C c(...)`
     for i in range(1, len(toks) - 1):
@@ -1466,8 +1504,9 @@ def pointer_arguments(model):
     for name, open_ in calls:
         close = matching(toks, open_)
         args = split_parameters(toks, open_, close, model)
+        candidates = (methods_of(open_ - 3, name) if toks[open_ - 2].text == "." else None) or decls[name]
         for n, arg in enumerate(args):
-            targets = {d[n] if n < len(d) else None for d in decls[name] if len(d) >= len(args)}
+            targets = {d[n] if n < len(d) else None for d in candidates if len(d) >= len(args)}
             if len(targets) != 1 or None in targets or not arg:
                 continue
             if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):

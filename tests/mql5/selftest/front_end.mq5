@@ -15,7 +15,9 @@
 //| a structure with array members assigned whole, cast to its base  |
 //| and assigned through the cast, `this` of a class given to a      |
 //| reference, a class template's base members by their names, a     |
-//| pointer formatted as a number, CheckPointer of a void *.         |
+//| pointer formatted as a number, CheckPointer of a void *, false   |
+//| returned as an enumeration, a base pointer given to a method     |
+//| whose name another class's method with another class shares.     |
 //| docs/mql5-harness.md ("Evidence") names the public programs      |
 //| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
@@ -193,6 +195,43 @@ public:
 //--- a template where it is used)
 template <typename T>
 T FrontNeverCalled(T x) { return(x+front_declared_nowhere); }
+//--- false returned as an enumeration (the standard library's CChartObjectEdit::TextAlign)
+enum EFrontAlign
+  {
+   FRONT_LEFT,
+   FRONT_RIGHT
+  };
+EFrontAlign FrontAlign(const bool known)
+  {
+   if(!known)
+      return(false);
+   return(FRONT_RIGHT);
+  }
+//--- a base pointer given to a method, converted to the parameter's class; another class has a
+//--- method of the same name taking another class
+class CFrontNode
+  {
+public:
+   virtual int       Id(void) { return(0); }
+  };
+class CFrontLeaf : public CFrontNode
+  {
+public:
+   virtual int       Id(void) { return(7); }
+  };
+class CFrontTwig : public CFrontNode
+  {
+  };
+class CFrontTaker
+  {
+public:
+   int               Take(CFrontLeaf *leaf) { return(leaf.Id()); }
+  };
+class CFrontOtherTaker
+  {
+public:
+   int               Take(CFrontTwig *twig) { return(-1); }
+  };
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -319,6 +358,12 @@ void OnStart()
    string live=EnumToString(CheckPointer(any));
    delete made;
    Check("CheckPointer of a void *",live+" "+EnumToString(CheckPointer(any)),"POINTER_DYNAMIC POINTER_INVALID");
+   Check("false and a member returned as an enumeration",IntegerToString((int)FrontAlign(false))+" "+
+         IntegerToString((int)FrontAlign(true)),"0 1");
+   CFrontNode *node=new CFrontLeaf;
+   CFrontTaker taker;
+   Check("a base pointer given to the object's method",IntegerToString(taker.Take(node)),"7");
+   delete node;
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
