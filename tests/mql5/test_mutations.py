@@ -269,6 +269,10 @@ MUTATIONS += [
     # a number or false returned as an enumeration is converted (MetaEditor does); a string is not
     ("a string returned as an enumeration", SCRIPT,
      before_onstart('enum EFault { FAULT_A }; EFault FaultName(void) { return("FAULT_A"); }'), "compile", "invalid cast"),
+    # an integer variable reaches a reference of the other signedness and the same size only
+    ("an int variable given to a long reference", SCRIPT,
+     before_onstart("void FaultWiden(long &v) { v = 1; } void FaultCall(void) { int narrow = 0; FaultWiden(narrow); }"),
+     "compile", "cannot bind"),
 ]
 
 

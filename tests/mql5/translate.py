@@ -1459,29 +1459,22 @@ def undeclared_templates(model):
     return "".join(f"template <typename...> struct {n};\n" for n in unknown)
 
 
-def pointer_arguments(model):
-    """The same implicit base-to-derived conversion for an argument given to a parameter that
-    every declaration of the function declares `C *name` of one class C: the argument goes
-    through mql5::object_cast."""
+def argument_sites(model, kind_of):
+    """Each call's arguments with what the called function's declarations take there: [(args,
+    [[kind of each parameter]])], kind_of(fn, p) a parameter's kind (None: not of interest). The
+    calls are f(...), obj.f(...), `new C(...)` and objects `C c(...)`; for obj.f( of a variable or
+    parameter of a class of the program, only its class's and its bases' methods are candidates
+    (another class's method of that name is not)."""
     toks = model.toks
-    classes = model.pointer_types
-    decls = {}  # name -> [parameter classes (None: not a class pointer)]
+    decls = {}  # name -> [[kind of each parameter]]
     by_owner = {}  # (class, name) -> the same, of that class's methods
-
-    def kinds_of(fn):
-        kinds = []
-        for p in fn.params:
-            texts = [x.text for x in toks[p.type_start:p.default[0] - 1 if p.default else p.end]]
-            kinds.append(texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None)
-        return kinds
     for fn in model.functions:
-        decls.setdefault(fn.name, []).append(kinds_of(fn))
+        kinds = [kind_of(fn, p) for p in fn.params]
+        decls.setdefault(fn.name, []).append(kinds)
         if fn.owner is not None:
-            by_owner.setdefault((fn.owner, fn.name), []).append(kinds_of(fn))
+            by_owner.setdefault((fn.owner, fn.name), []).append(kinds)
 
     def methods_of(obj_at, name):
-        """The declarations of obj.name( where obj is a variable or parameter of a class of the
-        program: its class's and its bases' (another class's method of that name is no candidate)."""
         if obj_at < 0 or toks[obj_at].kind != "id" or (obj_at and toks[obj_at - 1].text in (".", "->", "::")):
             return None
         var = model.lookup(toks[obj_at].text, obj_at)
@@ -1491,7 +1484,7 @@ def pointer_arguments(model):
         found = [k for c in [cls] + model.ancestors(cls) for k in by_owner.get((c, name), [])]
         return found or None
     heads = {fn.name_at for fn in model.functions}
-    calls = []  # (function or class name, '(' of the arguments): calls, `new C(...)`, objects `C c(...)`
+    calls = []  # (function or class name, '(' of the arguments)
     for i in range(1, len(toks) - 1):
         t = toks[i]
         if i in heads or not (t.kind == "id" and t.text in decls and toks[i + 1].text == "(") \
@@ -1501,18 +1494,70 @@ def pointer_arguments(model):
         calls.append((t.text, i + 1))
     calls += [(toks[v.type_start].text, v.init[0] - 1) for v in model.variables
               if v.ctor_args and toks[v.type_start].text in decls]
+    out = []
     for name, open_ in calls:
-        close = matching(toks, open_)
-        args = split_parameters(toks, open_, close, model)
+        args = split_parameters(toks, open_, matching(toks, open_), model)
         candidates = (methods_of(open_ - 3, name) if toks[open_ - 2].text == "." else None) or decls[name]
+        out.append((args, [d for d in candidates if len(d) >= len(args)]))
+    return out
+
+
+def pointer_arguments(model):
+    """The same implicit base-to-derived conversion for an argument given to a parameter that
+    every candidate declaration of the function declares `C *name` of one class C: the argument
+    goes through mql5::object_cast."""
+    toks = model.toks
+    classes = model.pointer_types
+
+    def pointer_class(fn, p):
+        texts = [x.text for x in toks[p.type_start:p.default[0] - 1 if p.default else p.end]]
+        return texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None
+    for args, candidates in argument_sites(model, pointer_class):
         for n, arg in enumerate(args):
-            targets = {d[n] if n < len(d) else None for d in candidates if len(d) >= len(args)}
+            targets = {d[n] if n < len(d) else None for d in candidates}
             if len(targets) != 1 or None in targets or not arg:
                 continue
             if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
                 continue
             arg[0].ws = arg[0].ws + " mql5::object_cast("
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
+
+
+# An integer type and the one of the other signedness and the same size.
+OTHER_SIGNEDNESS = {"char": "uchar", "uchar": "char", "short": "ushort", "ushort": "short", "int": "uint", "uint": "int",
+                    "long": "ulong", "ulong": "long"}
+
+
+def integer_references(model):
+    """MetaEditor gives a variable of one integer type to a reference parameter of the same size and
+    the other signedness (the standard library's CChartCanvas passes `uint w, h` to CCanvas::TextSize's
+    `int &width, int &height`, compiled into HistogramChartSample.ex5; EA31337-classes' Dict passes
+    an int to `unsigned int &position`). C++ binds no such reference: the variable is given as the
+    parameter's type, the same bits (mql5::same_bits)."""
+    toks = model.toks
+    at = {id(t): i for i, t in enumerate(toks)}
+
+    def integer_reference(fn, p):
+        if not p.ref or p.pointer or p.dims or p.const or [x.text for x in toks[p.type_start + 1:p.name_at]] != ["&"]:
+            return None
+        return toks[p.type_start].text if toks[p.type_start].text in OTHER_SIGNEDNESS else None
+    for args, candidates in argument_sites(model, integer_reference):
+        for n, arg in enumerate(args):
+            if len(arg) != 1 or arg[0].kind != "id" or arg[0].out is not None:
+                continue
+            targets = {d[n] if n < len(d) else None for d in candidates}
+            if len(targets) != 1 or None in targets:
+                continue
+            var = model.lookup(arg[0].text, at[id(arg[0])])
+            if isinstance(var, mql5_model.VarDecl) and not var.pointer and not var.dims and var.type_end == var.type_start + 1:
+                declared = toks[var.type_start].text
+            elif isinstance(var, mql5_model.Param) and not var.pointer and not var.dims and var.name_at == var.type_start + 1:
+                declared = toks[var.type_start].text
+            else:
+                continue
+            target = targets.pop()
+            if OTHER_SIGNEDNESS.get(declared) == target:
+                arg[0].out = f"mql5::same_bits<{c_type(target)}>({arg[0].text})"
 
 
 def hoisted_definitions(model, left_out=()):
@@ -1960,6 +2005,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     rewrite_objects(model)
     pointer_conversions(model)
     pointer_arguments(model)
+    integer_references(model)
     struct_casts(model)
     struct_packing(model)
     shadowed_overloads(model)

@@ -415,6 +415,15 @@ class sarray final : public array<T> {
   unsigned char canary_[kCanaryBytes];
 };
 
+// An integer variable given to a reference parameter of the other signedness and the same size
+// (translate.py integer_references): the same bits as the parameter's type.
+template <class T, class U>
+T& same_bits(U& v) {
+  static_assert(std::is_integral<T>::value && std::is_integral<U>::value && sizeof(T) == sizeof(U),
+                "an integer of the other signedness and the same size");
+  return *reinterpret_cast<T*>(&v);
+}
+
 // A structure's array member in the structure's assignment: the elements copied, a dynamic array
 // resized to the source's size, a static one given as many as it holds.
 template <class T>

@@ -17,7 +17,8 @@
 //| reference, a class template's base members by their names, a     |
 //| pointer formatted as a number, CheckPointer of a void *, false   |
 //| returned as an enumeration, a base pointer given to a method     |
-//| whose name another class's method with another class shares.     |
+//| whose name another class's method with another class shares, a  |
+//| uint variable given to an int & parameter.                       |
 //| docs/mql5-harness.md ("Evidence") names the public programs      |
 //| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
@@ -232,6 +233,13 @@ class CFrontOtherTaker
 public:
    int               Take(CFrontTwig *twig) { return(-1); }
   };
+//--- a uint variable given to an int reference (the standard library's CChartCanvas and
+//--- CCanvas::TextSize)
+void FrontSize(const string text,int &width,int &height)
+  {
+   width=StringLen(text);
+   height=-1;
+  }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -364,6 +372,9 @@ void OnStart()
    CFrontTaker taker;
    Check("a base pointer given to the object's method",IntegerToString(taker.Take(node)),"7");
    delete node;
+   uint width=0,height=0;
+   FrontSize("abc",width,height);
+   Check("uint variables given to int references",IntegerToString(width)+" "+IntegerToString(height),"3 4294967295");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
