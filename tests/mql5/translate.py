@@ -1537,10 +1537,20 @@ def integer_references(model):
     toks = model.toks
     at = {id(t): i for i, t in enumerate(toks)}
 
+    def integer_name(words):  # MQL5's name of an integer type written so (C's spellings too)
+        if words[:1] == ["unsigned"]:
+            return "u" + words[1] if len(words) == 2 and words[1] in ("char", "short", "int", "long") else \
+                "uint" if len(words) == 1 else None
+        if words[:1] == ["signed"]:
+            return words[1] if len(words) == 2 and words[1] in ("char", "short", "int", "long") else \
+                "int" if len(words) == 1 else None
+        return words[0] if len(words) == 1 and words[0] in OTHER_SIGNEDNESS else None
+
     def integer_reference(fn, p):
-        if not p.ref or p.pointer or p.dims or p.const or [x.text for x in toks[p.type_start + 1:p.name_at]] != ["&"]:
+        words = [x.text for x in toks[p.type_start:p.name_at]]
+        if not p.ref or p.pointer or p.dims or p.const or words[-1:] != ["&"]:
             return None
-        return toks[p.type_start].text if toks[p.type_start].text in OTHER_SIGNEDNESS else None
+        return integer_name(words[:-1])
     for args, candidates in argument_sites(model, integer_reference):
         for n, arg in enumerate(args):
             if len(arg) != 1 or arg[0].kind != "id" or arg[0].out is not None:
@@ -1549,10 +1559,10 @@ def integer_references(model):
             if len(targets) != 1 or None in targets:
                 continue
             var = model.lookup(arg[0].text, at[id(arg[0])])
-            if isinstance(var, mql5_model.VarDecl) and not var.pointer and not var.dims and var.type_end == var.type_start + 1:
-                declared = toks[var.type_start].text
-            elif isinstance(var, mql5_model.Param) and not var.pointer and not var.dims and var.name_at == var.type_start + 1:
-                declared = toks[var.type_start].text
+            if isinstance(var, mql5_model.VarDecl) and not var.pointer and not var.dims and not var.ref:
+                declared = integer_name([x.text for x in toks[var.type_start:var.type_end]])
+            elif isinstance(var, mql5_model.Param) and not var.pointer and not var.dims and not var.ref and var.name:
+                declared = integer_name([x.text for x in toks[var.type_start:var.name_at]])
             else:
                 continue
             target = targets.pop()
