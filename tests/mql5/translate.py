@@ -1570,6 +1570,54 @@ def integer_references(model):
                 arg[0].out = f"mql5::same_bits<{c_type(target)}>({arg[0].text})"
 
 
+def indexed_object_pointers(model):
+    """MQL5 indexes an object through its pointer: `((CArrayDouble*)m_data)[i]` calls the object's
+    operator[] (the standard library's CChartCanvas, compiled into HistogramChartSample.ex5); C++
+    would index memory. A `[` after a pointer to a class with an operator[] -- a cast to it in
+    parentheses, a call of a function every declaration of which returns one -- is written
+    `(*p)[` (a variable declared so: pointer_conversions)."""
+    toks = model.toks
+
+    def has_index(cls, seen=()):
+        c = model.classes.get(cls)
+        if c is None or cls in seen:
+            return False
+        if any(toks[f.name_at + 1].text == "[" for f in c.methods.get("operator", ())):
+            return True
+        return any(has_index(b.name, seen + (cls,)) for b in c.bases)
+
+    def opening(j):  # the '(' of the ')' at j
+        depth = 0
+        for k in range(j, -1, -1):
+            depth += (toks[k].text == ")") - (toks[k].text == "(")
+            if depth == 0:
+                return k
+        return -1
+    returns = {}  # name -> the class each declaration returns a pointer of (None: something else)
+    for fn in model.functions:
+        head = [x.text for x in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]
+                if x.text not in ("virtual", "static", "inline", "const")]
+        returns.setdefault(fn.name, set()).add(head[0] if len(head) == 2 and head[1] == "*" else None)
+    for i, t in enumerate(toks):
+        if t.text != "[" or t.kind != "op" or i < 2 or t.out is not None:
+            continue
+        prev, start, cls = toks[i - 1], -1, None
+        if prev.text == ")":
+            o = opening(i - 1)
+            if o >= 0 and [x.text for x in toks[o + 1:o + 5]][::2] == ["(", "*"] and toks[o + 4].text == ")":
+                start, cls = o, toks[o + 2].text  # ((C*)x)[
+            elif o > 0 and toks[o - 1].kind == "id" and len(returns.get(toks[o - 1].text, ())) == 1:
+                cls, start = next(iter(returns[toks[o - 1].text])), o - 1  # f(...)[, obj.f(...)[
+                while start >= 2 and toks[start - 1].text == "." and toks[start - 2].kind == "id":
+                    start -= 2
+                if toks[start - 1].text in (".", "->", "::", ")"):
+                    continue
+        if start < 0 or cls is None or not has_index(cls):
+            continue
+        toks[start].out = "(*" + (toks[start].out if toks[start].out is not None else toks[start].text)
+        toks[i - 1].out = (toks[i - 1].out if toks[i - 1].out is not None else toks[i - 1].text) + ")"
+
+
 def hoisted_definitions(model, left_out=()):
     """MQL5 compiles a file as a whole: a function may use a class defined further down (new CLater,
     its members; the terminal's Math/Fuzzy/dictionary.mqh uses a class its include declares after
@@ -2016,6 +2064,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     pointer_conversions(model)
     pointer_arguments(model)
     integer_references(model)
+    indexed_object_pointers(model)
     struct_casts(model)
     struct_packing(model)
     shadowed_overloads(model)

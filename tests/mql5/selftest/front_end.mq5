@@ -18,7 +18,8 @@
 //| pointer formatted as a number, CheckPointer of a void *, false   |
 //| returned as an enumeration, a base pointer given to a method     |
 //| whose name another class's method with another class shares, a  |
-//| uint variable given to an int & parameter.                       |
+//| uint variable given to an int & parameter, an object indexed     |
+//| through its pointer (its operator[]).                            |
 //| docs/mql5-harness.md ("Evidence") names the public programs      |
 //| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
@@ -240,6 +241,15 @@ void FrontSize(const string text,int &width,int &height)
    width=StringLen(text);
    height=-1;
   }
+//--- an object indexed through its pointer calls its operator[] (the standard library's
+//--- CChartCanvas: ((CArrayDouble*)m_data)[i])
+class CFrontRow : public CFrontNode
+  {
+public:
+   double            m_v[3];
+   double            operator[](const int i) { return(m_v[i]); }
+  };
+CFrontRow *FrontRowOf(CFrontRow *row) { return(row); }
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -375,6 +385,13 @@ void OnStart()
    uint width=0,height=0;
    FrontSize("abc",width,height);
    Check("uint variables given to int references",IntegerToString(width)+" "+IntegerToString(height),"3 4294967295");
+   CFrontRow *row=new CFrontRow;
+   row.m_v[1]=2.5;
+   row.m_v[2]=4.0;
+   CFrontNode *as_node=row;
+   Check("an object indexed through a cast pointer and a returned pointer",
+         DoubleToString(((CFrontRow*)as_node)[1],1)+" "+DoubleToString(FrontRowOf(row)[2],1),"2.5 4.0");
+   delete row;
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
