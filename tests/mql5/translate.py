@@ -77,6 +77,29 @@ def signed_spelling(word, following):
     return (spelled[following], 2) if following and following in spelled else (spelled[""], 1)
 
 
+def value_end(model, start, stops):
+    """The end of the value starting at toks[start]: the first of stops at depth 0, or a closing
+    bracket it did not open (a template's `C<A, B>` read whole: its comma is no end)."""
+    toks = model.toks
+    depth, k = 0, start
+    while k < len(toks):
+        x = toks[k].text
+        if toks[k].kind == "id" and k + 1 < len(toks) and toks[k + 1].text == "<" and model.is_type(x):
+            k = mql5_model.angle_end(toks, k + 1)
+            continue
+        if depth == 0 and (x in stops or x in (")", "]", "}")):
+            break
+        depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
+        k += 1
+    return k
+
+
+def return_type(toks, fn):
+    """The tokens of a function's result type (its specifiers left out)."""
+    return [x for x in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]
+            if x.text not in ("virtual", "static", "inline", "const")]
+
+
 def c_type(name):
     return TYPE_NAMES.get(name, name)
 
@@ -353,45 +376,26 @@ def this_references(model):
             t.out = "(*this)"
 
 
-def this_to_references(model):
+def this_to_references(model, sites):
     """`this` of a class given to a parameter `C &name` is the object (EA31337-classes, compiled by
     MetaEditor in its CI: Serializer passes `this` to each value's Serialize(Serializer &s); the
     reference calls `this` the object's reference). Given to a pointer parameter it stays the
-    pointer. Where every declaration of the called name takes an object reference (of a class, or
-    of the function template's type: `template <typename T> void Pass(T &self)`) at that place,
-    `this` is written (*this)."""
+    pointer. Where every candidate declaration of the called name takes an object reference (of a
+    class, or of the function template's type: `template <typename T> void Pass(T &self)`) at that
+    place, `this` is written (*this)."""
     toks = model.toks
-    kinds = {}  # name -> {argument index: set of "ref" / "other"}
-    for fn in model.functions:
-        for n, p in enumerate(fn.params):
-            ref = p.ref and not p.pointer and not p.dims and (toks[p.type_start].text in model.classes or
-                                                              toks[p.type_start].text in (fn.template or ()))
-            kinds.setdefault(fn.name, {}).setdefault(n, set()).add("ref" if ref else "other")
-    objects = {v.init[0] - 1: toks[v.type_start].text for v in model.variables if v.ctor_args}  # C c(...)
-    for i, t in enumerate(toks):
-        if t.text != "this" or t.kind != "id" or t.out is not None or not 0 < i < len(toks) - 1:
-            continue
-        if toks[i - 1].text not in ("(", ",") or toks[i + 1].text not in (")", ","):
-            continue
-        cls = model.class_at(i)
-        if cls is None or cls.keyword != "class":
-            continue
-        depth, k, index = 0, i - 1, 0
-        while k >= 0:
-            if toks[k].text in (")", "]", "}"):
-                depth += 1
-            elif toks[k].text in ("(", "[", "{"):
-                if depth == 0:
-                    break
-                depth -= 1
-            elif toks[k].text == "," and depth == 0:
-                index += 1
-            k -= 1
-        if k <= 0 or toks[k].text != "(" or toks[k - 1].kind != "id":
-            continue
-        called = objects.get(k, toks[k - 1].text)
-        if kinds.get(called, {}).get(index) == {"ref"}:
-            t.out = "(*this)"
+    at = {id(t): i for i, t in enumerate(toks)}
+
+    def object_reference(fn, p):
+        return p.ref and not p.pointer and not p.dims and (toks[p.type_start].text in model.classes or
+                                                           toks[p.type_start].text in (fn.template or ()))
+    for args, candidates in sites:
+        for n, arg in enumerate(args):
+            if len(arg) != 1 or arg[0].text != "this" or arg[0].out is not None:
+                continue
+            cls = model.class_at(at[id(arg[0])])
+            if cls is not None and cls.keyword == "class" and argument_targets(candidates, n, object_reference) == {True}:
+                arg[0].out = "(*this)"
 
 
 def dependent_base_members(model):
@@ -535,19 +539,8 @@ def enum_assignments(model):
         enum = enum_of(d) if d is not None and getattr(d, "name_at", -1) != i else None
         if not enum:
             continue
-        depth, k = 0, i + 2
-        while k < len(toks):
-            x = toks[k].text
-            if x in ("(", "[", "{"):
-                depth += 1
-            elif x in (")", "]", "}"):
-                if depth == 0:
-                    break
-                depth -= 1
-            elif depth == 0 and x in (";", ","):
-                break
-            k += 1
-        if k > i + 2:
+        k = value_end(model, i + 2, (";", ","))
+        if i + 2 < k < len(toks):
             wrap(i + 2, k, enum)
     # a function returning an enumeration returns a number or false converted (the standard
     # library's CChartObjectEdit::TextAlign returns false, compiled into the terminal's
@@ -555,18 +548,13 @@ def enum_assignments(model):
     for fn in model.functions:
         if fn.body is None or fn.template is not None or fn.kind != "function":
             continue
-        head = [x for x in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]
-                if x.text not in ("virtual", "static", "inline", "const")]
+        head = return_type(toks, fn)
         if len(head) != 1 or head[0].text not in enums:
             continue
         for r in range(fn.body[0] + 1, fn.body[1]):
             if toks[r].text != "return" or toks[r + 1].text == ";":
                 continue
-            k = r + 1
-            depth = 0
-            while k < fn.body[1] and not (depth == 0 and toks[k].text == ";"):
-                depth += (toks[k].text in ("(", "[", "{")) - (toks[k].text in (")", "]", "}"))
-                k += 1
+            k = value_end(model, r + 1, (";",))
             if k < fn.body[1]:
                 wrap(r + 1, k, head[0].text)
     # a constructor's initializer list: `m_mode(0)` of an enumeration member (the standard
@@ -1209,17 +1197,8 @@ def pointer_conversions(model):
         return class_pointer(model.lookup(toks[i].text, i))
 
     def wrap(start, stops):
-        """Wraps toks[start:end] (end: the first of stops at depth 0, or a closing bracket)."""
-        depth, k = 0, start
-        while k < len(toks):
-            x = toks[k].text
-            if toks[k].kind == "id" and k + 1 < len(toks) and toks[k + 1].text == "<" and model.is_type(x):
-                k = mql5_model.angle_end(toks, k + 1)  # C<A,B>: its comma is no end
-                continue
-            if depth == 0 and (x in stops or x in (")", "]", "}")):
-                break
-            depth += (x in ("(", "[", "{")) - (x in (")", "]", "}"))
-            k += 1
+        """Wraps the value at toks[start] (value_end)."""
+        k = value_end(model, start, stops)
         if k >= len(toks) or k == start or [x.text for x in toks[start:k] if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
             return  # NULL stays a null pointer constant
         first, last = toks[start], toks[k]
@@ -1323,13 +1302,10 @@ def unused_function_templates(model):
     definitions left out."""
     toks = model.toks
     heads = {fn.name_at for fn in model.functions}
-    spelled = {}
-    for i, t in enumerate(toks):
-        if t.kind == "id" and i not in heads:
-            spelled[t.text] = spelled.get(t.text, 0) + 1
+    spelled = {t.text for i, t in enumerate(toks) if t.kind == "id" and i not in heads}
     out = []
     for fn in model.functions:
-        if fn.template is None or not fn.is_definition or fn.kind != "function" or spelled.get(fn.name):
+        if fn.template is None or not fn.is_definition or fn.kind != "function" or fn.name in spelled:
             continue
         if any(t.out is not None for t in toks[fn.template_at:fn.body[1] + 1]):
             continue  # another rewrite has been here
@@ -1459,20 +1435,19 @@ def undeclared_templates(model):
     return "".join(f"template <typename...> struct {n};\n" for n in unknown)
 
 
-def argument_sites(model, kind_of):
-    """Each call's arguments with what the called function's declarations take there: [(args,
-    [[kind of each parameter]])], kind_of(fn, p) a parameter's kind (None: not of interest). The
-    calls are f(...), obj.f(...), `new C(...)` and objects `C c(...)`; for obj.f( of a variable or
-    parameter of a class of the program, only its class's and its bases' methods are candidates
-    (another class's method of that name is not)."""
+def argument_sites(model):
+    """Each call's arguments with the declarations it may call: [(args, [FunctionDecl])], those
+    with at least as many parameters as arguments. The calls are f(...), obj.f(...), `new C(...)`
+    and objects `C c(...)`; for obj.f( of a variable or parameter of a class of the program, only
+    its class's and its bases' methods are candidates (another class's method of that name is
+    not). Found once; pointer_arguments, integer_references and this_to_references read them."""
     toks = model.toks
-    decls = {}  # name -> [[kind of each parameter]]
+    decls = {}  # name -> [FunctionDecl]
     by_owner = {}  # (class, name) -> the same, of that class's methods
     for fn in model.functions:
-        kinds = [kind_of(fn, p) for p in fn.params]
-        decls.setdefault(fn.name, []).append(kinds)
+        decls.setdefault(fn.name, []).append(fn)
         if fn.owner is not None:
-            by_owner.setdefault((fn.owner, fn.name), []).append(kinds)
+            by_owner.setdefault((fn.owner, fn.name), []).append(fn)
 
     def methods_of(obj_at, name):
         if obj_at < 0 or toks[obj_at].kind != "id" or (obj_at and toks[obj_at - 1].text in (".", "->", "::")):
@@ -1498,11 +1473,17 @@ def argument_sites(model, kind_of):
     for name, open_ in calls:
         args = split_parameters(toks, open_, matching(toks, open_), model)
         candidates = (methods_of(open_ - 3, name) if toks[open_ - 2].text == "." else None) or decls[name]
-        out.append((args, [d for d in candidates if len(d) >= len(args)]))
+        out.append((args, [fn for fn in candidates if len(fn.params) >= len(args)]))
     return out
 
 
-def pointer_arguments(model):
+def argument_targets(candidates, n, kind_of):
+    """What the candidate declarations take as argument n: {kind_of(fn, parameter)}, None where
+    one has no parameter n or kind_of says None."""
+    return {kind_of(fn, fn.params[n]) if n < len(fn.params) else None for fn in candidates}
+
+
+def pointer_arguments(model, sites):
     """The same implicit base-to-derived conversion for an argument given to a parameter that
     every candidate declaration of the function declares `C *name` of one class C: the argument
     goes through mql5::object_cast."""
@@ -1512,9 +1493,9 @@ def pointer_arguments(model):
     def pointer_class(fn, p):
         texts = [x.text for x in toks[p.type_start:p.default[0] - 1 if p.default else p.end]]
         return texts[0] if len(texts) == 3 and texts[0] in classes and texts[1] == "*" else None
-    for args, candidates in argument_sites(model, pointer_class):
+    for args, candidates in sites:
         for n, arg in enumerate(args):
-            targets = {d[n] if n < len(d) else None for d in candidates}
+            targets = argument_targets(candidates, n, pointer_class)
             if len(targets) != 1 or None in targets or not arg:
                 continue
             if [x.text for x in arg if x.text not in "()"] in (["NULL"], ["this"], ["0"]):
@@ -1523,12 +1504,13 @@ def pointer_arguments(model):
             arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
 
 
-# An integer type and the one of the other signedness and the same size.
-OTHER_SIGNEDNESS = {"char": "uchar", "uchar": "char", "short": "ushort", "ushort": "short", "int": "uint", "uint": "int",
-                    "long": "ulong", "ulong": "long"}
+# An integer type (as the translator writes it, c_type) and the one of the other signedness and
+# the same size.
+OTHER_SIGNEDNESS = {"mql_char": "mql_uchar", "mql_uchar": "mql_char", "short": "mql_ushort", "mql_ushort": "short",
+                    "int": "mql_uint", "mql_uint": "int", "mql_long": "mql_ulong", "mql_ulong": "mql_long"}
 
 
-def integer_references(model):
+def integer_references(model, sites):
     """MetaEditor gives a variable of one integer type to a reference parameter of the same size and
     the other signedness (the standard library's CChartCanvas passes `uint w, h` to CCanvas::TextSize's
     `int &width, int &height`, compiled into HistogramChartSample.ex5; EA31337-classes' Dict passes
@@ -1537,25 +1519,23 @@ def integer_references(model):
     toks = model.toks
     at = {id(t): i for i, t in enumerate(toks)}
 
-    def integer_name(words):  # MQL5's name of an integer type written so (C's spellings too)
-        if words[:1] == ["unsigned"]:
-            return "u" + words[1] if len(words) == 2 and words[1] in ("char", "short", "int", "long") else \
-                "uint" if len(words) == 1 else None
-        if words[:1] == ["signed"]:
-            return words[1] if len(words) == 2 and words[1] in ("char", "short", "int", "long") else \
-                "int" if len(words) == 1 else None
-        return words[0] if len(words) == 1 and words[0] in OTHER_SIGNEDNESS else None
+    def integer_name(words):  # the integer type written so (C's spellings too), as c_type names it
+        if words[:1] and words[0] in SIGNED_SPELLINGS:
+            name, taken = signed_spelling(words[0], words[1] if len(words) > 1 else "")
+        else:
+            name, taken = c_type(words[0]) if words else None, 1
+        return name if taken == len(words) and name in OTHER_SIGNEDNESS else None
 
     def integer_reference(fn, p):
         words = [x.text for x in toks[p.type_start:p.name_at]]
         if not p.ref or p.pointer or p.dims or p.const or words[-1:] != ["&"]:
             return None
         return integer_name(words[:-1])
-    for args, candidates in argument_sites(model, integer_reference):
+    for args, candidates in sites:
         for n, arg in enumerate(args):
             if len(arg) != 1 or arg[0].kind != "id" or arg[0].out is not None:
                 continue
-            targets = {d[n] if n < len(d) else None for d in candidates}
+            targets = argument_targets(candidates, n, integer_reference)
             if len(targets) != 1 or None in targets:
                 continue
             var = model.lookup(arg[0].text, at[id(arg[0])])
@@ -1567,7 +1547,7 @@ def integer_references(model):
                 continue
             target = targets.pop()
             if OTHER_SIGNEDNESS.get(declared) == target:
-                arg[0].out = f"mql5::same_bits<{c_type(target)}>({arg[0].text})"
+                arg[0].out = f"mql5::same_bits<{target}>({arg[0].text})"
 
 
 def indexed_object_pointers(model):
@@ -1595,8 +1575,7 @@ def indexed_object_pointers(model):
         return -1
     returns = {}  # name -> the class each declaration returns a pointer of (None: something else)
     for fn in model.functions:
-        head = [x.text for x in toks[fn.start:fn.qualified if fn.qualified >= 0 else fn.name_at]
-                if x.text not in ("virtual", "static", "inline", "const")]
+        head = [x.text for x in return_type(toks, fn)]
         returns.setdefault(fn.name, set()).add(head[0] if len(head) == 2 and head[1] == "*" else None)
     for i, t in enumerate(toks):
         if t.text != "[" or t.kind != "op" or i < 2 or t.out is not None:
@@ -2062,8 +2041,9 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     global_calls_in_members(model)
     rewrite_objects(model)
     pointer_conversions(model)
-    pointer_arguments(model)
-    integer_references(model)
+    sites = argument_sites(model)
+    pointer_arguments(model, sites)
+    integer_references(model, sites)
     indexed_object_pointers(model)
     struct_casts(model)
     struct_packing(model)
@@ -2081,7 +2061,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     enum_assignments(model)
     pointer_conditions(model)
     dependent_base_members(model)
-    this_to_references(model)
+    this_to_references(model, sites)
     this_references(model)
     const_array_overloads(model)
     forward_declarations(model, script)

@@ -214,15 +214,18 @@ struct elements_per {
 template <class T>
 struct elements_per<const T> : elements_per<T> {};
 
-// array<const T> is what a parameter `const T &a[]` receives: any array of T, its elements read
-// only. It is the base of array<T>, so a const parameter takes every array of T, and a template
-// `T &a[]` given a const array deduces T as const T, as MQL5 does (see const_elements).
+// Whether S is an integer of T's size and the other signedness, whose bits MQL5 reads as a T (an
+// array given to `const T &a[]`, a variable given to `T &v`); sizeof asked only of integers.
 template <class S, class T>
 struct same_size : std::integral_constant<bool, sizeof(S) == sizeof(T)> {};
 template <class S, class T>
 struct integer_view
     : std::conjunction<std::is_integral<S>, std::is_integral<T>, std::negation<std::is_same<S, bool>>,
                        std::negation<std::is_same<T, bool>>, std::negation<std::is_same<S, T>>, same_size<S, T>> {};
+
+// array<const T> is what a parameter `const T &a[]` receives: any array of T, its elements read
+// only. It is the base of array<T>, so a const parameter takes every array of T, and a template
+// `T &a[]` given a const array deduces T as const T, as MQL5 does (see const_elements).
 template <class T>
 class array;
 template <class T>
@@ -419,8 +422,7 @@ class sarray final : public array<T> {
 // (translate.py integer_references): the same bits as the parameter's type.
 template <class T, class U>
 T& same_bits(U& v) {
-  static_assert(std::is_integral<T>::value && std::is_integral<U>::value && sizeof(T) == sizeof(U),
-                "an integer of the other signedness and the same size");
+  static_assert(integer_view<U, T>::value, "an integer of the other signedness and the same size");
   return *reinterpret_cast<T*>(&v);
 }
 
