@@ -274,6 +274,17 @@ class Model:
                 return d
         return None
 
+    def object_class(self, i):
+        """The class of the program the variable or parameter named at token i is declared of (an
+        object or a pointer), where the name is no member access (`a.b`); None otherwise."""
+        toks = self.toks
+        if i < 0 or toks[i].kind != "id" or (i and toks[i - 1].text in (".", "->", "::")):
+            return None
+        var = self.lookup(toks[i].text, i)
+        if not isinstance(var, (VarDecl, Param)) or toks[var.type_start].text not in self.classes:
+            return None
+        return toks[var.type_start].text
+
     def ancestors(self, name, seen=()):
         """The names of the classes name derives from, nearest first."""
         out = []

@@ -317,7 +317,7 @@ def harness_features(log):
 def front_end(log):
     """tests/mql5/selftest: what public programs compiled by MetaEditor write (the preprocessor's
     macros and branches, C's integer spellings, m[r,c], arrays of classes with arrays, ...)."""
-    return runtime_semantics(log, at_least=30)
+    return runtime_semantics(log, at_least=39)
 
 
 def expert_bars(log):

@@ -273,6 +273,23 @@ MUTATIONS += [
     ("an int variable given to a long reference", SCRIPT,
      before_onstart("void FaultWiden(long &v) { v = 1; } void FaultCall(void) { int narrow = 0; FaultWiden(narrow); }"),
      "compile", "cannot bind"),
+    # an ancestor's value is copied into a descendant; docs (Structures, Classes and Interfaces):
+    # "you cannot copy objects of child structures (Dog != Cat)"
+    ("a structure's value copied into its sibling", SCRIPT,
+     before_onstart("struct SFaultAnimal { int legs; }; struct SFaultDog : SFaultAnimal { int d; }; "
+                    "struct SFaultCat : SFaultAnimal { int c; }; void FaultCopy(void) { SFaultDog d; SFaultCat c; d = c; }"),
+     "compile", "no match for 'operator='"),
+    # a class pointer given to an object reference is the object; to a reference of an unrelated class
+    # it stays refused
+    ("a class pointer given to a reference of an unrelated class", SCRIPT,
+     before_onstart("class CFaultA { }; class CFaultB { }; void FaultRef(CFaultB &b) { } "
+                    "void FaultGo(void) { CFaultA *a = new CFaultA; FaultRef(a); delete a; }"),
+     "compile", "CFaultB&"),
+    # an operator through a pointer calls the object's; a class without that operator stays refused
+    ("+ through a pointer to a class without operator+", SCRIPT,
+     before_onstart("class CFaultPlus { public: CFaultPlus *operator-(const CFaultPlus &o) { return(NULL); } }; "
+                    "void FaultAdd(void) { CFaultPlus *p = new CFaultPlus; CFaultPlus q; CFaultPlus *r = p + q; delete p; }"),
+     "compile", "operator+"),
 ]
 
 

@@ -382,7 +382,10 @@ def this_to_references(model, sites):
     reference calls `this` the object's reference). Given to a pointer parameter it stays the
     pointer. Where every candidate declaration of the called name takes an object reference (of a
     class, or of the function template's type: `template <typename T> void Pass(T &self)`) at that
-    place, `this` is written (*this)."""
+    place, `this` is written (*this); so is a pointer to a class of the program, a variable's or a
+    member chain's (EA31337-classes' Matrix passes its `Matrix<X> *output` to MatMul(...,
+    Matrix<X> &output), MatrixDimension an element of its `containers[]` of pointers to
+    CopyFrom(MatrixDimension<X> &)): (*p)."""
     toks = model.toks
     at = {id(t): i for i, t in enumerate(toks)}
 
@@ -391,11 +394,17 @@ def this_to_references(model, sites):
                                                            toks[p.type_start].text in (fn.template or ()))
     for args, candidates in sites:
         for n, arg in enumerate(args):
-            if len(arg) != 1 or arg[0].text != "this" or arg[0].out is not None:
+            if not arg or arg[0].out is not None or argument_targets(candidates, n, object_reference) != {True}:
                 continue
-            cls = model.class_at(at[id(arg[0])])
-            if cls is not None and cls.keyword == "class" and argument_targets(candidates, n, object_reference) == {True}:
-                arg[0].out = "(*this)"
+            i = at[id(arg[0])]
+            cls = model.class_at(i)
+            if len(arg) == 1 and arg[0].text == "this":
+                if cls is not None and cls.keyword == "class":
+                    arg[0].out = "(*this)"
+            elif arg[0].kind == "id" and toks[i - 1].text not in (".", "->", "::") \
+                    and member_chain(model, i)[::2] == (i + len(arg), True):
+                arg[0].ws += "(*"
+                arg[-1].out = (arg[-1].out if arg[-1].out is not None else arg[-1].text) + ")"
 
 
 def dependent_base_members(model):
@@ -422,15 +431,26 @@ def dependent_base_members(model):
             if base is not None and base.template is not None and model.member(base, t.text) is found:
                 t.out = "this->" + t.text
                 break
+    # and a constructor initialises such a base by its name alone (Dict.mqh's DictIterator(...) :
+    # DictIteratorBase(dict, slotIdx)); C++ wants its arguments, DictIteratorBase<K, V>(...)
+    for fn in model.functions:
+        cls = model.classes.get(fn.owner)
+        if fn.kind != "constructor" or fn.init < 0 or not fn.is_definition or cls is None:
+            continue
+        named = {b.name: b.text for b in cls.bases if "<" in b.text}
+        depth = 0
+        for k in range(fn.init + 1, fn.body[0]):
+            depth += (toks[k].text in "([{") - (toks[k].text in ")]}")
+            if depth == 0 and toks[k].text in named and toks[k + 1].text == "(" and toks[k].out is None:
+                toks[k].out = named[toks[k].text]
 
 
-def pointer_conditions(model):
-    """docs (Object Pointers): `!ptr` checks the pointer "via an implicit call of the
-    CheckPointer function", so a deleted object's pointer is invalid as a condition, as NULL is
-    (the MetaQuotes book's layers test `if(m_cWeights)` after deleting it). A C++ pointer is true
-    until NULL: a class pointer (a name, a member chain `a.b[i].c`, a call returning one) after
-    `!`, or alone as a condition of if/while or an operand of && || ?:, is written
-    mql5::valid(...)."""
+def member_chain(model, i):
+    """(end, class, pointer, rvalue) of the member chain at toks[i] -- a name, `this`, a call, with
+    `.member`, `.method(...)`, `[k]` of an array or of an object whose operator[] returns a pointer
+    after it, `a.b[i].c` --: where it ends (exclusive), the class of its value, whether that value
+    is a pointer to a class of the program (None: unknown) and whether it is a result (of a call
+    or an operator[]), not a variable."""
     toks = model.toks
 
     def returns(fn):  # (type name, pointer) of a function's result
@@ -446,39 +466,81 @@ def pointer_conditions(model):
             return t, ptr, 0
         return None, False, 0
 
-    def chain(i):
-        """(end, pointer) of the member chain at toks[i] (end exclusive); pointer None: unknown."""
-        t = toks[i]
-        if t.text == "this":
-            cls = model.class_at(i)
-            kind, ptr, dims, k = (cls.name if cls else None), True, 0, i + 1
-        else:
-            d = model.lookup(t.text, i)
-            if d is None:
-                return i + 1, None
-            kind, ptr, dims = decl_type(d)
-            k = i + 1
-            if isinstance(d, mql5_model.FunctionDecl):
+    t = toks[i]
+    if t.text == "this":
+        cls = model.class_at(i)
+        kind, ptr, dims, k = (cls.name if cls else None), True, 0, i + 1
+        rvalue = True
+    else:
+        d = model.lookup(t.text, i)
+        if d is None:
+            return i + 1, None, None, False
+        kind, ptr, dims = decl_type(d)
+        k, rvalue = i + 1, isinstance(d, mql5_model.FunctionDecl)
+        if isinstance(d, mql5_model.FunctionDecl):
+            if k >= len(toks) or toks[k].text != "(":
+                return k, None, None, False
+            k = matching(toks, k) + 1
+    while k < len(toks):
+        x = toks[k].text
+        if x == "[" and dims:
+            k, dims, rvalue = matching(toks, k) + 1, dims - 1, False
+        elif x == "[" and kind in model.classes and index_result(model, kind) not in (None, ANY_CLASS):
+            # an object's operator[], through its pointer too (indexed_object_pointers writes (*p)[)
+            kind, ptr, k, rvalue = index_result(model, kind), True, matching(toks, k) + 1, True
+        elif x == "." and k + 1 < len(toks) and toks[k + 1].kind == "id":
+            m = model.member(model.classes.get(kind), toks[k + 1].text)
+            if m is None:
+                return k, None, None, False
+            kind, ptr, dims = decl_type(m)
+            k, rvalue = k + 2, isinstance(m, mql5_model.FunctionDecl)
+            if isinstance(m, mql5_model.FunctionDecl):
                 if k >= len(toks) or toks[k].text != "(":
-                    return k, None
+                    return k, None, None, False
                 k = matching(toks, k) + 1
-        while k < len(toks):
-            x = toks[k].text
-            if x == "[" and dims:
-                k, dims = matching(toks, k) + 1, dims - 1
-            elif x == "." and k + 1 < len(toks) and toks[k + 1].kind == "id":
-                m = model.member(model.classes.get(kind), toks[k + 1].text)
-                if m is None:
-                    return k, None
-                kind, ptr, dims = decl_type(m)
-                k += 2
-                if isinstance(m, mql5_model.FunctionDecl):
-                    if k >= len(toks) or toks[k].text != "(":
-                        return k, None
-                    k = matching(toks, k) + 1
-            else:
-                break
-        return k, (ptr and not dims and kind in model.pointer_types)
+        else:
+            break
+    return k, kind, (ptr and not dims and kind in model.pointer_types), rvalue
+
+
+
+def pointer_operators(model):
+    """An operator applied to a pointer to a class calls the object's operator (EA31337-classes'
+    MatrixTest, compiled by MetaEditor in its CI: `Matrix<double> *p ...; p + bias` calls
+    Matrix::operator+; JAson's `js["key"] = value` assigns through CJAVal::operator= the object
+    CJAVal::operator[] returns a pointer of); C++ would do pointer arithmetic. A member chain holding
+    such a pointer before an arithmetic operator its class (or a base) overloads -- before `=`, one
+    that is a result, not a variable (a variable's `p = q` is the pointer's) -- is written (*p)."""
+    toks = model.toks
+    ops = ("+", "-", "*", "/", "%", "^", "+=", "-=", "*=", "/=", "=")
+
+    def overloads(cls, op, seen=()):
+        c = model.classes.get(cls)
+        if c is None or cls in seen:
+            return False
+        if any(toks[f.name_at + 1].text == op for f in c.methods.get("operator", ())):
+            return True
+        return any(overloads(b.name, op, seen + (cls,)) for b in c.bases)
+    if not any(toks[f.name_at + 1].text in ops for f in model.functions if f.name == "operator" and f.owner):
+        return
+    for i, t in enumerate(toks):
+        if t.kind != "id" or (i and toks[i - 1].text in (".", "->", "::")):
+            continue
+        end, cls, pointer, rvalue = member_chain(model, i)
+        if pointer and end < len(toks) and toks[end].text in ops and toks[end].kind == "op" \
+                and overloads(cls, toks[end].text) and (rvalue or toks[end].text != "="):
+            t.ws += "(*"
+            toks[end - 1].out = (toks[end - 1].out if toks[end - 1].out is not None else toks[end - 1].text) + ")"
+
+
+def pointer_conditions(model):
+    """docs (Object Pointers): `!ptr` checks the pointer "via an implicit call of the
+    CheckPointer function", so a deleted object's pointer is invalid as a condition, as NULL is
+    (the MetaQuotes book's layers test `if(m_cWeights)` after deleting it). A C++ pointer is true
+    until NULL: a class pointer (a name, a member chain `a.b[i].c`, a call returning one) after
+    `!`, or alone as a condition of if/while or an operand of && || ?:, is written
+    mql5::valid(...)."""
+    toks = model.toks
 
     for i, t in enumerate(toks):
         if (t.kind != "id" and t.text != "this") or (i and toks[i - 1].text in (".", "->", "::")) or t.origin is not None:
@@ -486,7 +548,7 @@ def pointer_conditions(model):
         prev = toks[i - 1].text if i else ""
         if prev not in ("!", "&&", "||", "=", "(", ",", "return", "?", ":"):
             continue
-        end, pointer = chain(i)
+        end, _, pointer, _ = member_chain(model, i)
         if not pointer or end >= len(toks):
             continue
         nxt = toks[end].text
@@ -784,15 +846,22 @@ def rewrite_array_declarations(model):
     toks = model.toks
     statements = {}
     for v in model.variables:
-        if v.type_end == v.type_start + 1 and v.qualified < 0:
-            statements.setdefault((v.start, v.type_start), []).append(v)
-    for (start, type_start), group in statements.items():
+        words = v.type_end - v.type_start
+        if v.qualified < 0 and (words == 1 or words == 2 and toks[v.type_start].text in SIGNED_SPELLINGS):
+            statements.setdefault((v.start, v.type_start, words), []).append(v)
+    for (start, type_start, words), group in statements.items():
         type_tok = toks[type_start]
-        if type_tok.out is not None or not any(v.dims for v in group) or not model.is_type(type_tok.text):
+        if type_tok.out is not None or not any(v.dims for v in group) or \
+                not (model.is_type(type_tok.text) or type_tok.text in SIGNED_SPELLINGS):
             continue
+        name = c_type(type_tok.text)
+        if type_tok.text in SIGNED_SPELLINGS:  # unsigned char a[] (EA31337-classes' ARRAY macro)
+            name, words = signed_spelling(type_tok.text, toks[type_start + 1].text if words == 2 else "")
+            if words == 2:
+                toks[type_start + 1].out = ""
         prefix = " ".join(toks[k].text for k in range(start, type_start) if toks[k].text in ("static", "const"))
         for n, v in enumerate(group):
-            base = c_type(type_tok.text) + ("*" if v.pointer else "")
+            base = name + ("*" if v.pointer else "")
             dims = dim_tokens(toks, v.dims)
             if dims and not dims[0] and v.init and toks[v.init[0]].text == "{":
                 # T a[]={...}: static, sized by the list (docs: Initialization of Variables,
@@ -1036,6 +1105,17 @@ def class_bodies(model):
                       if not f.specifiers & {"static", "const"} and f.qualified < 0]
             inject += f" void mql5_take({name}& mql5_from) {{ {' '.join(taken)} }}"
             inject += copy_members(model, c)
+        # an ancestor's value assigned to a descendant, or initialising one, copies the ancestor's
+        # part (docs: Structures, Classes; a structure that declares no constructor keeps its
+        # brace initialisation, so it gets the assignment only)
+        if c.bases and t.text != "interface":
+            ancestor = f"template <class mql5_U, typename std::enable_if<mql5::is_ancestor<mql5_U, {name}>, int>::type = 0>"
+            inject += f" {ancestor} {name}& operator=(const mql5_U& mql5_from) {{ static_cast<mql5_U&>(*this) = mql5_from; return *this; }}"
+            constructors = any(fns[0].kind == "constructor" for fns in c.methods.values())
+            if t.text == "class" or constructors:
+                inject += f" {ancestor} {name}(const mql5_U& mql5_from) : {name}() {{ static_cast<mql5_U&>(*this) = mql5_from; }}"
+                if not constructors and f" {name}() = default;" not in inject:  # the implicit one stays
+                    inject += f" {name}() = default;"
         # MQL5 finds a method among the base's overloads too, where C++ hides them behind the
         # derived class's method of the same name (CArrayInt::Minimum and CArray::Minimum<T>)
         own = {n for n, fns in c.methods.items() if fns[0].kind == "function"}
@@ -1270,11 +1350,13 @@ def template_member_definitions(model):
 
 
 def unmatched_template_members(model):
-    """MetaEditor compiles a class template's members where they are used: a definition outside
-    the class that matches none of its declarations is an error only once called (the terminal's
-    Generic/Stack.mqh and Queue.mqh declare `CStack(ICollection<T>&collection[])` and define
-    `CStack::CStack(ICollection<T>*collection)`). C++ refuses it at once: such a definition is left
-    out (a call of it then fails to compile, as in MetaEditor). Returns the definitions left out."""
+    """MetaEditor compiles a class template's members where they are used, and a definition outside
+    the class that matches none of its declarations is one more member: the terminal's
+    Generic/Queue.mqh declares `CQueue(ICollection<T>&collection[])` and defines
+    `CQueue::CQueue(ICollection<T>*collection)`, and its UnitTests/Generic/TestQueue.mq5, which calls
+    the pointer form, is compiled to TestQueue.ex5 (A6-9V/ZOLO-A6-9VxNUNA-, a terminal's data
+    folder). C++ wants every member declared in its class. Returns [(definition, the first
+    declaration of its name)]: unmatched_declarations declares it there once all else is rewritten."""
     toks = model.toks
 
     def shape(p):
@@ -1287,11 +1369,45 @@ def unmatched_template_members(model):
             continue
         declared = [f for f in cls.methods.get(fn.name, ()) if f is not fn]
         if declared and not any([shape(p) for p in f.params] == [shape(p) for p in fn.params] for f in declared):
-            start = fn.template_at if fn.template is not None else fn.start
-            blank(toks, start, fn.body[1] + 1)
-            toks[start].out = f"/* {fn.owner}::{fn.name}: declared otherwise in its class: left out */"
-            out.append(fn)
+            out.append((fn, declared[0]))
     return out
+
+
+def unmatched_declarations(model, unmatched):
+    """The declaration of each definition unmatched_template_members found, as rewritten, after
+    the first declaration of its name in the class (so with its access)."""
+    toks = model.toks
+    for fn, first in unmatched:
+        start = past_template_arguments(toks, fn.template_at + 1) if fn.template is not None else fn.start
+        head = toks[start:fn.qualified] + toks[fn.qualified + 2:fn.close + 1]
+        head += toks[fn.close + 1:fn.init if fn.init >= 0 else fn.body[0]]
+        end = toks[first.end]
+        end.out = (end.out if end.out is not None else end.text) + "\n" + text_of(head).strip() + ";"
+
+
+def temporary_conversions(model):
+    """A constructor taking one object by reference converts a temporary too: EA31337-classes'
+    MatrixTest (compiled by MetaEditor in its CI) writes `Matrix<double> m = matrix[2];`, whose
+    operator[] returns a MatrixDimensionAccessor by value, for Matrix(MatrixDimensionAccessor<X>
+    &accessor). C++ binds no temporary to a non-const reference: each such constructor declared
+    in its class (of another class's reference, not a copy constructor) gets a twin taking the
+    temporary, which calls it. Run once all else is rewritten: the twin is the rewritten text."""
+    toks = model.toks
+    for fn in model.functions:
+        cls = model.classes.get(fn.owner)
+        if fn.kind != "constructor" or fn.qualified >= 0 or cls is None or not fn.params or \
+                any(p.default for p in fn.params[1:]) or fn.params[0].default:
+            continue
+        p = fn.params[0]
+        if not p.ref or p.const or p.pointer or p.dims or toks[p.type_start].text not in model.classes \
+                or toks[p.type_start].text == fn.owner:
+            continue
+        k = p.type_start
+        while k < p.end and toks[k].text != "&":
+            k += 1
+        end = toks[fn.body[1] if fn.is_definition else fn.end]
+        end.out = (end.out if end.out is not None else end.text) + \
+            f" {fn.owner}({text_of(toks[p.type_start:k]).strip()}&& mql5_from) : {fn.owner}(mql5_from) {{}}"
 
 
 def unused_function_templates(model):
@@ -1299,7 +1415,8 @@ def unused_function_templates(model):
     use names declared nowhere (EA31337-classes, compiled by MetaEditor in its CI: its
     IndicatorParams::GetInputParam<T> reads an undeclared `param`). C++ looks such names up at once:
     a function template whose name no other token of the program spells is left out. Returns the
-    definitions left out."""
+    definitions to leave out: leave_out blanks them once all else is rewritten (a later rewrite
+    would write into a blanked one)."""
     toks = model.toks
     heads = {fn.name_at for fn in model.functions}
     spelled = {t.text for i, t in enumerate(toks) if t.kind == "id" and i not in heads}
@@ -1309,10 +1426,17 @@ def unused_function_templates(model):
             continue
         if any(t.out is not None for t in toks[fn.template_at:fn.body[1] + 1]):
             continue  # another rewrite has been here
-        blank(toks, fn.template_at, fn.body[1] + 1)
-        toks[fn.template_at].out = f"/* {fn.name}: a template no code uses: left out, as MetaEditor compiles it */"
         out.append(fn)
     return out
+
+
+def leave_out(model, functions):
+    toks = model.toks
+    for fn in functions:
+        blank(toks, fn.template_at, fn.body[1] + 1)
+        for t in toks[fn.template_at:fn.body[1] + 1]:  # what rewrites wrote before a token too
+            t.ws = "\n" * t.ws.count("\n")
+        toks[fn.template_at].out = f"/* {fn.name}: a template no code uses: left out, as MetaEditor compiles it */"
 
 
 def global_calls_in_members(model):
@@ -1450,12 +1574,9 @@ def argument_sites(model):
             by_owner.setdefault((fn.owner, fn.name), []).append(fn)
 
     def methods_of(obj_at, name):
-        if obj_at < 0 or toks[obj_at].kind != "id" or (obj_at and toks[obj_at - 1].text in (".", "->", "::")):
+        cls = model.object_class(obj_at)
+        if cls is None:
             return None
-        var = model.lookup(toks[obj_at].text, obj_at)
-        if not isinstance(var, (mql5_model.VarDecl, mql5_model.Param)) or toks[var.type_start].text not in model.classes:
-            return None
-        cls = toks[var.type_start].text
         found = [k for c in [cls] + model.ancestors(cls) for k in by_owner.get((c, name), [])]
         return found or None
     heads = {fn.name_at for fn in model.functions}
@@ -1550,12 +1671,39 @@ def integer_references(model, sites):
                 arg[0].out = f"mql5::same_bits<{target}>({arg[0].text})"
 
 
+ANY_CLASS = "<a template's parameter>"
+
+
+def pointer_result(model, fn):
+    """The class fn returns a pointer of; ANY_CLASS where that is a template's parameter (MQL5's
+    pointers are of classes alone); None where fn returns no pointer."""
+    head = [x.text for x in return_type(model.toks, fn)]
+    if len(head) != 2 or head[1] != "*":
+        return None
+    owner = model.classes.get(fn.owner)
+    return ANY_CLASS if head[0] in (fn.template or ()) + tuple(owner.template or () if owner else ()) else head[0]
+
+
+def index_result(model, cls):
+    """What cls's operator[] returns a pointer of (pointer_result; of the nearest class declaring an
+    operator[]); None where it returns no pointer or its overloads differ."""
+    toks = model.toks
+    for c in [cls] + model.ancestors(cls):
+        own = [f for f in model.functions if f.owner == c and f.name == "operator" and toks[f.name_at + 1].text == "["]
+        if own:
+            kinds = {pointer_result(model, f) for f in own}
+            return next(iter(kinds)) if len(kinds) == 1 else None
+    return None
+
+
 def indexed_object_pointers(model):
     """MQL5 indexes an object through its pointer: `((CArrayDouble*)m_data)[i]` calls the object's
     operator[] (the standard library's CChartCanvas, compiled into HistogramChartSample.ex5); C++
     would index memory. A `[` after a pointer to a class with an operator[] -- a cast to it in
-    parentheses, a call of a function every declaration of which returns one -- is written
-    `(*p)[` (a variable declared so: pointer_conversions)."""
+    parentheses, a call of a function every declaration of which returns one (of obj.f(, those of
+    the nearest of obj's class and its bases to declare f; EA31337-classes' DictTest indexes
+    `iter.Value()[3]` of a `V *Value()`) -- is written `(*p)[` (a variable declared so:
+    pointer_conversions)."""
     toks = model.toks
 
     def has_index(cls, seen=()):
@@ -1573,25 +1721,55 @@ def indexed_object_pointers(model):
             if depth == 0:
                 return k
         return -1
-    returns = {}  # name -> the class each declaration returns a pointer of (None: something else)
+    returned = lambda fn: pointer_result(model, fn)  # noqa: E731
+    returns = {}  # name -> {returned(each declaration)}
     for fn in model.functions:
-        head = [x.text for x in return_type(toks, fn)]
-        returns.setdefault(fn.name, set()).add(head[0] if len(head) == 2 and head[1] == "*" else None)
+        returns.setdefault(fn.name, set()).add(returned(fn))
     for i, t in enumerate(toks):
         if t.text != "[" or t.kind != "op" or i < 2 or t.out is not None:
             continue
         prev, start, cls = toks[i - 1], -1, None
-        if prev.text == ")":
+        if prev.text == "this" and model.class_at(i) is not None:
+            start, cls = i - 1, model.class_at(i).name  # this[: MatrixTest's Matrix::GetValue
+        elif prev.text == "]" and toks[i - 2].text != "[":
+            # obj[k][ where obj's operator[] returns a pointer (DictTest: dict9[0][2]), and on
+            # along obj[a][b][ (JAson's CJAVal: js["a"]["b"])
+            groups, k = [], i - 1
+            while toks[k].text == "]" and k > 0:
+                o, depth = k, 0
+                while o >= 0:
+                    depth += (toks[o].text == "]") - (toks[o].text == "[")
+                    if depth == 0:
+                        break
+                    o -= 1
+                groups.append(o)
+                k = o - 1
+            if k >= 0 and model.object_class(k):
+                cls = model.object_class(k)
+                for _ in groups:
+                    cls = index_result(model, cls) if cls not in (None, ANY_CLASS) else None
+                start = k
+        elif prev.text == ")":
             o = opening(i - 1)
             if o >= 0 and [x.text for x in toks[o + 1:o + 5]][::2] == ["(", "*"] and toks[o + 4].text == ")":
                 start, cls = o, toks[o + 2].text  # ((C*)x)[
-            elif o > 0 and toks[o - 1].kind == "id" and len(returns.get(toks[o - 1].text, ())) == 1:
-                cls, start = next(iter(returns[toks[o - 1].text])), o - 1  # f(...)[, obj.f(...)[
+            elif o > 0 and toks[o - 1].kind == "id":
+                name, start = toks[o - 1].text, o - 1  # f(...)[, obj.f(...)[
+                kinds = returns.get(name, set())
+                if toks[start - 1].text == "." and model.object_class(start - 2):
+                    # obj.f(: the nearest of obj's class and its bases that declares f (MQL5 pointers
+                    # are of classes only: a template's parameter T in `T *f()` is a class)
+                    for c in [model.object_class(start - 2)] + model.ancestors(model.object_class(start - 2)):
+                        own = [f for f in model.functions if f.owner == c and f.name == name]
+                        if own:
+                            kinds = {returned(f) for f in own}
+                            break
+                cls = next(iter(kinds)) if len(kinds) == 1 else None
                 while start >= 2 and toks[start - 1].text == "." and toks[start - 2].kind == "id":
                     start -= 2
                 if toks[start - 1].text in (".", "->", "::", ")"):
                     continue
-        if start < 0 or cls is None or not has_index(cls):
+        if start < 0 or cls is None or (cls is not ANY_CLASS and not has_index(cls)):
             continue
         toks[start].out = "(*" + (toks[start].out if toks[start].out is not None else toks[start].text)
         toks[i - 1].out = (toks[i - 1].out if toks[i - 1].out is not None else toks[i - 1].text) + ")"
@@ -1805,6 +1983,24 @@ def types_named_like_methods(model):
             t.out = "::" + t.text
 
 
+def legacy_color_names(model):
+    """The terminal's standard library names web colors without their clr prefix (its
+    Controls/Defines.mqh of 2024: `#define CONTROLS_COLOR_BG White`, compiled into the terminal's
+    SimplePanel.ex5): a web color's name the program does not declare itself is written clrName."""
+    global _COLOR_NAMES
+    if _COLOR_NAMES is None:
+        text = (Path(__file__).resolve().parent / "runtime/mql5_constants.hpp").read_text()
+        _COLOR_NAMES = set(re.findall(r"\bclr(\w+) = 0x", text)) - {"NONE"}
+    toks = model.toks
+    for i, t in enumerate(toks):
+        if t.kind == "id" and t.text in _COLOR_NAMES and t.out is None and not (i and toks[i - 1].text in (".", "->", "::")) \
+                and model.lookup(t.text, i) is None:
+            t.out = "clr" + t.text
+
+
+_COLOR_NAMES = None
+
+
 def enum_nulls(model):
     """`OperatorType op=NULL;`: MQL5 gives an enumeration NULL (0) (the standard library's Fuzzy
     code does); C++ converts no integer to an enumeration, so the NULL is written (Type)0."""
@@ -1815,6 +2011,20 @@ def enum_nulls(model):
         if value and value[1] == value[0] + 1 and toks[value[0]].text == "NULL" and toks[d.type_start].text in enums \
                 and toks[value[0]].out is None:
             toks[value[0]].out = f"({toks[d.type_start].text})0"
+    # docs (Void Type and NULL Constant): NULL is of the void type, assigned to any type without
+    # conversion; cast to a type, `(T)NULL` (EA31337-classes' Dict<K, V> returns `(V)NULL` for a
+    # missing key, its test compares a string so got with NULL), it is that type's null value: a
+    # NULL string, not the text "0" of C++'s integer NULL
+    for i in range(3, len(toks)):
+        t = toks[i]
+        if t.text != "NULL" or toks[i - 1].text != ")" or toks[i - 3].text != "(" or toks[i - 2].kind != "id" \
+                or t.out is not None or toks[i - 2].out is not None:
+            continue
+        name, cls, fn = toks[i - 2].text, model.class_at(i), model.function_at(i)
+        params = tuple(cls.template or () if cls else ()) + tuple(fn.template or () if fn else ())
+        if name in params or name == "string":
+            blank(toks, i - 3, i)
+            t.out = f"mql5::null_of<{name}>()"
 
 
 def self_named_initialisers(model):
@@ -2035,8 +2245,8 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     class_bodies(model)
     method_checks(model)
     template_member_definitions(model)
-    left_out = unmatched_template_members(model)
-    left_out += unused_function_templates(model)
+    unmatched = unmatched_template_members(model)
+    left_out = unused_function_templates(model)
     declarator_qualifiers(model)
     global_calls_in_members(model)
     rewrite_objects(model)
@@ -2050,6 +2260,7 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     shadowed_overloads(model)
     self_named_initialisers(model)
     enum_nulls(model)
+    legacy_color_names(model)
     types_named_like_methods(model)
     cpp_word_names(model)
     pure_null_specifiers(model)
@@ -2060,12 +2271,16 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     enum_int_overloads(model)
     enum_assignments(model)
     pointer_conditions(model)
+    pointer_operators(model)
     dependent_base_members(model)
     this_to_references(model, sites)
     this_references(model)
     const_array_overloads(model)
     forward_declarations(model, script)
     enum_strings(model)
+    unmatched_declarations(model, unmatched)
+    temporary_conversions(model)
+    leave_out(model, left_out)
     counter, checks = [0], []
     for t in body:
         if t.kind == "pp" and t.out is None:

@@ -42,6 +42,12 @@ class object {
   unsigned alive_ = kAlive;
 };
 
+// An ancestor of a class or structure of the program (not the registry's base): MQL5 copies an
+// ancestor's value into a descendant, its own members kept (docs: Structures, Classes: "from
+// ancestor to descendant (Animal ==> Dog)"; translate.py class_bodies).
+template <class U, class C>
+constexpr bool is_ancestor = std::is_base_of<U, C>::value && !std::is_same<U, C>::value && !std::is_same<U, object>::value;
+
 template <class T>
 const object* object_base(const T* p) {
   if constexpr (std::is_base_of<object, T>::value)

@@ -646,15 +646,24 @@ std::u16string text_of_bytes(const std::string& b, mql_uint codepage) {
 }  // namespace
 // docs (StringToCharArray): the text's bytes and its terminating 0 (count -1: the whole text) from
 // start; the number of bytes copied.
-int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start, int count, mql_uint codepage) {
+namespace {
+template <class C>
+int string_to_bytes(const string& text, mql5::array<C>& array, int start, int count, mql_uint codepage) {
   std::string b = bytes_of(u16(text), codepage);
   b += '\0';
   const int n = count < 0 || count > static_cast<int>(b.size()) ? static_cast<int>(b.size()) : count;
   if (start < 0) return 0;
   if (!array.is_static() && start + n > array.size()) array.resize(start + n);
   int copied = 0;
-  for (; copied < n && start + copied < array.size(); ++copied) array[start + copied] = static_cast<mql_uchar>(b[copied]);
+  for (; copied < n && start + copied < array.size(); ++copied) array[start + copied] = static_cast<C>(b[copied]);
   return copied;
+}
+}  // namespace
+int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start, int count, mql_uint codepage) {
+  return string_to_bytes(text, array, start, count, codepage);
+}
+int StringToCharArray(const string& text, mql5::array<mql_char>& array, int start, int count, mql_uint codepage) {
+  return string_to_bytes(text, array, start, count, codepage);
 }
 // docs (CharArrayToString): the bytes from start up to count or a 0 byte as text.
 string CharArrayToString(const mql5::array<const mql_uchar>& array, int start, int count, mql_uint codepage) {

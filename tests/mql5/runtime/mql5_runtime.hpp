@@ -116,6 +116,13 @@ class string {
 };
 
 bool operator==(const string& a, const string& b);
+namespace mql5 {
+// (T)NULL: T's null value, a NULL string for a string (translate.py enum_nulls).
+template <class T>
+T null_of() {
+  return T();
+}
+}  // namespace mql5
 inline bool operator!=(const string& a, const string& b) { return !(a == b); }
 bool operator<(const string& a, const string& b);
 inline bool operator>(const string& a, const string& b) { return b < a; }
@@ -823,6 +830,10 @@ bool StringFill(string& str, mql_ushort character);
 string CharToString(mql_uchar char_code);
 string ShortToString(mql_ushort symbol_code);
 int StringToCharArray(const string& text, mql5::array<mql_uchar>& array, int start = 0, int count = -1,
+                      mql_uint codepage = CP_ACP);
+// into a char array too (JAson's CJAVal::Deserialize, compiled into StepanSukovyc/mql5's
+// HourlyHistoryDownloader.ex5): the same bytes
+int StringToCharArray(const string& text, mql5::array<mql_char>& array, int start = 0, int count = -1,
                       mql_uint codepage = CP_ACP);
 string CharArrayToString(const mql5::array<const mql_uchar>& array, int start = 0, int count = -1,
                          mql_uint codepage = CP_ACP);

@@ -19,7 +19,15 @@
 //| returned as an enumeration, a base pointer given to a method     |
 //| whose name another class's method with another class shares, a  |
 //| uint variable given to an int & parameter, an object indexed     |
-//| through its pointer (its operator[]).                            |
+//| through its pointer (its operator[]); a class template's member |
+//| defined otherwise than declared, an ancestor's value copied into |
+//| a descendant, `[]` on a returned `T *`, on `obj[k]` and on this, |
+//| `unsigned int a[]`, a template base initialised by its name,     |
+//| (T)NULL, a pointer given to a reference, an operator through a   |
+//| pointer, a temporary given to a converting constructor, a web    |
+//| color named without clr, ENUM_CHART_VOLUME_MODE; JAson's idioms: |
+//| obj["k"]=v and obj["a"]["b"]["c"] through an operator[] that     |
+//| returns a pointer, StringToCharArray into a char array.          |
 //| docs/mql5-harness.md ("Evidence") names the public programs      |
 //| behind each; every line must end in OK.                          |
 //+------------------------------------------------------------------+
@@ -250,6 +258,119 @@ public:
    double            operator[](const int i) { return(m_v[i]); }
   };
 CFrontRow *FrontRowOf(CFrontRow *row) { return(row); }
+//--- a class template's member defined outside it otherwise than declared is one more member
+//--- (the terminal's Generic/Queue.mqh declares CQueue(ICollection<T>&collection[]) and defines
+//--- CQueue(ICollection<T>*collection); its TestQueue.mq5 calls the pointer form)
+template <typename T>
+class CFrontHolder
+  {
+public:
+   T                 m_v;
+                     CFrontHolder(void) : m_v(0) {}
+                     CFrontHolder(CFrontNode &nodes[]);
+  };
+template <typename T>
+CFrontHolder::CFrontHolder(CFrontNode *node) : m_v((T)node.Id()) {}
+//--- a function template no code calls whose body other rewrites reach (a pointer converted
+//--- down): left out whole
+template <typename T>
+T FrontNeverCalledToo(CFrontNode *node) { CFrontLeaf *leaf=node; return(front_declared_nowhere_too); }
+//--- an ancestor's value copied into a descendant (docs: Structures, Classes and Interfaces:
+//--- "can be copied from ancestor to descendant (Animal ==> Dog)"); Dict.mqh initialises a
+//--- DictIterator from its base's value
+struct SFrontAnimal
+  {
+   int               legs;
+  };
+struct SFrontDog : public SFrontAnimal
+  {
+   bool              swims;
+  };
+class CFrontCount
+  {
+public:
+   int               m_n;
+                     CFrontCount(void) : m_n(1) {}
+  };
+class CFrontCountMore : public CFrontCount
+  {
+public:
+   int               m_more;
+                     CFrontCountMore(void) : m_more(9) {}
+  };
+CFrontCount FrontCountOf(const int n) { CFrontCount c; c.m_n=n; return(c); }
+//--- `[]` on a class template's `T *` (DictObject's V *operator[] and Value()), on `this`
+//--- (Matrix::GetValue: this[i])
+template <typename T>
+class CFrontShelf
+  {
+public:
+   T                *m_row;
+   T                *Row(void) { return(m_row); }
+   T                *operator[](const int i) { return(m_row); }
+  };
+class CFrontIndexed
+  {
+public:
+   int               operator[](const int i) { return(i*10); }
+   int               Third(void) { return(this[3]); }
+  };
+//--- a class template's base initialised by its name alone (Dict.mqh's DictIterator)
+template <typename T>
+class CFrontBaseInit
+  {
+public:
+   T                 m_first;
+                     CFrontBaseInit(T x) : m_first(x) {}
+  };
+template <typename T>
+class CFrontDerivedInit : public CFrontBaseInit<T>
+  {
+public:
+                     CFrontDerivedInit(T x) : CFrontBaseInit(x+1) {}
+  };
+//--- (T)NULL: T's null value, a NULL string for a string (Dict<K, V> returns (V)NULL)
+template <typename T>
+T FrontNullOf(void) { return((T)NULL); }
+//--- a pointer given to an object reference, an operator through a pointer, a temporary given
+//--- to a converting constructor (EA31337-classes' Matrix)
+class CFrontCell
+  {
+public:
+   int               m_v;
+                     CFrontCell(void) : m_v(0) {}
+   void              CopyFrom(CFrontCell &other) { m_v=other.m_v; }
+   CFrontCell       *operator+(const CFrontCell &other) { CFrontCell *sum=new CFrontCell; sum.m_v=m_v+other.m_v; return(sum); }
+  };
+class CFrontCells
+  {
+public:
+   CFrontCell       *m_cells[2];
+  };
+class CFrontView
+  {
+public:
+   int               m_v;
+  };
+class CFrontWhole
+  {
+public:
+   int               m_v;
+                     CFrontWhole(CFrontView &view) : m_v(view.m_v) {}
+  };
+CFrontView FrontViewOf(const int v) { CFrontView view; view.m_v=v; return(view); }
+//--- JAson's CJAVal (compiled into StepanSukovyc/mql5's HourlyHistoryDownloader.ex5): its
+//--- operator[] returns a pointer, assigned to through the object's operator=
+class CFrontJson
+  {
+public:
+   int               m_value;
+   CFrontJson       *m_child;
+                     CFrontJson(void) : m_value(0), m_child(NULL) {}
+                    ~CFrontJson(void) { if(CheckPointer(m_child)==POINTER_DYNAMIC) delete m_child; }
+   CFrontJson       *operator[](string key) { if(m_child==NULL) m_child=new CFrontJson; return(m_child); }
+   void              operator=(const int v) { m_value=v; }
+  };
 //+------------------------------------------------------------------+
 void OnStart()
   {
@@ -392,6 +513,69 @@ void OnStart()
    Check("an object indexed through a cast pointer and a returned pointer",
          DoubleToString(((CFrontRow*)as_node)[1],1)+" "+DoubleToString(FrontRowOf(row)[2],1),"2.5 4.0");
    delete row;
+   CFrontLeaf leaf;
+   CFrontHolder<int> holder(GetPointer(leaf));
+   Check("a class template's member defined otherwise than declared",IntegerToString(holder.m_v),"7");
+   SFrontAnimal animal;
+   animal.legs=4;
+   SFrontDog dog;
+   dog.legs=0;
+   dog.swims=true;
+   dog=animal;
+   CFrontCountMore more=FrontCountOf(5);
+   CFrontCountMore more2;
+   more2=FrontCountOf(6);
+   Check("an ancestor's value copied into a descendant",IntegerToString(dog.legs)+" "+(dog.swims ? "swims" : "-")+" "+
+         IntegerToString(more.m_n)+" "+IntegerToString(more.m_more)+" "+IntegerToString(more2.m_n)+" "+
+         IntegerToString(more2.m_more),"4 swims 5 9 6 9");
+   CFrontShelf<CFrontRow> shelf;
+   shelf.m_row=new CFrontRow;
+   shelf.m_row.m_v[1]=1.5;
+   CFrontIndexed indexed;
+   Check("[] on a returned T *, on obj[k] and on this",DoubleToString(shelf.Row()[1],1)+" "+DoubleToString(shelf[0][1],1)+" "+
+         IntegerToString(indexed.Third()),"1.5 1.5 30");
+   delete shelf.m_row;
+   unsigned char bytes2[];
+   unsigned int counts[],count_of=3;
+   ArrayResize(bytes2,2);
+   ArrayResize(counts,count_of);
+   Check("unsigned char and unsigned int arrays declared",IntegerToString(ArraySize(bytes2))+" "+IntegerToString(ArraySize(counts)),
+         "2 3");
+   CFrontDerivedInit<int> init(4);
+   Check("a class template's base initialised by its name",IntegerToString(init.m_first),"5");
+   string null_text=FrontNullOf<string>();
+   Check("(T)NULL and (string)NULL",(null_text==NULL ? "null" : "["+null_text+"]")+" "+((string)NULL==NULL ? "null" : "not")+" "+
+         IntegerToString(FrontNullOf<int>()),"null null 0");
+   CFrontCells cells;
+   cells.m_cells[0]=new CFrontCell;
+   cells.m_cells[1]=new CFrontCell;
+   cells.m_cells[1].m_v=3;
+   CFrontCell *first=cells.m_cells[0];
+   first.CopyFrom(cells.m_cells[1]);
+   CFrontCell cell;
+   cell.m_v=4;
+   CFrontCell *sum=first+cell;
+   cell.CopyFrom(sum);
+   CFrontWhole whole=FrontViewOf(8);
+   Check("a pointer given to a reference, + through a pointer, a temporary converted",IntegerToString(first.m_v)+" "+
+         IntegerToString(cell.m_v)+" "+IntegerToString(whole.m_v),"3 7 8");
+   delete sum;
+   delete cells.m_cells[0];
+   delete cells.m_cells[1];
+   color legacy=White;
+   int Red=3;
+   Check("a web color named without clr (the standard library's Controls/Defines.mqh), a program's own Red",
+         (legacy==clrWhite ? "white" : "other")+" "+IntegerToString(Red)+" "+IntegerToString((int)CHART_VOLUME_TICK),"white 3 1");
+   CFrontJson json;
+   json["a"]=4;
+   json["a"]["b"]["c"]=9;
+   char js[];
+   int bytes_in=StringToCharArray("{}",js);
+   CFrontJson *alias=json.m_child;
+   alias=json.m_child.m_child;
+   Check("JAson's obj[k]=v, obj[a][b][c] and StringToCharArray into char[]; a pointer variable assigned stays a pointer",
+         IntegerToString(json.m_child.m_value)+" "+IntegerToString(json.m_child.m_child.m_child.m_value)+" "+
+         IntegerToString(bytes_in)+" "+IntegerToString(js[0])+" "+(alias==json.m_child.m_child ? "same" : "other"),"4 9 3 123 same");
    Print("checks: ",g_checks);
   }
 //+------------------------------------------------------------------+
