@@ -13,7 +13,7 @@ packages=(
   oclgrind                                      # race / memory checker of every kernel
   clang libclang-rt-14-dev                      # libFuzzer and the sanitizer runtimes for the ABI fuzzer
   libclblast-dev                                # the SGEMM peer of the benchmark
-  liblapack-dev libeigen3-dev                   # the MQL5 harness's matrix decompositions: LAPACK (as the terminal's), Eigen for the Windows build
+  liblapack-dev libopenblas-dev libeigen3-dev   # the MQL5 harness's matrix maths as the terminal's: LAPACK, OpenBLAS products; Eigen for the Windows build
 )
 missing=()
 for p in "${packages[@]}"; do

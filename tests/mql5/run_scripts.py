@@ -50,9 +50,10 @@ RUN_TIMEOUT = 300
 # The runtime's sources, compiled once per target and linked with every script.
 RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp", "mql5_market.cpp", "mql5_indicators.cpp",
                    "mql5_chart.cpp", "mql5_linalg.cpp", "mql5_terminal.cpp")
-# The native build's matrices decompose on LAPACK (liblapack-dev), as the terminal's; the Windows
-# build's on Eigen (libeigen3-dev, header-only: no Debian package gives MinGW a LAPACK).
-NATIVE_LINK = ["-ldl", "-llapack"]
+# The native build's matrices decompose on LAPACK (liblapack-dev) and multiply on OpenBLAS
+# (libopenblas-dev), as the terminal's; the Windows build's on Eigen (libeigen3-dev, header-only:
+# no Debian package gives MinGW a LAPACK or an OpenBLAS).
+NATIVE_LINK = ["-ldl", "-llapack", "-lopenblas"]
 EIGEN = "/usr/include/eigen3"
 
 

@@ -25,6 +25,11 @@ void dgesv_(const int* n, const int* nrhs, double* a, const int* lda, int* ipiv,
 void dgeqrf_(const int* m, const int* n, double* a, const int* lda, double* tau, double* work, const int* lwork, int* info);
 void dorgqr_(const int* m, const int* n, const int* k, double* a, const int* lda, const double* tau, double* work,
              const int* lwork, int* info);
+// BLAS's Fortran interface, OpenBLAS's here (linked natively).
+void dgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const double* alpha, const double* a,
+            const int* lda, const double* b, const int* ldb, const double* beta, double* c, const int* ldc);
+void sgemm_(const char* ta, const char* tb, const int* m, const int* n, const int* k, const float* alpha, const float* a,
+            const int* lda, const float* b, const int* ldb, const float* beta, float* c, const int* ldc);
 void dgelsd_(const int* m, const int* n, const int* nrhs, double* a, const int* lda, double* b, const int* ldb, double* s,
              const double* rcond, int* rank, double* work, const int* lwork, int* iwork, int* info);
 }
@@ -44,6 +49,28 @@ void rows(int m, int n, const double* c, double* a) {
 }  // namespace
 
 const char* backend() { return "LAPACK"; }
+
+// Row-major C = A B is column-major C' = B' A': the same arrays, B first.
+void product(int m, int n, int k, const double* a, const double* b, double* c) {
+  if (m <= 0 || n <= 0) return;
+  const double one = 1, zero = 0;
+  const int ldb = std::max(1, n), lda = std::max(1, k), ldc = std::max(1, n);
+  if (k <= 0) {
+    std::fill(c, c + static_cast<size_t>(m) * n, 0.0);
+    return;
+  }
+  dgemm_("N", "N", &n, &m, &k, &one, b, &ldb, a, &lda, &zero, c, &ldc);
+}
+void product(int m, int n, int k, const float* a, const float* b, float* c) {
+  if (m <= 0 || n <= 0) return;
+  const float one = 1, zero = 0;
+  const int ldb = std::max(1, n), lda = std::max(1, k), ldc = std::max(1, n);
+  if (k <= 0) {
+    std::fill(c, c + static_cast<size_t>(m) * n, 0.0f);
+    return;
+  }
+  sgemm_("N", "N", &n, &m, &k, &one, b, &ldb, a, &lda, &zero, c, &ldc);
+}
 
 bool svd(int m, int n, const double* a, double* u, double* s, double* vt) {
   std::vector<double> c = columns(m, n, a), uc(static_cast<size_t>(m) * m), vc(static_cast<size_t>(n) * n);
@@ -184,6 +211,22 @@ Eigen::Map<Mat> out(int m, int n, double* a) { return Eigen::Map<Mat>(a, m, n); 
 }  // namespace
 
 const char* backend() { return "Eigen"; }
+
+namespace {
+template <class T>
+void eigen_product(int m, int n, int k, const T* a, const T* b, T* c) {
+  using Rows = Eigen::Matrix<T, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  if (m <= 0 || n <= 0) return;
+  Eigen::Map<Rows> cm(c, m, n);
+  if (k <= 0) {
+    cm.setZero();
+    return;
+  }
+  cm.noalias() = Eigen::Map<const Rows>(a, m, k) * Eigen::Map<const Rows>(b, k, n);
+}
+}  // namespace
+void product(int m, int n, int k, const double* a, const double* b, double* c) { eigen_product(m, n, k, a, b, c); }
+void product(int m, int n, int k, const float* a, const float* b, float* c) { eigen_product(m, n, k, a, b, c); }
 
 bool svd(int m, int n, const double* a, double* u, double* s, double* vt) {
   Eigen::JacobiSVD<Mat> d(in(m, n, a), Eigen::ComputeFullU | Eigen::ComputeFullV);

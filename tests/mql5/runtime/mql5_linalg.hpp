@@ -25,6 +25,11 @@ bool solve(int n, const double* a, const double* b, double* x);
 bool least_squares(int m, int n, const double* a, const double* b, double* x);
 // The inverse of A (n x n).
 bool inverse(int n, const double* a, double* inv);
+// C (m x n) = A (m x k) B (k x n), all row-major: the product behind MatMul, GeMM and @, on the
+// library the terminal's own run on (its release notes of build 5100: OpenBLAS) natively, on
+// Eigen's product in the Windows build.
+void product(int m, int n, int k, const double* a, const double* b, double* c);
+void product(int m, int n, int k, const float* a, const float* b, float* c);
 // What the harness's build of the runtime calls: "LAPACK" or "Eigen".
 const char* backend();
 }  // namespace linalg

@@ -20,7 +20,8 @@
 //    MathMod with a scalar or an operand of the same shape)
 //  Products: MatMul and the @ operator (matrix x matrix, matrix x vector, vector x matrix, vector
 //    x vector), GeMM (TRANSP_A/B/C; also vector x vector, vector x matrix), Power, Dot, Outer,
-//    Inner, Kron, Cov, CorrCoef, Convolve and Correlate (vector)
+//    Inner, Kron, Cov, CorrCoef, Convolve and Correlate (vector); the matrix products of double and
+//    float on mql5_linalg's product (OpenBLAS natively, as the terminal's; Eigen in the Windows build)
 //  Statistics: ArgMax, ArgMin, Max, Min, Ptp, Sum, Prod, CumSum, CumProd, Mean, Average, Median,
 //    Percentile, Quantile, Std, Var (the matrix ones also per axis), LinearRegression
 //  Features: Rows, Cols, Size, Norm (every ENUM_MATRIX_NORM / ENUM_VECTOR_NORM), Trace, HasNan,
@@ -945,11 +946,20 @@ class matrix_of {
   // docs (MatMul): matrix[M][K] * matrix[K][N] = matrix[M][N]. What MQL5 does with other shapes
   // is not documented (the @ operator's page: "an exception will be triggered at runtime"):
   // here a critical error, so a script cannot come to rely on it. A built-in call the user
-  // cannot stop in the middle: the work clock charges the elements it reads and writes.
+  // cannot stop in the middle: the work clock charges the elements it reads and writes. The
+  // terminal's runs on OpenBLAS (build 5100's release notes): so does this, natively
+  // (linalg::product; Eigen's product in the Windows build).
   matrix_of MatMul(const matrix_of& b) const {
     if (cols_ != b.rows_) critical("MatMul: the columns of the first matrix differ from the rows of the second", "MatMul");
     matrix_of c(rows_, b.cols_);
     charge_work(size() + b.size() + c.size());
+    constexpr mql_ulong kIntMax = 0x7FFFFFFF;
+    if constexpr (std::is_same<T, double>::value || std::is_same<T, float>::value) {
+      if (rows_ <= kIntMax && cols_ <= kIntMax && b.cols_ <= kIntMax) {
+        linalg::product(static_cast<int>(rows_), static_cast<int>(b.cols_), static_cast<int>(cols_), data_, b.data_, c.data_);
+        return c;
+      }
+    }
     for (mql_ulong i = 0; i < c.size(); ++i) c.data_[i] = 0;
     for (mql_ulong i = 0; i < rows_; ++i)
       for (mql_ulong k = 0; k < cols_; ++k) {
