@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "gemm/search_verdict.hpp"
 #include "support.hpp"
 #include "tensor_contexts.hpp"
 #include "tuning_file_fixture.hpp"
@@ -87,6 +88,20 @@ class SelfTuning : public t::OwnTuningFile {
   std::string saved_tune_;
   bool had_tune_ = false;
 };
+
+// The search's winner is stored only where, timed again beside the defaults, it still wins:
+// faster at every size it was judged on, and by 3 % in the geometric mean (made-up times).
+TEST(SearchVerdict, AWinnerIsStoredOnlyWhereItStillBeatsTheDefaultsEverywhere) {
+  using mqlcl::confirmed_winner;
+  EXPECT_TRUE(confirmed_winner({100, 40}, {90, 36}));        // 10 % faster at both sizes
+  EXPECT_FALSE(confirmed_winner({100, 40}, {60, 41}));       // faster in the mean, slower at one size
+  EXPECT_FALSE(confirmed_winner({100, 40}, {99, 39.6}));     // 1 %: within the noise
+  EXPECT_TRUE(confirmed_winner({186}, {180.4}));              // 3 %: just enough
+  EXPECT_FALSE(confirmed_winner({186}, {218}));               // slower than the defaults
+  EXPECT_FALSE(confirmed_winner({100, 40}, {90, -1}));       // a timing that failed
+  EXPECT_FALSE(confirmed_winner({100, 40}, {90}));           // sizes that do not match
+  EXPECT_FALSE(confirmed_winner({}, {}));
+}
 
 TEST_F(SelfTuning, ALargeCallSearchesOnceStoresTheBestAndLaterContextsReadIt) {
   std::vector<int> defaults;

@@ -16,6 +16,7 @@
 #include "gemm/gemm_routine.hpp"
 #include "gemm/planner_calibration.hpp"
 #include "gemm/search_operands.hpp"
+#include "gemm/search_verdict.hpp"
 #include "planner_fit.hpp"
 #include "tuning/file_lock.hpp"
 #include "tuning/tunables.hpp"
@@ -95,7 +96,14 @@ class Search {
       if (ok && score < best_score) best_score = score, best = tiles;
       longest = std::max(longest, spent() - before);
     }
-    return best;
+    if (best == defaults) return defaults;
+    std::vector<double> again_defaults, again_best;
+    for (size_t n : sizes_) {
+      again_defaults.push_back(time(defaults, n));
+      again_best.push_back(time(best, n));
+    }
+    rejected_ = !confirmed_winner(again_defaults, again_best);
+    return rejected_ ? defaults : best;
   }
   // What the search did, for the tiles' origin text.
   std::string summary() const {
@@ -105,7 +113,8 @@ class Search {
                  first_ms_ < 0 ? std::string("fails") : str("takes ", static_cast<long long>(first_ms_), " ms"), ")");
     std::string at;
     for (size_t n : sizes_) at += str(at.empty() ? "" : ", ", n, "^3");
-    return str("at ", at, ", ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "");
+    return str("at ", at, ", ", timed_, " of ", offered_, " candidates timed", failed_ ? str(", ", failed_, " failed") : "",
+               rejected_ ? ", its winner not confirmed against the defaults: the defaults kept" : "");
   }
 
  private:
@@ -139,6 +148,7 @@ class Search {
   std::vector<size_t> sizes_;
   size_t timed_ = 0, offered_ = 0, failed_ = 0;
   double first_ms_ = -1;
+  bool rejected_ = false;
 };
 
 double budget_seconds() {
@@ -296,6 +306,7 @@ void calibrate(Context& ctx) {
 }
 
 }  // namespace
+
 
 int kernel_for_call(Context& ctx, const GemmShape& s) {
   int kernel = planned_kernel(ctx, s);
