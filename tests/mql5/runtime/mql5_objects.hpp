@@ -102,6 +102,7 @@ struct pointer_to {
   }
   pointer_to(decltype(nullptr)) : p(nullptr) {}  // NOLINT
   pointer_to(long) : p(nullptr) {}  // NOLINT: (CFoo*)NULL
+  pointer_to(long long) : p(nullptr) {}  // NOLINT: MinGW's NULL is a long long 0
   pointer_to(int) : p(nullptr) {}  // NOLINT
   operator T*() const { return p; }  // NOLINT
   T* operator->() const { return p; }

@@ -332,6 +332,9 @@ public:
 //--- (T)NULL: T's null value, a NULL string for a string (Dict<K, V> returns (V)NULL)
 template <typename T>
 T FrontNullOf(void) { return((T)NULL); }
+//--- a pointer to a template's class made from NULL (SerializerConverter: ((C*)NULL).Parse(...))
+template <typename C>
+bool FrontNullPointer(void) { C *none=((C*)NULL); return(CheckPointer(none)==POINTER_INVALID); }
 //--- a pointer given to an object reference, an operator through a pointer, a temporary given
 //--- to a converting constructor (EA31337-classes' Matrix)
 class CFrontCell
@@ -544,8 +547,8 @@ void OnStart()
    CFrontDerivedInit<int> init(4);
    Check("a class template's base initialised by its name",IntegerToString(init.m_first),"5");
    string null_text=FrontNullOf<string>();
-   Check("(T)NULL and (string)NULL",(null_text==NULL ? "null" : "["+null_text+"]")+" "+((string)NULL==NULL ? "null" : "not")+" "+
-         IntegerToString(FrontNullOf<int>()),"null null 0");
+   Check("(T)NULL, (string)NULL and (C*)NULL",(null_text==NULL ? "null" : "["+null_text+"]")+" "+((string)NULL==NULL ? "null" : "not")+" "+
+         IntegerToString(FrontNullOf<int>())+" "+(FrontNullPointer<CFrontCell>() ? "invalid" : "valid"),"null null 0 invalid");
    CFrontCells cells;
    cells.m_cells[0]=new CFrontCell;
    cells.m_cells[1]=new CFrontCell;
