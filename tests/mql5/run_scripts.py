@@ -14,6 +14,7 @@ script stopped by the user (--stop-after) stops cleanly.
 Usage: run_scripts.py ROOT --native BUILD --mingw BUILD [--dll PATH] [--only NAME ...] [--work DIR] [--mutations]"""
 import argparse
 import ctypes
+import ctypes.util
 import os
 import random
 import re
@@ -51,9 +52,10 @@ RUN_TIMEOUT = 300
 RUNTIME_SOURCES = ("mql5_runtime.cpp", "mql5_platform.cpp", "mql5_objects.cpp", "mql5_market.cpp", "mql5_indicators.cpp",
                    "mql5_chart.cpp", "mql5_linalg.cpp", "mql5_terminal.cpp")
 # The native build's matrices decompose on LAPACK (liblapack-dev) and multiply on OpenBLAS
-# (libopenblas-dev), as the terminal's; the Windows build's on Eigen (libeigen3-dev, header-only:
-# no Debian package gives MinGW a LAPACK or an OpenBLAS).
-NATIVE_LINK = ["-ldl", "-llapack", "-lopenblas"]
+# (libopenblas-dev, install-deps.sh), as the terminal's; on a machine without OpenBLAS (one that
+# only runs the tests) on the BLAS LAPACK links; the Windows build's on Eigen (libeigen3-dev,
+# header-only: no Debian package gives MinGW a LAPACK or an OpenBLAS).
+NATIVE_LINK = ["-ldl", "-llapack", "-lopenblas" if ctypes.util.find_library("openblas") else "-lblas"]
 EIGEN = "/usr/include/eigen3"
 
 
