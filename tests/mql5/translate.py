@@ -466,6 +466,9 @@ def member_chain(model, i):
             return t, ptr, 0
         return None, False, 0
 
+    def past_call(k):  # after a function's name: past its call's arguments; None where no call follows
+        return matching(toks, k) + 1 if k < len(toks) and toks[k].text == "(" else None
+
     t = toks[i]
     if t.text == "this":
         cls = model.class_at(i)
@@ -477,27 +480,28 @@ def member_chain(model, i):
             return i + 1, None, None, False
         kind, ptr, dims = decl_type(d)
         k, rvalue = i + 1, isinstance(d, mql5_model.FunctionDecl)
-        if isinstance(d, mql5_model.FunctionDecl):
-            if k >= len(toks) or toks[k].text != "(":
-                return k, None, None, False
-            k = matching(toks, k) + 1
+        after = past_call(k) if rvalue else k
+        if after is None:
+            return k, None, None, False
+        k = after
     while k < len(toks):
         x = toks[k].text
+        indexed = index_result(model, kind) if x == "[" and not dims and kind in model.classes else None
         if x == "[" and dims:
             k, dims, rvalue = matching(toks, k) + 1, dims - 1, False
-        elif x == "[" and kind in model.classes and index_result(model, kind) not in (None, ANY_CLASS):
+        elif indexed not in (None, ANY_CLASS):
             # an object's operator[], through its pointer too (indexed_object_pointers writes (*p)[)
-            kind, ptr, k, rvalue = index_result(model, kind), True, matching(toks, k) + 1, True
+            kind, ptr, k, rvalue = indexed, True, matching(toks, k) + 1, True
         elif x == "." and k + 1 < len(toks) and toks[k + 1].kind == "id":
             m = model.member(model.classes.get(kind), toks[k + 1].text)
             if m is None:
                 return k, None, None, False
             kind, ptr, dims = decl_type(m)
             k, rvalue = k + 2, isinstance(m, mql5_model.FunctionDecl)
-            if isinstance(m, mql5_model.FunctionDecl):
-                if k >= len(toks) or toks[k].text != "(":
-                    return k, None, None, False
-                k = matching(toks, k) + 1
+            after = past_call(k) if rvalue else k
+            if after is None:
+                return k, None, None, False
+            k = after
         else:
             break
     return k, kind, (ptr and not dims and kind in model.pointer_types), rvalue
@@ -514,13 +518,6 @@ def pointer_operators(model):
     toks = model.toks
     ops = ("+", "-", "*", "/", "%", "^", "+=", "-=", "*=", "/=", "=")
 
-    def overloads(cls, op, seen=()):
-        c = model.classes.get(cls)
-        if c is None or cls in seen:
-            return False
-        if any(toks[f.name_at + 1].text == op for f in c.methods.get("operator", ())):
-            return True
-        return any(overloads(b.name, op, seen + (cls,)) for b in c.bases)
     if not any(toks[f.name_at + 1].text in ops for f in model.functions if f.name == "operator" and f.owner):
         return
     for i, t in enumerate(toks):
@@ -528,7 +525,7 @@ def pointer_operators(model):
             continue
         end, cls, pointer, rvalue = member_chain(model, i)
         if pointer and end < len(toks) and toks[end].text in ops and toks[end].kind == "op" \
-                and overloads(cls, toks[end].text) and (rvalue or toks[end].text != "="):
+                and nearest_methods(model, cls, "operator", toks[end].text) and (rvalue or toks[end].text != "="):
             t.ws += "(*"
             toks[end - 1].out = (toks[end - 1].out if toks[end - 1].out is not None else toks[end - 1].text) + ")"
 
@@ -1396,7 +1393,7 @@ def temporary_conversions(model):
     for fn in model.functions:
         cls = model.classes.get(fn.owner)
         if fn.kind != "constructor" or fn.qualified >= 0 or cls is None or not fn.params or \
-                any(p.default for p in fn.params[1:]) or fn.params[0].default:
+                any(p.default for p in fn.params):
             continue
         p = fn.params[0]
         if not p.ref or p.const or p.pointer or p.dims or toks[p.type_start].text not in model.classes \
@@ -1684,16 +1681,22 @@ def pointer_result(model, fn):
     return ANY_CLASS if head[0] in (fn.template or ()) + tuple(owner.template or () if owner else ()) else head[0]
 
 
+def nearest_methods(model, cls, name, op=None):
+    """The methods named `name` (for "operator", those of operator `op`) of the nearest of cls and
+    its bases that declares one; [] where none does."""
+    for c in [cls] + model.ancestors(cls):
+        decl = model.classes.get(c)
+        own = [f for f in (decl.methods.get(name, ()) if decl else ()) if op is None or model.toks[f.name_at + 1].text == op]
+        if own:
+            return own
+    return []
+
+
 def index_result(model, cls):
     """What cls's operator[] returns a pointer of (pointer_result; of the nearest class declaring an
     operator[]); None where it returns no pointer or its overloads differ."""
-    toks = model.toks
-    for c in [cls] + model.ancestors(cls):
-        own = [f for f in model.functions if f.owner == c and f.name == "operator" and toks[f.name_at + 1].text == "["]
-        if own:
-            kinds = {pointer_result(model, f) for f in own}
-            return next(iter(kinds)) if len(kinds) == 1 else None
-    return None
+    kinds = {pointer_result(model, f) for f in nearest_methods(model, cls, "operator", "[")}
+    return next(iter(kinds)) if len(kinds) == 1 else None
 
 
 def indexed_object_pointers(model):
@@ -1705,14 +1708,6 @@ def indexed_object_pointers(model):
     `iter.Value()[3]` of a `V *Value()`) -- is written `(*p)[` (a variable declared so:
     pointer_conversions)."""
     toks = model.toks
-
-    def has_index(cls, seen=()):
-        c = model.classes.get(cls)
-        if c is None or cls in seen:
-            return False
-        if any(toks[f.name_at + 1].text == "[" for f in c.methods.get("operator", ())):
-            return True
-        return any(has_index(b.name, seen + (cls,)) for b in c.bases)
 
     def opening(j):  # the '(' of the ')' at j
         depth = 0
@@ -1759,17 +1754,15 @@ def indexed_object_pointers(model):
                 if toks[start - 1].text == "." and model.object_class(start - 2):
                     # obj.f(: the nearest of obj's class and its bases that declares f (MQL5 pointers
                     # are of classes only: a template's parameter T in `T *f()` is a class)
-                    for c in [model.object_class(start - 2)] + model.ancestors(model.object_class(start - 2)):
-                        own = [f for f in model.functions if f.owner == c and f.name == name]
-                        if own:
-                            kinds = {returned(f) for f in own}
-                            break
+                    own = nearest_methods(model, model.object_class(start - 2), name)
+                    if own:
+                        kinds = {returned(f) for f in own}
                 cls = next(iter(kinds)) if len(kinds) == 1 else None
                 while start >= 2 and toks[start - 1].text == "." and toks[start - 2].kind == "id":
                     start -= 2
                 if toks[start - 1].text in (".", "->", "::", ")"):
                     continue
-        if start < 0 or cls is None or (cls is not ANY_CLASS and not has_index(cls)):
+        if start < 0 or cls is None or (cls is not ANY_CLASS and not nearest_methods(model, cls, "operator", "[")):
             continue
         toks[start].out = "(*" + (toks[start].out if toks[start].out is not None else toks[start].text)
         toks[i - 1].out = (toks[i - 1].out if toks[i - 1].out is not None else toks[i - 1].text) + ")"

@@ -50,27 +50,22 @@ void rows(int m, int n, const double* c, double* a) {
 
 const char* backend() { return "LAPACK"; }
 
+namespace {
 // Row-major C = A B is column-major C' = B' A': the same arrays, B first.
-void product(int m, int n, int k, const double* a, const double* b, double* c) {
+template <class T, class Gemm>
+void blas_product(Gemm gemm, int m, int n, int k, const T* a, const T* b, T* c) {
   if (m <= 0 || n <= 0) return;
-  const double one = 1, zero = 0;
-  const int ldb = std::max(1, n), lda = std::max(1, k), ldc = std::max(1, n);
   if (k <= 0) {
-    std::fill(c, c + static_cast<size_t>(m) * n, 0.0);
+    std::fill(c, c + static_cast<size_t>(m) * n, T(0));
     return;
   }
-  dgemm_("N", "N", &n, &m, &k, &one, b, &ldb, a, &lda, &zero, c, &ldc);
+  const T one = 1, zero = 0;
+  const int ldb = n, lda = k, ldc = n;
+  gemm("N", "N", &n, &m, &k, &one, b, &ldb, a, &lda, &zero, c, &ldc);
 }
-void product(int m, int n, int k, const float* a, const float* b, float* c) {
-  if (m <= 0 || n <= 0) return;
-  const float one = 1, zero = 0;
-  const int ldb = std::max(1, n), lda = std::max(1, k), ldc = std::max(1, n);
-  if (k <= 0) {
-    std::fill(c, c + static_cast<size_t>(m) * n, 0.0f);
-    return;
-  }
-  sgemm_("N", "N", &n, &m, &k, &one, b, &ldb, a, &lda, &zero, c, &ldc);
-}
+}  // namespace
+void product(int m, int n, int k, const double* a, const double* b, double* c) { blas_product(dgemm_, m, n, k, a, b, c); }
+void product(int m, int n, int k, const float* a, const float* b, float* c) { blas_product(sgemm_, m, n, k, a, b, c); }
 
 bool svd(int m, int n, const double* a, double* u, double* s, double* vt) {
   std::vector<double> c = columns(m, n, a), uc(static_cast<size_t>(m) * m), vc(static_cast<size_t>(n) * n);
