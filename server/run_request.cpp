@@ -771,6 +771,18 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
       reply.real = static_cast<double>(reply.result);
       return true;
     }
+    case kRequest_mqlcl_gemm_where: {  // mqlcl_gemm_where
+      const int ctx_sent = u.i32("ctx");
+      const int flags = u.i32("flags");
+      const int m = u.i32("m");
+      const int n = u.i32("n");
+      const int k = u.i32("k");
+      u.done();
+      const int ctx = session.admit(ctx_sent);
+      reply.result = mqlcl_gemm_where(ctx, flags, m, n, k);
+      reply.real = static_cast<double>(reply.result);
+      return true;
+    }
     case kRequest_mqlcl_gemm_plan: {  // mqlcl_gemm_plan
       const int ctx_sent = u.i32("ctx");
       const int flags = u.i32("flags");

@@ -334,7 +334,8 @@ MQLCL_API double mqlcl_last_download_ms(int ctx);
 MQLCL_API int mqlcl_last_launches(int handle);
 /* The stage (matmul) or GEMM kernel (MQLCL_GEMM_KERNEL_*) that computed the last operation's
  * product: the one asked or planned, or the one an FP16 stage fell back to (30 for 32, 31 for
- * 33); 0 when the last operation computed none (DIA, transpose, peak). */
+ * 33); MQLCL_GEMM_HOST_BLAS where a host-array GEMM ran on the processor; 0 when the last
+ * operation computed none (DIA, transpose, peak). */
 MQLCL_API int mqlcl_last_product(int ctx);
 /* The panels of rows the last host-array GEMM (mqlcl_sgemm, mqlcl_dgemm) ran in: 1 = upload,
  * product, download one after the other; more = the uploads and downloads of some panels
@@ -583,6 +584,17 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what);
 #define MQLCL_GEMM_EXACT 0 /* default: FP32 accuracy (kernel 10, 31, 33 or 35), the planner's choice */
 #define MQLCL_GEMM_FAST 16 /* TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only) */
 #define MQLCL_GEMM_FP64 32 /* dgemm only (which always computes in FP64) */
+/* Where a host-array call (mqlcl_sgemm, mqlcl_dgemm) runs (docs/ABI.md, "GEMM on the
+ * processor"): by default where its predicted time is lowest, the device's kernels with their
+ * copies or the processor through a BLAS the library finds on the machine at run time
+ * (OpenBLAS, else the reference libblas; $MQLCL_HOST_BLAS names one, or "off"); there its
+ * results are that BLAS's. A pinned kernel (mqlcl_gemm_pin) keeps the call on the device.
+ * mqlcl_last_product says MQLCL_GEMM_HOST_BLAS where the host ran. Loading the BLAS starts its
+ * threads (OpenBLAS: a pool of one per core), which live as long as the process. */
+#define MQLCL_GEMM_ON_DEVICE 64 /* the device's kernels only (the planner's choice among them) */
+#define MQLCL_GEMM_ON_HOST 128  /* the host BLAS only: MQLCL_ERR_UNSUPPORTED (saying what was tried) where none is found */
+#define MQLCL_GEMM_HOST_BLAS 90 /* mqlcl_last_product: the product ran on the host BLAS */
+#define MQLCL_GEMM_CALLER_BLAS 91 /* mqlcl_gemm_where: the caller's own BLAS is predicted fastest */
 MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
                           int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
                           int ldc);
@@ -594,9 +606,10 @@ MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, 
 MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
                                   int c_buffer, long long c_offset, int ldc);
-/* DGEMM (FP64 throughout; MQLCL_ERR_UNSUPPORTED on devices without cl_khr_fp64): the product
- * runs on the FP64 tensor cores (mma.sync .f64: FP64 products and sums, no reduced precision)
- * or on the FP64 units, whichever the planner predicts faster. */
+/* DGEMM (FP64 throughout): the product runs on the FP64 tensor cores (mma.sync .f64: FP64
+ * products and sums, no reduced precision), on the FP64 units, or (host arrays) on the host
+ * BLAS, whichever the planner predicts faster; MQLCL_ERR_UNSUPPORTED on devices without
+ * cl_khr_fp64 where no host BLAS takes the call. */
 MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
                           int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
                           int ldc);
@@ -605,6 +618,19 @@ MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha,
 MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
                                   long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
                                   int c_buffer, long long c_offset, int ldc);
+/* A caller with a BLAS the library cannot call (MQL5: the terminal's MatMul, on OpenBLAS)
+ * reports its cost, measured by itself: the wall time in ms of its n x n x n product for n = 4,
+ * 128 and 512 (512 may be left out where 128 took over 1 ms), each in its own call; flags'
+ * precision MQLCL_GEMM_FP64 for double, else float. Process-wide, the last report of each
+ * kept. MQLCL_ERR_ARGUMENT for another n, or ms < 0 or not finite. */
+MQLCL_API int mqlcl_gemm_caller_blas(int flags, int n, double ms);
+/* Where a host-array call of these flags (MQLCL_GEMM_FP64: mqlcl_dgemm's; otherwise
+ * mqlcl_sgemm's) and sizes would run (dense arrays, beta = 0): MQLCL_GEMM_HOST_BLAS, the GEMM
+ * kernel of the device, or MQLCL_GEMM_CALLER_BLAS where the library has no BLAS of its own and
+ * the one the caller reported is predicted faster than the device (the caller runs it; with
+ * MQLCL_GEMM_ON_HOST too). Checks flags, m, n, k as the GEMM calls do; MQLCL_ERR_UNSUPPORTED
+ * where MQLCL_GEMM_ON_HOST finds no BLAS. */
+MQLCL_API int mqlcl_gemm_where(int ctx, int flags, int m, int n, int k);
 /* For C and C++ programs, not MQL5 (whose arrays may move between calls; it is not in the
  * #import block): bytes >= 1 says that the caller's memory [data, data + bytes) stays mapped at
  * that address, readable and writable, until the caller withdraws it with bytes 0 (data the

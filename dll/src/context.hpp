@@ -171,6 +171,13 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   }
   // The panels of rows a host-array GEMM ran in (mqlcl_last_panels; begin_op sets 0).
   void panels_took(int panels) { last_.panels = panels; }
+  // An operation the processor computed (gemm/host_candidate): no launch, no copy; its wall
+  // time is its product's and its total.
+  void ran_on_host(int product, double ms) {
+    last_ = OperationFigures{};
+    last_.product = product;
+    last_.kernel_ms = last_.total_ms = ms;
+  }
 
   // Every tunable's parameters: the tuning file's, or set by the caller. The context's, not a
   // feature's: loaded at creation for its device, the transfers read theirs then, and one table

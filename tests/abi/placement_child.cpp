@@ -65,7 +65,7 @@ int main(int argc, char** argv) {
     std::vector<float> a(static_cast<size_t>(n) * n, 1.0f), b(a.size(), 0.5f), c(a.size(), 0.0f);
     int rc = ctx <= 0 ? ctx : mqlcl_gemm_pin(ctx, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED);
     if (rc >= 0)
-      rc = mqlcl_sgemm(ctx, 0, n, n, n, 1.0f, a.data(), n * n, n, b.data(), n * n, n, 0.0f, c.data(), n * n, n);
+      rc = mqlcl_sgemm(ctx, MQLCL_GEMM_ON_DEVICE, n, n, n, 1.0f, a.data(), n * n, n, b.data(), n * n, n, 0.0f, c.data(), n * n, n);
     if (rc >= 0 && c[0] != 0.5f * static_cast<float>(n)) rc = MQLCL_ERR_INTERNAL;  // every element is n / 2
     if (rc < 0)
       std::printf("error %d %s\n", rc, message().c_str());

@@ -70,6 +70,16 @@ struct Ctx {
   int h;
 };
 
+// Whether host-array GEMM calls can run on a BLAS of this machine (MQLCL_GEMM_ON_HOST): the
+// library finds one by name at run time (OpenBLAS, libblas); a Windows build finds none unless
+// a libopenblas.dll lies beside it.
+inline bool has_host_blas() {
+  Ctx ctx;
+  const float a = 2, b = 3;
+  float c = 0;
+  return mqlcl_sgemm(ctx.h, MQLCL_GEMM_ON_HOST, 1, 1, 1, 1.0f, &a, 1, 1, &b, 1, 1, 0.0f, &c, 1, 1) == MQLCL_OK && c == 6;
+}
+
 // Sets (value null: removes) an environment variable the library reads (ASCII values).
 inline void set_env(const char* name, const char* value) {
 #if defined(_WIN32)

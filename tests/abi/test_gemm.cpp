@@ -27,32 +27,49 @@ void poison_device_c(int ctx, const Shape& s, Gemm gemm) {
   const size_t ca = static_cast<size_t>(s.m) * s.k, cb = static_cast<size_t>(s.k) * s.n,
                cc = static_cast<size_t>(s.m) * ldc;
   std::vector<T> a(ca, 1), b(cb, 1), c(cc, std::numeric_limits<T>::quiet_NaN());
-  ASSERT_EQ(gemm(ctx, 0, s.m, s.n, s.k, T(1), a.data(), static_cast<int>(ca), s.k, b.data(), static_cast<int>(cb), s.n,
+  ASSERT_EQ(gemm(ctx, MQLCL_GEMM_ON_DEVICE, s.m, s.n, s.k, T(1), a.data(), static_cast<int>(ca), s.k, b.data(), static_cast<int>(cb), s.n,
                  T(1), c.data(), static_cast<int>(cc), ldc),
             MQLCL_OK)
       << t::message();
   ASSERT_TRUE(std::isnan(c[0]));
 }
 
+// Where each case runs: the device's kernels, and the host BLAS where the machine has one.
+std::vector<int> places() {
+  static const bool host = t::has_host_blas();
+  if (host) return {MQLCL_GEMM_ON_DEVICE, MQLCL_GEMM_ON_HOST};
+  return {MQLCL_GEMM_ON_DEVICE};
+}
+
 void sgemm_case(const Shape& s, const Layout& l, float alpha, float beta, int precision, bool nan_c = false) {
-  t::Ctx ctx;
-  if (nan_c) poison_device_c<float>(ctx.h, s, mqlcl_sgemm);
-  // The tolerance of what the flags promise: FP32, or TF32 inputs for MQLCL_GEMM_FAST.
-  check_gemm<float>(s, l, alpha, beta, nan_c, mqlcl_gemm_flags_precision(precision), [&](int flags, auto& a, auto& b, auto& c) {
-    return mqlcl_sgemm(ctx.h, flags | precision, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld,
-                       b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()),
-                       c.ld);
-  });
+  for (int place : places()) {
+    SCOPED_TRACE(place == MQLCL_GEMM_ON_HOST ? "on the host BLAS" : "on the device");
+    t::Ctx ctx;
+    if (nan_c) poison_device_c<float>(ctx.h, s, mqlcl_sgemm);
+    // The tolerance of what the flags promise: FP32, or TF32 inputs for MQLCL_GEMM_FAST.
+    check_gemm<float>(s, l, alpha, beta, nan_c, mqlcl_gemm_flags_precision(precision), [&](int flags, auto& a, auto& b, auto& c) {
+      return mqlcl_sgemm(ctx.h, flags | precision | place, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
+                         a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
+                         static_cast<int>(c.v.size()), c.ld);
+    });
+    const int product = mqlcl_last_product(ctx.h);
+    EXPECT_TRUE(place == MQLCL_GEMM_ON_HOST ? product == MQLCL_GEMM_HOST_BLAS : product != MQLCL_GEMM_HOST_BLAS) << product;
+  }
 }
 
 void dgemm_case(const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
-  t::Ctx ctx;
-  if (nan_c) poison_device_c<double>(ctx.h, s, mqlcl_dgemm);
-  check_gemm<double>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP64, [&](int flags, auto& a, auto& b, auto& c) {
-    return mqlcl_dgemm(ctx.h, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
-                       a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
-                       static_cast<int>(c.v.size()), c.ld);
-  });
+  for (int place : places()) {
+    SCOPED_TRACE(place == MQLCL_GEMM_ON_HOST ? "on the host BLAS" : "on the device");
+    t::Ctx ctx;
+    if (nan_c) poison_device_c<double>(ctx.h, s, mqlcl_dgemm);
+    check_gemm<double>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP64, [&](int flags, auto& a, auto& b, auto& c) {
+      return mqlcl_dgemm(ctx.h, flags | MQLCL_GEMM_FP64 | place, s.m, s.n, s.k, alpha, a.v.data(),
+                         static_cast<int>(a.v.size()), a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta,
+                         c.v.data(), static_cast<int>(c.v.size()), c.ld);
+    });
+    const int product = mqlcl_last_product(ctx.h);
+    EXPECT_TRUE(place == MQLCL_GEMM_ON_HOST ? product == MQLCL_GEMM_HOST_BLAS : product != MQLCL_GEMM_HOST_BLAS) << product;
+  }
 }
 
 // mqlcl_sgemm_buffers / mqlcl_dgemm_buffers: A and B share one buffer (B after A, each at an
@@ -153,7 +170,7 @@ TEST(Gemm, RepeatedAndGrowingSizesReuseBuffers) {
   for (const Shape& s : {Shape{257, 255, 129}, Shape{13, 17, 19}, Shape{257, 255, 129}}) {
     std::vector<float> a(static_cast<size_t>(s.m) * s.k, 1.0f), b(static_cast<size_t>(s.k) * s.n, 2.0f),
         c(static_cast<size_t>(s.m) * s.n, 7.0f);
-    ASSERT_EQ(mqlcl_sgemm(ctx.h, 0, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
+    ASSERT_EQ(mqlcl_sgemm(ctx.h, MQLCL_GEMM_ON_DEVICE, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
                           static_cast<int>(b.size()), s.n, 1.0f, c.data(), static_cast<int>(c.size()), s.n),
               MQLCL_OK)
         << t::message();
@@ -185,7 +202,7 @@ TEST(Gemm, FreedContextsKeepNoBuffers) {
   std::vector<float> c(static_cast<size_t>(s.m) * s.n);
   const auto cycle = [&] {
     t::Ctx ctx;
-    ASSERT_EQ(mqlcl_sgemm(ctx.h, 0, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
+    ASSERT_EQ(mqlcl_sgemm(ctx.h, MQLCL_GEMM_ON_DEVICE, s.m, s.n, s.k, 1.0f, a.data(), static_cast<int>(a.size()), s.k, b.data(),
                           static_cast<int>(b.size()), s.n, 0.0f, c.data(), static_cast<int>(c.size()), s.n),
               MQLCL_OK)
         << t::message();

@@ -63,7 +63,7 @@ Product run(int h, int kernel, const Matrix& a, const Matrix& b, bool trans_a = 
   r.c.assign(static_cast<size_t>(m) * n, 7.0f);
   const int flags = t::kernel_flags(kernel) | (trans_a ? MQLCL_GEMM_TRANS_A : 0) | (trans_b ? MQLCL_GEMM_TRANS_B : 0);
   EXPECT_EQ(mqlcl_gemm_pin(h, t::kernel_flags(kernel), kernel), MQLCL_OK) << t::message(h);
-  EXPECT_EQ(mqlcl_sgemm(h, flags, m, n, k, 1.0f, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
+  EXPECT_EQ(mqlcl_sgemm(h, MQLCL_GEMM_ON_DEVICE | flags, m, n, k, 1.0f, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
                         static_cast<int>(b.v.size()), b.ld, 0.0f, r.c.data(), static_cast<int>(r.c.size()), n),
             MQLCL_OK)
       << t::message(h);
@@ -175,7 +175,7 @@ TEST(HalfStages, AlphaBetaAndTheMatmulStagePathWithTheDefaultTiles) {
   for (size_t i = 0; i < c0.size(); ++i) c0[i] = static_cast<float>(i % 7) - 3.0f;
   std::vector<float> got = c0;
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_3XFP16), MQLCL_OK) << t::message(c.h);
-  ASSERT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, m, n, k, 2.0f, a.v.data(), m * k, k, b.v.data(), k * n, n, -0.5f,
+  ASSERT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, m, n, k, 2.0f, a.v.data(), m * k, k, b.v.data(), k * n, n, -0.5f,
                         got.data(), m * n, n),
             MQLCL_OK)
       << t::message(c.h);

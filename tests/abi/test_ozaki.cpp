@@ -69,13 +69,13 @@ Result run(int h, int kernel, const Problem& p) {
   EXPECT_EQ(mqlcl_gemm_pin(h, field, kernel), MQLCL_OK) << t::message(h);
   if (field == MQLCL_GEMM_FP64) {
     r.c = p.c;
-    EXPECT_EQ(mqlcl_dgemm(h, flags, p.m, p.n, p.k, p.alpha, p.a.data(), int(p.a.size()), p.lda(), p.b.data(),
+    EXPECT_EQ(mqlcl_dgemm(h, MQLCL_GEMM_ON_DEVICE | flags, p.m, p.n, p.k, p.alpha, p.a.data(), int(p.a.size()), p.lda(), p.b.data(),
                           int(p.b.size()), p.ldb(), p.beta, r.c.data(), int(r.c.size()), p.ldc()),
               MQLCL_OK)
         << t::message(h);
   } else {
     std::vector<float> a(p.a.begin(), p.a.end()), b(p.b.begin(), p.b.end()), c(p.c.begin(), p.c.end());
-    EXPECT_EQ(mqlcl_sgemm(h, flags, p.m, p.n, p.k, float(p.alpha), a.data(), int(a.size()), p.lda(), b.data(),
+    EXPECT_EQ(mqlcl_sgemm(h, MQLCL_GEMM_ON_DEVICE | flags, p.m, p.n, p.k, float(p.alpha), a.data(), int(a.size()), p.lda(), b.data(),
                           int(b.size()), p.ldb(), float(p.beta), c.data(), int(c.size()), p.ldc()),
               MQLCL_OK)
         << t::message(h);

@@ -42,10 +42,10 @@ struct EnvCtx {
 template <class T>
 int gemm(int h, int flags, const Shape& s, T alpha, const Stored<T>& a, const Stored<T>& b, T beta, Stored<T>& c) {
   if constexpr (sizeof(T) == 4)
-    return mqlcl_sgemm(h, flags, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
+    return mqlcl_sgemm(h, MQLCL_GEMM_ON_DEVICE | flags, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
                        static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()), c.ld);
   else
-    return mqlcl_dgemm(h, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld,
+    return mqlcl_dgemm(h, MQLCL_GEMM_ON_DEVICE | flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld,
                        b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()),
                        c.ld);
 }

@@ -78,7 +78,7 @@ template <class T, class Gemm>
 double product_error(int h, int flags, int m, int n, int k, Gemm gemm) {
   const auto fa = t::random_floats(static_cast<size_t>(m) * k, 5), fb = t::random_floats(static_cast<size_t>(k) * n, 6);
   std::vector<T> a(fa.begin(), fa.end()), b(fb.begin(), fb.end()), c(static_cast<size_t>(m) * n, T(7));
-  EXPECT_EQ(gemm(h, flags, m, n, k, T(1), a.data(), static_cast<int>(a.size()), k, b.data(), static_cast<int>(b.size()),
+  EXPECT_EQ(gemm(h, flags | MQLCL_GEMM_ON_DEVICE, m, n, k, T(1), a.data(), static_cast<int>(a.size()), k, b.data(), static_cast<int>(b.size()),
                  n, T(0), c.data(), static_cast<int>(c.size()), n),
             MQLCL_OK)
       << t::message(h);
@@ -236,7 +236,7 @@ TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
   EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_TF32), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(c.h, "does not meet the precision MQLCL_GEMM_EXACT"));
   EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 99), MQLCL_ERR_ARGUMENT);
-  EXPECT_EQ(mqlcl_gemm_pin(c.h, 64, 10), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_pin(c.h, 256, 10), MQLCL_ERR_ARGUMENT);
   const bool tensor = mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1;
   if (!tensor) {
     EXPECT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_TENSOR_3XTF32), MQLCL_ERR_UNSUPPORTED);
@@ -263,13 +263,13 @@ TEST(Plan, APinnedKernelThatCanNoLongerRunIsRefusedNamingWhy) {
     no_tensor[static_cast<size_t>(f)] = 0;
   ASSERT_EQ(mqlcl_profile_set(c.h, no_tensor.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
   std::vector<float> a(4, 1.0f), b(4, 2.0f), out(4, 0.0f);
-  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
             MQLCL_ERR_UNSUPPORTED);
   EXPECT_TRUE(t::mentions(c.h, "GEMM kernel 31 (sgemm_tensor_3xtf32) is pinned (mqlcl_gemm_pin) but cannot run here"))
       << t::message(c.h);
   EXPECT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 64, 64, 64, nullptr, nullptr, 0), MQLCL_ERR_UNSUPPORTED);
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK);
-  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
             MQLCL_OK)
       << t::message(c.h);
   EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_SGEMM_TUNED);

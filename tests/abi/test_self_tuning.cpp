@@ -45,7 +45,7 @@ class SelfTuning : public t::OwnTuningFile {
     const std::vector<float> a = t::random_floats(static_cast<size_t>(n) * n, 11), b = t::random_floats(static_cast<size_t>(n) * n, 12);
     std::vector<float> c(static_cast<size_t>(n) * n, 0.0f);
     const int count = n * n;
-    EXPECT_EQ(mqlcl_sgemm(ctx, 0, n, n, n, 1.0f, a.data(), count, n, b.data(), count, n, 0.0f, c.data(), count, n), MQLCL_OK)
+    EXPECT_EQ(mqlcl_sgemm(ctx, MQLCL_GEMM_ON_DEVICE, n, n, n, 1.0f, a.data(), count, n, b.data(), count, n, 0.0f, c.data(), count, n), MQLCL_OK)
         << t::message(ctx);
     std::vector<double> exact, scale;
     t::reference_matmul(a, b, n, n, n, exact, scale);
@@ -191,7 +191,7 @@ bool dgemm_right(int ctx, int n) {
   const size_t count = static_cast<size_t>(n) * n;
   std::vector<double> a(count), b(count), c(count, 0.0);
   for (size_t i = 0; i < count; ++i) a[i] = std::sin(0.37 * double(i)), b[i] = std::cos(0.11 * double(i));
-  EXPECT_EQ(mqlcl_dgemm(ctx, MQLCL_GEMM_FP64, n, n, n, 1.0, a.data(), int(count), n, b.data(), int(count), n, 0.0, c.data(),
+  EXPECT_EQ(mqlcl_dgemm(ctx, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_FP64, n, n, n, 1.0, a.data(), int(count), n, b.data(), int(count), n, 0.0, c.data(),
                         int(count), n),
             MQLCL_OK)
       << t::message(ctx);

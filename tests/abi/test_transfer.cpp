@@ -39,14 +39,14 @@ struct TransferCtx {
 
 void sgemm_with(int ctx, const Shape& s, const Layout& l, float alpha, float beta, bool nan_c = false) {
   check_gemm<float>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP32, [&](int flags, auto& a, auto& b, auto& c) {
-    return mqlcl_sgemm(ctx, flags, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
+    return mqlcl_sgemm(ctx, MQLCL_GEMM_ON_DEVICE | flags, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()), a.ld, b.v.data(),
                        static_cast<int>(b.v.size()), b.ld, beta, c.v.data(), static_cast<int>(c.v.size()), c.ld);
   });
 }
 
 void dgemm_with(int ctx, const Shape& s, const Layout& l, double alpha, double beta, bool nan_c = false) {
   check_gemm<double>(s, l, alpha, beta, nan_c, MQLCL_PRECISION_FP64, [&](int flags, auto& a, auto& b, auto& c) {
-    return mqlcl_dgemm(ctx, flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
+    return mqlcl_dgemm(ctx, MQLCL_GEMM_ON_DEVICE | flags | MQLCL_GEMM_FP64, s.m, s.n, s.k, alpha, a.v.data(), static_cast<int>(a.v.size()),
                        a.ld, b.v.data(), static_cast<int>(b.v.size()), b.ld, beta, c.v.data(),
                        static_cast<int>(c.v.size()), c.ld);
   });
@@ -173,7 +173,7 @@ namespace {
 
 // C = 1.25 A B - 0.5 C on arrays at `a`, `b`, `c` (C's rows padded: ldc = n + 3).
 int sgemm_at(int ctx, int m, int n, int k, const float* a, const float* b, float* c) {
-  return mqlcl_sgemm(ctx, MQLCL_GEMM_EXACT, m, n, k, 1.25f, a, m * k, k, b, k * n, n, -0.5f, c, (m - 1) * (n + 3) + n,
+  return mqlcl_sgemm(ctx, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, m, n, k, 1.25f, a, m * k, k, b, k * n, n, -0.5f, c, (m - 1) * (n + 3) + n,
                      n + 3);
 }
 
@@ -232,7 +232,7 @@ TEST(GivenHostMemory, MisuseIsRefusedWithItsCause) {
   t::set_env("MQLCL_HOST_MEMORY", "sometimes");
   {
     TransferCtx ctx("staged", nullptr, nullptr);
-    EXPECT_EQ(mqlcl_sgemm(ctx.h, MQLCL_GEMM_EXACT, 8, 8, 8, 1.0f, memory.data(), 64, 8, memory.data() + 64, 64, 8, 0.0f,
+    EXPECT_EQ(mqlcl_sgemm(ctx.h, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, 8, 8, 8, 1.0f, memory.data(), 64, 8, memory.data() + 64, 64, 8, 0.0f,
                           memory.data() + 128, 64, 8),
               MQLCL_ERR_ARGUMENT);
     EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_HOST_MEMORY = \"sometimes\""));

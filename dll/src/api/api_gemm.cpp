@@ -2,6 +2,7 @@
 #include "api/forward.hpp"
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
+#include "gemm/host_candidate.hpp"
 #include "generic/user_objects.hpp"
 #include "transfer/host_memory.hpp"
 
@@ -36,7 +37,10 @@ int gemm_arrays(int ctx, int flags, int m, int n, int k, T alpha, const T* a, in
   return with_handle<Context>(ctx, [&](Context& cx) {
     check_pointers(a, b, static_cast<const T*>(c));
     const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, sizeof(T) == 8);
-    gemm_host<T>(cx, s, alpha, a, b, beta, c);
+    if (host_array_place(cx, s, flags, sizeof(T), beta != T(0), false) == MQLCL_GEMM_HOST_BLAS)
+      gemm_on_host<T>(cx, s, alpha, a, b, beta, c);
+    else
+      gemm_host<T>(cx, s, alpha, a, b, beta, c);
     return MQLCL_OK;
   });
 }
@@ -46,6 +50,8 @@ template <class T>
 int gemm_buffers(int ctx, int flags, int m, int n, int k, T alpha, int a_buffer, long long a_offset, int lda,
                  int b_buffer, long long b_offset, int ldb, T beta, int c_buffer, long long c_offset, int ldc) {
   return with_handle<Context>(ctx, [&](Context& cx) {
+    if (flags & MQLCL_GEMM_ON_HOST)
+      fail(MQLCL_ERR_ARGUMENT, "flags: MQLCL_GEMM_ON_HOST is for host arrays (mqlcl_sgemm, mqlcl_dgemm); buffers are the device's");
     long long a_avail = 0, b_avail = 0, c_avail = 0;
     auto a = element_buffer<T>(cx, a_buffer, a_offset, "a_buffer", "a_offset", a_avail);
     auto b = element_buffer<T>(cx, b_buffer, b_offset, "b_buffer", "b_offset", b_avail);
@@ -70,6 +76,26 @@ MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, 
                           int ldc) {
   MQLCL_FORWARD(mqlcl_sgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
   return gemm_arrays<float>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
+}
+
+MQLCL_API int mqlcl_gemm_caller_blas(int flags, int n, double ms) {
+  return guard(0, [&] {
+    check_flags_and_sizes(flags, 1, 1, 1);
+    report_caller_blas((flags & MQLCL_GEMM_PRECISION_MASK) == MQLCL_GEMM_FP64, n, ms);
+    return MQLCL_OK;
+  });
+}
+
+MQLCL_API int mqlcl_gemm_where(int ctx, int flags, int m, int n, int k) {
+  MQLCL_FORWARD(mqlcl_gemm_where, ctx, flags, m, n, k);
+  return with_handle<Context>(ctx, [&](Context& cx) {
+    const bool fp64 = (flags & MQLCL_GEMM_PRECISION_MASK) == MQLCL_GEMM_FP64;
+    const long long big = 1LL << 62;  // dense arrays: no count to check
+    const GemmShape s = check_gemm(flags, m, n, k, (flags & MQLCL_GEMM_TRANS_A) ? m : k,
+                                   (flags & MQLCL_GEMM_TRANS_B) ? k : n, n, big, big, big, fp64);
+    const int place = host_array_place(cx, s, flags, fp64 ? 8 : 4, false, true);
+    return place != 0 ? place : planned_kernel(cx, s);
+  });
 }
 
 MQLCL_API int mqlcl_host_memory(void* data, long long bytes) {

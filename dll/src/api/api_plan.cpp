@@ -6,6 +6,7 @@
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "gemm/gemm_plan.hpp"
+#include "gemm/host_candidate.hpp"
 #include "gemm/gemm_state.hpp"
 #include "measure/profile_measure.hpp"
 #include "core/text.hpp"
@@ -78,8 +79,8 @@ MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlc
   return with_handle<Context>(ctx, [&](Context& c) {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
     const int field = checked_field(flags, m, n, k);
-    return copy_out(plan_text(c, field, static_cast<size_t>(m), static_cast<size_t>(n), static_cast<size_t>(k)), buf,
-                    cap);
+    const size_t um = static_cast<size_t>(m), un = static_cast<size_t>(n), uk = static_cast<size_t>(k);
+    return copy_out(plan_text(c, field, um, un, uk) + host_plan_line(c, field, um, un, uk), buf, cap);
   });
 }
 

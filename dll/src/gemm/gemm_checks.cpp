@@ -26,8 +26,11 @@ void check_count(long long count, const char* count_name, size_t need, const cha
 }  // namespace
 
 void check_flags_and_sizes(int flags, int m, int n, int k) {
-  const int known = MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK;
+  const int known = MQLCL_GEMM_TRANS_A | MQLCL_GEMM_TRANS_B | MQLCL_GEMM_PRECISION_MASK | MQLCL_GEMM_ON_DEVICE |
+                    MQLCL_GEMM_ON_HOST;
   if (flags & ~known) fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": unknown bits ", flags & ~known);
+  if ((flags & MQLCL_GEMM_ON_DEVICE) && (flags & MQLCL_GEMM_ON_HOST))
+    fail(MQLCL_ERR_ARGUMENT, "flags = ", flags, ": MQLCL_GEMM_ON_DEVICE and MQLCL_GEMM_ON_HOST together");
   if (m < 1 || n < 1 || k < 1)
     fail(MQLCL_ERR_ARGUMENT, m < 1 ? "m" : n < 1 ? "n" : "k", " = ", m < 1 ? m : n < 1 ? n : k, ": it must be >= 1");
 }

@@ -67,11 +67,12 @@ constexpr uint32_t kRequest_mqlcl_sgemm = 74;
 constexpr uint32_t kRequest_mqlcl_sgemm_buffers = 75;
 constexpr uint32_t kRequest_mqlcl_dgemm = 76;
 constexpr uint32_t kRequest_mqlcl_dgemm_buffers = 77;
-constexpr uint32_t kRequest_mqlcl_gemm_plan = 78;
-constexpr uint32_t kRequest_mqlcl_gemm_plan_text = 79;
-constexpr uint32_t kRequest_mqlcl_gemm_pin = 80;
-constexpr uint32_t kGeneratedRequestsEnd = 81;
+constexpr uint32_t kRequest_mqlcl_gemm_where = 78;
+constexpr uint32_t kRequest_mqlcl_gemm_plan = 79;
+constexpr uint32_t kRequest_mqlcl_gemm_plan_text = 80;
+constexpr uint32_t kRequest_mqlcl_gemm_pin = 81;
+constexpr uint32_t kGeneratedRequestsEnd = 82;
 // Differs between two libraries whose requests differ: a server of another version is refused.
-constexpr uint32_t kRequestsFingerprint = 0xc2fd4329u;
+constexpr uint32_t kRequestsFingerprint = 0xc57c3b32u;
 
 }  // namespace mqlcl

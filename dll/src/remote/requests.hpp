@@ -1173,6 +1173,25 @@ inline bool mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double 
   return true;
 }
 
+inline bool mqlcl_gemm_where(int ctx, int flags, int m, int n, int k, int& result) {
+  if (!is_server_handle(ctx)) return false;
+  try {
+    CallArrays arrays;
+    Packer p;
+    p.u32(kRequest_mqlcl_gemm_where);
+    p.i32(ctx);
+    p.i32(flags);
+    p.i32(m);
+    p.i32(n);
+    p.i32(k);
+    Reply r = call_server(ctx, p, true);
+    result = static_cast<int>(r.result);
+  } catch (...) {
+    result = static_cast<int>(call_failed(true));
+  }
+  return true;
+}
+
 inline bool mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {

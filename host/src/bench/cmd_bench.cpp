@@ -23,6 +23,7 @@
 #include "../transpose.hpp"
 #include "gemm_bench.hpp"
 #include "call_bench.hpp"
+#include "host_crossover.hpp"
 #include "launch_bench.hpp"
 #include "mlp_bench.hpp"
 #include "peers.hpp"
@@ -60,6 +61,7 @@ struct BenchArgs {
   std::string parts = "matmul,transfer,gemm,dia,transpose,launch,mlp";
   std::string gemm_sizes;  // empty: default_gemm_sizes (GPU or CPU)
   std::string chains = "1,10,1000";
+  std::string host_sizes = "16,32,64,128,256,512,1000,2000,4096";
   MlpConfig mlp;  // mlp_training.mq5's defaults
 };
 
@@ -76,9 +78,11 @@ void add_bench_options(CLI::App* b, BenchArgs& a) {
   b->add_option("--transpose", a.transpose, "edge of the square transpose")->capture_default_str();
   b->add_option("--megabytes", a.megabytes, "bytes copied by the bandwidth measurement")->capture_default_str();
   b->add_option("--parts", a.parts, "what to run: matmul (the ladder), transfer, gemm, dia, transpose, launch (launch costs "
-                "against OpenCL directly), mlp (mlp_training.mq5's training through mqlcl and OpenCL directly)")
+                "against OpenCL directly), mlp (mlp_training.mq5's training through mqlcl and OpenCL directly); host (host-array "
+                "GEMM on the processor or the device, not run unless named)")
       ->capture_default_str();
   b->add_option("--chains", a.chains, "launch: launches per chain")->capture_default_str();
+  b->add_option("--host-sizes", a.host_sizes, "host: square GEMM sizes")->capture_default_str();
   b->add_option("--mlp-hidden", a.mlp.hidden, "mlp: neurons per hidden layer")->capture_default_str();
   b->add_option("--mlp-layers", a.mlp.layers, "mlp: hidden layers")->capture_default_str();
   b->add_option("--mlp-batch", a.mlp.batch, "mlp: samples per step")->capture_default_str();
@@ -108,10 +112,10 @@ std::string bench_command_line(const Bench& b) {
   const BenchArgs& a = b.a;
   return fmt::format("mqlcl-host --device {} bench --parts {} --sizes {} --stages {} --gemm-sizes {} --reps {} "
                      "--cap-ms {} --dia-rows {} --transpose {} --megabytes {} --chains {} --mlp-hidden {} "
-                     "--mlp-layers {} --mlp-batch {} --mlp-samples {} --mlp-epochs {}",
+                     "--mlp-layers {} --mlp-batch {} --mlp-samples {} --mlp-epochs {} --host-sizes {}",
                      b.device, a.parts, a.sizes, join_ints(b.stages), join_ints(b.gemm_sizes), a.reps, a.cap_ms,
                      a.dia_rows, a.transpose, a.megabytes, a.chains, a.mlp.hidden, a.mlp.layers, a.mlp.batch,
-                     a.mlp.samples, a.mlp.epochs);
+                     a.mlp.samples, a.mlp.epochs, a.host_sizes);
 }
 
 // The ceilings the matmul, DIA and transpose rows are measured against (copy bandwidth, FP32,
@@ -333,6 +337,7 @@ int run_bench(const BenchArgs& a, const Options& opt) {
     add_call_rows(ctx, opt.device, a.reps, run);
   }
   if (b.part("mlp")) add_mlp_rows(ctx, opt.device, a.mlp, a.reps, run);
+  if (b.part("host")) add_host_crossover_rows(ctx, ints(a.host_sizes), a.reps, b.budget_ms, opt.seed, run);
   write_bench_results(b);
   return 0;
 }

@@ -57,6 +57,10 @@ string MqlclDeviceText(const int device,const int what)
 //+------------------------------------------------------------------+
 string MqlclGemmKernelName(const int kernel)
   {
+   if(kernel==MQLCL_GEMM_HOST_BLAS)
+      return("host_BLAS");
+   if(kernel==MQLCL_GEMM_CALLER_BLAS)
+      return("terminal_MatMul");
    ushort buf[];
    if(ArrayResize(buf,64)!=64)
       return("kernel "+IntegerToString(kernel));
@@ -140,11 +144,120 @@ bool MqlclGemmShape(M &c,const M &a,const M &b,const bool c_is_read,const int fl
 //| One context of mqlcl.dll: create, upload, run, read, free.       |
 //| Every call checks its result and keeps the DLL's message.        |
 //+------------------------------------------------------------------+
+//+------------------------------------------------------------------+
+//| The terminal's own MatMul (OpenBLAS since build 5100) as the     |
+//| processor's candidate of CMqlcl::Sgemm / Dgemm where the DLL has |
+//| no BLAS of its own: the best wall time of `times` products.      |
+//+------------------------------------------------------------------+
+template<typename M>
+double MqlclMatMulMs(const M &a,const M &b,const int times)
+  {
+   double best=-1;
+   for(int t=0; t<times; t++)
+     {
+      ulong t0=GetMicrosecondCount();
+      M c=a.MatMul(b);
+      double ms=(GetMicrosecondCount()-t0)/1000.0;
+      if(best<0 || ms<best)
+         best=ms;
+     }
+   return(best);
+  }
+//--- measures MatMul once per program and precision (4, 128 and, where 128 took under a
+//--- millisecond, 512 cubed) and tells the DLL (mqlcl_gemm_caller_blas), unless the DLL has
+//--- a BLAS of its own; MQLCL_OK or the DLL's error
+int MqlclReportMatMul(const int ctx,const bool fp64)
+  {
+   static bool told_float=false,told_double=false;
+   if(fp64 ? told_double : told_float)
+      return(MQLCL_OK);
+   int flags=fp64 ? MQLCL_GEMM_FP64 : MQLCL_GEMM_EXACT;
+   bool own=mqlcl_gemm_where(ctx,flags|MQLCL_GEMM_ON_HOST,1,1,1)==MQLCL_GEMM_HOST_BLAS;
+   int sizes[3]={4,128,512};
+   for(int i=0; i<3 && !own; i++)
+     {
+      int n=sizes[i];
+      double ms=0;
+      if(fp64)
+        {
+         matrix a(n,n),b(n,n);
+         a.Fill(0.5);
+         b.Fill(0.25);
+         if(i==1)
+            MqlclMatMulMs(a,b,1);  // the first product starts the BLAS's threads
+         ms=MqlclMatMulMs(a,b,i==0 ? 5 : i==1 ? 3 : 2);
+        }
+      else
+        {
+         matrixf a(n,n),b(n,n);
+         a.Fill(0.5f);
+         b.Fill(0.25f);
+         if(i==1)
+            MqlclMatMulMs(a,b,1);
+         ms=MqlclMatMulMs(a,b,i==0 ? 5 : i==1 ? 3 : 2);
+        }
+      int rc=mqlcl_gemm_caller_blas(flags,n,ms);
+      if(rc!=MQLCL_OK)
+         return(rc);
+      if(i==1 && ms>=1.0)
+         break;
+     }
+   if(fp64)
+      told_double=true;
+   else
+      told_float=true;
+   return(MQLCL_OK);
+  }
+//--- C = alpha*op(A)*op(B) + beta*C by the terminal's MatMul (shapes checked before)
+template<typename M,typename T>
+void MqlclMatMulGemm(M &c,const M &a,const M &b,const T alpha,const T beta,const int flags)
+  {
+   M p;
+   if((flags&MQLCL_GEMM_TRANS_A)!=0 && (flags&MQLCL_GEMM_TRANS_B)!=0)
+      p=a.Transpose().MatMul(b.Transpose());
+   else if((flags&MQLCL_GEMM_TRANS_A)!=0)
+      p=a.Transpose().MatMul(b);
+   else if((flags&MQLCL_GEMM_TRANS_B)!=0)
+      p=a.MatMul(b.Transpose());
+   else
+      p=a.MatMul(b);
+   if(alpha!=(T)1)
+      p=p*alpha;
+   if(beta==(T)0)
+      c=p;
+   else
+      c=p+c*beta;
+  }
 class CMqlcl
   {
 private:
    int               m_ctx;
    string            m_error;
+   bool              m_matmul_ran;    // the last Sgemm/Dgemm ran the terminal's MatMul
+   double            m_matmul_ms;
+   //--- where an Sgemm/Dgemm runs: MQLCL_GEMM_CALLER_BLAS (the terminal's MatMul),
+   //--- MQLCL_GEMM_ON_HOST (the DLL's BLAS) or MQLCL_GEMM_ON_DEVICE, as the DLL predicts
+   //--- fastest; flags with MQLCL_GEMM_ON_HOST: the DLL's BLAS, else MatMul; < 0: an error
+   int               Place(const int flags,const bool fp64,const int m,const int n,const int k)
+     {
+      if((flags&MQLCL_GEMM_ON_DEVICE)!=0)
+         return(0);
+      int rc=MqlclReportMatMul(m_ctx,fp64);
+      if(rc!=MQLCL_OK)
+        {
+         Check(rc,"mqlcl_gemm_caller_blas");
+         return(rc);
+        }
+      int where=mqlcl_gemm_where(m_ctx,flags|(fp64 ? MQLCL_GEMM_FP64 : 0),m,n,k);
+      if(where<0)
+        {
+         Check(where,"mqlcl_gemm_where");
+         return(where);
+        }
+      if(where==MQLCL_GEMM_CALLER_BLAS)
+         return(where);
+      return(where==MQLCL_GEMM_HOST_BLAS ? MQLCL_GEMM_ON_HOST : MQLCL_GEMM_ON_DEVICE);
+     }
    bool              Check(const int rc,const string call)
      {
       if(rc>=0)
@@ -159,7 +272,7 @@ private:
      }
 
 public:
-                     CMqlcl(void) : m_ctx(0), m_error("") {}
+                     CMqlcl(void) : m_ctx(0), m_error(""), m_matmul_ran(false), m_matmul_ms(0) {}
                     ~CMqlcl(void) { Free(); }
    bool              Create(const int device)
      {
@@ -237,7 +350,18 @@ public:
       string why;
       if(!MqlclGemmShape(c,a,b,beta!=0.0f,flags,m,n,k,why))
          return(Fail("CMqlcl::Sgemm: "+why));
-      return(Check(mqlcl_sgemm(m_ctx,flags,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
+      int place=Place(flags,false,m,n,k);
+      if(place<0)
+         return(false);
+      m_matmul_ran=place==MQLCL_GEMM_CALLER_BLAS;
+      if(m_matmul_ran)
+        {
+         ulong t0=GetMicrosecondCount();
+         MqlclMatMulGemm(c,a,b,alpha,beta,flags);
+         m_matmul_ms=(GetMicrosecondCount()-t0)/1000.0;
+         return(true);
+        }
+      return(Check(mqlcl_sgemm(m_ctx,(flags&~MQLCL_GEMM_ON_HOST)|place,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
                                b,(int)(b.Rows()*b.Cols()),(int)b.Cols(),beta,c,(int)(c.Rows()*c.Cols()),n),"mqlcl_sgemm"));
      }
    bool              Dgemm(matrix &c,const matrix &a,const matrix &b,const double alpha=1.0,const double beta=0.0,
@@ -247,19 +371,33 @@ public:
       string why;
       if(!MqlclGemmShape(c,a,b,beta!=0.0,flags,m,n,k,why))
          return(Fail("CMqlcl::Dgemm: "+why));
-      return(Check(mqlcl_dgemm(m_ctx,flags,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
+      int place=Place(flags,true,m,n,k);
+      if(place<0)
+         return(false);
+      m_matmul_ran=place==MQLCL_GEMM_CALLER_BLAS;
+      if(m_matmul_ran)
+        {
+         ulong t0=GetMicrosecondCount();
+         MqlclMatMulGemm(c,a,b,alpha,beta,flags);
+         m_matmul_ms=(GetMicrosecondCount()-t0)/1000.0;
+         return(true);
+        }
+      return(Check(mqlcl_dgemm(m_ctx,(flags&~MQLCL_GEMM_ON_HOST)|place,m,n,k,alpha,a,(int)(a.Rows()*a.Cols()),(int)a.Cols(),
                                b,(int)(b.Rows()*b.Cols()),(int)b.Cols(),beta,c,(int)(c.Rows()*c.Cols()),n),"mqlcl_dgemm"));
      }
-   double            KernelMs(void) const { return(mqlcl_last_kernel_ms(m_ctx)); }
-   double            TotalMs(void) const { return(mqlcl_last_total_ms(m_ctx)); }
-   double            ConvertMs(void) const { return(mqlcl_last_convert_ms(m_ctx)); }
+   //--- the last operation's figures; after an Sgemm/Dgemm that ran the terminal's MatMul,
+   //--- its wall time (kernel and total) and no layout work, copies, panels or launches
+   double            KernelMs(void) const { return(m_matmul_ran ? m_matmul_ms : mqlcl_last_kernel_ms(m_ctx)); }
+   double            TotalMs(void) const { return(m_matmul_ran ? m_matmul_ms : mqlcl_last_total_ms(m_ctx)); }
+   double            ConvertMs(void) const { return(m_matmul_ran ? 0.0 : mqlcl_last_convert_ms(m_ctx)); }
    //--- the last Sgemm/Dgemm's copies to and from the device (wall ms; 0 after other operations)
-   double            UploadMs(void) const { return(mqlcl_last_upload_ms(m_ctx)); }
-   double            DownloadMs(void) const { return(mqlcl_last_download_ms(m_ctx)); }
+   double            UploadMs(void) const { return(m_matmul_ran ? 0.0 : mqlcl_last_upload_ms(m_ctx)); }
+   double            DownloadMs(void) const { return(m_matmul_ran ? 0.0 : mqlcl_last_download_ms(m_ctx)); }
    //--- the panels of rows it ran in (more than 1: the copies overlapped the product)
-   int               Panels(void) const { return(mqlcl_last_panels(m_ctx)); }
-   //--- the stage or GEMM kernel that computed the last product (an FP16 stage's fallback)
-   int               Product(void) const { return(mqlcl_last_product(m_ctx)); }
+   int               Panels(void) const { return(m_matmul_ran ? 0 : mqlcl_last_panels(m_ctx)); }
+   //--- the stage or GEMM kernel that computed the last product (an FP16 stage's fallback),
+   //--- MQLCL_GEMM_HOST_BLAS (the DLL's BLAS) or MQLCL_GEMM_CALLER_BLAS (the terminal's MatMul)
+   int               Product(void) const { return(m_matmul_ran ? MQLCL_GEMM_CALLER_BLAS : mqlcl_last_product(m_ctx)); }
    //--- runs `kernel` (MQLCL_GEMM_KERNEL_*) for the flags' precision from now on; 0: the planner's choice
    bool              Pin(const int flags,const int kernel)
      {
@@ -267,6 +405,6 @@ public:
          return(Fail(MqlclErrorText(m_ctx)));
       return(true);
      }
-   int               Launches(void) const { return(mqlcl_last_launches(m_ctx)); }
+   int               Launches(void) const { return(m_matmul_ran ? 0 : mqlcl_last_launches(m_ctx)); }
   };
 //+------------------------------------------------------------------+

@@ -168,6 +168,10 @@
 #define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy (kernel 10, 31, 33 or 35), the planner's choice
 #define MQLCL_GEMM_FAST 16  // TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only)
 #define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
+#define MQLCL_GEMM_ON_DEVICE 64  // the device's kernels only (the planner's choice among them)
+#define MQLCL_GEMM_ON_HOST 128  // the host BLAS only: MQLCL_ERR_UNSUPPORTED (saying what was tried) where none is found
+#define MQLCL_GEMM_HOST_BLAS 90  // mqlcl_last_product: the product ran on the host BLAS
+#define MQLCL_GEMM_CALLER_BLAS 91  // mqlcl_gemm_where: the caller's own BLAS is predicted fastest
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10  // FP32 units (stage 10)
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30  // tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31  // tensor cores, 3xTF32: FP32 accuracy (stage 31)
@@ -304,6 +308,8 @@ int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, in
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double &a[], int a_count, int lda, const double &b[], int b_count, int ldb, double beta, double &c[], int c_count, int ldc);
 int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const matrix &a, int a_count, int lda, const matrix &b, int b_count, int ldb, double beta, matrix &c, int c_count, int ldc);
 int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer, long a_offset, int lda, int b_buffer, long b_offset, int ldb, double beta, int c_buffer, long c_offset, int ldc);
+int mqlcl_gemm_caller_blas(int flags, int n, double ms);
+int mqlcl_gemm_where(int ctx, int flags, int m, int n, int k);
 int mqlcl_gemm_kernel_count();
 int mqlcl_gemm_kernel_at(int index);
 int mqlcl_gemm_kernel_name(int kernel, ushort &buf[], int cap);

@@ -1,0 +1,193 @@
+#include "gemm/host_candidate.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <sstream>
+#include <vector>
+
+#include "core/error.hpp"
+#include "gemm/gemm_panels.hpp"
+#include "gemm/gemm_plan.hpp"
+#include "gemm/gemm_state.hpp"
+#include "measure/profile_measure.hpp"
+#include "platform/host_blas.hpp"
+#include "timing.hpp"
+
+namespace mqlcl {
+
+namespace {
+
+// A BLAS's measured cost: the wall times of square products of 4 (its fixed cost), 128 and 512
+// (a multithreaded BLAS reaches its rate only on large ones; a slow one is measured on 128
+// only, so that measuring never costs a user more than a few milliseconds). The library
+// measures its own BLAS; a caller reports its own (mqlcl_gemm_caller_blas).
+constexpr size_t kFixed = 4, kSmall = 128, kLarge = 512;
+struct HostRate {
+  double fixed_ms = 0, small_ms = -1, large_ms = -1;  // < 0: not measured
+  bool known() const { return small_ms >= 0; }
+};
+struct RateState {
+  std::mutex mutex;
+  HostRate own[2], caller[2];  // FP32, FP64
+};
+RateState& rates() {
+  static RateState* s = new RateState();  // never destroyed: no exit-time destructor
+  return *s;
+}
+
+template <class T>
+void call_blas(const HostBlas& blas, const GemmShape& s, T alpha, const T* a, const T* b, T beta, T* c) {
+  const int ta = s.trans_a ? kCblasTrans : kCblasNoTrans, tb = s.trans_b ? kCblasTrans : kCblasNoTrans;
+  const int m = static_cast<int>(s.m), n = static_cast<int>(s.n), k = static_cast<int>(s.k);
+  const int lda = static_cast<int>(s.lda), ldb = static_cast<int>(s.ldb), ldc = static_cast<int>(s.ldc);
+  if constexpr (sizeof(T) == 4)
+    blas.sgemm(kCblasRowMajor, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+  else
+    blas.dgemm(kCblasRowMajor, ta, tb, m, n, k, alpha, a, lda, b, ldb, beta, c, ldc);
+}
+
+// The best of `times` wall times of an n x n x n product (ms).
+template <class T>
+double time_square(const HostBlas& blas, size_t n, int times) {
+  std::vector<T> a(n * n), b(n * n), c(n * n);
+  for (size_t i = 0; i < n * n; ++i) a[i] = T(i % 7) / T(8), b[i] = T(i % 5) / T(4);
+  GemmShape s{};
+  s.m = s.n = s.k = s.lda = s.ldb = s.ldc = n;
+  double best = 0;
+  for (int t = 0; t < times; ++t) {
+    const auto start = std::chrono::steady_clock::now();
+    call_blas<T>(blas, s, T(1), a.data(), b.data(), T(0), c.data());
+    const double ms = ms_since(start);
+    if (t == 0 || ms < best) best = ms;
+  }
+  return best;
+}
+
+double gflops(size_t n, double ms) { return 2.0 * double(n) * double(n) * double(n) / std::max(ms, 1e-6) / 1e6; }
+
+template <class T>
+HostRate measure_rate(const HostBlas& blas) {
+  HostRate r;
+  time_square<T>(blas, kSmall, 1);  // the first call starts the BLAS's threads
+  r.fixed_ms = time_square<T>(blas, kFixed, 5);
+  r.small_ms = time_square<T>(blas, kSmall, 3);
+  if (r.small_ms < 1.0) r.large_ms = time_square<T>(blas, kLarge, 2);
+  return r;
+}
+
+// The rate's prediction for m x n x k: the fixed cost plus the flops at the rate of 128^3, of
+// 512^3, or between them on the log of the flops.
+double predict_with(const HostRate& r, size_t m, size_t n, size_t k) {
+  const double flops = 2.0 * double(m) * double(n) * double(k);
+  const double small = gflops(kSmall, r.small_ms - r.fixed_ms);
+  const double large = r.large_ms >= 0 ? gflops(kLarge, r.large_ms - r.fixed_ms) : small;
+  const double lo = std::log(2.0 * std::pow(double(kSmall), 3)), hi = std::log(2.0 * std::pow(double(kLarge), 3));
+  const double at = std::min(1.0, std::max(0.0, (std::log(flops) - lo) / (hi - lo)));
+  return r.fixed_ms + flops / (std::max(small + at * (large - small), 1e-3) * 1e6);
+}
+
+double predict_caller_ms(bool fp64, size_t m, size_t n, size_t k) {
+  RateState& s = rates();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  const HostRate& r = s.caller[fp64 ? 1 : 0];
+  return r.known() ? predict_with(r, m, n, k) : -1;
+}
+
+// The device's predicted wall time for the call with its copies: the panels' prediction, or
+// where copies go whole (direct, or a forced panel height) the product plus the copies at the
+// profile's rates.
+double device_call_ms(Context& ctx, const GemmShape& s, int kernel, bool c_up, size_t element) {
+  const PanelPlan panels = plan_panels(ctx, s, kernel, c_up, element);
+  if (panels.predicted_ms >= 0) return panels.predicted_ms;
+  const DeviceProfile& p = measured_profile(ctx);
+  const double e = static_cast<double>(element);
+  const double up = e * double(s.m * s.k + s.k * s.n + (c_up ? s.m * s.n : 0)), down = e * double(s.m * s.n);
+  const double to = p[MQLCL_PROFILE_TO_DEVICE] * 1e6, from = p[MQLCL_PROFILE_FROM_DEVICE] * 1e6;  // bytes/ms
+  return predict_gemm_ms(ctx, kernel, s.m, s.n, s.k) + (to > 0 ? up / to : 0) + (from > 0 ? down / from : 0);
+}
+
+}  // namespace
+
+double predict_host_ms(bool fp64, size_t m, size_t n, size_t k) {
+  const HostBlas* blas = host_blas();
+  if (blas == nullptr) return -1;
+  RateState& s = rates();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  HostRate& r = s.own[fp64 ? 1 : 0];
+  if (!r.known()) r = fp64 ? measure_rate<double>(*blas) : measure_rate<float>(*blas);
+  return predict_with(r, m, n, k);
+}
+
+void report_caller_blas(bool fp64, int n, double ms) {
+  if (n != int(kFixed) && n != int(kSmall) && n != int(kLarge))
+    fail(MQLCL_ERR_ARGUMENT, "n = ", n, ": the products measured are ", kFixed, ", ", kSmall, " and ", kLarge, " cubed");
+  if (!(ms >= 0) || !std::isfinite(ms)) fail(MQLCL_ERR_ARGUMENT, "ms = ", ms, ": a wall time is >= 0 and finite");
+  RateState& s = rates();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  HostRate& r = s.caller[fp64 ? 1 : 0];
+  (n == int(kFixed) ? r.fixed_ms : n == int(kSmall) ? r.small_ms : r.large_ms) = ms;
+}
+
+int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element, bool c_up, bool caller) {
+  if (flags & MQLCL_GEMM_ON_DEVICE) return 0;
+  const bool fp64 = element == 8;
+  double host_ms = predict_host_ms(fp64, s.m, s.n, s.k);
+  int host = MQLCL_GEMM_HOST_BLAS;
+  if (host_ms < 0 && caller) host_ms = predict_caller_ms(fp64, s.m, s.n, s.k), host = MQLCL_GEMM_CALLER_BLAS;
+  if (flags & MQLCL_GEMM_ON_HOST) {
+    if (host_ms < 0)
+      fail(MQLCL_ERR_UNSUPPORTED, "flags: MQLCL_GEMM_ON_HOST, but no BLAS was found on this machine: ", host_blas_search(),
+           " (docs/ABI.md, \"GEMM on the processor\")");
+    return host;
+  }
+  if (host_ms < 0) return 0;
+  if (gemm_state(ctx).pin[precision_index(s.precision)] != 0) return 0;  // the caller chose a device kernel
+  // Every device call waits for at least one launch: a product the host does in less is the
+  // host's without predicting the device's kernels and copies (a small call's own cost).
+  if (host_ms < measured_profile(ctx)[MQLCL_PROFILE_LAUNCH_US] / 1e3) return host;
+  GemmPlan plan;
+  try {
+    plan = plan_gemm(ctx, s.precision, s.m, s.n, s.k, false);
+  } catch (const Error& e) {
+    if (e.code() == MQLCL_ERR_UNSUPPORTED) return host;  // no kernel of the device takes it (FP64)
+    throw;
+  }
+  if (plan.pinned) return 0;  // the caller chose a device kernel
+  return host_ms < device_call_ms(ctx, s, plan.chosen, c_up, element) ? host : 0;
+}
+
+template <class T>
+void gemm_on_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b, T beta, T* c) {
+  const HostBlas* blas = host_blas();
+  if (blas == nullptr) fail(MQLCL_ERR_UNSUPPORTED, "no BLAS on this machine: ", host_blas_search());
+  const auto start = std::chrono::steady_clock::now();
+  call_blas<T>(*blas, s, alpha, a, b, beta, c);
+  ctx.ran_on_host(MQLCL_GEMM_HOST_BLAS, ms_since(start));
+}
+
+template void gemm_on_host<float>(Context&, const GemmShape&, float, const float*, const float*, float, float*);
+template void gemm_on_host<double>(Context&, const GemmShape&, double, const double*, const double*, double, double*);
+
+std::string host_plan_line(Context& ctx, int precision_field, size_t m, size_t n, size_t k) {
+  const bool fp64 = precision_field == MQLCL_GEMM_FP64;
+  const double host_ms = predict_host_ms(fp64, m, n, k);
+  std::ostringstream out;
+  out.setf(std::ios::fixed);
+  out.precision(3);
+  if (host_ms < 0) {
+    out << "  host BLAS: none (" << host_blas_search() << "): host arrays run on the device\n";
+    return out.str();
+  }
+  GemmShape s{};
+  s.m = m, s.n = n, s.k = k, s.lda = k, s.ldb = n, s.ldc = n, s.precision = precision_field;
+  const GemmPlan plan = plan_gemm(ctx, precision_field, m, n, k, false);
+  const double device_ms = device_call_ms(ctx, s, plan.chosen, true, fp64 ? 8 : 4);
+  out << "  host BLAS " << host_blas_search() << ": " << host_ms << " ms predicted for host arrays, the device "
+      << device_ms << " ms with its copies (beta != 0): host arrays run on "
+      << (plan.pinned ? "the device (a kernel is pinned)" : host_ms < device_ms ? "the host" : "the device") << '\n';
+  return out.str();
+}
+
+}  // namespace mqlcl

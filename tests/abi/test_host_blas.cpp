@@ -1,0 +1,151 @@
+// Host-array GEMM on the processor (gemm/host_candidate, platform/host_blas): where the call
+// runs (MQLCL_GEMM_ON_HOST, MQLCL_GEMM_ON_DEVICE, a pin, $MQLCL_HOST_BLAS=off), that the
+// planned call is right wherever it runs, and what is refused. The results of each path
+// against a double reference: test_gemm's cases run on both.
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "support.hpp"
+
+namespace {
+
+// C = A B (m x k times k x n, dense) with flags; the worst error relative to the sum of |terms|.
+double sgemm_error(int h, int flags, int m, int n, int k, int& rc) {
+  const std::vector<float> a = t::random_floats(size_t(m) * k, 11), b = t::random_floats(size_t(k) * n, 12);
+  std::vector<float> c(size_t(m) * n, 7.0f);
+  rc = mqlcl_sgemm(h, flags, m, n, k, 1.0f, a.data(), m * k, k, b.data(), k * n, n, 0.0f, c.data(), m * n, n);
+  double worst = 0;
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) {
+      double sum = 0, scale = 0;
+      for (int p = 0; p < k; ++p) {
+        const double term = double(a[size_t(i) * k + p]) * double(b[size_t(p) * n + j]);
+        sum += term, scale += std::fabs(term);
+      }
+      worst = std::max(worst, std::fabs(double(c[size_t(i) * n + j]) - sum) / std::max(scale, 1e-30));
+    }
+  return worst;
+}
+
+struct HostBlasOff {
+  HostBlasOff() { t::set_env("MQLCL_HOST_BLAS", "off"); }
+  ~HostBlasOff() { t::set_env("MQLCL_HOST_BLAS", nullptr); }
+};
+
+TEST(HostBlas, ThePlannedCallIsRightWhereverItRuns) {
+  t::Ctx c;
+  for (int n : {1, 7, 70, 300}) {
+    int rc = 0;
+    const double error = sgemm_error(c.h, MQLCL_GEMM_EXACT, n, n + 2, n + 1, rc);
+    ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+    EXPECT_LT(error, t::tolerance(MQLCL_PRECISION_FP32, n + 1)) << n;
+    const int product = mqlcl_last_product(c.h);
+    EXPECT_TRUE(product == MQLCL_GEMM_HOST_BLAS || product == MQLCL_GEMM_KERNEL_SGEMM_TUNED ||
+                mqlcl_gemm_kernel_info(product, MQLCL_GEMM_KERNEL_INFO_FLAGS) == MQLCL_GEMM_EXACT)
+        << product;
+    if (product == MQLCL_GEMM_HOST_BLAS) {
+      EXPECT_EQ(mqlcl_last_panels(c.h), 0);
+      EXPECT_EQ(mqlcl_last_upload_ms(c.h), 0.0);
+      EXPECT_EQ(mqlcl_last_launches(c.h), 0);
+    }
+  }
+}
+
+TEST(HostBlas, OnHostRunsTheBlasAndSaysSo) {
+  if (!t::has_host_blas()) GTEST_SKIP() << "no BLAS found on this machine (OpenBLAS or libblas): the host path is not run";
+  t::Ctx c;
+  int rc = 0;
+  EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_ON_HOST, 33, 17, 65, rc), t::tolerance(MQLCL_PRECISION_FP32, 65));
+  ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_HOST_BLAS);
+  EXPECT_GE(mqlcl_last_total_ms(c.h), 0.0);
+  std::vector<mqlcl_char> text(4096);
+  ASSERT_GT(mqlcl_gemm_plan_text(c.h, MQLCL_GEMM_EXACT, 64, 64, 64, text.data(), 4096), 0) << t::message(c.h);
+  const std::string plan(text.begin(), text.end());
+  EXPECT_NE(plan.find("host BLAS "), std::string::npos) << plan;
+  EXPECT_NE(plan.find("ms predicted for host arrays"), std::string::npos) << plan;
+}
+
+TEST(HostBlas, OnDeviceAndAPinKeepTheCallOnTheDevice) {
+  t::Ctx c;
+  int rc = 0;
+  sgemm_error(c.h, MQLCL_GEMM_ON_DEVICE, 4, 4, 4, rc);
+  ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+  EXPECT_NE(mqlcl_last_product(c.h), MQLCL_GEMM_HOST_BLAS);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED), MQLCL_OK) << t::message(c.h);
+  sgemm_error(c.h, MQLCL_GEMM_EXACT, 4, 4, 4, rc);
+  ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+}
+
+TEST(HostBlas, SwitchedOffTheDeviceRunsAndOnHostIsRefusedSayingWhy) {
+  HostBlasOff off;
+  t::Ctx c;
+  int rc = 0;
+  sgemm_error(c.h, MQLCL_GEMM_EXACT, 4, 4, 4, rc);
+  ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+  EXPECT_NE(mqlcl_last_product(c.h), MQLCL_GEMM_HOST_BLAS);
+  std::vector<float> a(4, 1.0f), b(4, 1.0f), out(4, 9.0f);
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_HOST, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
+            MQLCL_ERR_UNSUPPORTED);
+  EXPECT_TRUE(t::mentions(c.h, "MQLCL_HOST_BLAS=off"));
+  for (float v : out) EXPECT_EQ(v, 9.0f);
+}
+
+TEST(HostBlas, BadPlacesAreRefused) {
+  t::Ctx c;
+  std::vector<float> a(4, 1.0f), b(4, 1.0f), out(4, 9.0f);
+  EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_HOST | MQLCL_GEMM_ON_DEVICE, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2,
+                        0.0f, out.data(), 4, 2),
+            MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "MQLCL_GEMM_ON_DEVICE and MQLCL_GEMM_ON_HOST together"));
+  const int buf = mqlcl_buffer(c.h, 64, 0);
+  ASSERT_GT(buf, 0) << t::message(c.h);
+  EXPECT_EQ(mqlcl_sgemm_buffers(c.h, MQLCL_GEMM_ON_HOST, 2, 2, 2, 1.0f, buf, 0, 2, buf, 4, 2, 0.0f, buf, 8, 2),
+            MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(c.h, "MQLCL_GEMM_ON_HOST is for host arrays"));
+  mqlcl_free(buf);
+  for (float v : out) EXPECT_EQ(v, 9.0f);
+}
+
+}  // namespace
+
+namespace {
+
+// A caller's BLAS of a given speed: every product of 4, 128 and 512 reported at `ms`.
+void report_caller(int flags, double ms) {
+  for (int n : {4, 128, 512}) ASSERT_EQ(mqlcl_gemm_caller_blas(flags, n, ms), MQLCL_OK) << t::message();
+}
+
+TEST(HostBlas, WhereAnswersTheCallersBlasOnlyWhereTheLibraryHasNone) {
+  t::Ctx c;
+  EXPECT_EQ(mqlcl_gemm_caller_blas(0, 64, 1.0), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(0, "n = 64"));
+  EXPECT_EQ(mqlcl_gemm_caller_blas(0, 128, -1.0), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_gemm_where(c.h, 0, 0, 8, 8), MQLCL_ERR_ARGUMENT);
+  const int device = mqlcl_gemm_where(c.h, MQLCL_GEMM_ON_DEVICE, 64, 64, 64);
+  EXPECT_GT(mqlcl_gemm_kernel_info(device, MQLCL_GEMM_KERNEL_INFO_FLAGS), -1) << device << " " << t::message(c.h);
+  {
+    HostBlasOff off;
+    report_caller(0, 1e-9);  // a BLAS no device can beat
+    EXPECT_EQ(mqlcl_gemm_where(c.h, 0, 64, 64, 64), MQLCL_GEMM_CALLER_BLAS) << t::message(c.h);
+    EXPECT_EQ(mqlcl_gemm_where(c.h, MQLCL_GEMM_ON_HOST, 64, 64, 64), MQLCL_GEMM_CALLER_BLAS) << t::message(c.h);
+    EXPECT_EQ(mqlcl_gemm_where(c.h, MQLCL_GEMM_ON_DEVICE, 64, 64, 64), device);
+    report_caller(0, 1e9);  // one any device beats
+    EXPECT_EQ(mqlcl_gemm_where(c.h, 0, 64, 64, 64), device) << t::message(c.h);
+    // The mqlcl_sgemm call itself never runs the caller's BLAS.
+    int rc = 0;
+    report_caller(0, 1e-9);
+    sgemm_error(c.h, MQLCL_GEMM_EXACT, 8, 8, 8, rc);
+    ASSERT_EQ(rc, MQLCL_OK) << t::message(c.h);
+    EXPECT_NE(mqlcl_last_product(c.h), MQLCL_GEMM_CALLER_BLAS);
+    EXPECT_NE(mqlcl_last_product(c.h), MQLCL_GEMM_HOST_BLAS);
+  }
+  if (t::has_host_blas()) {
+    EXPECT_EQ(mqlcl_gemm_where(c.h, MQLCL_GEMM_ON_HOST, 64, 64, 64), MQLCL_GEMM_HOST_BLAS);
+  }
+  report_caller(0, 1e9);  // the process's reports left as no test relies on them
+}
+
+}  // namespace
