@@ -19,6 +19,9 @@ struct GemmState {
   // The kernel pinned per precision (0: the planner decides), indexed by precision_index
   // (gemm/gemm_plan.hpp): the flags' precision field / MQLCL_GEMM_FAST.
   int pin[3] = {0, 0, 0};
+  // The least wall time of a small host-array call on the device per precision index, measured
+  // where the host candidate needs it (gemm/host_candidate); < 0 until then.
+  double host_array_floor_ms[3] = {-1, -1, -1};
 };
 
 inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }

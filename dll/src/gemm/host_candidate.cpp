@@ -108,6 +108,32 @@ double device_call_ms(Context& ctx, const GemmShape& s, int kernel, bool c_up, s
   return predict_gemm_ms(ctx, kernel, s.m, s.n, s.k) + (to > 0 ? up / to : 0) + (from > 0 ? down / from : 0);
 }
 
+// What a host-array call costs the device at least (its copies' and launches' waits, which the
+// planner's product prediction does not hold): the best of three 16^3 calls on the device after
+// a warm-up, measured once per context and precision.
+constexpr size_t kFloor = 16;
+template <class T>
+double measure_floor(Context& ctx, int precision) {
+  GemmShape s{};
+  s.m = s.n = s.k = s.lda = s.ldb = s.ldc = kFloor;
+  s.a_need = s.b_need = s.c_need = kFloor * kFloor;
+  s.precision = precision;
+  std::vector<T> a(kFloor * kFloor, T(1)), b(kFloor * kFloor, T(1)), c(kFloor * kFloor);
+  double best = -1;
+  for (int t = 0; t < 4; ++t) {
+    const auto start = std::chrono::steady_clock::now();
+    gemm_host<T>(ctx, s, T(1), a.data(), b.data(), T(0), c.data());
+    const double ms = ms_since(start);
+    if (t > 0 && (best < 0 || ms < best)) best = ms;
+  }
+  return best;
+}
+double host_array_floor_ms(Context& ctx, int precision, size_t element) {
+  double& floor = gemm_state(ctx).host_array_floor_ms[precision_index(precision)];
+  if (floor < 0) floor = element == 8 ? measure_floor<double>(ctx, precision) : measure_floor<float>(ctx, precision);
+  return floor;
+}
+
 }  // namespace
 
 double predict_host_ms(bool fp64, size_t m, size_t n, size_t k) {
@@ -155,7 +181,10 @@ int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element
     throw;
   }
   if (plan.pinned) return 0;  // the caller chose a device kernel
-  return host_ms < device_call_ms(ctx, s, plan.chosen, c_up, element) ? host : 0;
+  const double device_ms = device_call_ms(ctx, s, plan.chosen, c_up, element);
+  if (host_ms < device_ms) return host;
+  // The device predicted faster: its measured floor decides small calls the prediction flatters.
+  return host_ms < host_array_floor_ms(ctx, s.precision, element) ? host : 0;
 }
 
 template <class T>
@@ -172,6 +201,7 @@ template void gemm_on_host<double>(Context&, const GemmShape&, double, const dou
 
 std::string host_plan_line(Context& ctx, int precision_field, size_t m, size_t n, size_t k) {
   const bool fp64 = precision_field == MQLCL_GEMM_FP64;
+  const size_t element = fp64 ? 8 : 4;
   const double host_ms = predict_host_ms(fp64, m, n, k);
   std::ostringstream out;
   out.setf(std::ios::fixed);
@@ -182,11 +212,16 @@ std::string host_plan_line(Context& ctx, int precision_field, size_t m, size_t n
   }
   GemmShape s{};
   s.m = m, s.n = n, s.k = k, s.lda = k, s.ldb = n, s.ldc = n, s.precision = precision_field;
-  const GemmPlan plan = plan_gemm(ctx, precision_field, m, n, k, false);
-  const double device_ms = device_call_ms(ctx, s, plan.chosen, true, fp64 ? 8 : 4);
-  out << "  host BLAS " << host_blas_search() << ": " << host_ms << " ms predicted for host arrays, the device "
-      << device_ms << " ms with its copies (beta != 0): host arrays run on "
-      << (plan.pinned ? "the device (a kernel is pinned)" : host_ms < device_ms ? "the host" : "the device") << '\n';
+  s.a_need = m * k, s.b_need = k * n, s.c_need = m * n;
+  const int place = host_array_place(ctx, s, 0, element, true, false);
+  out << "  host BLAS " << host_blas_search() << ": " << host_ms << " ms predicted for host arrays";
+  if (!gemm_state(ctx).pin[precision_index(precision_field)]) {
+    const double device_ms = device_call_ms(ctx, s, plan_gemm(ctx, precision_field, m, n, k, false).chosen, true, element);
+    out << ", the device " << device_ms << " ms with its copies (beta != 0)";
+    const double floor = gemm_state(ctx).host_array_floor_ms[precision_index(precision_field)];
+    if (floor >= 0) out << ", at least " << floor << " ms (its measured floor)";
+  }
+  out << ": host arrays run on " << (place == MQLCL_GEMM_HOST_BLAS ? "the host" : "the device") << '\n';
   return out.str();
 }
 
