@@ -112,7 +112,7 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
   };
   // Each timed in batches of calls of at least two milliseconds (a small product's microseconds
   // are below the clock's reach alone), after a warm-up; OpenBLAS, the planned call and (where
-  // a batch of it costs under 100 ms) the device in turn in each round, so that a change of the
+  // a batch of it costs under 100 ms) the device in each round, in turns, so that a change of the
   // machine's load (OpenBLAS's threads spinning after a call, other work) hits every side of a
   // round's ratio.
   const std::function<int()> planned_call = [&] { return library_call<T>(ctx, 0, n, a, b, c); };
@@ -140,11 +140,23 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
   double spent = 0;
   for (int r = 0; planned.error.empty() && r < std::max(reps, 3) && (r < 3 || spent < budget_ms); ++r) {
     const auto r0 = Clock::now();
-    if (peer_call) peer_ms.push_back(batch_ms(peer_call, calls));
-    const double ms = batch_ms(planned_call, calls);
-    if (ms < 0) planned.error = last_error(0);
-    planned_ms.push_back(ms);
-    if (device_in_rounds) device_ms.push_back(batch_ms(device_call, calls));
+    // Each side first, second and third in turn: the one after OpenBLAS shares the processor
+    // with its threads, which spin a while after a call.
+    for (int side = 0; side < 3; ++side) {
+      switch ((side + r) % 3) {
+        case 0:
+          if (peer_call) peer_ms.push_back(batch_ms(peer_call, calls));
+          break;
+        case 1: {
+          const double ms = batch_ms(planned_call, calls);
+          if (ms < 0) planned.error = last_error(0);
+          planned_ms.push_back(ms);
+          break;
+        }
+        default:
+          if (device_in_rounds) device_ms.push_back(batch_ms(device_call, calls));
+      }
+    }
     spent += std::chrono::duration<double, std::milli>(Clock::now() - r0).count();
   }
   if (planned.error.empty()) planned.ms = median(planned_ms);
