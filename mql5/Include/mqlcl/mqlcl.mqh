@@ -184,8 +184,8 @@ int MqlclReportMatMul(const int ctx,const bool fp64)
          a.Fill(0.5);
          b.Fill(0.25);
          if(i==1)
-            MqlclMatMulMs(a,b,1);  // the first product starts the BLAS's threads
-         ms=MqlclMatMulMs(a,b,i==0 ? 5 : i==1 ? 3 : 2);
+            MqlclMatMulMs(a,b,3);  // the first products start the BLAS's threads
+         ms=MqlclMatMulMs(a,b,i==2 ? 3 : 7);
         }
       else
         {
@@ -193,8 +193,8 @@ int MqlclReportMatMul(const int ctx,const bool fp64)
          a.Fill(0.5f);
          b.Fill(0.25f);
          if(i==1)
-            MqlclMatMulMs(a,b,1);
-         ms=MqlclMatMulMs(a,b,i==0 ? 5 : i==1 ? 3 : 2);
+            MqlclMatMulMs(a,b,3);
+         ms=MqlclMatMulMs(a,b,i==2 ? 3 : 7);
         }
       int rc=mqlcl_gemm_caller_blas(flags,n,ms);
       if(rc!=MQLCL_OK)
