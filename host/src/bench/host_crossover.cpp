@@ -8,6 +8,7 @@
 #include <random>
 #include <cstdlib>
 #include <string>
+#include <thread>
 #include <type_traits>
 
 #include "../library.hpp"
@@ -112,9 +113,8 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
   };
   // Each timed in batches of calls of at least two milliseconds (a small product's microseconds
   // are below the clock's reach alone), after a warm-up; OpenBLAS, the planned call and (where
-  // a batch of it costs under 100 ms) the device in each round, in turns, so that a change of the
-  // machine's load (OpenBLAS's threads spinning after a call, other work) hits every side of a
-  // round's ratio.
+  // a batch of it costs under 100 ms) the device in each round, so that a change of the
+  // machine's load hits every side of a round's ratio.
   const std::function<int()> planned_call = [&] { return library_call<T>(ctx, 0, n, a, b, c); };
   const std::function<int()> device_call = [&] { return library_call<T>(ctx, MQLCL_GEMM_ON_DEVICE, n, a, b, c); };
   std::function<int()> peer_call;
@@ -140,9 +140,11 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
   double spent = 0;
   for (int r = 0; planned.error.empty() && r < std::max(reps, 3) && (r < 3 || spent < budget_ms); ++r) {
     const auto r0 = Clock::now();
-    // Each side first, second and third in turn: the one after OpenBLAS shares the processor
-    // with its threads, which spin a while after a call.
+    // Each side first, second and third in turn, each after a pause: OpenBLAS's threads spin
+    // for a while after a call (about 0.1 s at its default timeout), and a call in that time
+    // shares the processor with them.
     for (int side = 0; side < 3; ++side) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(150));
       switch ((side + r) % 3) {
         case 0:
           if (peer_call) peer_ms.push_back(batch_ms(peer_call, calls));
