@@ -136,6 +136,14 @@ double host_array_floor_ms(Context& ctx, int precision, size_t element) {
   return floor;
 }
 
+double device_with_floor_ms(Context& ctx, const GemmShape& s, int kernel, bool c_up, size_t element, double device_ms) {
+  GemmShape f = s;
+  f.m = f.n = f.k = f.lda = f.ldb = f.ldc = kFloor;
+  f.trans_a = f.trans_b = false;
+  const double beyond = std::max(0.0, device_ms - device_call_ms(ctx, f, kernel, c_up, element));
+  return host_array_floor_ms(ctx, s.precision, element) + beyond;
+}
+
 }  // namespace
 
 double predict_host_ms(bool fp64, size_t m, size_t n, size_t k) {
@@ -185,8 +193,9 @@ int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element
   if (plan.pinned) return 0;  // the caller chose a device kernel
   const double device_ms = device_call_ms(ctx, s, plan.chosen, c_up, element);
   if (host_ms < device_ms) return host;
-  // The device predicted faster: its measured floor decides small calls the prediction flatters.
-  return host_ms < host_array_floor_ms(ctx, s.precision, element) ? host : 0;
+  // The device predicted faster: its measured floor decides the calls its prediction flatters,
+  // the device's time being that floor plus what the prediction adds beyond a floor-sized call.
+  return host_ms < device_with_floor_ms(ctx, s, plan.chosen, c_up, element, device_ms) ? host : 0;
 }
 
 template <class T>
@@ -221,7 +230,7 @@ std::string host_plan_line(Context& ctx, int precision_field, size_t m, size_t n
     const double device_ms = device_call_ms(ctx, s, plan_gemm(ctx, precision_field, m, n, k, false).chosen, true, element);
     out << ", the device " << device_ms << " ms with its copies (beta != 0)";
     const double floor = gemm_state(ctx).host_array_floor_ms[precision_index(precision_field)];
-    if (floor >= 0) out << ", at least " << floor << " ms (its measured floor)";
+    if (floor >= 0) out << " (" << floor << " ms its measured floor at " << kFloor << "^3)";
   }
   out << ": host arrays run on " << (place == MQLCL_GEMM_HOST_BLAS ? "the host" : "the device") << '\n';
   return out.str();
