@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 21200
+#define MQLCL_VERSION_NUMBER 21300
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);

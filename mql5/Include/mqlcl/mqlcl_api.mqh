@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 21200
+#define MQLCL_VERSION_NUMBER 21300
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
