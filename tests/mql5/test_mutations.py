@@ -196,10 +196,12 @@ MUTATIONS = [
      replace(r"!c\.Resize\(m,n\) \|\| c\.Rows\(\)!=\(ulong\)m", "!c.Resize(m-1,n)"),
      "run", "mqlcl_sgemm failed (-3)", GEMM_SCRIPT),
     ("CMqlcl::Sgemm doubles alpha", MQLCL,
-     replace(r"mqlcl_sgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_sgemm(m_ctx,flags,m,n,k,alpha+alpha,"),
+     replace(r"mqlcl_sgemm\(m_ctx,\(flags&~MQLCL_GEMM_ON_HOST\)\|place,m,n,k,alpha,",
+             "mqlcl_sgemm(m_ctx,(flags&~MQLCL_GEMM_ON_HOST)|place,m,n,k,alpha+alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
     ("CMqlcl::Dgemm negates alpha", MQLCL,
-     replace(r"mqlcl_dgemm\(m_ctx,flags,m,n,k,alpha,", "mqlcl_dgemm(m_ctx,flags,m,n,k,-alpha,"),
+     replace(r"mqlcl_dgemm\(m_ctx,\(flags&~MQLCL_GEMM_ON_HOST\)\|place,m,n,k,alpha,",
+             "mqlcl_dgemm(m_ctx,(flags&~MQLCL_GEMM_ON_HOST)|place,m,n,k,-alpha,"),
      "run", "| WRONG", GEMM_SCRIPT),
     # The matrix and vector methods: what the reference does not document, or the harness does not
     # offer (the decompositions), fails to compile; misuse MQL5 stops at run time stops the script.
