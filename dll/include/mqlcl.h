@@ -653,6 +653,7 @@ MQLCL_API int mqlcl_host_memory(void* data, long long bytes);
  * --what planner fits both tunables on the device.
  * A GEMM kernel's number is its tunable id: */
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10   /* FP32 units (stage 10) */
+#define MQLCL_GEMM_KERNEL_SGEMM_CPU 17     /* FP32 on a processor's SIMD units (PoCL, a CPU OpenCL): no __local */
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30   /* tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only */
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31 /* tensor cores, 3xTF32: FP32 accuracy (stage 31) */
 #define MQLCL_GEMM_KERNEL_TENSOR_FP16 32   /* FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32) */
@@ -661,6 +662,7 @@ MQLCL_API int mqlcl_host_memory(void* data, long long bytes);
 #define MQLCL_GEMM_KERNEL_DGEMM 40         /* FP64 units */
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  /* FP64 tensor cores */
 #define MQLCL_GEMM_KERNEL_OZAKI_FP64 42    /* INT8 tensor cores, Ozaki scheme II: FP64 accuracy (docs/ABI.md) */
+#define MQLCL_GEMM_KERNEL_DGEMM_CPU 43     /* FP64 on a processor's SIMD units (PoCL, a CPU OpenCL): no __local */
 /* The GEMM kernels are one table inside the library: enumerate it rather than copying
  * numbers. mqlcl_gemm_kernel_count: how many; mqlcl_gemm_kernel_at(index): the kernel number
  * of entry index (0 .. count-1, ascending), MQLCL_ERR_RANGE beyond. */

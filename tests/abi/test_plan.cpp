@@ -40,12 +40,30 @@ std::string plan_text(int h, int flags, int m, int n, int k) {
   return t::to_utf8(buf);
 }
 
+// The planner offers the FP32 and FP64 units' kernels of the device's class: 10 and 40 on a
+// GPU, the CPU kernels 17 and 43 on a processor (PoCL). These tests name them as a GPU's.
+bool cpu_device() { return (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2) != 0; }
+int as_gpu_kernel(int kernel) {
+  if (!cpu_device()) return kernel;
+  return kernel == MQLCL_GEMM_KERNEL_SGEMM_CPU ? MQLCL_GEMM_KERNEL_SGEMM_TUNED
+         : kernel == MQLCL_GEMM_KERNEL_DGEMM_CPU ? MQLCL_GEMM_KERNEL_DGEMM
+                                                 : kernel;
+}
+int units_kernel(int gpu_kernel) {
+  if (!cpu_device()) return gpu_kernel;
+  return gpu_kernel == MQLCL_GEMM_KERNEL_SGEMM_TUNED ? MQLCL_GEMM_KERNEL_SGEMM_CPU
+         : gpu_kernel == MQLCL_GEMM_KERNEL_DGEMM     ? MQLCL_GEMM_KERNEL_DGEMM_CPU
+                                                     : gpu_kernel;
+}
+// What ran (mqlcl_last_product), the units' kernels named as a GPU's.
+int last_product(int h) { return as_gpu_kernel(mqlcl_last_product(h)); }
 // The kernels' default efficiencies on GPUs (the table's), whatever the test device: the
-// injected GPU profiles then choose as that GPU would.
+// injected GPU profiles then choose as that GPU would (on a processor its units' kernels with
+// the GPU's units' efficiency).
 void use_gpu_efficiencies(int h) {
   std::vector<int> e;
   for (int kernel : t::gemm_kernels())
-    e.push_back(static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU)));
+    e.push_back(static_cast<int>(mqlcl_gemm_kernel_info(as_gpu_kernel(kernel), MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU)));
   EXPECT_EQ(mqlcl_stage_params_set(h, MQLCL_TUNABLE_EFFICIENCY, e.data(), static_cast<int>(e.size())),
             static_cast<int>(e.size()))
       << t::message(h);
@@ -66,6 +84,7 @@ std::vector<int> candidates(int h, int flags, int m, int n, int k) {
   kernels.resize(static_cast<size_t>(std::max(count, 0)));
   for (int i = 2; i < count; ++i) EXPECT_LE(ms[i - 1], ms[i]) << "sorted by predicted time (after a pinned one)";
   for (int i = 0; i < count; ++i) EXPECT_GT(ms[i], 0) << "kernel " << kernels[i];
+  for (int& kernel : kernels) kernel = as_gpu_kernel(kernel);
   kernels.erase(std::remove_if(kernels.begin(), kernels.end(),
                                [](int kernel) { return std::find(std::begin(known), std::end(known), kernel) == std::end(known); }),
                 kernels.end());
@@ -126,7 +145,7 @@ std::vector<double> profile_of(int h) {
 // What ran: the error shows the inputs' precision, mqlcl_last_product names the kernel.
 void expect_fast_result(int h, int planned) {
   const double error = sgemm_error(h, MQLCL_GEMM_FAST);
-  EXPECT_EQ(mqlcl_last_product(h), planned);
+  EXPECT_EQ(last_product(h), planned);
   const int precision = static_cast<int>(mqlcl_gemm_kernel_info(planned, MQLCL_GEMM_KERNEL_INFO_PRECISION));
   if (precision == MQLCL_PRECISION_TF32) {
     EXPECT_GT(error, 2e-5) << "kernel " << planned << ": 11-bit inputs";
@@ -148,7 +167,7 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8Ten
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_FP16)
       << plan_text(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096);
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
-  EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
+  EXPECT_EQ(last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
   // No FP64 tensor cores, FP64 units at 1/64 of FP32: fifteen INT8 products (Ozaki scheme II)
@@ -160,7 +179,7 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8Ten
   // waves): what runs is the plan's first, at FP64 accuracy either way.
   const int small = candidates(c.h, MQLCL_GEMM_FP64, 70, 72, kK).front();
   EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
-  EXPECT_EQ(mqlcl_last_product(c.h), small);
+  EXPECT_EQ(last_product(c.h), small);
   // A GeForce of a faster launch (1 us) chooses the scheme from 192^3 on: run and checked.
   Profile fast_launch = kGeForce;
   fast_launch[MQLCL_PROFILE_LAUNCH_US] = 1;
@@ -168,7 +187,7 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8Ten
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 192, 192, 192).front(), MQLCL_GEMM_KERNEL_OZAKI_FP64)
       << plan_text(c.h, MQLCL_GEMM_FP64, 192, 192, 192);
   EXPECT_LT(product_error<double>(c.h, MQLCL_GEMM_FP64, 192, 192, 192, mqlcl_dgemm), t::tolerance(MQLCL_PRECISION_FP64, 192));
-  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_OZAKI_FP64);
+  EXPECT_EQ(last_product(c.h), MQLCL_GEMM_KERNEL_OZAKI_FP64);
   // Beyond the INT8 sums' exact k the scheme is not offered.
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FP64, 64, 64, 131072), (std::vector<int>{MQLCL_GEMM_KERNEL_DGEMM}));
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_FP64, 64, 64, 131072).find("beyond its exact INT8 sums"), std::string::npos)
@@ -191,7 +210,7 @@ TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   // tensor kernels run with emulated PTX: the same arithmetic, so the split kernels keep FP32
   // accuracy and the others show their 11-bit inputs.
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
-  EXPECT_EQ(mqlcl_last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
+  EXPECT_EQ(last_product(c.h), candidates(c.h, MQLCL_GEMM_EXACT, 70, 72, 40).front());
   expect_fast_result(c.h, candidates(c.h, MQLCL_GEMM_FAST, 70, 72, 40).front());
   if (!t::has_fp64()) GTEST_SKIP() << "the device has no FP64: the FP64 plan is not checked";
   // The FP64 tensor cores at 1/19 of the INT8 rate beat fifteen INT8 products at the
@@ -226,7 +245,7 @@ TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
   ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 1, 1, 1, kernels.data(), ms.data(), 4), 4);
   EXPECT_NEAR(ms[0], kH200[MQLCL_PROFILE_LAUNCH_US] / 1e3, 1e-3) << "a 1 x 1 x 1 product costs about a launch";
   // The FP16 kernels' scans and packs (five more launches, a wait) keep tiny products off them.
-  EXPECT_EQ(kernels[0], MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_EQ(kernels[0], units_kernel(MQLCL_GEMM_KERNEL_SGEMM_TUNED));
   EXPECT_EQ(kernels[2], MQLCL_GEMM_KERNEL_TENSOR_3XFP16);
   EXPECT_EQ(kernels[3], MQLCL_GEMM_KERNEL_OZAKI_FP32) << "its scans, residues and eight products cost the most launches";
 }
@@ -272,7 +291,7 @@ TEST(Plan, APinnedKernelThatCanNoLongerRunIsRefusedNamingWhy) {
   EXPECT_EQ(mqlcl_sgemm(c.h, MQLCL_GEMM_ON_DEVICE | MQLCL_GEMM_EXACT, 2, 2, 2, 1.0f, a.data(), 4, 2, b.data(), 4, 2, 0.0f, out.data(), 4, 2),
             MQLCL_OK)
       << t::message(c.h);
-  EXPECT_EQ(mqlcl_last_product(c.h), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
+  EXPECT_EQ(last_product(c.h), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
   EXPECT_EQ(out, std::vector<float>(4, 4.0f));
 }
 
@@ -367,8 +386,8 @@ TEST_F(PlanFile, AnotherDriverOrACorruptLineMeasuresAgain) {
 }
 
 TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
-  // A device without tensor cores has one FP32 kernel: its calls never measure; its FP64 calls
-  // measure only where the table gives it more than one FP64 kernel without tensor cores.
+  // A device without tensor cores is offered one FP32 kernel: its calls never measure; its FP64
+  // calls measure only where the table offers it more than one FP64 kernel without tensor cores.
   if (mqlcl_stage_available(t::device(), MQLCL_STAGE_TENSOR_3XTF32) == 1) GTEST_SKIP() << "the device has a choice";
   t::Ctx c;
   EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT));
@@ -376,7 +395,8 @@ TEST_F(PlanFile, OneCandidateNeedsNoProfile) {
   if (!t::has_fp64()) return;
   int fp64_kernels = 0;
   for (int k : t::gemm_kernels())
-    fp64_kernels += t::kernel_flags(k) == MQLCL_GEMM_FP64 && mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA) == 0;
+    fp64_kernels += t::kernel_flags(k) == MQLCL_GEMM_FP64 && mqlcl_gemm_kernel_info(k, MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA) == 0 &&
+                    units_kernel(as_gpu_kernel(k)) == k;  // offered on this device's class
   EXPECT_LT(dgemm_error(c.h), flags_tolerance(MQLCL_GEMM_FP64));
   EXPECT_EQ(profile_lines().empty(), fp64_kernels == 1) << fp64_kernels << " FP64 kernels without tensor cores";
 }
@@ -468,7 +488,7 @@ TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
   };
   const auto run = [](int h, int expected) {
     const double error = product_error<float>(h, MQLCL_GEMM_FAST, kRun, kRun, kRun, mqlcl_sgemm);
-    EXPECT_EQ(mqlcl_last_product(h), expected);
+    EXPECT_EQ(last_product(h), expected);
     EXPECT_GT(error, 2e-5) << "kernel " << expected << ": 11-bit inputs";
     EXPECT_LT(error, t::tolerance(MQLCL_PRECISION_TF32, kRun)) << "kernel " << expected;
   };

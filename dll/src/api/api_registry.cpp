@@ -88,7 +88,11 @@ MQLCL_API int mqlcl_stage_best(int device, int precision) {
     device_at(device);  // MQLCL_ERR_DEVICE before a context is made
     Context ctx(device);
     const int field = precision_field(precision);
-    return plan_gemm(ctx, field, 4096, 4096, 4096, false).chosen;
+    // The planner's first candidate that runs a stage's code: on a processor it offers the CPU
+    // kernel (not a stage) instead of stage 10, which then stands for the FP32 units.
+    for (const GemmCandidate& c : plan_gemm(ctx, field, 4096, 4096, 4096, false).candidates)
+      if (gemm_kernel(c.kernel).stage != 0) return gemm_kernel(c.kernel).stage;
+    return static_cast<int>(MQLCL_STAGE_SGEMM_TUNED);
   });
 }
 

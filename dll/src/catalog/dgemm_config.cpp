@@ -21,8 +21,8 @@ void dgemm_defaults(const DeviceFacts& f, int* out) {
   for (int i = 0; i < kDgemmParamCount; ++i) out[i] = d[i];
 }
 
-DgemmProduct dgemm_simt_product(const int* p) {
-  DgemmProduct d;
+TileProduct dgemm_simt_product(const int* p) {
+  TileProduct d;
   d.bm = p[0], d.bn = p[1], d.bk = p[2];
   d.local0 = static_cast<size_t>(p[1] / p[4]), d.local1 = static_cast<size_t>(p[0] / p[3]);
   d.local_bytes = 8ull * p[2] * (p[0] + p[1]);
@@ -41,7 +41,7 @@ void validate_dgemm_params(const int* p, const DeviceFacts& f) {
   if (wptm * wptn > 64) fail(MQLCL_ERR_ARGUMENT, "DGEMM: WPTM x WPTN = ", wptm * wptn, " accumulators exceed 64");
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "DGEMM: ", threads, " work-items per group exceed the device's ", f.max_work_group);
-  const DgemmProduct d = dgemm_simt_product(p);
+  const TileProduct d = dgemm_simt_product(p);
   if (d.local_bytes > f.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, "DGEMM: tiles need ", d.local_bytes, " bytes of __local memory; the device has ",
          static_cast<unsigned long long>(f.local_mem));
@@ -54,9 +54,8 @@ void dgemm_tensor_defaults(const DeviceFacts& f, int* out) {
   for (int i = 0; i < kDgemmTensorParamCount; ++i) out[i] = d[i];
 }
 
-DgemmProduct dgemm_tensor_product(const int* p) {
-  DgemmProduct d;
-  d.tensor = true;
+TileProduct dgemm_tensor_product(const int* p) {
+  TileProduct d;
   d.bm = p[0], d.bn = p[1], d.bk = p[2];
   d.local0 = static_cast<size_t>(32 * (p[0] / p[3]) * (p[1] / p[4]));
   d.local1 = 1;
@@ -86,7 +85,7 @@ void validate_dgemm_tensor_params(const int* p, const DeviceFacts& f) {
   if (static_cast<size_t>(threads) > f.max_work_group)
     fail(MQLCL_ERR_LOCAL_SIZE, "FP64 tensor DGEMM: ", threads, " work-items per group exceed the device's ",
          f.max_work_group);
-  const DgemmProduct d = dgemm_tensor_product(p);
+  const TileProduct d = dgemm_tensor_product(p);
   if (d.local_bytes > f.local_mem)
     fail(MQLCL_ERR_LOCAL_SIZE, "FP64 tensor DGEMM: ", stages, " stages of tiles need ", d.local_bytes,
          " bytes of __local memory; the device has ", static_cast<unsigned long long>(f.local_mem));
@@ -106,13 +105,19 @@ constexpr TileVector kDgemmTensorCandidates[] = {
     {128, 64, 16, 64, 32, 2, 1688, 4}, {64, 128, 16, 32, 64, 2, 1688, 8}, {128, 64, 16, 64, 32, 2, 16816, 8}};
 }  // namespace
 
-const TileRule kDgemmTiles = {kDgemmParamCount, "TSM TSN TSK WPTM WPTN", dgemm_defaults, validate_dgemm_params,
-                              kDgemmCandidates, sizeof(kDgemmCandidates) / sizeof(kDgemmCandidates[0])};
+const TileRule kDgemmTiles = {kDgemmParamCount,
+                              "TSM TSN TSK WPTM WPTN",
+                              dgemm_defaults,
+                              validate_dgemm_params,
+                              kDgemmCandidates,
+                              sizeof(kDgemmCandidates) / sizeof(kDgemmCandidates[0]),
+                              dgemm_simt_product};
 const TileRule kDgemmTensorTiles = {kDgemmTensorParamCount,
                                     "BM BN BK WM WN STAGES SHAPE GROUP_M",
                                     dgemm_tensor_defaults,
                                     validate_dgemm_tensor_params,
                                     kDgemmTensorCandidates,
-                                    sizeof(kDgemmTensorCandidates) / sizeof(kDgemmTensorCandidates[0])};
+                                    sizeof(kDgemmTensorCandidates) / sizeof(kDgemmTensorCandidates[0]),
+                                    dgemm_tensor_product};
 
 }  // namespace mqlcl

@@ -3,8 +3,6 @@
 // The packed path's Grid and Blocks launchers (gemm/gemm_packed) and the planner read the
 // context's tuned vectors.
 #pragma once
-#include <string>
-
 #include "catalog/tile_rule.hpp"
 #include "device/device_facts.hpp"
 
@@ -20,17 +18,9 @@ constexpr int kDgemmTensorParamCount = 8;
 void dgemm_tensor_defaults(const DeviceFacts& f, int* out);
 void validate_dgemm_tensor_params(const int* params, const DeviceFacts& f);
 
-// What the product kernel needs: its block (the padding of M, N, K), work-group, declared
-// __local tiles and build defines.
-struct DgemmProduct {
-  bool tensor = false;
-  int bm = 0, bn = 0, bk = 0;
-  size_t local0 = 0, local1 = 1;
-  unsigned long long local_bytes = 0;
-  std::string defines;
-};
-DgemmProduct dgemm_simt_product(const int* params);
-DgemmProduct dgemm_tensor_product(const int* params);
+// What each product kernel needs of its tiles (the rules' `product`).
+TileProduct dgemm_simt_product(const int* params);
+TileProduct dgemm_tensor_product(const int* params);
 
 // The two kernels' tiles as rules with the vectors `tune` tries.
 extern const TileRule kDgemmTiles;

@@ -15,6 +15,10 @@ double passes_at(const GemmKernel& k, long long kk) {
   return is_ozaki(k) ? ozaki_plan(ozaki_significand(k), kk).moduli : k.passes;
 }
 
+bool offered_on(const GemmKernel& k, const DeviceFacts& f) {
+  return k.devices == GemmDevices::Any || (k.devices == GemmDevices::Cpus) == is_cpu(f);
+}
+
 size_t gemm_kernel_index(const GemmKernel& k) { return static_cast<size_t>(&k - kGemmKernels); }
 
 std::string gemm_kernel_list() {

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <string>
 
+#include "catalog/cpu_tiles.hpp"
 #include "catalog/dgemm_config.hpp"
 #include "catalog/sgemm_config.hpp"
 #include "catalog/tensor_tiles.hpp"
@@ -29,6 +30,11 @@ enum class GemmOperands {
 // or the row's kernel with its tiles from the tunable (a 2D grid of work-items each holding a
 // WPTM x WPTN piece of C, or one work-group per BM x BN block).
 enum class GemmLaunch { Stage, Grid, Blocks, None };
+// The devices the planner offers a kernel on (a pin runs it wherever it can run): a processor's
+// OpenCL runs the SIMT kernels at a tenth of the CPU kernels' rate, a GPU the CPU kernels at a
+// few per cent of its own (docs/results-cpu.md), so neither is a candidate there, and a device
+// keeps one candidate per precision where it has no tensor cores (no profile to measure).
+enum class GemmDevices { Any, NotCpus, Cpus };
 
 struct GemmKernel {
   int id;              // MQLCL_GEMM_KERNEL_*
@@ -49,8 +55,8 @@ struct GemmKernel {
   // unscalable lines), or 0.
   int fallback;
   // Its share of its ceiling at large sizes, per mille, until `tune --what planner`
-  // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (one candidate per
-  // precision there: the value only scales the prediction).
+  // measures it on the device: on GPUs (docs/results-h200.md), and on CPUs (docs/results-cpu.md:
+  // the CPU kernels against the others, of the profile's ceilings measured with vectors).
   int efficiency_gpu, efficiency_cpu;
   // How the routine runs it: its operands' preparation, its launcher, and for Grid and Blocks
   // the kernels/<file> and __kernel it builds (a stage's are the stage registry's).
@@ -61,12 +67,18 @@ struct GemmKernel {
   // The rule of its tiles (vector, default, check, search space): its tunable's row is made of
   // it (tuning/tunables.cpp).
   const TileRule* tiles;
+  GemmDevices devices = GemmDevices::Any;
 };
 
 // clang-format off
 inline constexpr GemmKernel kGemmKernels[] = {
-//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu  operands                   launch             file                    entry  tiles
-  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kSgemmTiles},
+//  id                                name                   precision                    ceiling                 passes mma    fp64   stage tunable                      prep: bytes launches  fallback  efficiency: gpu cpu  operands                   launch             file                    entry  tiles  devices
+  // On processors the SIMT kernels run at a tenth of the FP32 and FP64 ceilings or less
+  // (their __local tiles and barriers are memory and loop splits there), the CPU kernels at
+  // half or more (docs/results-cpu.md, "GEMM kernels for processors"); on GPUs the CPU
+  // kernels' one work-item per group leaves the SIMT lanes idle.
+  {MQLCL_GEMM_KERNEL_SGEMM_TUNED,   "sgemm_tuned",         MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 10,   MQLCL_STAGE_SGEMM_TUNED,     0, 0,                 0,                               650, 100, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kSgemmTiles, GemmDevices::NotCpus},
+  {MQLCL_GEMM_KERNEL_SGEMM_CPU,     "sgemm_cpu",           MQLCL_PRECISION_FP32,        MQLCL_PROFILE_FP32,     1,     false, false, 0,    MQLCL_GEMM_KERNEL_SGEMM_CPU, 0, 0,                 0,                               5,   800, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/gemm_cpu.cl",     "gemm_cpu", &kSgemmCpuTiles, GemmDevices::Cpus},
   {MQLCL_GEMM_KERNEL_TENSOR_TF32,   "sgemm_tensor_tf32",   MQLCL_PRECISION_TF32,        MQLCL_PROFILE_MMA_TF32, 1,     true,  false, 30,   MQLCL_STAGE_TENSOR_TF32,     0, 0,                 0,                               420, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kTf32Tiles},
   {MQLCL_GEMM_KERNEL_TENSOR_3XTF32, "sgemm_tensor_3xtf32", MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_TF32, 3,     true,  false, 31,   MQLCL_STAGE_TENSOR_3XTF32,   0, 0,                 0,                               570, 500, GemmOperands::Packed,     GemmLaunch::Stage,  nullptr,                nullptr, &kTf32Tiles},
   // Scans (read 4 bytes) and packs (read 4, write 2 or 4) instead of the FP32 pack (read 4,
@@ -82,9 +94,10 @@ inline constexpr GemmKernel kGemmKernels[] = {
   // fixed fallback: the planner's fastest native kernel runs instead.
   {MQLCL_GEMM_KERNEL_OZAKI_FP32,    "sgemm_ozaki_int8",    MQLCL_PRECISION_FP32_TENSOR, MQLCL_PROFILE_MMA_INT8, 8,     true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP32, 22, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr, &kHalfTiles},
   // The FP64-unit kernel's 300 is an estimate (no GPU measurement behind it yet).
-  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 500, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/dgemm.cl",        "dgemm", &kDgemmTiles},
+  {MQLCL_GEMM_KERNEL_DGEMM,         "dgemm",               MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_TUNABLE_DGEMM,         0, 0,                 0,                               300, 60,  GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/dgemm.cl",        "dgemm", &kDgemmTiles, GemmDevices::NotCpus},
   {MQLCL_GEMM_KERNEL_DGEMM_TENSOR,  "dgemm_tensor",        MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_FP64, 1,     true,  true,  0,    MQLCL_TUNABLE_DGEMM_TENSOR,  0, 0,                 0,                               680, 500, GemmOperands::Packed,     GemmLaunch::Blocks, "gemm/dgemm_tensor.cl", "dgemm_tensor", &kDgemmTensorTiles},
   {MQLCL_GEMM_KERNEL_OZAKI_FP64,    "dgemm_ozaki_int8",    MQLCL_PRECISION_FP64,        MQLCL_PROFILE_MMA_INT8, 15,    true,  true,  0,    MQLCL_GEMM_KERNEL_OZAKI_FP64, 46, 20,               0,                               350, 500, GemmOperands::Residues,   GemmLaunch::None,   nullptr,                nullptr, &kHalfTiles},
+  {MQLCL_GEMM_KERNEL_DGEMM_CPU,     "dgemm_cpu",           MQLCL_PRECISION_FP64,        MQLCL_PROFILE_FP64,     1,     false, true,  0,    MQLCL_GEMM_KERNEL_DGEMM_CPU, 0, 0,                 0,                               5,   500, GemmOperands::Packed,     GemmLaunch::Grid,   "gemm/gemm_cpu.cl",     "gemm_cpu", &kDgemmCpuTiles, GemmDevices::Cpus},
 };
 // clang-format on
 inline constexpr size_t kGemmKernelCount = sizeof(kGemmKernels) / sizeof(kGemmKernels[0]);
@@ -99,6 +112,8 @@ double passes_at(const GemmKernel& k, long long kk);
 
 // The row of a kernel number; MQLCL_ERR_ARGUMENT naming the kernels when none.
 const GemmKernel& gemm_kernel(int id);
+// Whether the planner offers it on a device of these facts (its `devices`).
+bool offered_on(const GemmKernel& k, const DeviceFacts& f);
 // Its index in the table (the efficiency tunable's order).
 size_t gemm_kernel_index(const GemmKernel& k);
 // "10 sgemm_tuned, 30 sgemm_tensor_tf32, ...": for messages.

@@ -6,6 +6,7 @@
 // each kernel's rule, and the tunables' table makes each kernel's tunable of it.
 #pragma once
 #include <cstddef>
+#include <string>
 #include <vector>
 
 #include "device/device_facts.hpp"
@@ -19,6 +20,16 @@ struct TileVector {
   int v[kMaxTileParams];
 };
 
+// What a kernel launched by the packed path's own launchers (gemm/gemm_packed: GemmLaunch::Grid
+// and ::Blocks) needs of its tiles: its block (the padding of M, N, K), work-group, declared
+// __local bytes and build defines.
+struct TileProduct {
+  int bm = 0, bn = 0, bk = 0;
+  size_t local0 = 0, local1 = 1;
+  unsigned long long local_bytes = 0;
+  std::string defines;
+};
+
 struct TileRule {
   int count;          // parameters in the vector
   const char* names;  // "TSM TSN TSK WPTM WPTN": the tunable's parameter names
@@ -28,6 +39,9 @@ struct TileRule {
   void (*validate)(const int* params, const DeviceFacts& f);
   const TileVector* candidates;  // the search space, best first
   size_t candidate_count;
+  // The kernel's block, work-group and defines from a vector; null for the tiles of a matmul
+  // stage (the stage's launcher reads them).
+  TileProduct (*product)(const int* params) = nullptr;
 };
 
 // The candidates that fit the device (validate passes), in the rule's order: a vector the

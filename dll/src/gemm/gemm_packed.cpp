@@ -1,11 +1,10 @@
 // The packed path (GemmOperands::Packed): op(B) once and each panel's op(A) copied into the
 // product's padded layout (gemm/gemm_pack), the product into a padded scratch C, the epilogue
 // into the caller's C. Its launcher is the row's `launch`: a matmul stage's family launcher
-// (gemm/matmul_launchers), or the row's own kernel built from its tunable's tiles (the DGEMM
-// tile rules, catalog/dgemm_config: a 2D grid or one work-group per block).
+// (gemm/matmul_launchers), or the row's own kernel built from its tunable's tiles (its tile
+// rule's `product`, catalog/tile_rule: a 2D grid or one work-group per block).
 #include <climits>
 
-#include "catalog/dgemm_config.hpp"
 #include "catalog/stage_registry.hpp"
 #include "core/checked_math.hpp"
 #include "core/error.hpp"
@@ -77,11 +76,21 @@ class PackedPath final : public GemmPath<T> {
   // The row's kernel pads M, N, K to its block; a block kernel reads B transposed.
   void prepare_tiles(const GemmShape& whole) {
     const int* params = ctx_.tuning.params(k_.tunable);
-    tiles_ = k_.launch == GemmLaunch::Blocks ? dgemm_tensor_product(params) : dgemm_simt_product(params);
+    if (k_.tiles == nullptr || k_.tiles->product == nullptr)
+      fail(MQLCL_ERR_INTERNAL, k_.name, ": its tile rule does not say how its kernel is launched");
+    tiles_ = k_.tiles->product(params);
     if (k_.mma) tiles_.defines += ctx_.ptx_defines();
     bm_ = static_cast<size_t>(tiles_.bm);
     np_ = round_up(whole.n, static_cast<size_t>(tiles_.bn));
     kp_ = round_up(whole.k, static_cast<size_t>(tiles_.bk));
+    // On a processor, rows a multiple of 4 KiB apart fall into the same few sets of its caches:
+    // a chunk of B's columns or A's rows then does not stay in the first-level cache (a quarter
+    // slower at 1024 and 2048, docs/results-cpu.md); one more block (of B's columns, of A's
+    // k: zeros, at least a cache line) moves them apart.
+    if (is_cpu(ctx_.facts())) {
+      if (np_ * sizeof(T) % 4096 == 0) np_ += static_cast<size_t>(tiles_.bn);
+      if (kp_ * sizeof(T) % 4096 == 0) kp_ += round_up(64 / sizeof(T), static_cast<size_t>(tiles_.bk));
+    }
     b_transposed_ = k_.launch == GemmLaunch::Blocks;
     const size_t mp = round_up(whole.m, bm_);
     // The kernels take M, N, K as int and the layout kernels pitches as uint.
@@ -114,7 +123,7 @@ class PackedPath final : public GemmPath<T> {
   Context& ctx_;
   const GemmKernel& k_;
   const Stage* stage_ = nullptr;  // GemmLaunch::Stage
-  DgemmProduct tiles_;            // GemmLaunch::Grid and ::Blocks
+  TileProduct tiles_;             // GemmLaunch::Grid and ::Blocks
   cl::Kernel kernel_;
   cl::NDRange local_;
   size_t bm_ = 1, np_ = 0, kp_ = 0;

@@ -84,7 +84,7 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   std::vector<const GemmKernel*> runnable;
   std::string why_none;
   for (const auto& g : kGemmKernels) {
-    if (!meets(g, field)) continue;
+    if (!meets(g, field) || (g.id != pin && !offered_on(g, ctx.facts()))) continue;
     const std::string why = unavailable_at(ctx, g, k);
     if (why.empty())
       runnable.push_back(&g);
@@ -152,7 +152,12 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;
     const std::string why = unavailable_at(ctx, g, k);
-    if (!why.empty()) out << "  kernel " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
+    if (!why.empty())
+      out << "  kernel " << g.id << ' ' << g.name << ": cannot run here: " << why << '\n';
+    else if (!offered_on(g, ctx.facts()) && std::none_of(plan.candidates.begin(), plan.candidates.end(),
+                                                         [&](const GemmCandidate& c) { return c.kernel == g.id; }))
+      out << "  kernel " << g.id << ' ' << g.name << ": not offered on a " << (is_cpu(ctx.facts()) ? "CPU" : "GPU")
+          << " device (pin it to run it here)\n";
   }
   if (ctx.has_profile()) out << "profile: " << profile_text(ctx.profile(), ctx.facts().name, ctx.facts().driver);
   return out.str();

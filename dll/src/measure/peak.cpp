@@ -61,29 +61,44 @@ double measure_bandwidth(Context& ctx, size_t bytes) {
 
 namespace {
 // GFLOP/s of peak.cl's `kernel`: 8 independent dependent chains of ITERS fma per work-item, in
-// T (float or double), over enough work-items to fill every compute unit.
+// T (float or double) or vectors of `width` of them, over enough work-items to fill every
+// compute unit.
 template <class T>
-double fma_chains_rate(Context& ctx, const char* kernel, const char* what) {
+double fma_chains_rate(Context& ctx, const char* kernel, const char* what, int width) {
   constexpr int iters = 1024, chains = 8;
   const size_t units = ctx.facts().units;
   const size_t items = std::max<size_t>(4096, units * 4096);
-  cl::Buffer out = ctx.allocate(items * sizeof(T), what);
-  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters), kernel);
+  cl::Buffer out = ctx.allocate(items * sizeof(T) * static_cast<size_t>(width), what);
+  const char* only = width == 1 ? "" : sizeof(T) == 8 ? " -DFP64_ONLY" : " -DFP32_ONLY";
+  cl::Kernel k = ctx.embedded("bench/peak.cl", str("-DITERS=", iters, " -DW=", width, only), kernel);
   k.setArg(0, out);
   k.setArg(1, static_cast<T>(0.999));
   k.setArg(2, static_cast<T>(0.001));
   const double ms = best_ms(ctx, k, cl::NDRange(items));
-  return ms > 0 ? 2.0 * iters * chains * static_cast<double>(items) / (ms * 1e6) : 0;
+  return ms > 0 ? 2.0 * iters * chains * width * static_cast<double>(items) / (ms * 1e6) : 0;
+}
+
+// The faster of scalar chains and chains of the device's preferred vector (a processor's SIMD
+// width, CL_DEVICE_PREFERRED_VECTOR_WIDTH_FLOAT: 8 floats with AVX2; 1 on GPUs, which then
+// measure only the scalar kernel); an FP64 vector holds half as many elements.
+template <class T>
+double fma_chains_peak(Context& ctx, const char* kernel, const char* what) {
+  const unsigned floats = ctx.facts().preferred_float_width;
+  int width = 1;
+  for (int w : {2, 4, 8, 16})
+    if (static_cast<unsigned>(w) * sizeof(T) <= floats * 4u) width = w;
+  const double scalar = fma_chains_rate<T>(ctx, kernel, what, 1);
+  return width > 1 ? std::max(scalar, fma_chains_rate<T>(ctx, kernel, what, width)) : scalar;
 }
 }  // namespace
 
-double measure_fp32(Context& ctx) { return fma_chains_rate<float>(ctx, "fma_chains", "the FP32 test's output"); }
+double measure_fp32(Context& ctx) { return fma_chains_peak<float>(ctx, "fma_chains", "the FP32 test's output"); }
 
 double measure_fp64(Context& ctx) {
   if (!ctx.facts().fp64)
     fail(MQLCL_ERR_UNSUPPORTED, "the FP64 ceiling cannot be measured: the device ", ctx.facts().name,
          " has no cl_khr_fp64 (no FP64 arithmetic)");
-  return fma_chains_rate<double>(ctx, "fma_chains_fp64", "the FP64 test's output");
+  return fma_chains_peak<double>(ctx, "fma_chains_fp64", "the FP64 test's output");
 }
 
 double measure_mma_fp64(Context& ctx, int shape) {

@@ -6,7 +6,7 @@
 namespace mqlcl {
 // Bytes read + written per second (GB/s), best of float and float4 copies of `bytes`.
 double measure_bandwidth(Context& ctx, size_t bytes);
-// FP32 GFLOP/s from long dependent mad() chains.
+// FP32 GFLOP/s from long dependent mad() chains, scalar or of the device's preferred vector.
 double measure_fp32(Context& ctx);
 // Tensor-core GFLOP/s (GOP/s for INT8) from register-only mma.sync chains
 // (kernels/bench/peak_mma.cl); MQLCL_ERR_UNSUPPORTED with the reason where the device has no

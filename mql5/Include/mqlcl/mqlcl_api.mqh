@@ -173,6 +173,7 @@
 #define MQLCL_GEMM_HOST_BLAS 90  // mqlcl_last_product: the product ran on the host BLAS
 #define MQLCL_GEMM_CALLER_BLAS 91  // mqlcl_gemm_where: the caller's own BLAS is predicted fastest
 #define MQLCL_GEMM_KERNEL_SGEMM_TUNED 10  // FP32 units (stage 10)
+#define MQLCL_GEMM_KERNEL_SGEMM_CPU 17  // FP32 on a processor's SIMD units (PoCL, a CPU OpenCL): no __local
 #define MQLCL_GEMM_KERNEL_TENSOR_TF32 30  // tensor cores, TF32 (stage 30): MQLCL_GEMM_FAST only
 #define MQLCL_GEMM_KERNEL_TENSOR_3XTF32 31  // tensor cores, 3xTF32: FP32 accuracy (stage 31)
 #define MQLCL_GEMM_KERNEL_TENSOR_FP16 32  // FP16 tensor cores, scaled: MQLCL_GEMM_FAST only (stage 32)
@@ -181,6 +182,7 @@
 #define MQLCL_GEMM_KERNEL_DGEMM 40  // FP64 units
 #define MQLCL_GEMM_KERNEL_DGEMM_TENSOR 41  // FP64 tensor cores
 #define MQLCL_GEMM_KERNEL_OZAKI_FP64 42  // INT8 tensor cores, Ozaki scheme II: FP64 accuracy (docs/ABI.md)
+#define MQLCL_GEMM_KERNEL_DGEMM_CPU 43  // FP64 on a processor's SIMD units (PoCL, a CPU OpenCL): no __local
 #define MQLCL_GEMM_KERNEL_INFO_PRECISION 1  // MQLCL_PRECISION_* of its results
 #define MQLCL_GEMM_KERNEL_INFO_FLAGS 2  // the flags' precision field that runs it (pin, plan): MQLCL_GEMM_EXACT, _FAST or _FP64
 #define MQLCL_GEMM_KERNEL_INFO_CEILING 3  // the MQLCL_PROFILE_* rate that bounds it
