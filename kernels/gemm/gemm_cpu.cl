@@ -9,7 +9,7 @@
 // first level cache), each an RM x (VW * NV) tile of C held in RM * NV vectors of VW elements
 // (the processor's registers), updated by one broadcast of A and NV vector loads of B per k.
 // The loops are unrolled so that the compiler keeps the tile in registers (without it PoCL's
-// compiler keeps the tile in memory: a fifth of the speed, docs/results-cpu.md).
+// compiler keeps the tile in memory: a seventh of the speed, docs/results-cpu.md).
 #if DOUBLE
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define real double

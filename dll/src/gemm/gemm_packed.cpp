@@ -84,9 +84,9 @@ class PackedPath final : public GemmPath<T> {
     np_ = round_up(whole.n, static_cast<size_t>(tiles_.bn));
     kp_ = round_up(whole.k, static_cast<size_t>(tiles_.bk));
     // On a processor, rows a multiple of 4 KiB apart fall into the same few sets of its caches:
-    // a chunk of B's columns or A's rows then does not stay in the first-level cache (a quarter
-    // slower at 1024 and 2048, docs/results-cpu.md); one more block (of B's columns, of A's
-    // k: zeros, at least a cache line) moves them apart.
+    // a chunk of B's columns or A's rows then does not stay in the first-level cache (a sixth to
+    // a quarter slower at 1024 and 2048, docs/results-cpu.md); one more block (of B's columns,
+    // of A's k: zeros, at least a cache line) moves them apart.
     if (is_cpu(ctx_.facts())) {
       if (np_ * sizeof(T) % 4096 == 0) np_ += static_cast<size_t>(tiles_.bn);
       if (kp_ * sizeof(T) % 4096 == 0) kp_ += round_up(64 / sizeof(T), static_cast<size_t>(tiles_.bk));
