@@ -45,6 +45,9 @@ inline int device() {
 // Whether the test device has cl_khr_fp64 (mqlcl_dgemm, FP64 kernels).
 inline bool has_fp64() { return mqlcl_device_info(device(), MQLCL_INFO_DOUBLE_SUPPORT) == 1; }
 
+// Whether the test device is a processor (PoCL in CI): the planner offers it the CPU kernels.
+inline bool cpu_device() { return (mqlcl_device_info(device(), MQLCL_INFO_TYPE) & 2 /* CL_DEVICE_TYPE_CPU */) != 0; }
+
 // Whether the test device runs the tensor-core kernels natively (mma.sync); PoCL in CI does not.
 inline bool tensor_device() { return mqlcl_stage_available(device(), MQLCL_STAGE_TENSOR_TF32) == 1; }
 

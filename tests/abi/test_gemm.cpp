@@ -196,7 +196,7 @@ size_t resident_bytes() {
 // context that kept its buffers would add at least 384 MiB. A CPU device only, where device
 // buffers are the process's memory.
 TEST(Gemm, FreedContextsKeepNoBuffers) {
-  if (!(mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2)) GTEST_SKIP() << "not a CPU device: its buffers are not in the process's resident memory, which this test counts";
+  if (!t::cpu_device()) GTEST_SKIP() << "not a CPU device: its buffers are not in the process's resident memory, which this test counts";
   const Shape s{8192, 4, 1024};
   const std::vector<float> a(static_cast<size_t>(s.m) * s.k, 1.0f), b(static_cast<size_t>(s.k) * s.n, 2.0f);
   std::vector<float> c(static_cast<size_t>(s.m) * s.n);

@@ -230,7 +230,7 @@ TEST(GemmKernels, EfficiencyTunableFollowsTheTable) {
   }
   // Untuned, each is the kernel's default for the device's type, as its info says.
   if (mqlcl_tuning_source(c.h, MQLCL_TUNABLE_EFFICIENCY) == MQLCL_TUNING_DEFAULT) {
-    const bool cpu = (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2 /* CL_DEVICE_TYPE_CPU */) != 0;
+    const bool cpu = t::cpu_device();
     const int what = cpu ? MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_CPU : MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU;
     for (int i = 0; i < mqlcl_gemm_kernel_count(); ++i)
       EXPECT_EQ(p[static_cast<size_t>(i)], mqlcl_gemm_kernel_info(mqlcl_gemm_kernel_at(i), what)) << "K" << mqlcl_gemm_kernel_at(i);

@@ -42,15 +42,14 @@ std::string plan_text(int h, int flags, int m, int n, int k) {
 
 // The planner offers the FP32 and FP64 units' kernels of the device's class: 10 and 40 on a
 // GPU, the CPU kernels 17 and 43 on a processor (PoCL). These tests name them as a GPU's.
-bool cpu_device() { return (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2) != 0; }
 int as_gpu_kernel(int kernel) {
-  if (!cpu_device()) return kernel;
+  if (!t::cpu_device()) return kernel;
   return kernel == MQLCL_GEMM_KERNEL_SGEMM_CPU ? MQLCL_GEMM_KERNEL_SGEMM_TUNED
          : kernel == MQLCL_GEMM_KERNEL_DGEMM_CPU ? MQLCL_GEMM_KERNEL_DGEMM
                                                  : kernel;
 }
 int units_kernel(int gpu_kernel) {
-  if (!cpu_device()) return gpu_kernel;
+  if (!t::cpu_device()) return gpu_kernel;
   return gpu_kernel == MQLCL_GEMM_KERNEL_SGEMM_TUNED ? MQLCL_GEMM_KERNEL_SGEMM_CPU
          : gpu_kernel == MQLCL_GEMM_KERNEL_DGEMM     ? MQLCL_GEMM_KERNEL_DGEMM_CPU
                                                      : gpu_kernel;

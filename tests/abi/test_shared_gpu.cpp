@@ -303,7 +303,7 @@ void in_own_process(int (*checks)()) {
 // is a CPU, whose context stays the process's own, the first one saying why; anything else, the
 // process's own. In a process of its own (a death test's child): the process says it once.
 int environment_checks() {
-  const bool cpu = (mqlcl_device_info(t::device(), MQLCL_INFO_TYPE) & 2) != 0;  // CL_DEVICE_TYPE_CPU
+  const bool cpu = t::cpu_device();
   set_env("MQLCL_SHARED_GPU", "all");
   const int all = mqlcl_create(t::device());
   set_env("MQLCL_SHARED_GPU", "1");

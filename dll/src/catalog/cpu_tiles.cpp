@@ -6,6 +6,8 @@ namespace mqlcl {
 
 namespace {
 
+constexpr int kCpuTileParamCount = 6;
+
 // The device's preferred float vector (PoCL: the processor's SIMD width, 8 with AVX2, 16 with
 // AVX-512), in doubles half of it; 4 where a device does not say.
 int vector_width(const DeviceFacts& f, int element_bytes) {
@@ -42,15 +44,12 @@ constexpr TileVector kDgemmCpuCandidates[] = {
     {4, 4, 2, 16, 4, 256},  {4, 8, 1, 16, 4, 256},  {8, 6, 2, 16, 4, 256}, {8, 4, 2, 16, 2, 256},
     {8, 8, 2, 16, 2, 256},  {2, 6, 2, 16, 8, 256},  {2, 4, 3, 16, 4, 256}};
 
-}  // namespace
-
 void sgemm_cpu_defaults(const DeviceFacts& f, int* out) { cpu_defaults(vector_width(f, 4), out); }
 void dgemm_cpu_defaults(const DeviceFacts& f, int* out) { cpu_defaults(vector_width(f, 8), out); }
 
 TileProduct sgemm_cpu_product(const int* p) { return cpu_product(p, 0); }
 TileProduct dgemm_cpu_product(const int* p) { return cpu_product(p, 1); }
 
-namespace {
 // A vector wider than the device's preferred one spans several registers and changes the
 // calling convention (the compiler warns): refused where the device states its width.
 void validate_cpu_tiles(const int* p, const DeviceFacts& f, int element_bytes) {
@@ -68,10 +67,11 @@ void validate_cpu_tiles(const int* p, const DeviceFacts& f, int element_bytes) {
     fail(MQLCL_ERR_ARGUMENT, "CPU GEMM: BI and BJ must be 1 .. 64, not ", bi, " and ", bj);
   if (kc < 1 || kc > 4096) fail(MQLCL_ERR_ARGUMENT, "CPU GEMM: KC ", kc, " is outside 1 .. 4096");
 }
-}  // namespace
 
 void validate_sgemm_cpu_params(const int* p, const DeviceFacts& f) { validate_cpu_tiles(p, f, 4); }
 void validate_dgemm_cpu_params(const int* p, const DeviceFacts& f) { validate_cpu_tiles(p, f, 8); }
+
+}  // namespace
 
 const TileRule kSgemmCpuTiles = {kCpuTileParamCount,
                                  "VW RM NV BI BJ KC",

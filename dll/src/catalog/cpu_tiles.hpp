@@ -10,15 +10,7 @@
 namespace mqlcl {
 
 // VW RM NV BI BJ KC: vectors of VW elements; an RM x (VW * NV) tile of C in registers; a
-// work-item's block of BI x BJ tiles; k in chunks of KC.
-constexpr int kCpuTileParamCount = 6;
-void sgemm_cpu_defaults(const DeviceFacts& f, int* out);
-void dgemm_cpu_defaults(const DeviceFacts& f, int* out);
-void validate_sgemm_cpu_params(const int* params, const DeviceFacts& f);
-void validate_dgemm_cpu_params(const int* params, const DeviceFacts& f);
-TileProduct sgemm_cpu_product(const int* params);
-TileProduct dgemm_cpu_product(const int* params);
-
+// work-item's block of BI x BJ tiles; k in chunks of KC. One rule per element type.
 extern const TileRule kSgemmCpuTiles;
 extern const TileRule kDgemmCpuTiles;
 
