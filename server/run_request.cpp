@@ -313,34 +313,34 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
     }
     case kRequest_mqlcl_tuning_store: {  // mqlcl_tuning_store
       const int ctx_sent = u.i32("ctx");
-      const int stage = u.i32("stage");
+      const int id = u.i32("id");
       ArrayArgument<int> params(u, "params", session);
       const int count = u.i32("count");
       u.done();
       params.expect(elements_of(count, 1), sizeof(int), "count");
       const int ctx = session.admit(ctx_sent);
-      reply.result = mqlcl_tuning_store(ctx, stage, params.get(), count);
+      reply.result = mqlcl_tuning_store(ctx, id, params.get(), count);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tuning_source: {  // mqlcl_tuning_source
       const int ctx_sent = u.i32("ctx");
-      const int stage = u.i32("stage");
+      const int id = u.i32("id");
       u.done();
       const int ctx = session.admit(ctx_sent);
-      reply.result = mqlcl_tuning_source(ctx, stage);
+      reply.result = mqlcl_tuning_source(ctx, id);
       reply.real = static_cast<double>(reply.result);
       return true;
     }
     case kRequest_mqlcl_tuning_text: {  // mqlcl_tuning_text
       const int ctx_sent = u.i32("ctx");
-      const int stage = u.i32("stage");
+      const int id = u.i32("id");
       ArrayArgument<mqlcl_char> buf(u, "buf", session);
       const int cap = u.i32("cap");
       u.done();
       buf.expect(elements_of(cap, 1), sizeof(mqlcl_char), "cap");
       const int ctx = session.admit(ctx_sent);
-      reply.result = mqlcl_tuning_text(ctx, stage, buf.get(), cap);
+      reply.result = mqlcl_tuning_text(ctx, id, buf.get(), cap);
       reply.real = static_cast<double>(reply.result);
       buf.send_back(reply);
       return true;

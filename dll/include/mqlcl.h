@@ -413,23 +413,23 @@ MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count)
 MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count);
 MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count);
 MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count);
-/* Stores params as the tuning file's entry for the context's device and the stage (device
- * name and architecture): checked as mqlcl_stage_params_set, then this device's entry for
- * the stage is replaced (or appended) by rewriting the file through a temporary file and a
+/* Stores params as the tuning file's entry for the context's device and the tunable `id` (device
+ * name and architecture): checked as mqlcl_tunable_set, then this device's entry for
+ * the tunable is replaced (or appended) by rewriting the file through a temporary file and a
  * rename. Contexts created afterwards use it; this context's vector is unchanged.
  * MQLCL_ERR_ARGUMENT when the file cannot be written (the message names the path);
  * MQLCL_ERR_UNSUPPORTED when the file is of a newer format. Returns MQLCL_OK. */
-MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count);
-/* Where the context's vector for the stage came from: */
+MQLCL_API int mqlcl_tuning_store(int ctx, int id, const int* params, int count);
+/* Where the context's vector of the tunable `id` came from: */
 #define MQLCL_TUNING_DEFAULT 0      /* the built-in default: no entry fits the device */
 #define MQLCL_TUNING_DEVICE 1       /* the file's entry for the exact device name */
 #define MQLCL_TUNING_ARCHITECTURE 2 /* the file's entry for the device's architecture */
 #define MQLCL_TUNING_SET 3          /* mqlcl_tunable_set (or its aliases) */
-MQLCL_API int mqlcl_tuning_source(int ctx, int stage);
+MQLCL_API int mqlcl_tuning_source(int ctx, int id);
 /* The same in words: the file, the line used and its parameters, and every line that was
  * skipped and why (corrupt, or not fitting the device); the same buffer rules as
  * mqlcl_device_text. */
-MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap);
+MQLCL_API int mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap);
 /* The tuning file's path as the library resolves it now; the same buffer rules. */
 MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap);
 

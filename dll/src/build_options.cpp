@@ -1,21 +1,25 @@
 #include "build_options.hpp"
 
-#include <vector>
+#include <algorithm>
 
 #include "core/error.hpp"
 
 namespace mqlcl {
 
-void check_build_options(const std::string& options) {
-  std::vector<std::string> tokens;
-  size_t at = 0;
-  while (at < options.size()) {
+std::vector<std::string> build_option_words(const std::string& options) {
+  std::vector<std::string> words;
+  for (size_t at = 0; at < options.size();) {
     const size_t start = options.find_first_not_of(" \t\r\n", at);
     if (start == std::string::npos) break;
-    const size_t end = options.find_first_of(" \t\r\n", start);
-    tokens.push_back(options.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    at = end == std::string::npos ? options.size() : end;
+    const size_t end = std::min(options.find_first_of(" \t\r\n", start), options.size());
+    words.push_back(options.substr(start, end - start));
+    at = end;
   }
+  return words;
+}
+
+void check_build_options(const std::string& options) {
+  const std::vector<std::string> tokens = build_option_words(options);
   for (size_t i = 0; i < tokens.size(); ++i) {
     const std::string& t = tokens[i];
     if ((t == "-D" || t == "-I") && i + 1 == tokens.size())

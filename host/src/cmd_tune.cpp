@@ -167,7 +167,7 @@ void print_tile_start(Context& ctx, const TileSearch& s, const TuneArgs& a, int 
 // prints the candidate's line: the median ms where it ran correctly, else a negative number.
 double time_tiles(Context& ctx, const TileSearch& s, const Tiles& c, const TuneArgs& a, unsigned seed) {
   const std::string tiles = s.label(c, true);
-  if (lib().mqlcl_stage_params_set(ctx.handle(), s.tunable, c.data(), static_cast<int>(c.size())) < 0) {
+  if (lib().mqlcl_tunable_set(ctx.handle(), s.tunable, c.data(), static_cast<int>(c.size())) < 0) {
     fmt::print("  {}: does not fit ({})\n", tiles, last_error(ctx.handle()));
     return -1;
   }
@@ -236,17 +236,17 @@ struct PlannerTunables {
 };
 PlannerTunables planner_tunables(int h) {
   PlannerTunables p{std::vector<int>(gemm_kernels().size()), std::vector<int>(gemm_kernels().size())};
-  check(lib().mqlcl_stage_params_get(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
-        "mqlcl_stage_params_get");
-  check(lib().mqlcl_stage_params_get(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
-        "mqlcl_stage_params_get");
+  check(lib().mqlcl_tunable_get(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
+        "mqlcl_tunable_get");
+  check(lib().mqlcl_tunable_get(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
+        "mqlcl_tunable_get");
   return p;
 }
 void set_planner_tunables(int h, const PlannerTunables& p) {
-  check(lib().mqlcl_stage_params_set(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
-        "mqlcl_stage_params_set");
-  check(lib().mqlcl_stage_params_set(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
-        "mqlcl_stage_params_set");
+  check(lib().mqlcl_tunable_set(h, MQLCL_TUNABLE_EFFICIENCY, p.efficiency.data(), int(p.efficiency.size())),
+        "mqlcl_tunable_set");
+  check(lib().mqlcl_tunable_set(h, MQLCL_TUNABLE_PREPARATION, p.preparation.data(), int(p.preparation.size())),
+        "mqlcl_tunable_set");
 }
 
 // Every candidate's predicted ms at n^3 over all precisions (a kernel offered by two has one

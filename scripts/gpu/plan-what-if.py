@@ -57,11 +57,11 @@ def main():
     assert ctx > 0
     eff = (ctypes.c_int * len(kernels))(
         *[lib.mqlcl_gemm_kernel_info(k, ABI["MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU"]) for k in kernels])
-    assert lib.mqlcl_stage_params_set(ctx, ABI["MQLCL_TUNABLE_EFFICIENCY"], eff, len(kernels)) == len(kernels)
+    assert lib.mqlcl_tunable_set(ctx, ABI["MQLCL_TUNABLE_EFFICIENCY"], eff, len(kernels)) == len(kernels)
     # The table's preparations too: this machine's tuning file may hold its own (tune --what planner).
     prep = (ctypes.c_int * len(kernels))(
         *[lib.mqlcl_gemm_kernel_info(k, ABI["MQLCL_GEMM_KERNEL_INFO_PREPARATION"]) for k in kernels])
-    assert lib.mqlcl_stage_params_set(ctx, ABI["MQLCL_TUNABLE_PREPARATION"], prep, len(kernels)) == len(kernels)
+    assert lib.mqlcl_tunable_set(ctx, ABI["MQLCL_TUNABLE_PREPARATION"], prep, len(kernels)) == len(kernels)
     print("| card | precision | size | runs | predicted product ms of each candidate |")
     print("|---|---|---|---|---|")
     for card, values in CARDS.items():

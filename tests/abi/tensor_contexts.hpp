@@ -24,7 +24,7 @@ inline void use_tensor_kernels(int h, bool small_tiles) {
     const bool mma = mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_NEEDS_MMA) == 1;
     if (!mma || mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_STAGE) == 0) continue;
     const int tunable = static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
-    EXPECT_EQ(mqlcl_stage_params_set(h, tunable, small, 7), 7) << "kernel " << kernel << ": " << t::message(h);
+    EXPECT_EQ(mqlcl_tunable_set(h, tunable, small, 7), 7) << "kernel " << kernel << ": " << t::message(h);
   }
 }
 

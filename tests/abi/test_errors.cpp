@@ -55,6 +55,13 @@ TEST(Errors, StaleForeignAndUnknownHandles) {
   EXPECT_EQ(mqlcl_matmul(ctx, 1, 2, 2, 2, 0, 0, 0), MQLCL_ERR_HANDLE);
   char16_t text[64];
   EXPECT_EQ(mqlcl_last_error(ctx, text, 64), MQLCL_ERR_HANDLE);
+  // Every dead handle's message names it, a number in the GPU server's range with no server too.
+  for (int h : {ctx, -1, 123456789, INT_MAX, INT_MIN}) {
+    char16_t why[128] = {};
+    EXPECT_EQ(mqlcl_last_error(h, why, 128), MQLCL_ERR_HANDLE) << h;
+    EXPECT_NE(t::to_utf8(std::u16string(why)).find("handle " + std::to_string(h)), std::string::npos)
+        << h << ": " << t::to_utf8(std::u16string(why));
+  }
 }
 
 // Handles live beside freed ones in any order (the registry's table grows, and its entries

@@ -223,7 +223,7 @@ TEST(GemmKernels, EfficiencyTunableFollowsTheTable) {
   EXPECT_EQ(tunable_text(MQLCL_TUNABLE_EFFICIENCY, MQLCL_TUNABLE_TEXT_PARAMS), want.str());
   t::Ctx c;
   std::vector<int> p(64, -1);
-  EXPECT_EQ(mqlcl_stage_params_get(c.h, MQLCL_TUNABLE_EFFICIENCY, p.data(), 64), mqlcl_gemm_kernel_count()) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_TUNABLE_EFFICIENCY, p.data(), 64), mqlcl_gemm_kernel_count()) << t::message(c.h);
   for (int i = 0; i < mqlcl_gemm_kernel_count(); ++i) {
     EXPECT_GE(p[static_cast<size_t>(i)], 1) << "K" << mqlcl_gemm_kernel_at(i);
     EXPECT_LE(p[static_cast<size_t>(i)], 1000) << "K" << mqlcl_gemm_kernel_at(i);

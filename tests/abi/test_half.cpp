@@ -145,7 +145,7 @@ TEST(HalfStages, EveryTilingOfTheEngineMatchesTheDoubleProduct) {
   const Matrix a = random_matrix(s.m, s.k, 11, s.k + 3), b = random_matrix(s.k, s.n, 12);
   for (const Tiling& tl : tilings) {
     const int tunable = static_cast<int>(mqlcl_gemm_kernel_info(tl.kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
-    ASSERT_EQ(mqlcl_stage_params_set(c.h, tunable, tl.tiles, 7), 7) << t::message(c.h);
+    ASSERT_EQ(mqlcl_tunable_set(c.h, tunable, tl.tiles, 7), 7) << t::message(c.h);
     const Product p = run(c.h, tl.kernel, a, b);
     EXPECT_EQ(p.product, tl.kernel);
     EXPECT_LT(error(a, b, p.c), tolerance_of(tl.kernel, s.k))
@@ -286,7 +286,7 @@ TEST(HalfStages, LongK) {
   const int block32[7] = {32, 32, 16, 16, 32, 2, 2};
   for (int kernel : {MQLCL_GEMM_KERNEL_TENSOR_3XFP16, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, MQLCL_GEMM_KERNEL_TENSOR_FP16}) {
     const int tunable = static_cast<int>(mqlcl_gemm_kernel_info(kernel, MQLCL_GEMM_KERNEL_INFO_TUNABLE));
-    ASSERT_EQ(mqlcl_stage_params_set(c.h, tunable, block32, 7), 7) << "kernel " << kernel << ": " << t::message(c.h);
+    ASSERT_EQ(mqlcl_tunable_set(c.h, tunable, block32, 7), 7) << "kernel " << kernel << ": " << t::message(c.h);
   }
   const Matrix a = random_matrix(20, 16384, 61), b = random_matrix(16384, 12, 62);
   const Product exact = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XFP16, a, b), split = run(c.h, MQLCL_GEMM_KERNEL_TENSOR_3XTF32, a, b);
@@ -302,12 +302,12 @@ TEST(HalfStages, TilesAreCheckedAgainstTheKernelsRules) {
   const int wn24[7] = {128, 120, 16, 64, 24, 3, 8};   // WN not a multiple of 16
   const int deep[7] = {128, 128, 16, 64, 64, 6, 8};   // a pipeline deeper than 5
   for (const int* p : {bk24, wn24, deep})
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_FP16, p, 7), MQLCL_ERR_ARGUMENT) << t::message(c.h);
+    EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_STAGE_TENSOR_FP16, p, 7), MQLCL_ERR_ARGUMENT) << t::message(c.h);
   // Half a 64-byte chunk per k-tile: stage 32's values, not stage 33's hi and lo.
   const int bk8[7] = {128, 128, 8, 64, 64, 4, 8};
-  EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_FP16, bk8, 7), 7) << t::message(c.h);
-  EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, bk8, 7), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_STAGE_TENSOR_FP16, bk8, 7), 7) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, bk8, 7), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(c.h, "BK must be 16 or 32"));
   const int ok[7] = {64, 128, 16, 32, 64, 2, 4};
-  EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, ok, 7), 7) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_STAGE_TENSOR_3XFP16, ok, 7), 7) << t::message(c.h);
 }

@@ -17,7 +17,7 @@ class MatmulStage : public ::testing::TestWithParam<std::tuple<int, Case>> {};
 void expect_product(int stage, const Case& s, int local0, int local1, int param, const int* sgemm = nullptr) {
   t::Ctx ctx;
   if (sgemm) {
-    ASSERT_EQ(mqlcl_sgemm_set(ctx.h, sgemm, 5), MQLCL_OK) << t::message(ctx.h);
+    ASSERT_EQ(mqlcl_tunable_set(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, sgemm, 5), 5) << t::message(ctx.h);
   }
   const auto a = t::random_floats(static_cast<size_t>(s.m) * s.k, 11 + s.m);
   const auto b = t::random_floats(static_cast<size_t>(s.k) * s.n, 23 + s.n);
@@ -111,11 +111,11 @@ TEST(MatmulParam, UnrollFactorsAndRectangularTiles) {
 TEST(MatmulParam, TunedStageWithOtherTiles) {
   t::Ctx ctx;
   int params[5] = {0};
-  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params, 5), MQLCL_OK);
+  ASSERT_EQ(mqlcl_tunable_get(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, params, 5), 5);
   EXPECT_EQ(params[0] % params[3], 0);
   const int custom[5] = {32, 32, 8, 4, 4};
-  ASSERT_EQ(mqlcl_sgemm_set(ctx.h, custom, 5), MQLCL_OK) << t::message(ctx.h);
-  ASSERT_EQ(mqlcl_sgemm_get(ctx.h, params, 5), MQLCL_OK);
+  ASSERT_EQ(mqlcl_tunable_set(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, custom, 5), 5) << t::message(ctx.h);
+  ASSERT_EQ(mqlcl_tunable_get(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, params, 5), 5);
   EXPECT_EQ(params[2], 8);
   expect_product(10, Case{45, 19, 70}, 0, 0, 0, custom);
   const int wide[5] = {128, 64, 16, 8, 4};
@@ -124,7 +124,7 @@ TEST(MatmulParam, TunedStageWithOtherTiles) {
   const int big[5] = {128, 128, 16, 8, 8};
   expect_product(10, Case{130, 40, 129}, 0, 0, 0, big);
   const int wrong[5] = {32, 32, 8, 4, 2};  // WPTN 2 is not a multiple of 4
-  EXPECT_EQ(mqlcl_sgemm_set(ctx.h, wrong, 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tunable_set(ctx.h, MQLCL_TUNABLE_SGEMM_TUNED, wrong, 5), MQLCL_ERR_ARGUMENT);
   EXPECT_NE(t::message(ctx.h).find("multiples of 4"), std::string::npos) << t::message(ctx.h);
 }
 

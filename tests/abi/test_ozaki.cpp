@@ -23,7 +23,7 @@ struct OzakiCtx : t::Ctx {
   explicit OzakiCtx(const int* tiles = kSmallTiles) {
     tensor_test::use_tensor_kernels(h, true);
     for (int kernel : {MQLCL_GEMM_KERNEL_OZAKI_FP32, MQLCL_GEMM_KERNEL_OZAKI_FP64})
-      EXPECT_EQ(mqlcl_stage_params_set(h, kernel, tiles, 7), 7) << t::message(h);
+      EXPECT_EQ(mqlcl_tunable_set(h, kernel, tiles, 7), 7) << t::message(h);
   }
 };
 

@@ -198,7 +198,7 @@ int planned_panels(const char* mode, double gbs) {
   const std::vector<double> p = transfer_profile(gbs);
   EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
   int tiles[5] = {};
-  EXPECT_EQ(mqlcl_stage_params_get(c.h, MQLCL_STAGE_SGEMM_TUNED, tiles, 5), 5) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_STAGE_SGEMM_TUNED, tiles, 5), 5) << t::message(c.h);
   const int units = static_cast<int>(mqlcl_device_info(t::device(), MQLCL_INFO_COMPUTE_UNITS));
   const Shape s{1024, tiles[1] * std::max(units, 1), 64};  // m, n, k
   const Stored<float> a(s.m, s.k, 0, 1, 0.0f), b(s.k, s.n, 0, 2, 0.0f);

@@ -63,7 +63,7 @@ void use_gpu_efficiencies(int h) {
   std::vector<int> e;
   for (int kernel : t::gemm_kernels())
     e.push_back(static_cast<int>(mqlcl_gemm_kernel_info(as_gpu_kernel(kernel), MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU)));
-  EXPECT_EQ(mqlcl_stage_params_set(h, MQLCL_TUNABLE_EFFICIENCY, e.data(), static_cast<int>(e.size())),
+  EXPECT_EQ(mqlcl_tunable_set(h, MQLCL_TUNABLE_EFFICIENCY, e.data(), static_cast<int>(e.size())),
             static_cast<int>(e.size()))
       << t::message(h);
 }
@@ -411,7 +411,7 @@ const Profile kH100Like = {51000, 25600, 250000, 300000, 300000, 600000, 51000, 
 
 std::vector<int> tunable_vector(int h, int id) {
   std::vector<int> p(16, -1);
-  const int n = mqlcl_stage_params_get(h, id, p.data(), 16);
+  const int n = mqlcl_tunable_get(h, id, p.data(), 16);
   EXPECT_EQ(n, mqlcl_gemm_kernel_count()) << t::message(h);
   p.resize(static_cast<size_t>(std::max(n, 0)));
   return p;
@@ -501,8 +501,8 @@ TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
       efficiency[i] = static_cast<int>(mqlcl_gemm_kernel_info(efficiency[i], MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU));
       prep[i] = static_cast<int>(mqlcl_gemm_kernel_info(prep[i], MQLCL_GEMM_KERNEL_INFO_PREPARATION));
     }
-    ASSERT_GT(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())), 0);
-    ASSERT_GT(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), 0);
+    ASSERT_GT(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())), 0);
+    ASSERT_GT(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())), 0);
     for (int n : {2000, kRun})
       EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, n, n, n).front(), MQLCL_GEMM_KERNEL_TENSOR_TF32)
           << n << ": the table's values\n" << plan_text(c.h, MQLCL_GEMM_FAST, n, n, n);

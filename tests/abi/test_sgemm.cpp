@@ -1,5 +1,5 @@
-// Stage 10's tiles (mqlcl_sgemm_get / _set): counts, and the bounds that keep a build from
-// running for minutes.
+// Stage 10's tiles through the names before 2.8, mqlcl_sgemm_get / _set (aliases kept): counts,
+// and the bounds that keep a build from running for minutes.
 #include <vector>
 
 #include "catalog/sgemm_config.hpp"

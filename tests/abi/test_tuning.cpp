@@ -97,7 +97,7 @@ std::string line(const std::string& device, const std::string& arch, const std::
 
 std::vector<int> params_of(int ctx) {
   std::vector<int> p(5, -1);
-  EXPECT_EQ(mqlcl_sgemm_get(ctx, p.data(), 5), MQLCL_OK) << t::message(ctx);
+  EXPECT_EQ(mqlcl_tunable_get(ctx, MQLCL_TUNABLE_SGEMM_TUNED, p.data(), 5), 5) << t::message(ctx);
   return p;
 }
 
@@ -140,7 +140,7 @@ TEST_F(Tuning, StoreThenANewContextReadsIt) {
   EXPECT_EQ(params_of(b.h), kDevice);
   EXPECT_EQ(mqlcl_tuning_source(b.h, kStage), MQLCL_TUNING_DEVICE);
   std::vector<int> p(6, -1);
-  EXPECT_EQ(mqlcl_stage_params_get(b.h, kStage, p.data(), 6), 5);
+  EXPECT_EQ(mqlcl_tunable_get(b.h, kStage, p.data(), 6), 5);
   EXPECT_EQ(std::vector<int>(p.begin(), p.begin() + 5), kDevice);
   EXPECT_EQ(p[5], -1) << "nothing written beyond the stage's vector";
 }
@@ -338,18 +338,18 @@ TEST_F(Tuning, PathComesFromTheVariable) {
 TEST_F(Tuning, BadCallsAreRefusedWithTheCause) {
   t::Ctx c;
   std::vector<int> p(5, 0);
-  EXPECT_EQ(mqlcl_stage_params_get(c.h, 1, p.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, 1, p.data(), 5), MQLCL_ERR_STAGE);
   EXPECT_TRUE(t::mentions(c.h, "stage 1 (matr_mul_1dim) has no tunable parameters (the tunables: 10 sgemm_tuned, 17 sgemm_cpu, 30 "));
-  EXPECT_EQ(mqlcl_stage_params_set(c.h, 99, p.data(), 5), MQLCL_ERR_STAGE);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, 99, p.data(), 5), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_tuning_source(c.h, 2), MQLCL_ERR_STAGE);
   EXPECT_EQ(mqlcl_tuning_store(c.h, 3, kDevice.data(), 5), MQLCL_ERR_STAGE);
-  EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, p.data(), 4), MQLCL_ERR_RANGE);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, kStage, p.data(), 4), MQLCL_ERR_RANGE);
   EXPECT_TRUE(t::mentions(c.h, "count = 4: params must hold sgemm_tuned's {TSM TSN TSK WPTM WPTN} = 5 ints"));
-  EXPECT_EQ(mqlcl_stage_params_get(c.h, kStage, nullptr, 5), MQLCL_ERR_ARGUMENT);
+  EXPECT_EQ(mqlcl_tunable_get(c.h, kStage, nullptr, 5), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kDevice.data(), 4), MQLCL_ERR_RANGE);
   EXPECT_EQ(mqlcl_tuning_store(c.h, kStage, kNeverFits.data(), 5), MQLCL_ERR_ARGUMENT);
   EXPECT_FALSE(fs::exists(file_)) << "nothing stored for parameters that do not fit";
-  EXPECT_EQ(mqlcl_stage_params_set(c.h, kStage, kDevice.data(), 5), 5);
+  EXPECT_EQ(mqlcl_tunable_set(c.h, kStage, kDevice.data(), 5), 5);
   EXPECT_EQ(mqlcl_tuning_source(c.h, kStage), MQLCL_TUNING_SET);
   EXPECT_EQ(params_of(c.h), kDevice);
   const fs::path nowhere = dir_ / "no such folder" / "tuning.txt";
@@ -393,7 +393,7 @@ TEST_F(Tuning, EveryTunableRoundTripsThroughTheFile) {
     for (int i = 0; i < count; ++i) {
       const int id = mqlcl_tunable_at(i);
       std::vector<int> p(16, 0);
-      const int n = mqlcl_stage_params_get(a.h, id, p.data(), 16);
+      const int n = mqlcl_tunable_get(a.h, id, p.data(), 16);
       ASSERT_GT(n, 0) << id << ": " << t::message(a.h);
       p.resize(static_cast<size_t>(n));
       EXPECT_EQ(mqlcl_tuning_source(a.h, id), MQLCL_TUNING_DEFAULT) << id;
@@ -410,7 +410,7 @@ TEST_F(Tuning, EveryTunableRoundTripsThroughTheFile) {
   for (int i = 0; i < count; ++i) {
     const int id = mqlcl_tunable_at(i);
     std::vector<int> p(16, 0);
-    const int n = mqlcl_stage_params_get(b.h, id, p.data(), 16);
+    const int n = mqlcl_tunable_get(b.h, id, p.data(), 16);
     p.resize(static_cast<size_t>(n));
     EXPECT_EQ(p, stored[static_cast<size_t>(i)]) << id;
     EXPECT_EQ(mqlcl_tuning_source(b.h, id), MQLCL_TUNING_DEVICE) << id;
@@ -460,14 +460,14 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
        "preparation of GEMM kernel 33 = 100001 hundredths"},
   };
   for (const Bad& b : bad) {
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
+    EXPECT_EQ(mqlcl_tunable_set(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
     EXPECT_TRUE(t::mentions(c.h, b.rule));
     EXPECT_EQ(mqlcl_tuning_store(c.h, b.id, b.p.data(), static_cast<int>(b.p.size())), MQLCL_ERR_ARGUMENT) << b.rule;
   }
   // The preparation's range ends are values.
   for (int edge : {0, 100000}) {
     const auto p = preparation_with(MQLCL_GEMM_KERNEL_TENSOR_FP16, edge);
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_TUNABLE_PREPARATION, p.data(), static_cast<int>(p.size())),
+    EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_PREPARATION, p.data(), static_cast<int>(p.size())),
               static_cast<int>(p.size()))
         << edge << ": " << t::message(c.h);
   }
@@ -475,7 +475,7 @@ TEST(Tunables, AVectorThatDoesNotFitIsRefusedNamingTheRule) {
   const std::vector<int> deep = {128, 128, 32, 64, 64, 5, 8};  // 5 x 32 x 256 x 4 = 160 KiB
   const long long local = mqlcl_device_info(t::device(), MQLCL_INFO_LOCAL_MEM_SIZE);
   if (local < 163840) {
-    EXPECT_EQ(mqlcl_stage_params_set(c.h, MQLCL_STAGE_TENSOR_TF32, deep.data(), 7), MQLCL_ERR_LOCAL_SIZE);
+    EXPECT_EQ(mqlcl_tunable_set(c.h, MQLCL_STAGE_TENSOR_TF32, deep.data(), 7), MQLCL_ERR_LOCAL_SIZE);
     EXPECT_TRUE(t::mentions(c.h, "need 163840 bytes of __local memory"));
   }
   std::u16string buf(64, u'\0');

@@ -22,7 +22,7 @@ import sys
 from pathlib import Path
 
 SUFFIXES = {".md", ".cpp", ".hpp", ".h", ".c", ".py", ".sh", ".cl", ".mq5", ".mqh", ".cmake"}
-TOP = ["dll", "kernels", "host", "mql5", "tests", "docs", "scripts", "common", "cmake", "dev"]
+TOP = ["dll", "kernels", "host", "server", "mql5", "tests", "docs", "scripts", "common", "cmake", "dev"]
 # dll/src's parts, cited relative to dll/src; "compute" is the one folder they were split from,
 # so that a citation of it is caught as stale rather than read as prose.
 FORMER_PARTS = ["compute"]

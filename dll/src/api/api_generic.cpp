@@ -231,10 +231,8 @@ int launch_with_terminal_arrays(int kernel, int dims, const unsigned int* offset
   });
 }
 
-// The context of any live handle of the generic layer (or the context itself).
-std::shared_ptr<Context> context_of_handle(int handle) {
-  auto obj = Registry::instance().find(handle);
-  if (!obj) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+// The context of a live object of the generic layer (or the context itself).
+std::shared_ptr<Context> owning_context(const std::shared_ptr<Object>& obj) {
   switch (obj->kind) {
     case Kind::Context: return std::static_pointer_cast<Context>(obj);
     case Kind::Program: return std::static_pointer_cast<UserProgram>(obj)->ctx;
@@ -242,7 +240,14 @@ std::shared_ptr<Context> context_of_handle(int handle) {
     case Kind::Buffer: return std::static_pointer_cast<UserBuffer>(obj)->ctx;
     case Kind::Image: return std::static_pointer_cast<UserImage>(obj)->ctx;
   }
-  fail(MQLCL_ERR_HANDLE, "handle ", handle, " has no context");
+  fail(MQLCL_ERR_HANDLE, "a handle of kind ", static_cast<int>(obj->kind), " has no context");
+}
+
+// The context of any live handle of the generic layer (or the context itself).
+std::shared_ptr<Context> context_of_handle(int handle) {
+  auto obj = Registry::instance().find(handle);
+  if (!obj) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
+  return owning_context(obj);
 }
 
 }  // namespace
@@ -520,14 +525,7 @@ MQLCL_API long long mqlcl_handle_info(int handle, int what) {
       if (what == MQLCL_HINFO_KIND) return 0;  // what the terminal's CLHandleType says of a bad handle
       fail(MQLCL_ERR_HANDLE, "handle ", handle, " is not a live handle (never created, or freed already)");
     }
-    std::shared_ptr<Context> ctx;
-    switch (obj->kind) {
-      case Kind::Context: ctx = std::static_pointer_cast<Context>(obj); break;
-      case Kind::Program: ctx = std::static_pointer_cast<UserProgram>(obj)->ctx; break;
-      case Kind::Kernel: ctx = std::static_pointer_cast<UserKernel>(obj)->ctx; break;
-      case Kind::Buffer: ctx = std::static_pointer_cast<UserBuffer>(obj)->ctx; break;
-      case Kind::Image: ctx = std::static_pointer_cast<UserImage>(obj)->ctx; break;
-    }
+    const std::shared_ptr<Context> ctx = owning_context(obj);
     const auto buffer = [&]() -> UserBuffer& {
       if (obj->kind != Kind::Buffer) fail(MQLCL_ERR_HANDLE, "handle ", handle, " is a ", kind_name(obj->kind), ", not a buffer");
       return *std::static_pointer_cast<UserBuffer>(obj);

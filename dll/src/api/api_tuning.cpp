@@ -84,23 +84,23 @@ MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
   return ok_or_error(params_set(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
-MQLCL_API int mqlcl_tuning_store(int ctx, int stage, const int* params, int count) {
-  MQLCL_FORWARD(mqlcl_tuning_store, ctx, stage, params, count);
+MQLCL_API int mqlcl_tuning_store(int ctx, int id, const int* params, int count) {
+  MQLCL_FORWARD(mqlcl_tuning_store, ctx, id, params, count);
   return with_handle<Context>(ctx, [&](Context& c) {
-    checked(stage, params, count);
-    store_tuning(c.tuning.key(), c.facts(), stage, params);
+    checked(id, params, count);
+    store_tuning(c.tuning.key(), c.facts(), id, params);
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_tuning_source(int ctx, int stage) {
-  MQLCL_FORWARD(mqlcl_tuning_source, ctx, stage);
-  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(stage).source; });
+MQLCL_API int mqlcl_tuning_source(int ctx, int id) {
+  MQLCL_FORWARD(mqlcl_tuning_source, ctx, id);
+  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(id).source; });
 }
 
-MQLCL_API int mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_tuning_text, ctx, stage, buf, cap);
-  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(stage).origin, buf, cap); });
+MQLCL_API int mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap) {
+  MQLCL_FORWARD(mqlcl_tuning_text, ctx, id, buf, cap);
+  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(id).origin, buf, cap); });
 }
 
 MQLCL_API int mqlcl_tunable_count(void) {

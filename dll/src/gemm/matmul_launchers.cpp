@@ -124,12 +124,12 @@ void launch_tiled(MatmulJob& j) {
   j.ctx.launch(k, cl::NDRange(round_up(j.N, bx), round_up(j.M, by)), local);
 }
 
-// Tuned: register-blocked SGEMM on all three sizes padded to its tiles (mqlcl_sgemm_set).
+// Tuned: register-blocked SGEMM on all three sizes padded to its tiles (tunable 10, mqlcl_tunable_set).
 void launch_tuned(MatmulJob& j) {
   const Stage& st = j.stage;
   Context& ctx = j.ctx;
   if (j.local0 || j.local1)
-    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group comes from the tuning (mqlcl_sgemm_set); pass 0, 0");
+    fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group comes from its tiles (mqlcl_tunable_set, tunable 10); pass 0, 0");
   const SgemmConfig tuned = sgemm_from(ctx.tuning.params(MQLCL_STAGE_SGEMM_TUNED));
   validate(tuned, ctx.facts());
   const size_t M = j.M, N = j.N, K = j.K;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <cstring>
 
+#include "build_options.hpp"
 #include "generic/cl_preprocessor.hpp"
 
 namespace mqlcl {
@@ -49,14 +50,7 @@ bool setup_for(const std::string& options, const SourceFacts& f, PpSetup& s, std
   const int device = at == std::string::npos ? 0 : version_number(f.device_version, at + 7);
   int std_version = 0;
   bool fast = false;
-  std::vector<std::string> words;
-  for (size_t i = 0; i < options.size();) {
-    const size_t b = options.find_first_not_of(" \t\r\n", i);
-    if (b == std::string::npos) break;
-    const size_t e = std::min(options.find_first_of(" \t\r\n", b), options.size());
-    words.push_back(options.substr(b, e - b));
-    i = e;
-  }
+  const std::vector<std::string> words = build_option_words(options);
   std::vector<std::string> user;
   for (size_t i = 0; i < words.size(); ++i) {
     const std::string& w = words[i];

@@ -153,6 +153,8 @@ def client_function(f, kind):
             lines.append(f"  arrays.unpack(r, at, {n}, {c} * {eb});")
     if f.name == "mqlcl_free":
         lines.append("  if (r.result == MQLCL_OK) server_freed(handle);")
+    if f.name in READS_MESSAGE:  # a failure the server did not answer (no server, or it ended) has its text here
+        lines.append("  if (r.result < 0 && r.arrays_back == 0) failure_text_out(r, buf, cap);")
     value = "r.real" if ret == "double" else "r.result"
     lines.append(f"  result = static_cast<{ret}>({value});")
     start = lines.index("  try {") + 1

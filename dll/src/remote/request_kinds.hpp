@@ -73,6 +73,6 @@ constexpr uint32_t kRequest_mqlcl_gemm_plan_text = 80;
 constexpr uint32_t kRequest_mqlcl_gemm_pin = 81;
 constexpr uint32_t kGeneratedRequestsEnd = 82;
 // Differs between two libraries whose requests differ: a server of another version is refused.
-constexpr uint32_t kRequestsFingerprint = 0xc57c3b32u;
+constexpr uint32_t kRequestsFingerprint = 0xe193b51fu;
 
 }  // namespace mqlcl

@@ -57,6 +57,7 @@ inline bool mqlcl_last_error(int handle, mqlcl_char* buf, int cap, int& result) 
     Reply r = call_server(handle, p, false);
     size_t at = 0;
     arrays.unpack(r, at, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
+    if (r.result < 0 && r.arrays_back == 0) failure_text_out(r, buf, cap);
     result = static_cast<int>(r.result);
   } catch (...) {
     result = static_cast<int>(call_failed(false));
@@ -504,14 +505,14 @@ inline bool mqlcl_sgemm_set(int ctx, const int* params, int count, int& result) 
   return true;
 }
 
-inline bool mqlcl_tuning_store(int ctx, int stage, const int* params, int count, int& result) {
+inline bool mqlcl_tuning_store(int ctx, int id, const int* params, int count, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
     CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_store);
     p.i32(ctx);
-    p.i32(stage);
+    p.i32(id);
     arrays.pack(p, params, elements_of(count, 1) * sizeof(int));
     p.i32(count);
     Reply r = call_server(ctx, p, true);
@@ -522,14 +523,14 @@ inline bool mqlcl_tuning_store(int ctx, int stage, const int* params, int count,
   return true;
 }
 
-inline bool mqlcl_tuning_source(int ctx, int stage, int& result) {
+inline bool mqlcl_tuning_source(int ctx, int id, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
     CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_source);
     p.i32(ctx);
-    p.i32(stage);
+    p.i32(id);
     Reply r = call_server(ctx, p, true);
     result = static_cast<int>(r.result);
   } catch (...) {
@@ -538,14 +539,14 @@ inline bool mqlcl_tuning_source(int ctx, int stage, int& result) {
   return true;
 }
 
-inline bool mqlcl_tuning_text(int ctx, int stage, mqlcl_char* buf, int cap, int& result) {
+inline bool mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap, int& result) {
   if (!is_server_handle(ctx)) return false;
   try {
     CallArrays arrays;
     Packer p;
     p.u32(kRequest_mqlcl_tuning_text);
     p.i32(ctx);
-    p.i32(stage);
+    p.i32(id);
     arrays.pack(p, buf, elements_of(cap, 1) * sizeof(mqlcl_char));
     p.i32(cap);
     Reply r = call_server(ctx, p, true);

@@ -163,6 +163,10 @@ Reply call_server(int handle, const Packer& request, bool record) {
   return recorded(std::move(r), record);
 }
 
+void failure_text_out(const Reply& failed, mqlcl_char* buf, int cap) {
+  if (buf != nullptr && cap >= 1) copy_out(cause_of(failed), buf, cap);
+}
+
 int call_failed(bool record) { return static_cast<int>(recorded(current_failure(), record).result); }
 
 namespace {

@@ -48,6 +48,9 @@ int create_in_server(int device, std::string& why);
 // `record`: a failure's message becomes this thread's (mqlcl_last_error(0)), as a failing
 // export's does.
 Reply call_server(int handle, const Packer& request, bool record);
+// A failed reply's cause into a caller's text buffer (mqlcl_last_error's rules), where the reply
+// is not the server's answer (no server is connected, it ended, a handle of an ended one).
+void failure_text_out(const Reply& failed, mqlcl_char* buf, int cap);
 // In a catch block of a call to the server: the exception's code (its message this thread's where
 // `record`).
 int call_failed(bool record);

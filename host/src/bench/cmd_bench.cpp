@@ -42,7 +42,7 @@ void print_tunables(int h) {
     const int n = lib().mqlcl_tunable_text(id, MQLCL_TUNABLE_TEXT_NAME, reinterpret_cast<mqlcl_char*>(&name[0]), 64);
     name.resize(static_cast<size_t>(std::max(0, std::min(n, 63))));
     int v[16] = {0};
-    const int count = lib().mqlcl_stage_params_get(h, id, v, 16);
+    const int count = lib().mqlcl_tunable_get(h, id, v, 16);
     std::string values;
     for (int k = 0; k < count; ++k) values += (k ? " " : "") + std::to_string(v[k]);
     fmt::print("  {} {}: {} (source {})\n", id, to_utf8(name), values, lib().mqlcl_tuning_source(h, id));
