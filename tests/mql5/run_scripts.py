@@ -432,7 +432,18 @@ def expectations(name, log):
         return article_listing(name, log)
     if name == "runtime_library":
         return runtime_library(log)
-    return []
+    if name in CHECK_LINES:
+        return check_lines(name, log)
+    return None  # none of its own: a user's program (--scripts); the project's own must have some
+
+
+# Self-tests that print "check WHAT: OK" (or WRONG) for each check: how many they make.
+CHECK_LINES = {"wrapper_bounds": 7, "wrapper_gemm": 51}
+
+
+def check_lines(name, log):
+    oks = len(re.findall(r"^check .*: OK$", log, re.M))
+    return [] if oks >= CHECK_LINES[name] else [f"{oks} 'check ...: OK' lines, expected {CHECK_LINES[name]}"]
 
 
 # Programs that try failure paths on purpose and check each outcome themselves ("OK" / "WRONG"
@@ -655,7 +666,10 @@ def main():
         args += SCRIPT_ARGS.get(name, [])
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")
-        problems = generic(log, rc, name, kind.strip(), err) + expectations(name, log)
+        own = expectations(name, log)
+        if own is None:
+            own = [] if a.scripts else [f"no expectations of its own: {name} needs a check in run_scripts.py's expectations()"]
+        problems = generic(log, rc, name, kind.strip(), err) + own
         handles = stop_test.harness_value(err, "mqlcl.dll live handles at exit")
         if handles not in (0, None):
             problems.append(f"{handles} mqlcl.dll handles alive at exit")

@@ -359,7 +359,7 @@ def run(root, native, work):
             args = [f"--{k}={run_scripts.SMALL[k]}" for k in re.findall(r"^--(\w+)=", inputs, re.M)
                     if k in run_scripts.SMALL]
             rc, log, err = run_scripts.sh([str(tree / "script")] + args, env=target.env)
-            problems = run_scripts.generic(log, rc) + run_scripts.expectations(script_name, log)
+            problems = run_scripts.generic(log, rc) + (run_scripts.expectations(script_name, log) or [])
             refused_by = "run" if problems else None
             if not refused_by and stage == "stop":
                 declared = re.findall(r"^--(\w+)=", inputs, re.M)
