@@ -165,8 +165,8 @@
 #define MQLCL_GEMM_TRANS_A 1
 #define MQLCL_GEMM_TRANS_B 2
 #define MQLCL_GEMM_PRECISION_MASK 48  // the precision field of flags
-#define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy (kernel 10, 31, 33 or 35), the planner's choice
-#define MQLCL_GEMM_FAST 16  // TF32-class allowed (kernels 30, 32 too) where the planner predicts it faster (sgemm only)
+#define MQLCL_GEMM_EXACT 0  // default: FP32 accuracy, the planner's choice among the kernels of MQLCL_GEMM_KERNEL_INFO_FLAGS 0
+#define MQLCL_GEMM_FAST 16  // TF32-class allowed (the kernels of flags 16 too) where the planner predicts it faster (sgemm only)
 #define MQLCL_GEMM_FP64 32  // dgemm only (which always computes in FP64)
 #define MQLCL_GEMM_ON_DEVICE 64  // the device's kernels only (the planner's choice among them)
 #define MQLCL_GEMM_ON_HOST 128  // the host BLAS only: MQLCL_ERR_UNSUPPORTED (saying what was tried) where none is found
