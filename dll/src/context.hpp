@@ -1,7 +1,7 @@
 // A context: one device, its OpenCL context, its queues (a profiling queue for the library's
 // operations and timed launches, a plain one for the generic layer), a cache of built programs,
 // the timing of its operations, and what it owns: the data slots (slots), the launches in
-// flight (launches), the host transfers (transfer/), the tuning (tuning/stage_tuning), the
+// flight (launches), the host transfers (transfer/), the tuning (tuning/context_tuning), the
 // profile once known (measure/profile_measure), its line in the placement registry
 // (tuning/placement), and each feature's own state (feature_states: a feature's scratch buffers
 // and settings live with the feature, not here). The routines that use them live above it.
@@ -21,7 +21,7 @@
 #include "core/handles.hpp"
 #include "core/opencl.hpp"
 #include "tuning/placement.hpp"
-#include "tuning/stage_tuning.hpp"
+#include "tuning/context_tuning.hpp"
 
 namespace mqlcl {
 
@@ -182,7 +182,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Every tunable's parameters: the tuning file's, or set by the caller. The context's, not a
   // feature's: loaded at creation for its device, the transfers read theirs then, and one table
   // serves every feature's launcher and the tuning exports.
-  StageTuning tuning;
+  ContextTuning tuning;
 
   // The device profile, once known (has_profile): set by the caller, or measured or read from
   // the cache on first use by measure/profile_measure (measured_profile), which keeps it here.

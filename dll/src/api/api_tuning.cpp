@@ -5,7 +5,7 @@
 #include "core/text.hpp"
 #include "device/devices.hpp"
 #include "tuning/placement.hpp"
-#include "tuning/stage_tuning.hpp"
+#include "tuning/context_tuning.hpp"
 #include "tuning/tunables.hpp"
 #include "tuning/tuning_file.hpp"
 

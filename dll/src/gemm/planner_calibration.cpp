@@ -11,7 +11,7 @@
 #include "gemm/gemm_plan.hpp"
 #include "gemm/search_operands.hpp"
 #include "planner_fit.hpp"
-#include "tuning/stage_tuning.hpp"
+#include "tuning/context_tuning.hpp"
 #include "tuning/tunables.hpp"
 
 namespace mqlcl {

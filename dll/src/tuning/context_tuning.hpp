@@ -1,6 +1,7 @@
-// A context's tuned parameters: for each tunable stage, the vector in use and where it came
-// from. At context creation each is looked up in the tuning file with CLBlast's fallback
-// (exact device name, then the device's architecture, then the stage's built-in default);
+// A context's tuned parameters: for each tunable (catalog's tiles, tuning/tunables' table), the
+// vector in use and where it came from. At context creation each is looked up in the tuning
+// file with CLBlast's fallback (exact device name, then the device's architecture, then the
+// tunable's built-in default);
 // a line whose parameters do not fit the device is skipped, and the origin text says so.
 #pragma once
 #include <string>
@@ -20,31 +21,31 @@ struct DeviceKey {
 DeviceKey device_key(const DeviceFacts& f);
 
 struct TunedParams {
-  int stage = 0;  // the tunable's id
+  int id = 0;  // the tunable's id
   std::vector<int> params;
   int source = 0;      // MQLCL_TUNING_DEFAULT / _DEVICE / _ARCHITECTURE / _SET
   std::string origin;  // which entry was used and why (or why none)
 };
 
-class StageTuning {
+class ContextTuning {
  public:
-  // Reads the tuning file once and looks up every tunable stage for this device.
+  // Reads the tuning file once and looks up every tunable for this device.
   void load(const DeviceFacts& f);
-  const TunedParams& get(int stage) const;  // MQLCL_ERR_STAGE for a stage without parameters
-  const int* params(int stage) const { return get(stage).params.data(); }
-  // Validates `params` (the stage's count of them) on the device, then uses them.
-  void set(int stage, const int* params, const DeviceFacts& f);
+  const TunedParams& get(int id) const;  // MQLCL_ERR_STAGE for an id that is no tunable
+  const int* params(int id) const { return get(id).params.data(); }
+  // Validates `params` (the tunable's count of them) on the device, then uses them.
+  void set(int id, const int* params, const DeviceFacts& f);
   // Looks the tunable up again in `file` (read at `path`); where it now has an entry for the
   // device, uses it and returns true (tuning on first use: another process stored it).
-  bool adopt(int stage, const TuningFile& file, const NativePath& path, const DeviceFacts& f);
+  bool adopt(int id, const TuningFile& file, const NativePath& path, const DeviceFacts& f);
   // Uses a vector already checked, with where it came from.
-  void use(int stage, const std::vector<int>& params, int source, const std::string& origin);
+  void use(int id, const std::vector<int>& params, int source, const std::string& origin);
   const DeviceKey& key() const { return key_; }
 
  private:
-  TunedParams& slot(int stage);
+  TunedParams& slot(int id);
   DeviceKey key_;
-  std::vector<TunedParams> stages_;
+  std::vector<TunedParams> tunables_;
 };
 
 // Validates `params` for `stage` on the device, then replaces this device's entry for the

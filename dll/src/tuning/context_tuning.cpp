@@ -1,4 +1,4 @@
-#include "tuning/stage_tuning.hpp"
+#include "tuning/context_tuning.hpp"
 
 #include <mutex>
 
@@ -38,7 +38,7 @@ std::string why_not(const Tunable& t, const int* params, const DeviceFacts& f) {
 TunedParams lookup(const Tunable& t, const DeviceKey& key, const DeviceFacts& f, const TuningFile& file,
                    const std::string& path) {
   TunedParams out;
-  out.stage = t.id;
+  out.id = t.id;
   std::string skipped;
   const auto note = [&](const std::string& s) { skipped += "; " + s; };
   for (const std::string& r : file.rejected) note("ignored " + r);
@@ -78,41 +78,41 @@ TunedParams lookup(const Tunable& t, const DeviceKey& key, const DeviceFacts& f,
 DeviceKey device_key(const DeviceFacts& f) { return DeviceKey{f.name, architecture(f)}; }
 
 
-void StageTuning::load(const DeviceFacts& f) {
+void ContextTuning::load(const DeviceFacts& f) {
   key_ = device_key(f);
   const NativePath path = tuning_file_path();
   const TuningFile file = read_locked(path);
-  stages_.clear();
-  for (size_t i = 0; i < tunable_count(); ++i) stages_.push_back(lookup(tunable_at(i), key_, f, file, path_text(path)));
+  tunables_.clear();
+  for (size_t i = 0; i < tunable_count(); ++i) tunables_.push_back(lookup(tunable_at(i), key_, f, file, path_text(path)));
 }
 
-const TunedParams& StageTuning::get(int stage) const {
-  const Tunable& t = tunable(stage);
-  for (const auto& s : stages_)
-    if (s.stage == t.id) return s;
-  fail(MQLCL_ERR_INTERNAL, "stage ", stage, " is tunable but was not looked up");
+const TunedParams& ContextTuning::get(int id) const {
+  const Tunable& t = tunable(id);
+  for (const auto& s : tunables_)
+    if (s.id == t.id) return s;
+  fail(MQLCL_ERR_INTERNAL, "tunable ", id, " was not looked up");
 }
 
-TunedParams& StageTuning::slot(int stage) { return const_cast<TunedParams&>(get(stage)); }
+TunedParams& ContextTuning::slot(int id) { return const_cast<TunedParams&>(get(id)); }
 
-void StageTuning::set(int stage, const int* params, const DeviceFacts& f) {
-  const Tunable& t = tunable(stage);
+void ContextTuning::set(int id, const int* params, const DeviceFacts& f) {
+  const Tunable& t = tunable(id);
   t.validate(params, f);
-  TunedParams& s = slot(stage);
+  TunedParams& s = slot(id);
   s.params.assign(params, params + t.count);
   s.source = MQLCL_TUNING_SET;
   s.origin = "set by the caller: " + params_text(s.params);
 }
 
-bool StageTuning::adopt(int stage, const TuningFile& file, const NativePath& path, const DeviceFacts& f) {
-  TunedParams found = lookup(tunable(stage), key_, f, file, path_text(path));
+bool ContextTuning::adopt(int id, const TuningFile& file, const NativePath& path, const DeviceFacts& f) {
+  TunedParams found = lookup(tunable(id), key_, f, file, path_text(path));
   if (found.source == MQLCL_TUNING_DEFAULT) return false;
-  slot(stage) = std::move(found);
+  slot(id) = std::move(found);
   return true;
 }
 
-void StageTuning::use(int stage, const std::vector<int>& params, int source, const std::string& origin) {
-  TunedParams& s = slot(stage);
+void ContextTuning::use(int id, const std::vector<int>& params, int source, const std::string& origin) {
+  TunedParams& s = slot(id);
   s.params = params;
   s.source = source;
   s.origin = origin;
