@@ -43,7 +43,6 @@ REFUSED_NAMES = {
     "ChartSaveTemplate": f"{LIVE}: chart templates are the terminal's files",
     "ChartOpen": f"{LIVE}: the harness has one chart, its bars'",
     "ChartClose": f"{LIVE}: the harness has one chart, its bars'",
-    "iCustom": "runs another program (a custom indicator): the harness runs one program at a time",
     "TerminalClose": f"{LIVE}: closes the terminal",
     "PlaySound": f"{LIVE}: the harness has no sound",
     "SendFTP": f"{LIVE}: the harness has no network",

@@ -337,6 +337,11 @@ def expert_indicators(log):
     return runtime_semantics(log, at_least=32)
 
 
+def expert_custom(log):
+    """tests/mql5/selftest: custom indicators by iCustom and IndicatorCreate(IND_CUSTOM) against their formula."""
+    return runtime_semantics(log, at_least=9)
+
+
 def library_functions(log):
     """tests/mql5/selftest: the reference's functions and methods the corpus asked for (files loaded
     and saved whole, file properties, the matrix classification and manipulations, structure packing)."""
@@ -355,7 +360,7 @@ def expert_stop(log):
 
 def indicator_bars(log):
     """tests/mql5/selftest: a custom indicator on the generated bars (OnCalculate's calls and arrays)."""
-    return runtime_semantics(log, at_least=7)
+    return runtime_semantics(log, at_least=8)
 
 
 def matrix_decompositions(log):
@@ -419,7 +424,7 @@ def neural_net(log):
 def expectations(name, log):
     if name in ("neural_net", "neural_net_float"):
         return neural_net(log)
-    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_init_only", "expert_stop", "expert_indicators", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
+    if name in ("front_end", "matrix_decompositions", "expert_bars", "expert_init_only", "expert_stop", "expert_indicators", "expert_custom", "library_functions", "indicator_bars", "runtime_semantics", "language_features", "program_idioms", "matrix_semantics", "matrix_api", "harness_features", "source_encodings", "gemm_matrix", "matr_mul_2dim", "report_kernels", "lab_tiles", "transpose_local", "dia_spmv", "mqlcl_devices",
                 "tensor_stages", "mlp_training"):
         return globals()[name](log)
     if name.startswith("matr_mul_"):
@@ -628,13 +633,28 @@ def main():
     rc, out, err = sh([sys.executable, str(HERE / "test_frontend.py")], cwd=root)
     expect(rc == 0, "the front end's own tests (test_frontend.py)", (out + err)[-3000:])
     # Translate (one C++ file per script serves both targets).
-    cpps = {}
+    cpps, uses, indicator_exes = {}, {}, {}  # uses: program -> {key: executable name} of its iCustom indicators
+
+    def translated(source, name):
+        cpp = work / f"{name}.cpp"
+        rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(source), "--include-dir", str(include_dir),
+                           "--mqlcl-include", str(root / "mql5/Include"), "--out", str(cpp), "--header", str(header),
+                           "--indicators-out", str(cpp.with_suffix(".indicators"))], cwd=root)
+        if not expect(rc == 0, f"{name}.mq5 translated (lint clean)", err.strip()):
+            return None
+        keys = dict(line.split("\t", 1) for line in cpp.with_suffix(".indicators").read_text().splitlines())
+        uses[name] = {}
+        for key, path in keys.items():  # each custom indicator compiled once, with those it names
+            if path not in indicator_exes:
+                indicator_exes[path] = f"icustom-{len(indicator_exes)}-{Path(path).stem.replace(' ', '_')}"
+                if translated(path, indicator_exes[path]):
+                    cpps[indicator_exes[path]] = work / f"{indicator_exes[path]}.cpp"
+            uses[name][key] = indicator_exes[path]
+        return cpp
+
     for s in scripts:
-        cpp = work / f"{names[s]}.cpp"
-        rc, out, err = sh([sys.executable, str(HERE / "translate.py"), str(s), "--include-dir", str(include_dir),
-                           "--mqlcl-include", str(root / "mql5/Include"),
-                           "--out", str(cpp), "--header", str(header)], cwd=root)
-        if expect(rc == 0, f"{names[s]}.mq5 translated (lint clean)", err.strip()):
+        cpp = translated(s, names[s])
+        if cpp:
             cpps[names[s]] = cpp
 
     # The runtime, once per target; then the scripts, two compilers at a time.
@@ -655,6 +675,8 @@ def main():
     for (t, name, cpp, exe, objs), (rc, log) in results:
         if not expect(rc == 0, f"{t.name}: {name}.mq5 compiled", log.strip()[-3000:]):
             continue
+        if name in indicator_exes.values():
+            continue  # run by the programs that name it (iCustom)
         _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
         declared = re.findall(r"^--(\w+)=", out, re.M)
         args = [f"--{k}={inputs[k] if k in inputs else SMALL[k]}" for k in declared if k in SMALL or k in inputs]
@@ -663,6 +685,10 @@ def main():
             args.append(f"--bars={bars}")
         if a.stop_after:  # a program that runs until the user stops it
             args.append(f"--stop-after={a.stop_after}")
+        if uses.get(name):  # its custom indicators, by the names its iCustom calls give them
+            table = exe.parent / f"{name}.indicators"
+            table.write_text("".join(f"{k}\t{v}{t.suffix}\n" for k, v in uses[name].items()))
+            args.append(f"--indicators={table.name}")
         args += SCRIPT_ARGS.get(name, [])
         rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
         log = log.replace("\r\n", "\n")

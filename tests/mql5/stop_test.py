@@ -49,8 +49,9 @@ def asks_is_stopped(script, include_dir, mqlcl_dir=None):
 
 
 def harness_value(err, what):
-    m = re.search(rf"^harness: {re.escape(what)}: (-?\d+)$", err.replace("\r\n", "\n"), re.M)
-    return int(m.group(1)) if m else None
+    # the last: a custom indicator run by the program's iCustom says its own before the program's
+    m = re.findall(rf"^harness: {re.escape(what)}: (-?\d+)$", err.replace("\r\n", "\n"), re.M)
+    return int(m[-1]) if m else None
 
 
 def stopped_run_problems(log, err, rc, whole_results):

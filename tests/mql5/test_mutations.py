@@ -176,6 +176,8 @@ MUTATIONS = [
     ("#resource path with '..'", SCRIPT, at_top('#resource "..\\\\outside.txt" as string s_outside'), "lint", "no '..'"),
     ("#resource of a file that is not there", SCRIPT, at_top('#resource "kernels\\\\missing.cl" as string s_missing'), "lint",
      "cannot open"),
+    ("#resource of a compiled indicator without its source beside it", SCRIPT,
+     at_top('#resource "kernels\\\\no_source.ex5"'), "lint", "finds no"),
     ("index past the end of a static array", SCRIPT, in_onstart("int z[2];", "z[2] = 1;"), "run", "array out of range"),
     ("DLL given a buffer smaller than the count", SCRIPT,
      in_onstart("ushort small[];", "ArrayResize(small, 4);", "mqlcl_device_text(0, MQLCL_TEXT_NAME, small, 64);"),

@@ -1889,7 +1889,19 @@ def utf16_literal(text):
     return 'u"' + "".join(escaped(c) for c in text) + '"'
 
 
-def resource(t, rest, include_dir):
+def indicator_key(name):
+    """The name iCustom gives an indicator as the runtime looks it up (mql5_indicators.cpp's
+    custom_key): "::" kept for a resource, separators as backslashes, no leading one, no ".ex5",
+    lower case (Windows' file names ignore case)."""
+    resource = name.startswith("::")
+    path = name[2:] if resource else name
+    path = path.replace("/", "\\").lstrip("\\")
+    if path.lower().endswith(".ex5"):
+        path = path[:-4]
+    return ("::" if resource else "") + path.lower()
+
+
+def resource(t, rest, include_dir, indicators=None):
     """#resource "path" [as string name | as T name[]] (docs: Resources). The path is relative to
     the file that names it, or, with a leading backslash, to the MQL5 folder (the include
     folder's parent); backslashes (written \\\\ in the literal) or slashes as separators; at most
@@ -1897,8 +1909,9 @@ def resource(t, rest, include_dir):
     const string, its encoding (UTF-16 with its byte order mark, UTF-8, ANSI: the documented
     ones) read as MetaEditor reads a source, its line ends kept; `as T name[]` (T numeric): the
     file's bytes as a const array of T. Without `as`, the file must exist (an image or a sound
-    the program names as "::path"); nothing is declared. Images as arrays (`as bitmap`) are
-    refused."""
+    the program names as "::path"); nothing is declared. A compiled indicator (`.ex5`) stands for
+    its source beside it, which the harness compiles for iCustom (added to indicators). Images as
+    arrays (`as bitmap`) are refused."""
     rm = re.fullmatch(r'"((?:\\.|[^"\\])*)"\s*(?:as\s+(\w+)\s+(\w+)\s*(\[\s*\])?)?\s*;?\s*(//.*|/\*.*\*/)?', rest.strip())
     if not rm:
         raise SourceError(t.where(), '#resource: expected "file", "file" as string name or "file" as type name[]')
@@ -1908,9 +1921,17 @@ def resource(t, rest, include_dir):
     rel = value.replace("\\", "/")
     base = include_dir.resolve().parent if rel.startswith("/") else Path(t.file).parent
     path = on_disk(base, rel.lstrip("/")).resolve()
+    kind, name, brackets = rm.group(2), rm.group(3), rm.group(4)
+    if kind is None and rel.lower().endswith(".ex5"):  # a compiled indicator, for iCustom("::path")
+        source = on_disk(base, rel.lstrip("/")[:-4] + ".mq5").resolve()
+        if not source.is_file():
+            raise SourceError(t.where(), f"#resource: '{value}' is a compiled program: the harness runs a program from its "
+                              f"source and finds no {shown(source)} beside it")
+        if indicators is not None:
+            indicators.append((indicator_key("::" + value), source))
+        return f"/* #resource {json.dumps(value)}: the indicator iCustom names \"::...\" ({source.name}) */"
     if not path.is_file():
         raise SourceError(t.where(), f"#resource: cannot open '{value}' ({shown(path)})")
-    kind, name, brackets = rm.group(2), rm.group(3), rm.group(4)
     if kind is None:
         return f"/* #resource {json.dumps(value)}: a file the program names as \"::...\" */"
     if kind == "string" and not brackets:
@@ -2054,7 +2075,7 @@ def enum_strings(model):
             f" {head} EnumToString({e.name} v) {{ {tests}return mql5::enum_unknown(u{json.dumps(e.name)}, (int)v); }}")
 
 
-def translate_directive(t, counter, include_dir):
+def translate_directive(t, counter, include_dir, indicators=None):
     """#property and #resource as C++ (the preprocessor has done the others)."""
     m = re.match(r"#\s*(\w+)\s*(.*)", t.text, re.S)
     name, rest = (m.group(1), m.group(2)) if m else ("", "")
@@ -2067,7 +2088,7 @@ def translate_directive(t, counter, include_dir):
         return (f"static const mql5::property mql5_property_{counter[0]}("
                 f"{json.dumps(pm.group(1))}, {json.dumps(value)});")
     if name == "resource":
-        return resource(t, rest, include_dir)
+        return resource(t, rest, include_dir, indicators)
     raise SourceError(t.where(), f"#{name} is not implemented by the harness")
 
 
@@ -2218,8 +2239,44 @@ def program_events(model):
     return "\nconst mql5::program_events mql5::the_program = {\n  " + ",\n  ".join(entries) + "};\n"
 
 
-def translate(script, include_dir, header=None, mqlcl_dir=None):
-    """The C++ text of script; raises SourceError."""
+def custom_indicators(sig, script, include_dir):
+    """[(key, source)] of the indicators the program's iCustom calls name by a string literal (or
+    literals joined by '+'): the name is relative to MQL5/Indicators (docs: iCustom), the include
+    folder's sibling, else to the "Indicators" folder the program lies in; a resource ("::...") is
+    its #resource line's (resource())."""
+    found = []
+    roots = [include_dir.resolve().parent / "Indicators"] + \
+        [p for p in Path(script).resolve().parents if p.name.lower() == "indicators"]
+    for i, t in enumerate(sig):
+        if t.text != "iCustom" or i + 1 >= len(sig) or sig[i + 1].text != "(":
+            continue
+        depth, commas, arg = 0, 0, []
+        for u in sig[i + 2:]:
+            depth += (u.text in "([{") - (u.text in ")]}")
+            if depth < 0 or (depth == 0 and u.text == "," and commas == 2):
+                break
+            if depth == 0 and u.text == ",":
+                commas += 1
+            elif commas == 2:
+                arg.append(u)
+        if not arg or any(u.kind != "str" and u.text != "+" for u in arg):
+            continue  # a name made at run time: the runtime says it was not compiled
+        name = "".join(re.sub(r"\\(.)", r"\1", u.text[1:-1]) for u in arg if u.kind == "str")
+        if name.startswith("::"):
+            continue
+        rel = name.replace("\\", "/").lstrip("/")
+        rel = rel[:-4] if rel.lower().endswith(".ex5") else rel
+        for root in roots:
+            source = on_disk(root, rel + ".mq5")
+            if source.is_file():
+                found.append((indicator_key(name), source.resolve()))
+                break
+    return found
+
+
+def translate(script, include_dir, header=None, mqlcl_dir=None, indicators=None):
+    """The C++ text of script; raises SourceError. indicators, a list, gets (key, source) of each
+    custom indicator the program names (custom_indicators(), resource())."""
     model, body, blocks = program_model(script, include_dir, mqlcl_dir)
     errors = lint.check(model)
     if errors:
@@ -2275,9 +2332,11 @@ def translate(script, include_dir, header=None, mqlcl_dir=None):
     temporary_conversions(model)
     leave_out(model, left_out)
     counter, checks = [0], []
+    if indicators is not None:
+        indicators += custom_indicators(sig, script, include_dir)
     for t in body:
         if t.kind == "pp" and t.out is None:
-            t.out = translate_directive(t, counter, include_dir)
+            t.out = translate_directive(t, counter, include_dir, indicators)
     for at, opening, decls, dll, closing in blocks:
         header_ok = header.name if header and dll.lower() == "mqlcl.dll" else None
         code_text, block_checks = import_block(decls, dll, header_ok)
@@ -2312,9 +2371,14 @@ def main():
                     help="mqlcl's own Include folder, searched after --include-dir (first for mqlcl/...)")
     ap.add_argument("--out", type=Path, required=True)
     ap.add_argument("--header", type=Path, help="the C header the #import blocks of mqlcl.dll must match")
+    ap.add_argument("--indicators-out", type=Path, help="where to write the custom indicators the program names: "
+                    "a line 'key<TAB>source' each (run_scripts.py compiles them for iCustom)")
     a = ap.parse_args()
     try:
-        a.out.write_text(translate(a.script, a.include_dir, a.header, a.mqlcl_include), encoding="utf-8")
+        indicators = []
+        a.out.write_text(translate(a.script, a.include_dir, a.header, a.mqlcl_include, indicators), encoding="utf-8")
+        if a.indicators_out:
+            a.indicators_out.write_text("".join(f"{k}\t{p}\n" for k, p in dict(indicators).items()), encoding="utf-8")
     except SourceError as e:
         print(e, file=sys.stderr)
         return 1

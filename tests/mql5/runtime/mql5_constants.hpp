@@ -210,6 +210,7 @@ constexpr int ERR_INVALID_DATETIME = 4010;
 // market information, history, trade, indicators (mql5_market.hpp, mql5_indicators.hpp)
 constexpr int ERR_MARKET_UNKNOWN_SYMBOL = 4301;
 constexpr int ERR_HISTORY_NOT_FOUND = 4401;
+constexpr int ERR_INDICATOR_CANNOT_CREATE = 4802;
 constexpr int ERR_INDICATOR_WRONG_HANDLE = 4807;
 constexpr int ERR_INDICATOR_WRONG_PARAMETERS = 4808;
 constexpr int ERR_ARRAY_BAD_SIZE = 4011;

@@ -4,10 +4,12 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <map>
 #include <string>
 #include <vector>
 
+#include "mql5_platform.hpp"
 #include "mql5_runtime.hpp"
 #include "utf16.hpp"
 
@@ -584,13 +586,189 @@ void report_indicator_buffers() {
 }
 }  // namespace mql5
 
+namespace {
+struct CustomIndicators {
+  std::string map_file;
+  std::vector<std::string> market_options;
+  std::map<std::string, std::vector<std::vector<double>>> computed;  // by name and inputs: run once
+};
+CustomIndicators& custom() {
+  static CustomIndicators* c = new CustomIndicators;
+  return *c;
+}
+std::string utf8_of(const string& s) { return utf16::to_utf8(std::u16string(s.c_str(), static_cast<size_t>(s.length()))); }
+string text16(const std::string& utf8) {
+  const std::u16string u = utf16::from_utf8(utf8);
+  return string(u.data(), static_cast<int>(u.size()));
+}
+// The name as translate.py's indicator_key writes it: "::" kept for a resource, backslashes, no
+// leading one, no ".ex5", lower case (Windows' file names ignore case).
+std::string custom_key(std::string name) {
+  const bool resource = name.compare(0, 2, "::") == 0;
+  if (resource) name = name.substr(2);
+  for (char& c : name) c = c == '/' ? '\\' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  name.erase(0, name.find_first_not_of('\\') == std::string::npos ? name.size() : name.find_first_not_of('\\'));
+  if (name.size() > 4 && name.compare(name.size() - 4, 4, ".ex5") == 0) name.resize(name.size() - 4);
+  return (resource ? "::" : "") + name;
+}
+std::string executable_of(const std::string& key) {
+  FILE* f = custom().map_file.empty() ? nullptr : std::fopen(custom().map_file.c_str(), "rb");
+  std::string line, found;
+  for (int c = 0; f && c != EOF;) {
+    c = std::fgetc(f);
+    if (c != '\n' && c != EOF) {
+      line += static_cast<char>(c);
+      continue;
+    }
+    const size_t tab = line.find('\t');
+    if (tab != std::string::npos && line.substr(0, tab) == key) found = line.substr(tab + 1);
+    line.clear();
+  }
+  if (f) std::fclose(f);
+  return found;
+}
+std::string folder_of(const std::string& path) {
+  const size_t at = path.find_last_of("/\\");
+  return at == std::string::npos ? std::string() : path.substr(0, at + 1);
+}
+bool read_buffers(const std::string& path, std::vector<std::vector<double>>& buffers) {
+  FILE* f = std::fopen(path.c_str(), "rb");
+  if (!f) return false;
+  int32_t count = 0, bars = 0;
+  bool ok = std::fread(&count, 4, 1, f) == 1 && std::fread(&bars, 4, 1, f) == 1 && count >= 0 && bars >= 0;
+  for (int k = 0; ok && k < count; ++k) {
+    int32_t index = -1;
+    ok = std::fread(&index, 4, 1, f) == 1 && index >= 0 && index < 512;
+    if (!ok) break;
+    if (buffers.size() <= static_cast<size_t>(index)) buffers.resize(static_cast<size_t>(index) + 1);
+    buffers[static_cast<size_t>(index)].resize(static_cast<size_t>(bars));
+    ok = std::fread(buffers[static_cast<size_t>(index)].data(), sizeof(double), static_cast<size_t>(bars), f) ==
+         static_cast<size_t>(bars);
+  }
+  std::fclose(f);
+  return ok;
+}
+}  // namespace
+
+namespace {
+int custom_indicator(const string& name, const std::vector<std::string>& inputs);
+}  // namespace
+
+namespace mql5 {
+string custom_input_text(double v) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%.17g", v);
+  return text16(text);
+}
+string custom_input_text(bool v) { return text16(v ? "true" : "false"); }
+string custom_input_text(long long v) { return text16(std::to_string(v)); }
+
+void set_custom_indicators(const char* map_file, const char* market_options) {
+  custom().map_file = map_file;
+  custom().market_options.clear();
+  for (const char* at = market_options; *at;) {
+    const char* end = std::strchr(at, '\n');
+    custom().market_options.emplace_back(at, end ? end : at + std::strlen(at));
+    at = end ? end + 1 : at + std::strlen(at);
+  }
+}
+
+int custom_indicator(const string& name, std::initializer_list<string> inputs) {
+  std::vector<std::string> texts;
+  for (const string& i : inputs) texts.push_back(utf8_of(i));
+  return ::custom_indicator(name, texts);
+}
+}  // namespace mql5
+
+namespace {
+int custom_indicator(const string& name, const std::vector<std::string>& inputs) {
+  const std::string shown = utf8_of(name), key = custom_key(shown);
+  std::string memo = key;
+  for (const std::string& i : inputs) memo += '\n' + i;
+  auto done = custom().computed.find(memo);
+  if (done == custom().computed.end()) {
+    const std::string exe = executable_of(key);
+    if (exe.empty()) {
+      std::fprintf(stderr, "harness: iCustom(\"%s\"): no such indicator was compiled with the program (the harness "
+                   "compiles those named by a string literal, or by a #resource of an .ex5, from their source)\n",
+                   shown.c_str());
+      _LastError = ERR_INDICATOR_CANNOT_CREATE;
+      return INVALID_HANDLE;
+    }
+    const std::string here = folder_of(platform::program_path());
+    const std::string out = here + "icustom-" + std::to_string(custom().computed.size()) + "-" +
+                            platform::program_path().substr(here.size()) + ".buffers";
+    std::vector<std::string> args = custom().market_options;
+    for (size_t k = 0; k < inputs.size(); ++k) args.push_back("--#" + std::to_string(k) + "=" + inputs[k]);
+    args.push_back("--buffers-out=" + out);
+    std::fflush(stdout);
+    std::string why;
+    const int rc = platform::run_and_wait(here + exe, args, why);
+    std::vector<std::vector<double>> buffers;
+    const bool read = rc == 0 && read_buffers(out, buffers);
+    std::remove(out.c_str());
+    if (!read) {
+      std::fprintf(stderr, "harness: iCustom(\"%s\"): the indicator %s\n", shown.c_str(),
+                   rc < 0 ? ("could not be started: " + why).c_str()
+                          : rc ? ("stopped with exit code " + std::to_string(rc)).c_str() : "left no buffers");
+      _LastError = ERR_INDICATOR_CANNOT_CREATE;
+      return INVALID_HANDLE;
+    }
+    done = custom().computed.emplace(memo, std::move(buffers)).first;
+  }
+  indicators().push_back(Indicator{"Custom", {}, done->second, true, false});
+  indicators().back().computed_for = visible_bars();
+  return kFirstHandle + static_cast<int>(indicators().size()) - 1;
+}
+}  // namespace
+
+namespace mql5 {
+bool write_indicator_buffers(const char* path) {
+  FILE* f = std::fopen(path, "wb");
+  if (!f) return false;
+  const int32_t count = static_cast<int32_t>(bound().size());
+  int32_t bars = 0;
+  for (auto& [index, b] : bound()) bars = std::max<int32_t>(bars, b.buffer->size());
+  bool ok = std::fwrite(&count, 4, 1, f) == 1 && std::fwrite(&bars, 4, 1, f) == 1;
+  std::vector<double> values;
+  for (auto& [index, b] : bound()) {
+    const int n = b.buffer->size();
+    const bool series = b.buffer->is_series();
+    values.assign(static_cast<size_t>(bars), 0.0);
+    for (int k = 0; k < n; ++k) values[static_cast<size_t>(bars - n + k)] = (*b.buffer)[series ? n - 1 - k : k];
+    const int32_t i = index;
+    ok = ok && std::fwrite(&i, 4, 1, f) == 1 &&
+         std::fwrite(values.data(), sizeof(double), values.size(), f) == values.size();
+  }
+  return std::fclose(f) == 0 && ok;
+}
+}  // namespace mql5
+
 int IndicatorCreate(const string& symbol, int period, ENUM_INDICATOR type, int parameters_cnt,
                     const mql5::array<const MqlParam>& parameters) {
   static const char* const kinds[] = {
       "AC", "AD", "ADX", "ADXWilder", "Alligator", "AMA", "AO", "ATR", "Bands", "BearsPower", "BullsPower", "BWMFI", "CCI",
       "Chaikin", nullptr, "DEMA", "DeMarker", "Envelopes", "Force", "Fractals", "FrAMA", "Gator", "Ichimoku", "MA", "MACD", "MFI",
       "Momentum", "OBV", "OsMA", "RSI", "RVI", "SAR", "StdDev", "Stochastic", "TEMA", "TriX", "VIDyA", "Volumes", "WPR"};
-  if (type == IND_CUSTOM) mql5::refused("IndicatorCreate(IND_CUSTOM)", "runs another program (a custom indicator): the harness runs one program at a time");
+  if (type == IND_CUSTOM) {  // docs (IndicatorCreate): the first parameter the indicator's name, a string
+    if (parameters_cnt < 1 || parameters_cnt > parameters.size() || parameters[0].type != TYPE_STRING) {
+      _LastError = ERR_INVALID_PARAMETER;
+      return INVALID_HANDLE;
+    }
+    if (!is_own(symbol) || !own_period(period)) {
+      _LastError = ERR_MARKET_UNKNOWN_SYMBOL;
+      return INVALID_HANDLE;
+    }
+    std::vector<std::string> inputs;
+    for (int i = 1; i < parameters_cnt; ++i) {
+      const MqlParam& p = parameters[i];
+      inputs.push_back(utf8_of(p.type == TYPE_STRING                             ? p.string_value
+                               : p.type == TYPE_DOUBLE || p.type == TYPE_FLOAT ? mql5::custom_input_text(p.double_value)
+                               : p.type == TYPE_BOOL ? mql5::custom_input_text(p.integer_value != 0)
+                                                     : mql5::custom_input_text(static_cast<long long>(p.integer_value))));
+    }
+    return custom_indicator(parameters[0].string_value, inputs);
+  }
   if (type < 0 || type > IND_WPR || parameters_cnt < 0 || parameters_cnt > parameters.size()) {
     _LastError = ERR_INVALID_PARAMETER;
     return INVALID_HANDLE;

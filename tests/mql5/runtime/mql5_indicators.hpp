@@ -138,8 +138,8 @@ MQL5_INDICATOR(iVIDyA, "VIDyA", MQL5_P(int cmo_period, int ema_period, int ma_sh
 #undef MQL5_INDICATOR
 
 // docs (IndicatorCreate, ENUM_INDICATOR): a built-in indicator by its type, the parameters in the
-// order of its function's (the standard library's CiMA ... create theirs so); IND_CUSTOM runs
-// another program, which the harness refuses (the program stops with the reason).
+// order of its function's (the standard library's CiMA ... create theirs so); IND_CUSTOM a custom
+// indicator as iCustom, its name the first parameter.
 enum ENUM_INDICATOR {
   IND_AC, IND_AD, IND_ADX, IND_ADXW, IND_ALLIGATOR, IND_AMA, IND_AO, IND_ATR, IND_BANDS, IND_BEARS, IND_BULLS, IND_BWMFI, IND_CCI,
   IND_CHAIKIN, IND_CUSTOM, IND_DEMA, IND_DEMARKER, IND_ENVELOPES, IND_FORCE, IND_FRACTALS, IND_FRAMA, IND_GATOR, IND_ICHIMOKU,
@@ -157,6 +157,33 @@ int IndicatorCreate(const S&, int period, ENUM_INDICATOR indicator_type, int par
 template <class S, typename std::enable_if<!std::is_same<S, string>::value, int>::type = 0>
 int IndicatorCreate(const S&, int period, ENUM_INDICATOR indicator_type, int parameters_cnt = 0) {
   return IndicatorCreate(_Symbol, period, indicator_type, parameters_cnt);
+}
+
+// docs (iCustom): a custom indicator, its inputs in the order it declares them. The harness runs
+// the indicator's own program (compiled with this one from its source: run_scripts.py) once over
+// every bar of the file, its inputs given by position; CopyBuffer shows the part the current bar
+// has reached, as of the built-ins. An indicator that redraws past bars (a zigzag) shows their
+// last values where the terminal would show those of that moment.
+namespace mql5 {
+string custom_input_text(double v);  // as the indicator's command line reads it back
+string custom_input_text(bool v);
+string custom_input_text(long long v);
+template <class T>
+string custom_input(const T& v) {
+  if constexpr (std::is_same<T, bool>::value) return custom_input_text(v);
+  else if constexpr (std::is_floating_point<T>::value) return custom_input_text(static_cast<double>(v));
+  else if constexpr (std::is_enum<T>::value || is_number<T>::value) return custom_input_text(static_cast<long long>(v));
+  else return string(v);
+}
+int custom_indicator(const string& name, std::initializer_list<string> inputs);
+}  // namespace mql5
+template <class S, class N, class... A>
+int iCustom(const S& symbol, int period, const N& name, const A&... inputs) {
+  if (!mql5::is_own(symbol) || !mql5::own_period(period)) {
+    _LastError = ERR_MARKET_UNKNOWN_SYMBOL;
+    return INVALID_HANDLE;
+  }
+  return mql5::custom_indicator(string(name), {mql5::custom_input(inputs)...});
 }
 
 int CopyBuffer(int indicator_handle, int buffer_num, int start_pos, int count, mql5::array<double>& buffer);
@@ -227,6 +254,12 @@ inline mql_long PlotIndexGetInteger(int plot, int prop_id, int m = 0) {
 namespace mql5 {
 void resize_indicator_buffers(int rates_total);  // before each OnCalculate
 void report_indicator_buffers();                 // after the last: each bound buffer's last values, on stderr
+// The bound buffers over every bar, for the program that runs this one by iCustom (--buffers-out=FILE):
+// int32 count of buffers, int32 bars, then each: int32 index, the doubles, the oldest first.
+bool write_indicator_buffers(const char* path);
+// iCustom's side: the file run_scripts.py writes ("key<TAB>executable" a line, --indicators=FILE)
+// and the market's options the program was given (each custom indicator gets them, one a line).
+void set_custom_indicators(const char* map_file, const char* market_options);
 }  // namespace mql5
 
 // vector::CopyIndicatorBuffer (docs): CopyBuffer into a vector, the oldest value first.

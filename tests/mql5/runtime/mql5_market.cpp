@@ -38,6 +38,7 @@ struct Market {
   long long timer_seconds = 0, next_timer = 0;
   bool removed = false;        // ExpertRemove()
   bool trade_noted = false;
+  std::string buffers_out;     // --buffers-out: an indicator run by another program's iCustom
 };
 Market& market() {
   static Market* m = new Market;  // never destroyed: the program may ask at exit
@@ -522,7 +523,8 @@ bool market_open() { return market().current >= 0; }
 
 std::string market_arguments(std::vector<std::string>& args) {
   Market& m = market();
-  std::string bars, symbol, period;
+  std::string bars, symbol, period, indicators, buffers_out;
+  std::vector<std::string> options;  // those a custom indicator runs with (iCustom)
   for (auto it = args.begin(); it != args.end();) {
     const std::string& a = *it;
     auto take = [&](const char* option, std::string& into) {
@@ -532,8 +534,13 @@ std::string market_arguments(std::vector<std::string>& args) {
       return true;
     };
     std::string history, deposit;
+    if (take("--indicators=", indicators) || take("--buffers-out=", buffers_out)) {
+      it = args.erase(it);
+      continue;
+    }
     if (take("--bars=", bars) || take("--symbol=", symbol) || take("--period=", period) || take("--history=", history) ||
         take("--deposit=", deposit)) {
+      options.push_back(a);
       if (!history.empty()) m.history = std::atoi(history.c_str());
       if (!deposit.empty()) m.deposit = std::atof(deposit.c_str());
       it = args.erase(it);
@@ -560,6 +567,10 @@ std::string market_arguments(std::vector<std::string>& args) {
     const std::string error = load_bars(bars, m);
     if (!error.empty()) return error;
   }
+  std::string lines;
+  for (const std::string& o : options) lines += o + '\n';
+  set_custom_indicators(indicators.c_str(), lines.c_str());
+  m.buffers_out = buffers_out;
   return "";
 }
 
@@ -652,6 +663,10 @@ int run_program() {
   _UninitReason = m.removed ? REASON_PROGRAM : REASON_REMOVE;
   if (p.on_deinit) p.on_deinit(_UninitReason);
   report_indicator_buffers();
+  if (!m.buffers_out.empty() && !write_indicator_buffers(m.buffers_out.c_str())) {
+    std::fprintf(stderr, "harness: --buffers-out=%s: cannot be written\n", m.buffers_out.c_str());
+    return 2;
+  }
   return 0;
 }
 }  // namespace mql5

@@ -6,11 +6,16 @@
 #include <shellapi.h>
 #else
 #include <dlfcn.h>
+#include <spawn.h>
 #include <strings.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+extern char** environ;
 #endif
 
 namespace mql5::platform {
@@ -41,6 +46,48 @@ void* load_library(const std::string& dll, std::string& why) {
 }
 void* find_symbol(void* library, const char* name) {
   return reinterpret_cast<void*>(GetProcAddress(static_cast<HMODULE>(library), name));
+}
+namespace {
+std::wstring wide(const std::string& s) {
+  const int n = MultiByteToWideChar(CP_UTF8, 0, s.c_str(), -1, nullptr, 0);
+  std::wstring w(n > 0 ? n - 1 : 0, L'\0');
+  if (n > 1) MultiByteToWideChar(CP_UTF8, 0, s.c_str(), -1, &w[0], n);
+  return w;
+}
+// One argument as CommandLineToArgvW reads it back: quoted, its quotes and the backslashes
+// before them escaped.
+std::wstring quoted(const std::wstring& a) {
+  std::wstring q = L"\"";
+  size_t slashes = 0;
+  for (wchar_t c : a) {
+    if (c == L'\\') {
+      ++slashes;
+    } else {
+      if (c == L'"') q.append(slashes + 1, L'\\');
+      slashes = 0;
+    }
+    q += c;
+  }
+  q.append(slashes, L'\\');
+  return q + L"\"";
+}
+}  // namespace
+int run_and_wait(const std::string& exe, const std::vector<std::string>& args, std::string& why) {
+  std::wstring line = quoted(wide(exe));
+  for (const std::string& a : args) line += L" " + quoted(wide(a));
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  PROCESS_INFORMATION pi{};
+  if (!CreateProcessW(wide(exe).c_str(), &line[0], nullptr, nullptr, TRUE, 0, nullptr, nullptr, &si, &pi)) {
+    why = "CreateProcess failed with " + std::to_string(GetLastError());
+    return -1;
+  }
+  WaitForSingleObject(pi.hProcess, INFINITE);
+  DWORD code = 0;
+  GetExitCodeProcess(pi.hProcess, &code);
+  CloseHandle(pi.hThread);
+  CloseHandle(pi.hProcess);
+  return static_cast<int>(code);
 }
 std::string program_path() {
   wchar_t w[32768];
@@ -75,6 +122,24 @@ void* load_library(const std::string& dll, std::string& why) {
   return m;
 }
 void* find_symbol(void* library, const char* name) { return dlsym(library, name); }
+int run_and_wait(const std::string& exe, const std::vector<std::string>& args, std::string& why) {
+  std::vector<char*> argv{const_cast<char*>(exe.c_str())};
+  for (const std::string& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid;
+  const int error = posix_spawn(&pid, exe.c_str(), nullptr, nullptr, argv.data(), environ);
+  if (error) {
+    why = std::strerror(error);
+    return -1;
+  }
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) {
+      why = std::strerror(errno);
+      return -1;
+    }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
 std::string program_path() {
   char buf[4096];
   const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);

@@ -12,4 +12,7 @@ unsigned tick_ms();                    // milliseconds since an arbitrary start,
 void* load_library(const std::string& dll, std::string& why);
 void* find_symbol(void* library, const char* name);
 std::string program_path();  // the running executable, UTF-8 ("" if unknown)
+// Runs another program with these arguments (UTF-8) and waits for it: its exit code, or -1 and
+// why where it could not be started.
+int run_and_wait(const std::string& exe, const std::vector<std::string>& args, std::string& why);
 }  // namespace mql5::platform

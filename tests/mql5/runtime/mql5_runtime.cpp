@@ -90,6 +90,10 @@ std::set<std::string>& input_names() {
   static std::set<std::string> names;
   return names;
 }
+std::vector<std::string>& input_order() {  // as declared: iCustom gives an indicator its inputs by position
+  static std::vector<std::string> names;
+  return names;
+}
 std::vector<std::pair<std::string, std::string>>& properties() {
   static std::vector<std::pair<std::string, std::string>> p;
   return p;
@@ -367,11 +371,16 @@ string format(const string& spec16, const format_arg* args, int count) {
 }
 
 const char* input_text(const char* name) {
-  input_names().insert(name);
+  if (input_names().insert(name).second) input_order().push_back(name);
   const std::string key = std::string("--") + name + "=";
-  for (const std::string& a : command_line())
+  // --#K=value: the K-th input as declared (0 first), as iCustom passes an indicator's inputs
+  const std::string position = "--#" + std::to_string(input_order().size() - 1) + "=";
+  const char* by_position = nullptr;
+  for (const std::string& a : command_line()) {
     if (a.compare(0, key.size(), key) == 0) return a.c_str() + key.size();
-  return nullptr;
+    if (a.compare(0, position.size(), position) == 0) by_position = a.c_str() + position.size();
+  }
+  return by_position;
 }
 long long parse_integer(const char* name, const char* text) {
   char* end = nullptr;
@@ -1621,10 +1630,16 @@ int main() {
       return 0;
     }
     if (a == "--inputs") {
-      for (const std::string& n : input_names()) std::printf("--%s=\n", n.c_str());
+      for (const std::string& n : input_order()) std::printf("--%s=\n", n.c_str());
       return 0;
     }
     const size_t eq = a.find('=');
+    if (a.compare(0, 3, "--#") == 0 && eq != std::string::npos) {  // an input by position (input_text)
+      const long long k = parse_integer("--#", a.substr(3, eq - 3).c_str());
+      if (k >= static_cast<long long>(input_order().size()))
+        std::fprintf(stderr, "harness: %s: ignored, the program has %zu inputs\n", a.c_str(), input_order().size());
+      if (k >= 0) continue;
+    }
     if (a.compare(0, 2, "--") != 0 || eq == std::string::npos || !input_names().count(a.substr(2, eq - 2))) {
       std::fprintf(stderr, "unknown argument '%s': the script's inputs are (--inputs lists them) --NAME=VALUE\n", a.c_str());
       return 2;

@@ -266,6 +266,9 @@ class array<const T> {
   // gets) keeps its order.
   bool is_series() const { return series_; }
   void set_series(bool on) { series_ = on; }
+  // A timeseries (OnCalculate's time[], close[] ...): not resizable, yet its indexing direction is
+  // the program's to set (docs: ArraySetAsSeries, Timeseries and Indicators Access).
+  bool is_timeseries() const { return timeseries_; }
   // What MQL5 passes to a DLL for `const T &a[]`: the address of the first element.
   const T* dll_data() const { return data_; }
   const void* canary() const { return data_ ? static_cast<const void*>(data_ + size_) : nullptr; }
@@ -276,6 +279,7 @@ class array<const T> {
   int size_;
   bool static_;
   bool series_ = false;
+  bool timeseries_ = false;
 };
 
 template <class T>
@@ -303,7 +307,7 @@ class array : public array<const T> {
 template <class T>
 class array_view final : public array<const T> {
  public:
-  array_view(const T* data, int n) : array<const T>(const_cast<T*>(data), n, true) {}
+  array_view(const T* data, int n) : array<const T>(const_cast<T*>(data), n, true) { this->timeseries_ = true; }
 };
 template <class T>
 array_view<T> const_view(const T* data, int n) {
@@ -559,14 +563,15 @@ int ArrayCopy(mql5::array<T>& dst, const mql5::array<const T>& src, int dst_star
 }
 
 // docs (ArrayIsDynamic, ArraySetAsSeries, ArrayGetAsSeries, ArrayIsSeries): the AS_SERIES flag
-// applies to dynamic arrays only; ArrayIsSeries is true for timeseries (none in a script).
+// applies to dynamic arrays and timeseries (OnCalculate's arrays) only; ArrayIsSeries is true
+// for timeseries.
 template <class T>
 bool ArrayIsDynamic(const mql5::array<T>& a) {
   return !a.is_static();
 }
 template <class T>
 bool ArraySetAsSeries(const mql5::array<T>& a, bool flag) {
-  if (a.is_static()) return false;
+  if (a.is_static() && !a.is_timeseries()) return false;
   const_cast<mql5::array<T>&>(a).set_series(flag);
   return true;
 }
@@ -575,8 +580,8 @@ bool ArrayGetAsSeries(const mql5::array<T>& a) {
   return a.is_series();
 }
 template <class T>
-bool ArrayIsSeries(const mql5::array<T>&) {
-  return false;
+bool ArrayIsSeries(const mql5::array<T>& a) {
+  return a.is_timeseries();
 }
 namespace mql5 {
 template <class T>

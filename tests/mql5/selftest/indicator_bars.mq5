@@ -4,8 +4,8 @@
 //| it: OnCalculate first with the history, then a bar at a time,    |
 //| prev_calculated its last return; its bound buffers sized to      |
 //| rates_total, a series buffer indexed from the newest bar; the    |
-//| series against iTime/iClose; CopyBuffer into a bound buffer, a   |
-//| part at a time, at its end. Every line: OK.                      |
+//| series against iTime/iClose, and as series; CopyBuffer into a   |
+//| bound buffer, a part at a time, at its end. Every line: OK.      |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 #property version   "1.00"
@@ -20,7 +20,7 @@ input int InpPeriod=10;
 double g_sma[];
 double g_newest_first[];
 double g_ma_copy[];
-int g_ma,g_copy_wrong=0;
+int g_ma,g_copy_wrong=0,g_series_wrong=0;
 int g_checks=0,g_calls=0,g_wrong=0,g_first_total=0,g_last_total=0;
 //+------------------------------------------------------------------+
 void Check(const string name,const string got,const string want)
@@ -67,6 +67,12 @@ int OnCalculate(const int rates_total,
    if(time[rates_total-1]!=iTime(_Symbol,_Period,0) || close[rates_total-1]!=iClose(_Symbol,_Period,0) ||
       high[rates_total-1]<low[rates_total-1])
       g_wrong++;
+//--- docs (ArraySetAsSeries): OnCalculate's arrays are timeseries, indexed from the newest bar once
+//--- the program asks (the pattern of the terminal's example indicators); then set back
+   if(!ArrayIsSeries(close) || ArrayGetAsSeries(close) || !ArraySetAsSeries(close,true) || !ArrayGetAsSeries(close) ||
+      close[0]!=iClose(_Symbol,_Period,0) || close[rates_total-1]!=iClose(_Symbol,_Period,rates_total-1) ||
+      !ArraySetAsSeries(close,false) || close[rates_total-1]!=iClose(_Symbol,_Period,0))
+      g_series_wrong++;
    int start=(prev_calculated==0 ? InpPeriod-1 : prev_calculated-1);
    for(int i=start; i<rates_total; i++)
      {
@@ -92,6 +98,7 @@ void OnDeinit(const int reason)
    Check("then a call a bar, 600 bars in all",IntegerToString(g_calls)+" "+IntegerToString(g_last_total),"301 600");
    Check("each call's arrays and prev_calculated",IntegerToString(g_wrong),"0");
    Check("CopyBuffer into a bound buffer: its size kept, the part copied at its end",IntegerToString(g_copy_wrong),"0");
+   Check("OnCalculate's close[]: a timeseries, indexed from the newest bar by ArraySetAsSeries",IntegerToString(g_series_wrong),"0");
    double c[];
    CopyClose(_Symbol,_Period,0,InpPeriod,c);
    double s=0;
