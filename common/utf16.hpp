@@ -1,7 +1,7 @@
-// UTF-16 <-> UTF-8 for the programs around the library (mqlcl-host, the tests): the ABI's
-// texts are UTF-16, theirs UTF-8. Header-only, shared by both; the library keeps its own
-// conversions (dll/src/core/text.cpp). Anything ill-formed (a lone surrogate, a bad UTF-8
-// sequence) becomes U+FFFD instead of a wrong character.
+// UTF-16 <-> UTF-8, the one conversion of the project: the library's (core/text.cpp: MQL5's
+// strings and OpenCL's), the host's, the tests' and the MQL5 harness's runtime. Header-only.
+// Anything ill-formed (a lone surrogate, a bad UTF-8 sequence) becomes U+FFFD instead of a
+// wrong character.
 #pragma once
 #include <string>
 
@@ -45,27 +45,35 @@ inline std::string to_utf8(const std::u16string& s) {
   return out;
 }
 
+// One U+FFFD per maximal subpart of an ill-formed sequence (Unicode 15, section 3.9, "U+FFFD
+// Substitution of Maximal Subparts", as Python's and the WHATWG decoders do): a lead byte and the
+// continuation bytes that Table 3-7 allows after it so far make one U+FFFD where the sequence
+// then breaks; a byte that starts no well-formed sequence makes one of its own.
 inline std::u16string from_utf8(const std::string& s) {
   std::u16string out;
   out.reserve(s.size());
   size_t i = 0;
   while (i < s.size()) {
     const unsigned char b = static_cast<unsigned char>(s[i]);
-    // Length and smallest value of the sequence that b starts (0: b cannot start one).
-    const int len = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 0;
-    const char32_t least[] = {0, 0, 0x80, 0x800, 0x10000};
+    // The sequence's length and the range its second byte must be in (Table 3-7); 0: b starts none.
+    int len = 0;
+    unsigned char lo = 0x80, hi = 0xBF;
+    if (b < 0x80) len = 1;
+    else if (b >= 0xC2 && b <= 0xDF) len = 2;
+    else if (b >= 0xE0 && b <= 0xEF) len = 3, lo = b == 0xE0 ? 0xA0 : 0x80, hi = b == 0xED ? 0x9F : 0xBF;
+    else if (b >= 0xF0 && b <= 0xF4) len = 4, lo = b == 0xF0 ? 0x90 : 0x80, hi = b == 0xF4 ? 0x8F : 0xBF;
     char32_t c = len == 1 ? b : len == 2 ? (b & 0x1F) : len == 3 ? (b & 0x0F) : (b & 0x07);
-    size_t taken = 1;  // bytes consumed: on a bad sequence, the lead and its valid continuations
+    size_t taken = 1;  // the bytes of this sequence, or of its maximal subpart where it breaks
     bool ok = len > 0;
     while (ok && taken < static_cast<size_t>(len)) {
-      if (i + taken >= s.size() || (static_cast<unsigned char>(s[i + taken]) & 0xC0) != 0x80) {
+      const unsigned char next = i + taken < s.size() ? static_cast<unsigned char>(s[i + taken]) : 0;
+      if (i + taken >= s.size() || next < (taken == 1 ? lo : 0x80) || next > (taken == 1 ? hi : 0xBF)) {
         ok = false;
       } else {
-        c = (c << 6) | (static_cast<unsigned char>(s[i + taken]) & 0x3F);
+        c = (c << 6) | (next & 0x3F);
         ++taken;
       }
     }
-    ok = ok && c >= least[len] && c <= 0x10FFFF && !is_high(c) && !is_low(c);  // overlong, too large, surrogate
     if (!ok) c = kReplacement;
     if (c >= 0x10000) {
       out += static_cast<char16_t>(0xD800 + ((c - 0x10000) >> 10));

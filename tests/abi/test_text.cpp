@@ -111,9 +111,10 @@ TEST(TextConversion, Utf16RoundTripsWellFormedText) {
   EXPECT_EQ(mqlcl::utf16_to_utf8(u"\U0001F600"), "\xF0\x9F\x98\x80");
 }
 
-// Driver build logs may hold any bytes. Each ill-formed sequence gives U+FFFD (one per byte
-// that starts no valid sequence), never a surrogate of its own and never a unit read past the
-// end (the cut sequences sit at the end of the string: ASan and the exact result catch a read
+// Driver build logs may hold any bytes. Each ill-formed sequence gives U+FFFD, one per maximal
+// subpart (Unicode's recommended practice; Python's b"...".decode("utf-8", "replace") gives the
+// same for every case here), never a surrogate of its own and never a unit read past the end
+// (the cut sequences sit at the end of the string: ASan and the exact result catch a read
 // beyond it).
 TEST(TextConversion, IllFormedUtf8BecomesReplacementCharacters) {
   const std::u16string R = u"\xFFFD";
@@ -125,8 +126,9 @@ TEST(TextConversion, IllFormedUtf8BecomesReplacementCharacters) {
       {"stray continuation", "a\x80" "b", u"a" + R + u"b"},
       {"lead without continuation", "a\xC3" "b", u"a" + R + u"b"},
       {"2-byte sequence cut by the end", "a\xC3", u"a" + R},
-      {"3-byte sequence cut by the end", "a\xE6\x97", u"a" + R + R},
-      {"4-byte sequence cut by the end", "a\xF0\x9F\x98", u"a" + R + R + R},
+      {"3-byte sequence cut by the end", "a\xE6\x97", u"a" + R},
+      {"4-byte sequence cut by the end", "a\xF0\x9F\x98", u"a" + R},
+      {"3-byte sequence cut by ASCII", "\xE2\x82x", R + u"x"},
       {"overlong '/'", "\xC0\xAF", R + R},
       {"overlong 3-byte", "\xE0\x80\xAF", R + R + R},
       {"encoded high surrogate", "\xED\xA0\x80", R + R + R},

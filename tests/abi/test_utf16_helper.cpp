@@ -32,9 +32,10 @@ TEST(Utf16Helper, FromUtf8ReplacesIllFormedSequences) {
   EXPECT_EQ(utf16::from_utf8("\x80x"), u"\uFFFDx");              // a continuation byte alone
   EXPECT_EQ(utf16::from_utf8("\xE2\x82x"), u"\uFFFDx");          // truncated, then ASCII kept
   EXPECT_EQ(utf16::from_utf8("\xF0\x9F"), u"\uFFFD");            // truncated at the end
-  EXPECT_EQ(utf16::from_utf8("\xC0\xAF"), u"\uFFFD");            // overlong '/'
-  EXPECT_EQ(utf16::from_utf8("\xED\xA0\xBD"), u"\uFFFD");        // an encoded surrogate (CESU)
-  EXPECT_EQ(utf16::from_utf8("\xF4\x90\x80\x80"), u"\uFFFD");    // above U+10FFFF
+  // one U+FFFD per maximal subpart: a lead whose next byte Table 3-7 does not allow is one alone
+  EXPECT_EQ(utf16::from_utf8("\xC0\xAF"), u"\uFFFD\uFFFD");                    // overlong '/'
+  EXPECT_EQ(utf16::from_utf8("\xED\xA0\xBD"), u"\uFFFD\uFFFD\uFFFD");           // an encoded surrogate (CESU)
+  EXPECT_EQ(utf16::from_utf8("\xF4\x90\x80\x80"), u"\uFFFD\uFFFD\uFFFD\uFFFD");  // above U+10FFFF
   EXPECT_EQ(utf16::from_utf8("\xFF"), u"\uFFFD");
 }
 

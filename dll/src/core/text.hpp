@@ -7,7 +7,7 @@
 
 namespace mqlcl {
 
-// Decodes a 0-terminated UTF-16 string; unpaired surrogates become U+FFFD.
+// Decodes a 0-terminated UTF-16 string; unpaired surrogates become U+FFFD (common/utf16.hpp).
 std::string utf16_to_utf8(const mqlcl_char* s);
 std::u16string utf8_to_utf16(const std::string& s);
 
