@@ -5,7 +5,8 @@
 #  2. the same suite cross-compiled, under Wine (Wine's opencl.dll -> PoCL);
 #  3. the library's parts include only downward (tests/checks/check_includes.py), every
 #     repository path cited in comments and docs exists (tests/checks/check_paths.py), every
-#     environment variable the library reads is in docs/ABI.md's table (check_env.py), the
+#     environment variable the library reads is in docs/ABI.md's table (check_env.py),
+#     docs/ARCHITECTURE.md fits a screen and draws dll/src's parts (check_architecture.py), the
 #     results index is the one tests/checks/results_index.py makes of docs/results, and the
 #     export/import tables of libmqlcl.so and mqlcl.dll against mqlcl.h;
 #  4. Wine parity (same products as native) and the no-OpenCL case;
@@ -88,6 +89,7 @@ step "GoogleTest, Windows build under Wine" wine_suite
 step "library parts include only downward, no include cycle" python3 tests/checks/check_includes.py .
 step "cited paths exist" python3 tests/checks/check_paths.py .
 step "environment variables: docs/ABI.md's table equals the reads" python3 tests/checks/check_env.py .
+step "docs/ARCHITECTURE.md fits a screen and draws dll/src's parts at their ranks" python3 tests/checks/check_architecture.py .
 step "results index current" python3 tests/checks/results_index.py . --check
 step "export and import tables" python3 tests/checks/check_exports.py . --so build/native/dll/libmqlcl.so \
   --dll build/mingw/dll/mqlcl.dll
