@@ -71,7 +71,10 @@ const DeviceProfile& Context::profile() const {
   return *profile_;
 }
 
-void Context::keep_profile(const DeviceProfile& p) { profile_.reset(new DeviceProfile(p)); }
+void Context::keep_profile(const DeviceProfile& p) {
+  profile_.reset(new DeviceProfile(p));
+  ++profile_generation_;
+}
 
 void Context::set_profile(const double* ceilings) {
   std::unique_ptr<DeviceProfile> p(new DeviceProfile());
@@ -80,6 +83,7 @@ void Context::set_profile(const double* ceilings) {
   p->v[MQLCL_PROFILE_MEASUREMENTS] = profile_measurements();
   p->note = "set by the caller (mqlcl_profile_set)";
   profile_ = std::move(p);
+  ++profile_generation_;
 }
 
 bool Context::mma_claimed() const {

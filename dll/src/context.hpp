@@ -198,6 +198,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // mma.sync kernels then run their plain OpenCL C stand-ins (slow, correct).
   const char* ptx_defines() const;
   bool has_profile() const { return profile_ != nullptr; }
+  // Changes with every profile kept or set: what was decided from it holds while it stays.
+  unsigned long long profile_generation() const { return profile_generation_; }
 
  private:
   // Its queues, tuning, transfers and settings, once device_, facts_ and context_ are set.
@@ -222,6 +224,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   std::vector<cl::Event> after_user_queue() { return order_after(user_queue_, user_pending_); }
   HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
+  unsigned long long profile_generation_ = 0;
   size_t launch_items_ = 0;
   std::map<std::string, cl::Program> programs_;
   TotalClock total_clock_;

@@ -67,6 +67,53 @@ TEST(HostBlas, OnHostRunsTheBlasAndSaysSo) {
   EXPECT_NE(plan.find("ms predicted for host arrays"), std::string::npos) << plan;
 }
 
+// The planner's tunables as one value for every kernel.
+void set_all(int h, int tunable, int value) {
+  std::vector<int> v(static_cast<size_t>(mqlcl_gemm_kernel_count()), value);
+  ASSERT_EQ(mqlcl_tunable_set(h, tunable, v.data(), static_cast<int>(v.size())), static_cast<int>(v.size())) << t::message(h);
+}
+// Where an n^3 FP32 host-array call ran (its result is checked by the tests above and test_gemm's).
+int placed(int h, int n) {
+  const std::vector<float> a(size_t(n) * n, 0.5f), b(size_t(n) * n, 0.25f);
+  std::vector<float> c(size_t(n) * n, 0.0f);
+  EXPECT_EQ(mqlcl_sgemm(h, MQLCL_GEMM_EXACT, n, n, n, 1.0f, a.data(), n * n, n, b.data(), n * n, n, 0.0f, c.data(), n * n, n),
+            MQLCL_OK)
+      << t::message(h);
+  EXPECT_EQ(c[size_t(n) * n - 1], 0.125f * float(n));
+  return mqlcl_last_product(h);
+}
+
+// A call of one shape is placed as the last under the same tuning and profile (the placement is
+// kept), but a tuning or profile changed between two calls places the next anew: each call
+// follows the planner's inputs as they are at that call.
+TEST(HostBlas, APlacementFollowsTheTuningAndProfileBetweenCallsOfOneShape) {
+  if (!t::has_host_blas()) GTEST_SKIP() << "no BLAS found on this machine (OpenBLAS or libblas): no placement to follow";
+  t::Ctx c;
+  const int n = 768;  // the host's product takes milliseconds: past the device's measured floor
+  std::vector<double> profile(MQLCL_PROFILE_FIELDS);
+  ASSERT_EQ(mqlcl_device_profile(c.h, profile.data(), MQLCL_PROFILE_FIELDS), MQLCL_PROFILE_FIELDS) << t::message(c.h);
+  std::vector<double> fast = profile, slow = profile;  // a device a thousand times faster / slower
+  for (int f : {MQLCL_PROFILE_FP32, MQLCL_PROFILE_COPY, MQLCL_PROFILE_TO_DEVICE, MQLCL_PROFILE_FROM_DEVICE,
+                MQLCL_PROFILE_TO_DEVICE_STAGED, MQLCL_PROFILE_FROM_DEVICE_STAGED})
+    fast[size_t(f)] *= 1000, slow[size_t(f)] /= 1000;
+  fast[MQLCL_PROFILE_LAUNCH_US] /= 1000, slow[MQLCL_PROFILE_LAUNCH_US] *= 1000;
+  set_all(c.h, MQLCL_TUNABLE_EFFICIENCY, 1000);
+  set_all(c.h, MQLCL_TUNABLE_PREPARATION, 0);
+  for (int round = 0; round < 2; ++round) {
+    ASSERT_EQ(mqlcl_profile_set(c.h, slow.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+    for (int call = 0; call < 2; ++call) EXPECT_EQ(placed(c.h, n), MQLCL_GEMM_HOST_BLAS) << "slow, " << round << call;
+    ASSERT_EQ(mqlcl_profile_set(c.h, fast.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+    for (int call = 0; call < 2; ++call) EXPECT_NE(placed(c.h, n), MQLCL_GEMM_HOST_BLAS) << "fast, " << round << call;
+    // the same profile, the kernels at 1 per mille of their ceilings and 1000 launches a call
+    set_all(c.h, MQLCL_TUNABLE_EFFICIENCY, 1);
+    set_all(c.h, MQLCL_TUNABLE_PREPARATION, 100000);
+    for (int call = 0; call < 2; ++call) EXPECT_EQ(placed(c.h, n), MQLCL_GEMM_HOST_BLAS) << "tuned slow, " << round << call;
+    set_all(c.h, MQLCL_TUNABLE_EFFICIENCY, 1000);
+    set_all(c.h, MQLCL_TUNABLE_PREPARATION, 0);
+    for (int call = 0; call < 2; ++call) EXPECT_NE(placed(c.h, n), MQLCL_GEMM_HOST_BLAS) << "tuned fast, " << round << call;
+  }
+}
+
 TEST(HostBlas, OnDeviceAndAPinKeepTheCallOnTheDevice) {
   t::Ctx c;
   int rc = 0;

@@ -149,6 +149,9 @@ double device_with_floor_ms(Context& ctx, const GemmShape& s, int kernel, bool c
   return host_array_floor_ms(ctx, s.precision, element) + beyond;
 }
 
+// Where the predictions place a host-array call that no flag, pin or size has placed already.
+int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms);
+
 }  // namespace
 
 double predict_host_ms(bool fp64, size_t m, size_t n, size_t k) {
@@ -184,10 +187,33 @@ int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element
     return host;
   }
   if (host_ms < 0) return 0;
-  if (gemm_state(ctx).pin[precision_index(s.precision)] != 0) return 0;  // the caller chose a device kernel
+  GemmState& state = gemm_state(ctx);
+  if (state.pin[precision_index(s.precision)] != 0) return 0;  // the caller chose a device kernel
   // Every device call waits for at least one launch: a product the host does in less is the
   // host's without predicting the device's kernels and copies (a small call's own cost).
   if (host_ms < measured_profile(ctx)[MQLCL_PROFILE_LAUNCH_US] / 1e3) return host;
+  // A caller's BLAS may report new times at any call: only the library's own placements are kept.
+  if (host != MQLCL_GEMM_HOST_BLAS) return predicted_place(ctx, s, element, c_up, host, host_ms);
+  GemmState::Placed key;
+  key.m = s.m, key.n = s.n, key.k = s.k, key.lda = s.lda, key.ldb = s.ldb, key.ldc = s.ldc, key.precision = s.precision;
+  key.bits = (s.trans_a ? 1 : 0) | (s.trans_b ? 2 : 0) | (c_up ? 4 : 0) | (element == 8 ? 8 : 0);
+  key.tuning = ctx.tuning.generation(), key.profile = ctx.profile_generation();
+  for (int i = 0; i < state.placed_used; ++i) {
+    const GemmState::Placed& p = state.placed[i];
+    if (p.m == key.m && p.n == key.n && p.k == key.k && p.lda == key.lda && p.ldb == key.ldb && p.ldc == key.ldc &&
+        p.precision == key.precision && p.bits == key.bits && p.tuning == key.tuning && p.profile == key.profile)
+      return p.place;
+  }
+  // Kept under the tuning and profile it was decided from (a change while deciding: not found again).
+  key.place = predicted_place(ctx, s, element, c_up, host, host_ms);
+  state.placed[state.placed_next] = key;
+  state.placed_next = (state.placed_next + 1) % GemmState::kPlacedCount;
+  if (state.placed_used < GemmState::kPlacedCount) ++state.placed_used;
+  return key.place;
+}
+
+namespace {
+int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms) {
   GemmPlan plan;
   try {
     plan = plan_gemm(ctx, s.precision, s.m, s.n, s.k, false);
@@ -202,6 +228,7 @@ int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element
   // the device's time being that floor plus what the prediction adds beyond a floor-sized call.
   return host_ms < device_with_floor_ms(ctx, s, plan.chosen, c_up, element, device_ms) ? host : 0;
 }
+}  // namespace
 
 template <class T>
 void gemm_on_host(Context& ctx, const GemmShape& s, T alpha, const T* a, const T* b, T beta, T* c) {

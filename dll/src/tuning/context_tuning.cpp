@@ -83,6 +83,7 @@ void ContextTuning::load(const DeviceFacts& f) {
   const NativePath path = tuning_file_path();
   const TuningFile file = read_locked(path);
   tunables_.clear();
+  ++generation_;
   for (size_t i = 0; i < tunable_count(); ++i) tunables_.push_back(lookup(tunable_at(i), key_, f, file, path_text(path)));
 }
 
@@ -93,7 +94,10 @@ const TunedParams& ContextTuning::get(int id) const {
   fail(MQLCL_ERR_INTERNAL, "tunable ", id, " was not looked up");
 }
 
-TunedParams& ContextTuning::slot(int id) { return const_cast<TunedParams&>(get(id)); }
+TunedParams& ContextTuning::slot(int id) {
+  ++generation_;  // every change goes through here
+  return const_cast<TunedParams&>(get(id));
+}
 
 void ContextTuning::set(int id, const int* params, const DeviceFacts& f) {
   const Tunable& t = tunable(id);

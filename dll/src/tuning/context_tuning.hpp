@@ -41,10 +41,14 @@ class ContextTuning {
   // Uses a vector already checked, with where it came from.
   void use(int id, const std::vector<int>& params, int source, const std::string& origin);
   const DeviceKey& key() const { return key_; }
+  // Changes with every vector set, adopted or used: what was decided from the tuning (a GEMM
+  // call's placement, gemm/host_candidate) holds while it stays the same.
+  unsigned long long generation() const { return generation_; }
 
  private:
-  TunedParams& slot(int id);
+  TunedParams& slot(int id);  // for a change: counts it
   DeviceKey key_;
+  unsigned long long generation_ = 0;
   std::vector<TunedParams> tunables_;
 };
 
