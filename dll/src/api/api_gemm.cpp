@@ -1,9 +1,12 @@
 // Exports: GEMM on the caller's host arrays and on the generic layer's buffers (gemm/).
+#include <chrono>
+
 #include "api/forward.hpp"
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "gemm/host_candidate.hpp"
 #include "generic/user_objects.hpp"
+#include "timing.hpp"
 #include "transfer/host_memory.hpp"
 
 using namespace mqlcl;
@@ -37,10 +40,13 @@ int gemm_arrays(int ctx, int flags, int m, int n, int k, T alpha, const T* a, in
   return with_handle<Context>(ctx, [&](Context& cx) {
     check_pointers(a, b, static_cast<const T*>(c));
     const GemmShape s = check_gemm(flags, m, n, k, lda, ldb, ldc, a_count, b_count, c_count, sizeof(T) == 8);
-    if (host_array_place(cx, s, flags, sizeof(T), beta != T(0), false) == MQLCL_GEMM_HOST_BLAS)
+    const bool on_host = host_array_place(cx, s, flags, sizeof(T), beta != T(0), false) == MQLCL_GEMM_HOST_BLAS;
+    const auto start = std::chrono::steady_clock::now();
+    if (on_host)
       gemm_on_host<T>(cx, s, alpha, a, b, beta, c);
     else
       gemm_host<T>(cx, s, alpha, a, b, beta, c);
+    host_array_ran(cx, s, sizeof(T), beta != T(0), on_host, ms_since(start));
     return MQLCL_OK;
   });
 }

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "context.hpp"
+#include "gemm/placement_memo.hpp"
 #include "scratch_buffers.hpp"
 
 namespace mqlcl {
@@ -22,17 +23,7 @@ struct GemmState {
   // The least wall time of a small host-array call on the device per precision index, measured
   // where the host candidate needs it (gemm/host_candidate); < 0 until then.
   double host_array_floor_ms[3] = {-1, -1, -1};
-  // The placements of the last host-array calls (gemm/host_candidate): a call of the same shape
-  // under the same tuning and profile is placed as the last without asking the planner again.
-  struct Placed {
-    size_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
-    int precision = 0, bits = 0;  // bits: trans_a, trans_b, c_up, element 8
-    unsigned long long tuning = 0, profile = 0;  // their generations
-    int place = 0;
-  };
-  static constexpr int kPlacedCount = 16;
-  Placed placed[kPlacedCount];
-  int placed_used = 0, placed_next = 0;
+  PlacementMemo placements;  // gemm/host_candidate's, of the last host-array calls
 };
 
 inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }

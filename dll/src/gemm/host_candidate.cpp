@@ -149,8 +149,12 @@ double device_with_floor_ms(Context& ctx, const GemmShape& s, int kernel, bool c
   return host_array_floor_ms(ctx, s.precision, element) + beyond;
 }
 
-// Where the predictions place a host-array call that no flag, pin or size has placed already.
-int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms);
+// Where the predictions place a host-array call that no flag, pin or size has placed already;
+// device_ms: the device's predicted time it was weighed against (0 where none was).
+int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms,
+                    double& device_ms);
+// A call as its placement is kept (its shape, and the tuning's and profile's generations).
+Placement placement_of(Context& ctx, const GemmShape& s, size_t element, bool c_up);
 
 }  // namespace
 
@@ -193,27 +197,36 @@ int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element
   // host's without predicting the device's kernels and copies (a small call's own cost).
   if (host_ms < measured_profile(ctx)[MQLCL_PROFILE_LAUNCH_US] / 1e3) return host;
   // A caller's BLAS may report new times at any call: only the library's own placements are kept.
-  if (host != MQLCL_GEMM_HOST_BLAS) return predicted_place(ctx, s, element, c_up, host, host_ms);
-  GemmState::Placed key;
-  key.m = s.m, key.n = s.n, key.k = s.k, key.lda = s.lda, key.ldb = s.ldb, key.ldc = s.ldc, key.precision = s.precision;
-  key.bits = (s.trans_a ? 1 : 0) | (s.trans_b ? 2 : 0) | (c_up ? 4 : 0) | (element == 8 ? 8 : 0);
-  key.tuning = ctx.tuning.generation(), key.profile = ctx.profile_generation();
-  for (int i = 0; i < state.placed_used; ++i) {
-    const GemmState::Placed& p = state.placed[i];
-    if (p.m == key.m && p.n == key.n && p.k == key.k && p.lda == key.lda && p.ldb == key.ldb && p.ldc == key.ldc &&
-        p.precision == key.precision && p.bits == key.bits && p.tuning == key.tuning && p.profile == key.profile)
-      return p.place;
+  double device_ms = 0;
+  if (host != MQLCL_GEMM_HOST_BLAS) return predicted_place(ctx, s, element, c_up, host, host_ms, device_ms);
+  Placement call = placement_of(ctx, s, element, c_up);
+  Placement* p = state.placements.find(call);
+  if (p == nullptr) {  // kept under the tuning and profile it was decided from (a change while deciding: not found again)
+    call.predicted = predicted_place(ctx, s, element, c_up, host, host_ms, device_ms) == host ? Placement::kHost
+                                                                                               : Placement::kDevice;
+    call.close = device_ms > 0 && std::max(host_ms, device_ms) < kPlacementClose * std::min(host_ms, device_ms);
+    p = &state.placements.keep(call);
   }
-  // Kept under the tuning and profile it was decided from (a change while deciding: not found again).
-  key.place = predicted_place(ctx, s, element, c_up, host, host_ms);
-  state.placed[state.placed_next] = key;
-  state.placed_next = (state.placed_next + 1) % GemmState::kPlacedCount;
-  if (state.placed_used < GemmState::kPlacedCount) ++state.placed_used;
-  return key.place;
+  return p->next() == Placement::kHost ? host : 0;
+}
+
+void host_array_ran(Context& ctx, const GemmShape& s, size_t element, bool c_up, bool on_host, double ms) {
+  Placement* p = gemm_state(ctx).placements.find(placement_of(ctx, s, element, c_up));
+  if (p != nullptr) p->ran(on_host ? Placement::kHost : Placement::kDevice, ms);
 }
 
 namespace {
-int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms) {
+Placement placement_of(Context& ctx, const GemmShape& s, size_t element, bool c_up) {
+  Placement call;
+  call.m = s.m, call.n = s.n, call.k = s.k, call.lda = s.lda, call.ldb = s.ldb, call.ldc = s.ldc, call.precision = s.precision;
+  call.bits = (s.trans_a ? 1 : 0) | (s.trans_b ? 2 : 0) | (c_up ? 4 : 0) | (element == 8 ? 8 : 0);
+  call.tuning = ctx.tuning.generation(), call.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  return call;
+}
+
+int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms,
+                    double& device_ms) {
+  device_ms = 0;
   GemmPlan plan;
   try {
     plan = plan_gemm(ctx, s.precision, s.m, s.n, s.k, false);
@@ -222,11 +235,12 @@ int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up,
     throw;
   }
   if (plan.pinned) return 0;  // the caller chose a device kernel
-  const double device_ms = device_call_ms(ctx, s, plan.chosen, c_up, element);
+  device_ms = device_call_ms(ctx, s, plan.chosen, c_up, element);
   if (host_ms < device_ms) return host;
   // The device predicted faster: its measured floor decides the calls its prediction flatters,
   // the device's time being that floor plus what the prediction adds beyond a floor-sized call.
-  return host_ms < device_with_floor_ms(ctx, s, plan.chosen, c_up, element, device_ms) ? host : 0;
+  device_ms = device_with_floor_ms(ctx, s, plan.chosen, c_up, element, device_ms);
+  return host_ms < device_ms ? host : 0;
 }
 }  // namespace
 

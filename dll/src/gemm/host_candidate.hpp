@@ -19,7 +19,12 @@ namespace mqlcl {
 // `c_up`: beta != 0 (the device uploads C too). `caller`: where the library has no BLAS of its
 // own, a BLAS the caller reported (mqlcl_gemm_caller_blas) is the host candidate, and the
 // answer MQLCL_GEMM_CALLER_BLAS (mqlcl_gemm_where: the caller runs it).
+// Where the predictions are too close to tell the sides apart, the calls of one shape run each
+// side twice, then the faster measured (host_array_ran reports each call's wall time).
 int host_array_place(Context& ctx, const GemmShape& s, int flags, size_t element, bool c_up, bool caller);
+// A host-array call's wall time on the side it ran (whatever placed it: flags, a pin or the
+// planner), kept for its shape where its placement measures both sides.
+void host_array_ran(Context& ctx, const GemmShape& s, size_t element, bool c_up, bool on_host, double ms);
 
 // A caller's own BLAS: the wall time of its n^3 product (n = 4, 128 or 512), process-wide.
 void report_caller_blas(bool fp64, int n, double ms);
