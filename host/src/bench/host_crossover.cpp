@@ -111,8 +111,10 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
     }
     return t;
   };
-  // Each timed in batches of calls of at least two milliseconds (a small product's microseconds
-  // are below the clock's reach alone), after a warm-up; OpenBLAS, the planned call and (where
+  // Each timed in batches of calls of at least 20 milliseconds (a small product's microseconds
+  // are below the clock's reach alone, and a GPU's first call after a pause runs at the clock it
+  // slowed to: a batch of one 2 ms call measured that, planned and device-only calls of one
+  // kernel 15 % apart either way on an H200), after a warm-up; OpenBLAS, the planned call and (where
   // a batch of it costs under 100 ms) the device in each round, so that a change of the
   // machine's load hits every side of a round's ratio.
   const std::function<int()> planned_call = [&] { return library_call<T>(ctx, 0, n, a, b, c); };
@@ -128,7 +130,7 @@ void add_size(Context& ctx, const Peer& peer, int n, int reps, double budget_ms,
     };
   Timed peer_time, planned, device;
   const double first = batch_ms(planned_call, 1) < 0 ? -1 : batch_ms(planned_call, 1);  // a warm-up, then one timed
-  const int calls = first > 0 ? std::max(1, std::min(20000, static_cast<int>(2.0 / std::max(first, 1e-4)))) : 1;
+  const int calls = first > 0 ? std::max(1, std::min(20000, static_cast<int>(20.0 / std::max(first, 1e-4)))) : 1;
   if (first < 0) planned.error = last_error(0);
   planned = checked(planned, 0);
   const double device_first = batch_ms(device_call, 1) < 0 ? -1 : batch_ms(device_call, 1);
