@@ -83,23 +83,41 @@ int placed(int h, int n) {
   return mqlcl_last_product(h);
 }
 
+// The host BLAS's predicted time of an n^3 FP32 host-array call (ms), as the plan's text says it.
+double host_predicted_ms(int h, int n) {
+  std::vector<mqlcl_char> text(8192);
+  EXPECT_GT(mqlcl_gemm_plan_text(h, MQLCL_GEMM_EXACT, n, n, n, text.data(), 8192), 0) << t::message(h);
+  const std::string plan(text.begin(), text.end());
+  const size_t at = plan.find(" ms predicted for host arrays");
+  if (at == std::string::npos) return -1;
+  const size_t from = plan.find_last_of(' ', at - 1) + 1;
+  return std::stod(plan.substr(from, at - from));
+}
+
 // A call of one shape is placed as the last under the same tuning and profile (the placement is
 // kept), but a tuning or profile changed between two calls places the next anew: each call
 // follows the planner's inputs as they are at that call.
 TEST(HostBlas, APlacementFollowsTheTuningAndProfileBetweenCallsOfOneShape) {
   if (!t::has_host_blas()) GTEST_SKIP() << "no BLAS found on this machine (OpenBLAS or libblas): no placement to follow";
   t::Ctx c;
-  const int n = 768;  // the host's product takes milliseconds: past the device's measured floor
+  const int n = 1024;  // the host's product takes milliseconds, past the device's measured floor
+  placed(c.h, n);      // the host's rate measured (once per process: its prediction is fixed from here)
+  // Each phase's device prediction lies a hundred times or more to one side of the host's,
+  // whatever that is: a loaded machine (CI's, while it compiles) measures the host slow.
+  const double host_ms = host_predicted_ms(c.h, n);
+  ASSERT_GT(host_ms, 0);
   std::vector<double> profile(MQLCL_PROFILE_FIELDS);
   ASSERT_EQ(mqlcl_device_profile(c.h, profile.data(), MQLCL_PROFILE_FIELDS), MQLCL_PROFILE_FIELDS) << t::message(c.h);
-  std::vector<double> fast = profile, slow = profile;  // a device a thousand times faster / slower
+  std::vector<double> fast = profile, slow = profile;  // rates a thousand times up / a million down
   for (int f : {MQLCL_PROFILE_FP32, MQLCL_PROFILE_COPY, MQLCL_PROFILE_TO_DEVICE, MQLCL_PROFILE_FROM_DEVICE,
                 MQLCL_PROFILE_TO_DEVICE_STAGED, MQLCL_PROFILE_FROM_DEVICE_STAGED})
-    fast[size_t(f)] *= 1000, slow[size_t(f)] /= 1000;
-  fast[MQLCL_PROFILE_LAUNCH_US] /= 1000, slow[MQLCL_PROFILE_LAUNCH_US] *= 1000;
-  // as fast, but 100 us a launch and wait: 1000 of them a call outweigh any host's product here
+    fast[size_t(f)] *= 1000, slow[size_t(f)] /= 1e6;
+  fast[MQLCL_PROFILE_LAUNCH_US] = host_ms;       // a launch and wait a thousandth of the host's time (us)
+  slow[MQLCL_PROFILE_LAUNCH_US] = host_ms * 500;  // half of it: the copies alone take thousands of times it
+  // as fast, but a launch and wait a tenth of the host's time: the 1000 of the slow tuning then
+  // make a call a hundred times the host's, the fast tuning's few leave it below
   std::vector<double> launch_bound = fast;
-  launch_bound[MQLCL_PROFILE_LAUNCH_US] = 100;
+  launch_bound[MQLCL_PROFILE_LAUNCH_US] = host_ms * 100;
   set_all(c.h, MQLCL_TUNABLE_EFFICIENCY, 1000);
   set_all(c.h, MQLCL_TUNABLE_PREPARATION, 0);
   for (int round = 0; round < 2; ++round) {
