@@ -21,9 +21,16 @@ fi
 $H devices 2>&1 | grep -E "^device"
 echo "GPU device index: ${D:?no NVIDIA device}"
 NAME=$(python3 -c "import ctypes,sys; l=ctypes.CDLL('$T/libmqlcl.so'); b=(ctypes.c_uint16*256)(); l.mqlcl_device_text($D,1,b,256); print(''.join(map(chr,b)).split(chr(0))[0])")
+# The value of -D$1 in the defines $d, else $2 (the library's default, dll/src/catalog/dgemm_config.cpp).
+v() { local x; x=$(echo "$d" | grep -oE -- "-D$1=[0-9]+" | cut -d= -f2); echo "${x:-$2}"; }
+# Every tile of the defines $1, the library's defaults where $1 names none (the kernel has none).
+full() {
+  local d="$1"
+  echo "-DBM=$(v BM 128) -DBN=$(v BN 64) -DBK=$(v BK 16) -DWM=$(v WM 64) -DWN=$(v WN 32) -DSTAGES=$(v STAGES 2)" \
+    "-DSHAPE=$(v SHAPE 1688) -DGROUP_M=$(v GROUP_M 8)"
+}
 g() {
   local d="$1" f=/tmp/dgemm-sweep-tuning.txt k=41
-  v() { local x; x=$(echo "$d" | grep -oE -- "-D$1=[0-9]+" | cut -d= -f2); echo "${x:-$2}"; }
   [[ "$d" == *-DSIMT* ]] && k=40
   printf '# mqlcl-tuning 2\n41\t%s\t\t%s %s %s %s %s %s %s %s\n' "$NAME" "$(v BM 128)" "$(v BN 64)" "$(v BK 16)" "$(v WM 64)" \
     "$(v WN 32)" "$(v STAGES 2)" "$(v SHAPE 1688)" "$(v GROUP_M 8)" >"$f"
@@ -32,7 +39,7 @@ g() {
 # "N regs, S spill bytes" of a build of the kernel with the defines $1.
 regs() {
   # No compute cache: a cached binary comes without ptxas's log.
-  local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/kernels/gemm/dgemm_tensor.cl" "$1" 2>&1)
+  local out; out=$(CUDA_CACHE_DISABLE=1 timeout 30 "$T/dgemm_probe" build "$T/kernels/gemm/dgemm_tensor.cl" "$(full "$1")" 2>&1)
   echo "$out" | grep -q FAILED && { echo "BUILD FAILED: $(echo "$out" | grep -m3 -i error | head -c 400)"; return; }
   echo "$(echo "$out" | grep -oE "Used [0-9]+ registers" | grep -oE "[0-9]+" | head -1) regs," \
     "$(echo "$out" | grep -oE "[0-9]+ bytes spill stores" | grep -oE "^[0-9]+" | head -1) spill bytes"

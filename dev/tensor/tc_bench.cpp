@@ -383,7 +383,7 @@ struct Row {
 
 int main(int argc, char** argv) {
   std::string kernel_path = "kernels/gemm/sgemm_tensor.cl";
-  std::string configs = "-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3";  // the tuned values
+  std::string configs = "-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=8";  // the tuned values
   std::string shapes = "1x1x1,97x131x61,257x255x129,4095x1023x4097,2000x2000x2000,4096x4096x4096,8192x8192x8192";
   std::string dump_dir;
   int sweep_size = 4096;

@@ -8,20 +8,8 @@
 // __local memory, TSK columns of k at a time (its measurements: docs/results-h200.md, "Where
 // the library's built-in defaults come from").
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
-#ifndef TSM
-#define TSM 64
-#endif
-#ifndef TSN
-#define TSN 64
-#endif
-#ifndef TSK
-#define TSK 16
-#endif
-#ifndef WPTM
-#define WPTM 4
-#endif
-#ifndef WPTN
-#define WPTN 4
+#if !defined(TSM) || !defined(TSN) || !defined(TSK) || !defined(WPTM) || !defined(WPTN)
+#error "the tiles TSM TSN TSK WPTM WPTN come from the host (dll/src/catalog/dgemm_config.cpp)"
 #endif
 #define RTSM (TSM / WPTM)  // work-items along m
 #define RTSN (TSN / WPTN)  // work-items along n

@@ -8,7 +8,7 @@
 // the work-group id picks the block (grouped raster). __local: STAGES * (BM + BN) * BK * 8 bytes
 // (NVIDIA OpenCL allows 48 KiB). A warp's fragments of one k-slice are read from __local once
 // and each feeds WN / 8 (A) or WM / 16 (B) mma: 64 x 32 warps read 0.1875 bytes per flop against
-// 0.25 for 32 x 32 ones. The defaults and the sweeps behind them: docs/results-h200.md.
+// 0.25 for 32 x 32 ones. The library's tiles and the sweeps behind them: docs/results-h200.md.
 //
 // The engine's k-loop with two fragment sets (a slice is one instruction step: two per tile
 // with m16n8k8 and BK 16). The cap is latency: 128 accumulators + 2 x 48 fragment registers
@@ -32,30 +32,6 @@
 // no registers are left to prefetch deeper.
 #pragma OPENCL EXTENSION cl_khr_fp64 : enable
 #define ENGINE_FP64
-#ifndef SHAPE
-#define SHAPE 1688
-#endif
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 64
-#endif
-#ifndef BK
-#define BK 16
-#endif
-#ifndef WM
-#define WM 64
-#endif
-#ifndef WN
-#define WN 32
-#endif
-#ifndef STAGES
-#define STAGES 2
-#endif
-#define WARPS_M (BM / WM)
-#define WARPS_N (BN / WN)
-#define THREADS (32 * WARPS_M * WARPS_N)
 #define FRAGMENT_SETS 2
 #include "util/mma_engine.cl"
 
@@ -64,6 +40,9 @@
 #define CHUNK_PAIRS (BK / 2)  // pairs of one row copied per stage
 #define MI (WM / 16)          // m16 tiles per warp
 #define NJ (WN / 8)           // n8 tiles per warp
+#ifndef SHAPE
+#error "SHAPE (the mma instruction) comes from the host with the tiles (dll/src/catalog/dgemm_config.cpp)"
+#endif
 #if SHAPE == 16816
 #define KCH 2  // 8-k chunks per instruction step
 #else

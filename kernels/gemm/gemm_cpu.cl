@@ -16,23 +16,8 @@
 #else
 #define real float
 #endif
-#ifndef VW
-#define VW 8
-#endif
-#ifndef RM
-#define RM 6
-#endif
-#ifndef NV
-#define NV 2
-#endif
-#ifndef BI
-#define BI 16
-#endif
-#ifndef BJ
-#define BJ 4
-#endif
-#ifndef KC
-#define KC 256
+#if !defined(VW) || !defined(RM) || !defined(NV) || !defined(BI) || !defined(BJ) || !defined(KC)
+#error "the tiles VW RM NV BI BJ KC come from the host (dll/src/catalog/cpu_tiles.cpp)"
 #endif
 #define JOIN2(a, b) a##b
 #define JOIN(a, b) JOIN2(a, b)

@@ -12,24 +12,6 @@
 // 16 or 32), 4 BK k; a slice is 32 bytes, k32: one mma.
 // Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global size (Mp/BM) * (Np/BN) *
 // THREADS; __local: STAGES * 4 * BK * (BM + BN) bytes.
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 16
-#endif
-#ifndef WM
-#define WM 64
-#endif
-#ifndef WN
-#define WN 64
-#endif
-#define WARPS_M (BM / WM)
-#define WARPS_N (BN / WN)
-#define THREADS (32 * WARPS_M * WARPS_N)
 #ifndef FRAGMENT_SETS
 // Two register sets of fragments where they and the accumulators fit in about 200 registers.
 #define FRAGMENT_SETS ((WM / 16) * (WN / 8) * 4 + 2 * (WM / 16 + WN / 16) * 4 <= 200 ? 2 : 1)

@@ -21,24 +21,6 @@
 #ifndef SPLIT
 #define SPLIT 0
 #endif
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 16
-#endif
-#ifndef WM
-#define WM 64
-#endif
-#ifndef WN
-#define WN 64
-#endif
-#define WARPS_M (BM / WM)
-#define WARPS_N (BN / WN)
-#define THREADS (32 * WARPS_M * WARPS_N)
 #ifndef FRAGMENT_SETS
 // Two register sets of fragments where they and the accumulators fit in about 200 registers.
 #define FRAGMENT_SETS \

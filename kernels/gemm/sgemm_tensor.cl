@@ -3,10 +3,9 @@
 // An instance of the tensor-core engine (util/mma_engine.cl: mma.sync m16n8k8 tf32, cp.async,
 // the k-loop); NVIDIA only, compute capability >= 8.0.
 //
-// Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN) (128 by default), global size
-// ceil(M/BM) * ceil(N/BN) * THREADS; the work-group id picks the block (grouped raster). The
-// defaults are the values tuned on the H200 (docs/results/h200/tensor/README.md): build with
-// -DSPLIT3=0 or -DSPLIT3=1 alone. They take 49152 bytes of __local memory (3 stages x 16 KiB).
+// Launch (1D): local size THREADS = 32 * (BM/WM) * (BN/WN), global size ceil(M/BM) *
+// ceil(N/BN) * THREADS; the work-group id picks the block (grouped raster). The tiles are build
+// options (util/mma_engine.cl says whose); __local: STAGES * 4 * BK * (BM + BN) bytes.
 //
 // SPLIT3=0 (stage 30, TF32): operands rounded to TF32, FP32 accumulation.
 // SPLIT3=1 (stage 31, 3xTF32): x = big + small, big = tf32(x), small = tf32(x - big); C gets
@@ -36,30 +35,12 @@
 #ifndef SPLIT3
 #define SPLIT3 0
 #endif
-#ifndef BM
-#define BM 128
-#endif
-#ifndef BN
-#define BN 128
-#endif
-#ifndef BK
-#define BK 16
-#endif
-#ifndef WM
-#define WM 64
-#endif
-#ifndef WN
-#define WN 64
-#endif
 #ifndef ROUND
 #define ROUND 1  // operand rounding to TF32: 0 truncate, 1 round half away (one add), 2 cvt.rna
 #endif
 #ifndef PROMOTE
 #define PROMOTE SPLIT3  // > 0: every PROMOTE k-tiles the mma accumulators are added to FP32 sums
 #endif
-#define WARPS_M (BM / WM)
-#define WARPS_N (BN / WN)
-#define THREADS (32 * WARPS_M * WARPS_N)
 #define MT (WM / 16)  // m16 tiles per warp
 #define NQ (WN / 32)  // groups of four n8 tiles per warp
 #ifndef FRAGMENT_SETS

@@ -20,6 +20,9 @@
 // Work-item (tm, tn) owns rows tm*4 + g*RTSM*4 + 0..3 (g < WPTM/4) and the columns laid out
 // the same way: its values sit in groups of four adjacent words, each read from __local as a
 // float4 and each written to C as a float4.
+#if !defined(TSM) || !defined(TSN) || !defined(TSK) || !defined(WPTM) || !defined(WPTN)
+#error "the tiles TSM TSN TSK WPTM WPTN come from the host (dll/src/catalog/sgemm_config.cpp)"
+#endif
 #define RTSM (TSM / WPTM)
 #define RTSN (TSN / WPTN)
 #define THREADS (RTSM * RTSN)

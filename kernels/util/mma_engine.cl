@@ -16,12 +16,18 @@
 // issue; one barrier per k-tile, before its last slice: every warp has then read the whole
 // tile (its stage is refilled at once, with tile kt + STAGES) and tile kt + 1 has landed (its
 // first slice is read while the last slice's mma issue).
-#ifndef GROUP_M
-#define GROUP_M 8  // block rows per raster group: neighbours in launch order share B columns in L2
+//
+// The tiles are the host's build options, never defaulted here: their defaults and rules live
+// in dll/src/catalog/tensor_tiles.cpp (TF32, FP16, INT8) and dll/src/catalog/dgemm_config.cpp
+// (FP64). BM x BN a work-group's block of C, WM x WN a warp's, BK the k-tile in 4-byte words,
+// STAGES the cp.async pipeline's depth, GROUP_M block rows per raster group (neighbours in
+// launch order share B's columns in L2).
+#if !defined(BM) || !defined(BN) || !defined(BK) || !defined(WM) || !defined(WN) || !defined(STAGES) || !defined(GROUP_M)
+#error "the tensor-core kernels take BM BN BK WM WN STAGES GROUP_M from the host (dll/src/catalog/tensor_tiles.cpp)"
 #endif
-#ifndef STAGES
-#define STAGES 3
-#endif
+#define WARPS_M (BM / WM)
+#define WARPS_N (BN / WN)
+#define THREADS (32 * WARPS_M * WARPS_N)
 #if STAGES < 2 || STAGES > 5
 #error "STAGES (the cp.async pipeline's depth) must be 2..5"
 #endif

@@ -49,7 +49,7 @@ if [ -z "$bin" ]; then
   # CUDA ships CL/cl.h; the loader may lack its unversioned libOpenCL.so link there.
   g++ -O2 -std=c++17 -I/usr/local/cuda/include -o "$bin" "$here/dev/tensor/tc_bench.cpp" -l:libOpenCL.so.1
 fi
-tuned="-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3"
+tuned="-DBK=16 -DBM=128 -DBN=128 -DWM=64 -DWN=64 -DSTAGES=3 -DGROUP_M=8"
 sweep=${SWEEP:-$tuned}
 export PYTHONUNBUFFERED=1
 nvidia-smi --query-gpu=name,driver_version,clocks.sm,clocks.max.sm,temperature.gpu,power.draw --format=csv >"$logs/nvidia-smi.txt" 2>&1 || true

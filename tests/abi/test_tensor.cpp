@@ -263,7 +263,7 @@ TEST(TensorKernel, EmulatedIndexingOnOddShapes) {
   for (int split3 : {0, 1}) {
     // -cl-opt-disable: PoCL compiles the unrolled kernel in 1.5 s instead of 6 (cold cache).
     const std::string options =
-        "-DEMULATE_PTX -DSPLIT3=" + std::to_string(split3) + " -DBM=64 -DBN=64 -DWM=32 -DWN=32 -DGROUP_M=2 -cl-opt-disable";
+        "-DEMULATE_PTX -DSPLIT3=" + std::to_string(split3) + " -DBM=64 -DBN=64 -DBK=16 -DWM=32 -DWN=32 -DSTAGES=3 -DGROUP_M=2 -cl-opt-disable";
     const int p = mqlcl_program(ctx.h, t::ascii16(source).c_str(), t::ascii16(options).c_str());
     ASSERT_GT(p, 0) << t::message(ctx.h);
     const int k = mqlcl_kernel(p, u"sgemm_tensor");

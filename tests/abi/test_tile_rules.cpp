@@ -4,11 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <regex>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "catalog/gemm_kernels.hpp"
+#include "catalog/stage_registry.hpp"
 #include "catalog/tensor_tiles.hpp"
 #include "catalog/tile_rule.hpp"
+#include "core/embedded_kernels.hpp"
 
 namespace {
 
@@ -78,4 +83,27 @@ TEST(TileTunables, ASmallerDeviceIsOfferedOnlyTheTilesThatFitIt) {
   EXPECT_LT(expected.size(), r.candidate_count);  // the device is small enough to matter
   EXPECT_FALSE(expected.empty());
   EXPECT_EQ(offered(r, f), expected);
+}
+
+// A kernel's tiles have one home, its rule: the kernel file (with the files it includes, as the
+// library embeds it) defines none of the rule's parameters, so a default can never differ from
+// the rule's and a build that forgets one fails (#error) instead of running other tiles.
+TEST(TileTunables, NoKernelFileDefaultsATileOfItsRule) {
+  for (const mqlcl::GemmKernel& k : mqlcl::kGemmKernels) {
+    if (k.tiles == nullptr) continue;
+    // A stage's kernel is the stage registry's; the Ozaki kernels' tiles are their INT8 products'
+    // (gemm/gemm_ozaki.cpp builds gemm/igemm_tensor.cl with them).
+    const char* file = k.file != nullptr ? k.file
+                       : k.stage > 0     ? mqlcl::find_stage(k.stage).file
+                       : k.operands == mqlcl::GemmOperands::Residues ? "gemm/igemm_tensor.cl"
+                                                                      : nullptr;
+    ASSERT_NE(file, nullptr) << k.name << ": no kernel file";
+    const char* source = mqlcl::embedded_kernel(file);
+    ASSERT_NE(source, nullptr) << file;
+    std::istringstream names(k.tiles->names);
+    for (std::string name; names >> name;) {
+      const std::regex defined("#\\s*define\\s+" + name + "\\b");
+      EXPECT_FALSE(std::regex_search(source, defined)) << k.name << ": " << file << " defines " << name;
+    }
+  }
 }

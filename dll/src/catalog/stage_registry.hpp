@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <string>
 
-#include "device/devices.hpp"
+#include "device/device_facts.hpp"
 
 namespace mqlcl {
 
