@@ -1,7 +1,6 @@
 #include "context.hpp"
 
 #include <algorithm>
-#include <climits>
 #include <chrono>
 #include <vector>
 
@@ -24,16 +23,7 @@ Context::Context(int device_index)
   device_ = entry.device;
   facts_ = entry.facts;
   context_ = cl::Context(device_);
-  switch (env_number("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", 0, 2, 0)) {
-    case 1: simulated_loss_ = std::make_shared<std::atomic<bool>>(false); break;
-    case 2: {
-      // Never destroyed: contexts may outlive static destruction.
-      static const auto* process = new std::shared_ptr<std::atomic<bool>>(std::make_shared<std::atomic<bool>>(false));
-      simulated_loss_ = *process;
-      break;
-    }
-    default: break;
-  }
+  faults_ = SimulatedFaults::for_new_context();
   open_on_context();
 }
 
@@ -42,7 +32,7 @@ Context::Context(Context& base, Sharing)
   device_ = base.device_;
   facts_ = base.facts_;
   context_ = base.context_;
-  simulated_loss_ = base.simulated_loss_;
+  faults_ = SimulatedFaults::sharing(base.faults_);
   open_on_context();
   if (base.profile_) profile_.reset(new DeviceProfile(*base.profile_));
 }
@@ -54,7 +44,6 @@ void Context::open_on_context() {
   uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
   downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
   launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
-  fail_launch_at_ = static_cast<int>(env_number("MQLCL_FAIL_LAUNCH", 0, INT_MAX, 0));
 }
 
 Context::~Context() {
@@ -289,10 +278,10 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
                                const cl::NDRange& local, const LaunchSubject& subject,
                                const LaunchRange& range, cl::Event* done) {
   const bool timed = done != nullptr;
-  // The Nth launch of $MQLCL_FAIL_LAUNCH runs as any other, with an event through which it is
-  // reported failed as NVIDIA's driver reports a faulted kernel (a launch made to fail in the
-  // driver, behind an event set to a failure, breaks PoCL 3.1's in-order queue).
-  const bool fails = fail_launch_at_ != 0 && ++user_launches_ == fail_launch_at_;
+  // A launch made to fail (simulated_faults.hpp) runs as any other, with an event through which
+  // it is reported failed as NVIDIA's driver reports a faulted kernel (a launch made to fail in
+  // the driver, behind an event set to a failure, breaks PoCL 3.1's in-order queue).
+  const bool fails = faults_.next_launch_fails();
   cl::Event own;
   if (fails && done == nullptr) done = &own;
   if (timed) {
@@ -305,7 +294,6 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
     user_pending_ = true;
   }
   const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
-  if (fails && simulated_loss_) simulated_loss_->store(true);
   if (launches_.marker_due()) place_marker();
   return serial;
 }
@@ -343,7 +331,7 @@ void Context::handle_freed() {
 }
 
 bool Context::device_lost() {
-  if (simulated_loss_ && simulated_loss_->load()) return true;
+  if (faults_.lost()) return true;
   try {
     if (!probe_()) probe_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(cl_uint));
     const cl_uint word = 0;

@@ -6,7 +6,6 @@
 // (tuning/placement), and each feature's own state (feature_states: a feature's scratch buffers
 // and settings live with the feature, not here). The routines that use them live above it.
 #pragma once
-#include <atomic>
 #include <map>
 #include <memory>
 #include <string>
@@ -15,6 +14,7 @@
 #include "device/devices.hpp"
 #include "feature_states.hpp"
 #include "launches.hpp"
+#include "simulated_faults.hpp"
 #include "slots.hpp"
 #include "transfer/staged_transfer.hpp"
 #include "timing.hpp"
@@ -114,12 +114,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // ---- the caller's kernels (generic layer), outside the context's operations: last() and
   // the total clock are left alone ----
   // Queues a user kernel's launch without waiting (with an event of its own into `done`
-  // where given); returns its serial number in the context. Where $MQLCL_FAIL_LAUNCH = N (read
-  // at creation), the context's Nth such launch is reported failed once it completes, as a
-  // device fault is: the library's handling of one, on any driver, for the tests. With
-  // $MQLCL_FAIL_LAUNCH_LOSES_CONTEXT = 1 as well, that fault also makes device_lost() true for
-  // every context on this OpenCL context; with 2, for every context of the process, made before
-  // or after (as NVIDIA's driver, after a fault, fails the process's calls on that device).
+  // where given); returns its serial number in the context. The tests' simulated faults
+  // (simulated_faults.hpp) report one of them failed and lose the context.
   // An untimed launch goes on the generic layer's plain queue, a timed one (`done` given) on
   // the profiling queue, each ordered after what the other queue holds.
   uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
@@ -235,10 +231,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   FeatureStates states_;
   OperationEvents events_;
   LaunchesInFlight launches_;
-  int fail_launch_at_ = 0, user_launches_ = 0;
-  // The simulated fault's loss ($MQLCL_FAIL_LAUNCH_LOSES_CONTEXT), shared by every context on
-  // this OpenCL context (1) or of the process (2); null without it.
-  std::shared_ptr<std::atomic<bool>> simulated_loss_;
+  SimulatedFaults faults_;  // the tests' hooks: inert unless the environment sets them
   cl::Buffer probe_;  // device_lost()'s word, made on its first use
   long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured
   void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any
