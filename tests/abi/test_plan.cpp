@@ -56,15 +56,21 @@ int units_kernel(int gpu_kernel) {
 }
 // What ran (mqlcl_last_product), the units' kernels named as a GPU's.
 int last_product(int h) { return as_gpu_kernel(mqlcl_last_product(h)); }
-// The kernels' default efficiencies on GPUs (the table's), whatever the test device: the
-// injected GPU profiles then choose as that GPU would (on a processor its units' kernels with
-// the GPU's units' efficiency).
-void use_gpu_efficiencies(int h) {
-  std::vector<int> e;
-  for (int kernel : t::gemm_kernels())
+// The planner's defaults on GPUs (the kernel table's efficiencies and preparation), whatever
+// the test device and whatever a tuning file holds (a GPU suite's first GEMM calls calibrate the
+// planner and store it): the injected GPU profiles then choose as that GPU would untuned (on a
+// processor its units' kernels with the GPU's units' efficiency).
+void use_gpu_planner_defaults(int h) {
+  std::vector<int> e, prep;
+  for (int kernel : t::gemm_kernels()) {
     e.push_back(static_cast<int>(mqlcl_gemm_kernel_info(as_gpu_kernel(kernel), MQLCL_GEMM_KERNEL_INFO_EFFICIENCY_GPU)));
+    prep.push_back(static_cast<int>(mqlcl_gemm_kernel_info(as_gpu_kernel(kernel), MQLCL_GEMM_KERNEL_INFO_PREPARATION)));
+  }
   EXPECT_EQ(mqlcl_tunable_set(h, MQLCL_TUNABLE_EFFICIENCY, e.data(), static_cast<int>(e.size())),
             static_cast<int>(e.size()))
+      << t::message(h);
+  EXPECT_EQ(mqlcl_tunable_set(h, MQLCL_TUNABLE_PREPARATION, prep.data(), static_cast<int>(prep.size())),
+            static_cast<int>(prep.size()))
       << t::message(h);
 }
 
@@ -155,7 +161,7 @@ void expect_fast_result(int h, int planned) {
 TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8TensorCoresForDgemm) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kGeForce.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
-  use_gpu_efficiencies(c.h);
+  use_gpu_planner_defaults(c.h);
   // TF32 at the FP32 units' rate buys nothing: 3xTF32 is a third of it, TF32 no faster. FP16
   // runs at twice that rate: three FP16 products still lose to the FP32 units, one wins; so do
   // the eight INT8 products of the Ozaki scheme at eight times that rate.
@@ -198,7 +204,7 @@ TEST(Plan, GeForceRunsTheFp32UnitsForExactTheFp16TensorCoresForFastAndTheInt8Ten
 TEST(Plan, H200RunsTheFp16TensorKernelsAndTheFp64TensorKernel) {
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
-  use_gpu_efficiencies(c.h);
+  use_gpu_planner_defaults(c.h);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_TENSOR_3XFP16)
       << plan_text(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_FAST, 4096, 4096, 4096),
@@ -236,6 +242,7 @@ TEST(Plan, SmallProductsCountWholeWavesOfBlocks) {
   // 64 x 64 blocks use four: at 128^3 the planner prefers them, at 4096^3 the tensor cores.
   t::Ctx c;
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  use_gpu_planner_defaults(c.h);
   std::vector<int> kernels(4);
   std::vector<double> ms(4);
   ASSERT_EQ(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096, kernels.data(), ms.data(), 4), 4);
@@ -261,6 +268,7 @@ TEST(Plan, PinRunsTheKernelAndRefusesWhatCannotRun) {
     EXPECT_TRUE(t::mentions(c.h, "cannot run here"));
   }
   ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK);
+  use_gpu_planner_defaults(c.h);
   ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, MQLCL_GEMM_KERNEL_SGEMM_TUNED), MQLCL_OK) << t::message(c.h);
   EXPECT_EQ(candidates(c.h, MQLCL_GEMM_EXACT, 4096, 4096, 4096).front(), MQLCL_GEMM_KERNEL_SGEMM_TUNED);
   EXPECT_NE(plan_text(c.h, MQLCL_GEMM_EXACT, 64, 64, 64).find("(pinned)"), std::string::npos);
