@@ -536,3 +536,42 @@ TEST_F(PlanFile, AStoredCalibrationFlipsTheChoiceBetweenTf32AndFp16) {
         << n << ": calibrated\n" << plan_text(d.h, MQLCL_GEMM_FAST, n, n, n);
   run(d.h, MQLCL_GEMM_KERNEL_TENSOR_FP16);
 }
+
+// ---- what a call asks (gemm/gemm_plan.cpp, planned_call: kept per shape) -----------------------
+
+// A call of a shape asked before is answered as then while the pin, the tuning and the profile
+// stay; after a change of any of them it runs what a plan made after that change chooses.
+TEST(Plan, ARepeatedShapeRunsWhatThePlanChoosesAfterEachChange) {
+  t::Ctx c;
+  ASSERT_EQ(mqlcl_profile_set(c.h, kH200.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  use_gpu_planner_defaults(c.h);
+  const auto plan_front = [&] {
+    std::vector<int> kernels(16, 0);
+    std::vector<double> ms(16, -1);
+    EXPECT_GT(mqlcl_gemm_plan(c.h, MQLCL_GEMM_EXACT, 70, 72, kK, kernels.data(), ms.data(), 16), 0) << t::message(c.h);
+    return kernels[0];
+  };
+  const auto runs = [&](const std::string& after) {
+    for (int call = 0; call < 2; ++call) {
+      EXPECT_LT(sgemm_error(c.h, MQLCL_GEMM_EXACT), flags_tolerance(MQLCL_GEMM_EXACT)) << after;
+      EXPECT_EQ(mqlcl_last_product(c.h), plan_front()) << after << ", call " << call;
+    }
+    return mqlcl_last_product(c.h);
+  };
+  const int first = runs("the H200's profile");
+  std::vector<int> efficiency = tunable_vector(c.h, MQLCL_TUNABLE_EFFICIENCY);
+  efficiency[kernel_index(first)] = 1;
+  ASSERT_EQ(mqlcl_tunable_set(c.h, MQLCL_TUNABLE_EFFICIENCY, efficiency.data(), static_cast<int>(efficiency.size())),
+            static_cast<int>(efficiency.size()))
+      << t::message(c.h);
+  const int second = runs("kernel " + std::to_string(first) + " at 1 per mille of its ceiling");
+  EXPECT_NE(second, first);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, first), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(runs("kernel " + std::to_string(first) + " pinned"), first);
+  ASSERT_EQ(mqlcl_gemm_pin(c.h, MQLCL_GEMM_EXACT, 0), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(runs("unpinned"), second);
+  Profile without = kH200;
+  without[static_cast<size_t>(mqlcl_gemm_kernel_info(second, MQLCL_GEMM_KERNEL_INFO_CEILING))] = 0;
+  ASSERT_EQ(mqlcl_profile_set(c.h, without.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  EXPECT_NE(runs("a profile without kernel " + std::to_string(second) + "'s ceiling"), second);
+}

@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include "context.hpp"
+#include "gemm/gemm.hpp"
 #include "catalog/dgemm_config.hpp"
 #include "catalog/sgemm_config.hpp"
 #include "device/tensor_decision.hpp"
@@ -118,6 +119,41 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   }
   plan.chosen = plan.candidates.front().kernel;
   return plan;
+}
+
+namespace {
+PlanMemo::Entry question(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
+  PlanMemo::Entry q;
+  q.field = field, q.pin = gemm_state(ctx).pin[precision_index(field)];
+  q.m = m, q.n = n, q.k = k, q.predict = predict;
+  q.tuning = ctx.tuning.generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  return q;
+}
+}  // namespace
+
+GemmPlan planned_call(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
+  PlanMemo& memo = gemm_state(ctx).plans;
+  const PlanMemo::Entry q = question(ctx, field, m, n, k, predict);
+  for (int i = 0; i < memo.used; ++i)
+    if (memo.kept[i].same(q)) return memo.kept[i].plan;
+  const GemmPlan plan = plan_gemm(ctx, field, m, n, k, predict);
+  // Kept under the generations after planning: a profile measured to answer belongs to it.
+  PlanMemo::Entry& slot = memo.kept[memo.next];
+  slot = question(ctx, field, m, n, k, predict);
+  slot.plan = plan;
+  memo.next = (memo.next + 1) % PlanMemo::kCount;
+  if (memo.used < PlanMemo::kCount) ++memo.used;
+  return plan;
+}
+
+int planned_kernel(Context& ctx, const GemmShape& s) { return planned_call(ctx, s.precision, s.m, s.n, s.k, false).chosen; }
+
+int native_kernel(Context& ctx, const GemmShape& s) {
+  // Predicted even where a kernel is pinned: the fastest of the others, not the table's first.
+  for (const GemmCandidate& c : planned_call(ctx, s.precision, s.m, s.n, s.k, true).candidates)
+    if (gemm_kernel(c.kernel).operands != GemmOperands::Residues) return c.kernel;
+  fail(MQLCL_ERR_UNSUPPORTED, "no native GEMM kernel of this precision runs on ", ctx.facts().name,
+       " for operands the Ozaki scheme cannot represent");
 }
 
 PredictionTerms prediction_terms(Context& ctx, int kernel, size_t m, size_t n, size_t k) {

@@ -12,6 +12,7 @@
 
 #include "catalog/gemm_kernels.hpp"
 #include "gemm/kernel_availability.hpp"
+#include "gemm/plan_memo.hpp"
 #include "mqlcl.h"
 
 namespace mqlcl {
@@ -22,18 +23,12 @@ class Context;
 // checking it is one the calls take.
 int precision_index(int precision_field);
 
-struct GemmCandidate {
-  int kernel;
-  double ms;  // predicted product time; < 0 where not predicted (the only candidate)
-};
-struct GemmPlan {
-  int chosen = 0;
-  bool pinned = false;
-  std::vector<GemmCandidate> candidates;  // fastest first; the chosen one first
-};
 // `predict`: predict a lone candidate's time too where the profile is known (the plan
 // exports); a device with one candidate never measures its profile.
 GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
+
+// What a GEMM call asks the planner: plan_gemm, through the context's memo.
+GemmPlan planned_call(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
 std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
 // The product time the planner predicts for a kernel (measures the profile if not known).
 double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k);

@@ -48,16 +48,6 @@ void GemmRows<T>::rows(const GemmShape& p, T alpha, const GemmOperand& a, T beta
 template class GemmRows<float>;
 template class GemmRows<double>;
 
-int planned_kernel(Context& ctx, const GemmShape& s) { return plan_gemm(ctx, s.precision, s.m, s.n, s.k, false).chosen; }
-
-int native_kernel(Context& ctx, const GemmShape& s) {
-  // Predicted even where a kernel is pinned: the fastest of the others, not the table's first.
-  for (const GemmCandidate& c : plan_gemm(ctx, s.precision, s.m, s.n, s.k, true).candidates)
-    if (gemm_kernel(c.kernel).operands != GemmOperands::Residues) return c.kernel;
-  fail(MQLCL_ERR_UNSUPPORTED, "no native GEMM kernel of this precision runs on ", ctx.facts().name,
-       " for operands the Ozaki scheme cannot represent");
-}
-
 template <class T>
 void gemm_with(Context& ctx, int kernel, const GemmShape& s, T alpha, const GemmOperand& a, const GemmOperand& b, T beta,
                const GemmOperand& c) {

@@ -1,5 +1,5 @@
-// The GEMM routine's own state in a context: its scratch buffers and the kernel pinned per
-// precision (mqlcl_gemm_pin). The FP16 operands (gemm/half_operands) and the Ozaki scheme
+// The GEMM routine's own state in a context: its scratch buffers, the kernel pinned per
+// precision (mqlcl_gemm_pin) and what the planner and the placement answered last. The FP16 operands (gemm/half_operands) and the Ozaki scheme
 // (gemm/gemm_ozaki) keep theirs in their own files; the padded operands of the stage launchers
 // are the layout buffers (experiments/layout).
 #pragma once
@@ -7,6 +7,7 @@
 
 #include "context.hpp"
 #include "gemm/placement_memo.hpp"
+#include "gemm/plan_memo.hpp"
 #include "scratch_buffers.hpp"
 
 namespace mqlcl {
@@ -24,6 +25,7 @@ struct GemmState {
   // where the host candidate needs it (gemm/host_candidate); < 0 until then.
   double host_array_floor_ms[3] = {-1, -1, -1};
   PlacementMemo placements;  // gemm/host_candidate's, of the last host-array calls
+  PlanMemo plans;            // gemm/gemm_plan's answers to the last calls
 };
 
 inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }

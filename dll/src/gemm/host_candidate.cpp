@@ -229,7 +229,7 @@ int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up,
   device_ms = 0;
   GemmPlan plan;
   try {
-    plan = plan_gemm(ctx, s.precision, s.m, s.n, s.k, false);
+    plan = planned_call(ctx, s.precision, s.m, s.n, s.k, false);
   } catch (const Error& e) {
     if (e.code() == MQLCL_ERR_UNSUPPORTED) return host;  // no kernel of the device takes it (FP64)
     throw;
