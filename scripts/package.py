@@ -7,8 +7,8 @@ data folder (File -> Open Data Folder), so that its MQL5 folder is copied over t
   MQL5/Include/mqlcl/...       every file of mql5/Include/mqlcl (hidden files left out)
   MQL5/Libraries/mqlcl.dll     the MinGW build (--dll, default build/mingw/dll/mqlcl.dll)
   MQL5/Libraries/mqlcl-gpu-server.exe   the GPU server of that build, from beside the DLL
-  MQL5/Scripts/mqlcl/*.mq5     every script of mql5/Scripts/mqlcl, with the OpenCL C files
-  MQL5/Scripts/mqlcl/*.cl      beside them that a script loads by #resource
+  MQL5/Scripts/mqlcl/**.mq5    every script of mql5/Scripts/mqlcl (the lab's in lab/), with the
+  MQL5/Scripts/mqlcl/**.cl     OpenCL C files beside them that a script loads by #resource
   SHA256SUMS                   sha256sum of every other file, paths relative to the zip's root
 
 The version is the library's own (MQLCL_VERSION_NUMBER in mqlcl.h = 10000*major + 100*minor +
@@ -38,7 +38,8 @@ INSTALL = """\
      MQL5\\Libraries\\mqlcl-gpu-server.exe   started by the library where MQLCL_SHARED_GPU=1:
                                   agents share one GPU through it (docs/metatrader.md)
      MQL5\\Include\\mqlcl\\          the #import block and the CMqlcl class
-     MQL5\\Scripts\\mqlcl\\          one script per experiment
+     MQL5\\Scripts\\mqlcl\\          the scripts for your own use (devices, GEMM, an MLP, COpenCL's cost)
+     MQL5\\Scripts\\mqlcl\\lab\\     the lab: one script per experiment of the article and the course
 2. Tools -> Options -> Expert Advisors -> tick "Allow DLL imports"; also tick "Allow DLL
    imports" on a script's Dependencies tab when you start it.
 3. Compile the scripts in MetaEditor (F7), then run Scripts\\mqlcl\\mqlcl_devices: its

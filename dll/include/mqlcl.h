@@ -148,7 +148,7 @@ MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap);
 
 /* ---- The lab: data slots of a context (row-major matrices, as MQL5 arrays are) ---------------
  * The lab's exports (this section and "Experiments") run the optimisation experiments the
- * project reproduces (mqlcl-host, mql5/Scripts/mqlcl); the product's calls are the generic
+ * project reproduces (mqlcl-host, mql5/Scripts/mqlcl/lab); the product's calls are the generic
  * layer, the launches, GEMM and tuning. */
 #define MQLCL_SLOT_A 0        /* matmul input A (rows1 x colsrows); transpose input */
 #define MQLCL_SLOT_B 1        /* matmul input B (colsrows x cols2) */

@@ -611,8 +611,8 @@ def main():
     work.mkdir(parents=True, exist_ok=True)
     # --scripts: the caller's own programs alone; else the project's scripts, selftests and programs
     given = [q.resolve() for q in a.scripts or []]
-    found = [f for q in given for f in (sorted(q.glob("*.mq5")) if q.is_dir() else [q])] if a.scripts else \
-        [*scripts_dir.glob("*.mq5"), *(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
+    found = [f for q in given for f in (sorted(q.rglob("*.mq5")) if q.is_dir() else [q])] if a.scripts else \
+        [*scripts_dir.rglob("*.mq5"), *(HERE / "selftest").glob("*.mq5"), *(HERE / "programs").glob("*/*.mq5")]
     scripts = sorted(p for p in found if not a.only or p.stem in a.only)
     names = program_names(scripts)
     bars = (a.bars or bars_file(work / "EURUSD_H1.csv")).resolve()

@@ -21,7 +21,7 @@ from common import expect, finish  # noqa: E402
 import run_scripts  # noqa: E402
 import stop_test  # noqa: E402
 
-SCRIPT = "mql5/Scripts/mqlcl/matr_mul_1dim.mq5"
+SCRIPT = "mql5/Scripts/mqlcl/lab/matr_mul_1dim.mq5"
 GEMM_SCRIPT = "mql5/Scripts/mqlcl/gemm_matrix.mq5"
 MQLCL = "mql5/Include/mqlcl/mqlcl.mqh"
 EXPERIMENTS = "mql5/Include/mqlcl/experiments.mqh"
@@ -340,7 +340,7 @@ def run(root, native, work):
         script_name = Path(script).stem
         tree = Path(tempfile.mkdtemp(prefix="mqlcl-mutation.", dir=work))
         shutil.copytree(root / "mql5/Include", tree / "mql5/Include")
-        (tree / "mql5/Scripts/mqlcl").mkdir(parents=True)
+        (tree / script).parent.mkdir(parents=True)
         shutil.copy2(root / script, tree / script)
         line = mutate(tree, rel, mutation)
         if not expect(line is not None, f"mutation '{what}': its place is found in {rel}",

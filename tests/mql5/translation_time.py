@@ -12,7 +12,7 @@ HERE = Path(__file__).resolve().parent
 
 def main():
     old = Path(sys.argv[1]).resolve()
-    scripts = sorted(list((old / "mql5/Scripts/mqlcl").glob("*.mq5")) + list((old / "tests/mql5/selftest").glob("*.mq5")) +
+    scripts = sorted(list((old / "mql5/Scripts/mqlcl").rglob("*.mq5")) + list((old / "tests/mql5/selftest").glob("*.mq5")) +
                      list((old / "tests/mql5/programs").rglob("*.mq5")))
     total = {"old": 0.0, "this": 0.0}
     translated = {"old": 0, "this": 0}

@@ -1,7 +1,8 @@
 //+------------------------------------------------------------------+
 //| experiments.mqh: what the experiment scripts share: the article's|
 //| generator, the CPU product, the log lines and the random checks. |
-//| Each script in Scripts\mqlcl is its inputs and one call of this. |
+//| Each lab script (Scripts\mqlcl\lab) is its inputs and one call   |
+//| of this; gemm_matrix uses its helpers.                           |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
 
