@@ -4,17 +4,16 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/handles.hpp"
 #include "gpu_server.hpp"
 #include "remote/shared_gpu.hpp"
 
 int main(int argc, char** argv) {
-  // The server's handles from 2^30 up (core/handles.hpp): set before the library's first call,
-  // which reads it; its clients tell the server's handles from their own by that.
-#if defined(_WIN32)
-  _putenv_s("MQLCL_GPU_SERVER_HANDLES", "1");
-#else
-  setenv("MQLCL_GPU_SERVER_HANDLES", "1", 1);
-#endif
+  // The server's handles from 2^30 up (core/handles.hpp), before the library's first call.
+  if (!mqlcl::Registry::number_as_server()) {
+    std::fprintf(stderr, "mqlcl-gpu-server: the handle table was made before main\n");
+    return 2;
+  }
   mqlcl::ServerSettings settings;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];

@@ -1,8 +1,7 @@
 #include "core/handles.hpp"
 
+#include <atomic>
 #include <climits>
-#include <cstdlib>
-#include <cstring>
 #include <mutex>
 #include <vector>
 
@@ -19,10 +18,21 @@ const char* kind_name(Kind k) {
   return "object";
 }
 
+namespace {
+// Whether this process is the GPU server: set by its main before anything else
+// (number_as_server); a process that loads the library never sets it.
+std::atomic<bool> g_as_server{false};
+std::atomic<bool> g_made{false};  // the table was made: its numbering is fixed
+}  // namespace
+
+bool Registry::number_as_server() {
+  if (g_made.load()) return false;
+  g_as_server.store(true);
+  return true;
+}
+
 Registry::Registry() {
-  // Set by mqlcl-gpu-server for itself before its first call of the library (server/main.cpp).
-  const char* server = std::getenv("MQLCL_GPU_SERVER_HANDLES");
-  const bool in_server = server != nullptr && std::strcmp(server, "1") == 0;
+  const bool in_server = g_as_server.load();
   first_ = in_server ? kServerFirstHandle : kFirstHandle;
   last_ = in_server ? INT_MAX : kServerFirstHandle - 1;
   next_ = first_;
@@ -30,7 +40,10 @@ Registry::Registry() {
 
 Registry& Registry::instance() {
   // Never destroyed: exports may run while the process tears down static objects.
-  static Registry* r = new Registry();
+  static Registry* r = [] {
+    g_made.store(true);
+    return new Registry();
+  }();
   return *r;
 }
 

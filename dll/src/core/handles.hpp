@@ -55,10 +55,12 @@ class Registry {
   // Registers obj as a child of context `owner` (0: none); MQLCL_ERR_HANDLE when that
   // context is no longer live, so that no child outlives a context freed concurrently.
   int add(std::shared_ptr<Object> obj, int owner);
-  // Handles from here up are the GPU server's: it numbers its own from here
-  // ($MQLCL_GPU_SERVER_HANDLES = 1, set by server/main.cpp before its first call of the
-  // library, read when the table is made), every other process below.
+  // Handles from here up are the GPU server's: it numbers its own from here, every other
+  // process below (its clients tell the server's handles from their own by that).
   static constexpr int kServerFirstHandle = 1 << 30;
+  // Called by the GPU server's main (server/main.cpp) before anything else: this process numbers
+  // its handles as the server; false where the table was already made (too late).
+  static bool number_as_server();
   // Whether this process is the GPU server (its handles are its own, not a server's to call).
   bool in_server() const { return first_ == kServerFirstHandle; }
   // The live object behind handle, of T's kind, as a T: one reference count taken (C++17's
