@@ -79,6 +79,18 @@ def bars_file(path, count=600, seed=20240102):
     return path
 
 
+def query(t, exe, flag):
+    """A compiled program's answer to --kind or --inputs, or None. Each exits 0, --kind prints a line
+    and --inputs ends with '(N inputs)'; under Wine on a loaded machine a start can fail, and a
+    program then run without its small inputs would run its defaults (a 2000^3 product) and fail:
+    asked up to three times."""
+    for _ in range(3):
+        rc, out, _ = sh(t.runner + [str(exe), flag], env=t.env, cwd=exe.parent)
+        if rc == 0 and (re.search(r"^\(\d+ inputs\)$", out, re.M) if flag == "--inputs" else out.strip()):
+            return out
+    return None
+
+
 def sh(cmd, env=None, cwd=None, timeout=RUN_TIMEOUT):
     try:
         p = subprocess.run(cmd, capture_output=True, text=True, env=env, cwd=cwd, timeout=timeout, errors="replace")
@@ -677,10 +689,13 @@ def main():
             continue
         if name in indicator_exes.values():
             continue  # run by the programs that name it (iCustom)
-        _, out, _ = sh(t.runner + [str(exe), "--inputs"], env=t.env, cwd=exe.parent)
+        kind, out = query(t, exe, "--kind"), query(t, exe, "--inputs")
+        if kind is None or out is None:
+            expect(False, f"{t.name}: {name}.mq5 says its kind and inputs",
+                   "--kind / --inputs failed three times: it is not run with inputs it was not given")
+            continue
         declared = re.findall(r"^--(\w+)=", out, re.M)
         args = [f"--{k}={inputs[k] if k in inputs else SMALL[k]}" for k in declared if k in SMALL or k in inputs]
-        _, kind, _ = sh(t.runner + [str(exe), "--kind"], env=t.env, cwd=exe.parent)
         if kind.strip() in ("expert", "indicator") or a.bars:  # they run on bars, as in the strategy tester
             args.append(f"--bars={bars}")
         if a.stop_after:  # a program that runs until the user stops it

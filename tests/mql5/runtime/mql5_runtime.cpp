@@ -1631,6 +1631,7 @@ int main() {
     }
     if (a == "--inputs") {
       for (const std::string& n : input_order()) std::printf("--%s=\n", n.c_str());
+      std::printf("(%zu inputs)\n", input_order().size());  // the end: a whole answer, even with none
       return 0;
     }
     const size_t eq = a.find('=');
