@@ -122,8 +122,8 @@ GemmPlan plan_gemm(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
 }
 
 namespace {
-PlanMemo::Entry question(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
-  PlanMemo::Entry q;
+PlanEntry question(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
+  PlanEntry q;
   q.field = field, q.pin = gemm_state(ctx).pin[precision_index(field)];
   q.m = m, q.n = n, q.k = k, q.predict = predict;
   q.tuning = ctx.tuning.generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
@@ -131,19 +131,14 @@ PlanMemo::Entry question(Context& ctx, int field, size_t m, size_t n, size_t k, 
 }
 }  // namespace
 
-GemmPlan planned_call(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
+const GemmPlan& planned_call(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
   PlanMemo& memo = gemm_state(ctx).plans;
-  const PlanMemo::Entry q = question(ctx, field, m, n, k, predict);
-  for (int i = 0; i < memo.used; ++i)
-    if (memo.kept[i].same(q)) return memo.kept[i].plan;
-  const GemmPlan plan = plan_gemm(ctx, field, m, n, k, predict);
+  if (const PlanEntry* kept = memo.find(question(ctx, field, m, n, k, predict))) return kept->plan;
+  GemmPlan plan = plan_gemm(ctx, field, m, n, k, predict);
   // Kept under the generations after planning: a profile measured to answer belongs to it.
-  PlanMemo::Entry& slot = memo.kept[memo.next];
-  slot = question(ctx, field, m, n, k, predict);
-  slot.plan = plan;
-  memo.next = (memo.next + 1) % PlanMemo::kCount;
-  if (memo.used < PlanMemo::kCount) ++memo.used;
-  return plan;
+  PlanEntry entry = question(ctx, field, m, n, k, predict);
+  entry.plan = std::move(plan);
+  return memo.keep(entry).plan;
 }
 
 int planned_kernel(Context& ctx, const GemmShape& s) { return planned_call(ctx, s.precision, s.m, s.n, s.k, false).chosen; }

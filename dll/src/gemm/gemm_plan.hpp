@@ -27,8 +27,9 @@ int precision_index(int precision_field);
 // exports); a device with one candidate never measures its profile.
 GemmPlan plan_gemm(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
 
-// What a GEMM call asks the planner: plan_gemm, through the context's memo.
-GemmPlan planned_call(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
+// What a GEMM call asks the planner: plan_gemm, through the context's memo (the answer lives
+// there until a later question replaces it: read it before asking again).
+const GemmPlan& planned_call(Context& ctx, int precision_field, size_t m, size_t n, size_t k, bool predict);
 std::string plan_text(Context& ctx, int precision_field, size_t m, size_t n, size_t k);
 // The product time the planner predicts for a kernel (measures the profile if not known).
 double predict_gemm_ms(Context& ctx, int kernel, size_t m, size_t n, size_t k);

@@ -1,7 +1,7 @@
 // The GEMM routine's own state in a context: its scratch buffers, the kernel pinned per
-// precision (mqlcl_gemm_pin) and what the planner and the placement answered last. The FP16 operands (gemm/half_operands) and the Ozaki scheme
-// (gemm/gemm_ozaki) keep theirs in their own files; the padded operands of the stage launchers
-// are the layout buffers (experiments/layout).
+// precision (mqlcl_gemm_pin) and what the planner and the placement answered last. The FP16
+// operands (gemm/half_operands) and the Ozaki scheme (gemm/gemm_ozaki) keep theirs in their own
+// files; the padded operands of the stage launchers are the layout buffers (experiments/layout).
 #pragma once
 #include <cstddef>
 

@@ -227,19 +227,20 @@ Placement placement_of(Context& ctx, const GemmShape& s, size_t element, bool c_
 int predicted_place(Context& ctx, const GemmShape& s, size_t element, bool c_up, int host, double host_ms,
                     double& device_ms) {
   device_ms = 0;
-  GemmPlan plan;
+  int chosen = 0;
   try {
-    plan = planned_call(ctx, s.precision, s.m, s.n, s.k, false);
+    const GemmPlan& plan = planned_call(ctx, s.precision, s.m, s.n, s.k, false);
+    if (plan.pinned) return 0;  // the caller chose a device kernel
+    chosen = plan.chosen;  // read now: the floor's calls below ask the planner too
   } catch (const Error& e) {
     if (e.code() == MQLCL_ERR_UNSUPPORTED) return host;  // no kernel of the device takes it (FP64)
     throw;
   }
-  if (plan.pinned) return 0;  // the caller chose a device kernel
-  device_ms = device_call_ms(ctx, s, plan.chosen, c_up, element);
+  device_ms = device_call_ms(ctx, s, chosen, c_up, element);
   if (host_ms < device_ms) return host;
   // The device predicted faster: its measured floor decides the calls its prediction flatters,
   // the device's time being that floor plus what the prediction adds beyond a floor-sized call.
-  device_ms = device_with_floor_ms(ctx, s, plan.chosen, c_up, element, device_ms);
+  device_ms = device_with_floor_ms(ctx, s, chosen, c_up, element, device_ms);
   return host_ms < device_ms ? host : 0;
 }
 }  // namespace

@@ -6,13 +6,15 @@
 #pragma once
 #include <cstddef>
 
+#include "gemm/kept_last.hpp"
+
 namespace mqlcl {
 
 struct Placement {
   size_t m = 0, n = 0, k = 0, lda = 0, ldb = 0, ldc = 0;
   int precision = 0, bits = 0;                 // bits: trans_a, trans_b, c_up, element 8
   unsigned long long tuning = 0, profile = 0;  // their generations
-  bool same_call(const Placement& o) const {
+  bool same(const Placement& o) const {
     return m == o.m && n == o.n && k == o.k && lda == o.lda && ldb == o.ldb && ldc == o.ldc && precision == o.precision &&
            bits == o.bits && tuning == o.tuning && profile == o.profile;
   }
@@ -41,23 +43,7 @@ struct Placement {
 // Predictions within this factor of each other are too close to decide.
 constexpr double kPlacementClose = 3.0;
 
-// The last 16 placements, the oldest replaced first.
-struct PlacementMemo {
-  static constexpr int kCount = 16;
-  Placement kept[kCount];
-  int used = 0, next = 0;
-  Placement* find(const Placement& call) {
-    for (int i = 0; i < used; ++i)
-      if (kept[i].same_call(call)) return &kept[i];
-    return nullptr;
-  }
-  Placement& keep(const Placement& p) {
-    Placement& slot = kept[next];
-    slot = p;
-    next = (next + 1) % kCount;
-    if (used < kCount) ++used;
-    return slot;
-  }
-};
+// The last 16 placements.
+using PlacementMemo = KeptLast<Placement, 16>;
 
 }  // namespace mqlcl

@@ -4,6 +4,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "gemm/kept_last.hpp"
+
 namespace mqlcl {
 
 struct GemmCandidate {
@@ -16,24 +18,21 @@ struct GemmPlan {
   std::vector<GemmCandidate> candidates;  // fastest first; the chosen one first
 };
 
-// The planner's answers to a context's last questions: the same question (precision field,
-// m, n, k, predict) under the same pin, tuning and profile (their generations) is answered again
-// without predicting: a plan costs microseconds, what a small product takes on a GPU.
-struct PlanMemo {
-  struct Entry {
-    int field = 0, pin = 0;
-    size_t m = 0, n = 0, k = 0;
-    bool predict = false;
-    unsigned long long tuning = 0, profile = 0;
-    GemmPlan plan;
-    bool same(const Entry& o) const {
-      return field == o.field && pin == o.pin && m == o.m && n == o.n && k == o.k && predict == o.predict &&
-             tuning == o.tuning && profile == o.profile;
-    }
-  };
-  static constexpr int kCount = 16;
-  Entry kept[kCount];
-  int used = 0, next = 0;  // the oldest replaced first
+// A question to the planner with its answer, as a context keeps its last ones (PlanMemo): the
+// same question (precision field, m, n, k, predict) under the same pin, tuning and profile (their
+// generations) is answered again without predicting: a plan costs microseconds, what a small
+// product takes on a GPU.
+struct PlanEntry {
+  int field = 0, pin = 0;
+  size_t m = 0, n = 0, k = 0;
+  bool predict = false;
+  unsigned long long tuning = 0, profile = 0;
+  GemmPlan plan;  // the answer: not part of the question
+  bool same(const PlanEntry& o) const {
+    return field == o.field && pin == o.pin && m == o.m && n == o.n && k == o.k && predict == o.predict &&
+           tuning == o.tuning && profile == o.profile;
+  }
 };
+using PlanMemo = KeptLast<PlanEntry, 16>;
 
 }  // namespace mqlcl
