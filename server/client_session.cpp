@@ -3,6 +3,7 @@
 #include <cstring>
 #include <new>
 
+#include "api/local_exports.hpp"
 #include "core/error.hpp"
 #include "core/text.hpp"
 #include "mqlcl.h"
@@ -16,16 +17,16 @@ namespace {
 // The message of the library's last failure on this thread (mqlcl_last_error(0)).
 std::u16string library_failure() {
   std::u16string s(512, u'\0');
-  int n = mqlcl_last_error(0, &s[0], static_cast<int>(s.size()));
+  int n = local::mqlcl_last_error(0, &s[0], static_cast<int>(s.size()));
   if (n >= static_cast<int>(s.size())) {
     s.assign(static_cast<size_t>(n) + 1, u'\0');
-    n = mqlcl_last_error(0, &s[0], static_cast<int>(s.size()));
+    n = local::mqlcl_last_error(0, &s[0], static_cast<int>(s.size()));
   }
   s.resize(n > 0 ? static_cast<size_t>(n) : 0);
   return s;
 }
 
-bool live(int handle) { return mqlcl_handle_info(handle, MQLCL_HINFO_KIND) > 0; }
+bool live(int handle) { return local::mqlcl_handle_info(handle, MQLCL_HINFO_KIND) > 0; }
 
 // A handle no library gives out: above every device number, below the server's handles, and the
 // server's library numbers its own from 2^30.
@@ -40,9 +41,9 @@ void replace_all(std::u16string& s, const std::u16string& what, const std::u16st
 ClientSession::~ClientSession() {
   // Contexts first: each takes what was made in it; then anything left.
   for (int h : owned_)
-    if (mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT) mqlcl_free(h);
+    if (local::mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT) local::mqlcl_free(h);
   for (int h : owned_)
-    if (live(h)) mqlcl_free(h);
+    if (live(h)) local::mqlcl_free(h);
   if (bulk_.base() != nullptr) mqlcl_host_memory(bulk_.base(), 0);  // before it is unmapped
 }
 
@@ -82,13 +83,13 @@ void ClientSession::forget_lost(bool told) {
   losses_seen_ = contexts_.losses();
   std::vector<int> contexts;
   for (int h : owned_)
-    if (mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT && mqlcl_handle_info(h, MQLCL_HINFO_DEVICE_LOST) == 1)
+    if (local::mqlcl_handle_info(h, MQLCL_HINFO_KIND) == MQLCL_KIND_CONTEXT && local::mqlcl_handle_info(h, MQLCL_HINFO_DEVICE_LOST) == 1)
       contexts.push_back(h);
   for (int ctx : contexts) {
-    const int device = static_cast<int>(mqlcl_handle_info(ctx, MQLCL_HINFO_DEVICE));
+    const int device = static_cast<int>(local::mqlcl_handle_info(ctx, MQLCL_HINFO_DEVICE));
     for (int h : owned_)
-      if (h == ctx || mqlcl_handle_info(h, MQLCL_HINFO_CONTEXT) == ctx) lost_[h] = device;
-    mqlcl_free(ctx);
+      if (h == ctx || local::mqlcl_handle_info(h, MQLCL_HINFO_CONTEXT) == ctx) lost_[h] = device;
+    local::mqlcl_free(ctx);
     freed(ctx);
   }
   if (!contexts.empty()) lost_told_ = told;
@@ -126,7 +127,7 @@ int64_t ClientSession::run(const unsigned char* request, size_t size, Reply& rep
       u.done();
       const int shared = contexts_.on_device(device);
       if (shared < 0) return shared;
-      const int made = mqlcl_context_share(shared);
+      const int made = local::mqlcl_context_share(shared);
       if (made > 0) keep(made);
       return made;
     }

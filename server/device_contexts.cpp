@@ -1,11 +1,12 @@
 #include "device_contexts.hpp"
 
+#include "api/local_exports.hpp"
 #include "mqlcl.h"
 
 namespace mqlcl {
 
 DeviceContexts::~DeviceContexts() {
-  for (const auto& d : by_device_) mqlcl_free(d.second);
+  for (const auto& d : by_device_) local::mqlcl_free(d.second);
 }
 
 int DeviceContexts::on_device(int device) {
@@ -23,20 +24,20 @@ bool DeviceContexts::drop_lost() {
   std::lock_guard<std::mutex> lock(mutex_);
   bool dropped = false;
   for (auto it = by_device_.begin(); it != by_device_.end();) {
-    if (mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) != 1) {
+    if (local::mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) != 1) {
       ++it;
       continue;
     }
     // The clients' contexts hold the OpenCL context until each client lets its own go.
-    mqlcl_free(it->second);
+    local::mqlcl_free(it->second);
     dropped = true;
     ++losses_;
     it->second = mqlcl_create(it->first);
-    if (it->second > 0 && mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) == 0) {
+    if (it->second > 0 && local::mqlcl_handle_info(it->second, MQLCL_HINFO_DEVICE_LOST) == 0) {
       ++it;
       continue;
     }
-    if (it->second > 0) mqlcl_free(it->second);
+    if (it->second > 0) local::mqlcl_free(it->second);
     failed_device_.store(it->first);
     it = by_device_.erase(it);
   }

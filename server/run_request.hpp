@@ -1,4 +1,4 @@
-// The server side of the requests generated from the header (remote/requests.hpp): the
+// The server side of the requests generated from the header (dll/src/remote/generate_requests.py): the
 // arguments as the export takes them, read from a request and checked against their counts, so
 // that an export never reads or writes beyond what the client sent.
 #pragma once

@@ -169,7 +169,7 @@ class ChildClient {
 };
 
 Packer request(Request kind) { return Packer().u32(static_cast<uint32_t>(kind)); }
-// An export's request (remote/requests.hpp), packed as its client side packs it.
+// An export's request (remote/generate_requests.py), packed as its client side packs it.
 Packer request(uint32_t kind) { return Packer().u32(kind); }
 // An array argument: present, of `bytes` bytes; and a string.
 Packer& array(Packer& p, const void* data, uint32_t bytes) { return p.u32(1).array(data, bytes, 1); }

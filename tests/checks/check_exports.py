@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """The ABI's function set is one list, mqlcl.h's declarations (mqlcl_exports.h is generated
 from it at build time): the export tables of libmqlcl.so (nm -D) and of mqlcl.dll (objdump -p)
-must equal it, and mqlcl.dll may import nothing but Windows system DLLs. The GPU server's requests
-(dll/src/remote/generate_requests.py) are current and every export that takes a handle forwards
-a handle of the server to it. The docs' table of GEMM
+must equal it, and mqlcl.dll may import nothing but Windows system DLLs. Every export that takes a handle
+is generated (dll/src/remote/generate_requests.py: a server's handle goes to the server) in front
+of its local body in dll/src/api, which is not itself an export. The docs' table of GEMM
 kernels (docs/ABI.md, "The GEMM planner") lists exactly the library's kernel table, as
 libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h; its
 tunables' table ("Tuning") documents exactly the library's tunable ids (mqlcl_tunable_*).
@@ -68,8 +68,8 @@ def main():
     declared = header_functions(root)
     expect(len(declared) >= 30, f"mqlcl.h declares the ABI ({len(declared)} functions)")
     rc, out, err = run([sys.executable, str(root / "dll/src/remote/generate_requests.py"), "--check"])
-    expect(rc == 0, "the GPU server's requests are what generate_requests.py makes of mqlcl.h, and every export "
-           "that takes a handle begins with MQLCL_FORWARD", (out + err).strip())
+    expect(rc == 0, "every export that takes a handle has its local body in dll/src/api (mqlcl::local::), "
+           "its export generated in front of it", (out + err).strip())
     if args.so:  # the generated list beside the native build
         generated = Path(args.so).resolve().parents[1] / "generated/mqlcl_exports.h"
         listed = set(re.findall(r"X\((mqlcl_\w+)\)", generated.read_text()))

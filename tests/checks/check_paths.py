@@ -31,18 +31,20 @@ _SEG = r"[\w.*<>{}\[\]-]+"
 
 
 def build_outputs(root, files):
-    """The file names CMake builds: every add_executable/add_library target, and OUTPUT_NAMEs."""
+    """The file names CMake builds: every add_executable/add_library target, OUTPUT_NAMEs, and the
+    files generated into the build's generated folder (cited as included: remote/request_kinds.hpp)."""
     names = set()
     for rel in files:
         if rel.endswith(("CMakeLists.txt", ".cmake")):
             text = (root / rel).read_text(encoding="utf-8", errors="replace")
             names.update(re.findall(r"add_(?:executable|library)\(\s*([\w-]+)", text))
             names.update(re.findall(r"OUTPUT_NAME\s+([\w-]+)", text))
+            names.update(re.findall(r"\$\{MQLCL_GENERATED_INCLUDE\}/([\w./-]+)", text))
     return names
 
 
 def is_build_output(token, outputs):
-    if "CMakeFiles" in token:
+    if "CMakeFiles" in token or token in outputs:
         return True
     name = token.rstrip("/").rsplit("/", 1)[-1]
     name = re.sub(r"\.(so|dll|exe|a|lib)$", "", name)

@@ -2,7 +2,7 @@
 // What the library says about its stages and codes is in api_registry.cpp.
 #include <climits>
 
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "experiments/dia_spmv.hpp"
 #include "ladder/matmul.hpp"
@@ -27,10 +27,7 @@ auto with_last_figures(int handle, Pick pick) {
 }
 }  // namespace
 
-extern "C" {
-
-MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count) {
-  MQLCL_FORWARD(mqlcl_upload, ctx, slot, data, count);
+int mqlcl::local::mqlcl_upload(int ctx, int slot, const float* data, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(data, count, "data");
     if (slot == MQLCL_SLOT_DIA_OFFSETS) fail(MQLCL_ERR_ARGUMENT, "DIA_OFFSETS holds ints: use mqlcl_upload_int");
@@ -39,8 +36,7 @@ MQLCL_API int mqlcl_upload(int ctx, int slot, const float* data, int count) {
   });
 }
 
-MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
-  MQLCL_FORWARD(mqlcl_upload_int, ctx, slot, data, count);
+int mqlcl::local::mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(data, count, "data");
     if (slot != MQLCL_SLOT_DIA_OFFSETS)
@@ -50,49 +46,43 @@ MQLCL_API int mqlcl_upload_int(int ctx, int slot, const int* data, int count) {
   });
 }
 
-MQLCL_API int mqlcl_read(int ctx, int slot, float* out, int count) {
-  MQLCL_FORWARD(mqlcl_read, ctx, slot, out, count);
+int mqlcl::local::mqlcl_read(int ctx, int slot, float* out, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(out, count, "out");
     return static_cast<int>(c.slots().read(slot, out, static_cast<size_t>(count), false));
   });
 }
 
-MQLCL_API int mqlcl_read_int(int ctx, int slot, int* out, int count) {
-  MQLCL_FORWARD(mqlcl_read_int, ctx, slot, out, count);
+int mqlcl::local::mqlcl_read_int(int ctx, int slot, int* out, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(out, count, "out");
     return static_cast<int>(c.slots().read(slot, out, static_cast<size_t>(count), true));
   });
 }
 
-MQLCL_API int mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
-                           int local1, int param) {
-  MQLCL_FORWARD(mqlcl_matmul, ctx, stage, rows1, colsrows, cols2, local0, local1, param);
+int mqlcl::local::mqlcl_matmul(int ctx, int stage, int rows1, int colsrows, int cols2, int local0,
+                               int local1, int param) {
   return with_handle<Context>(ctx, [&](Context& c) {
     run_matmul(c, stage, MatmulShape{rows1, colsrows, cols2}, local0, local1, param);
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0) {
-  MQLCL_FORWARD(mqlcl_dia_spmv, ctx, step, rows, diags, local0);
+int mqlcl::local::mqlcl_dia_spmv(int ctx, int step, int rows, int diags, int local0) {
   return with_handle<Context>(ctx, [&](Context& c) {
     run_dia_spmv(c, step, rows, diags, local0);
     return MQLCL_OK;
   });
 }
 
-MQLCL_API int mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile) {
-  MQLCL_FORWARD(mqlcl_transpose, ctx, variant, rows, cols, tile);
+int mqlcl::local::mqlcl_transpose(int ctx, int variant, int rows, int cols, int tile) {
   return with_handle<Context>(ctx, [&](Context& c) {
     run_transpose(c, variant, rows, cols, tile);
     return MQLCL_OK;
   });
 }
 
-MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
-  MQLCL_FORWARD(mqlcl_measure_peak, ctx, what, megabytes);
+double mqlcl::local::mqlcl_measure_peak(int ctx, int what, int megabytes) {
   return with_handle<Context>(ctx, [&](Context& c) -> double {
     if (megabytes < 0) fail(MQLCL_ERR_ARGUMENT, "megabytes must be >= 0");
     if (what == MQLCL_PEAK_BANDWIDTH) return measure_bandwidth(c, static_cast<size_t>(megabytes ? megabytes : 64) << 20);
@@ -109,44 +99,34 @@ MQLCL_API double mqlcl_measure_peak(int ctx, int what, int megabytes) {
   });
 }
 
-MQLCL_API double mqlcl_last_kernel_ms(int handle) {
-  MQLCL_FORWARD(mqlcl_last_kernel_ms, handle);
+double mqlcl::local::mqlcl_last_kernel_ms(int handle) {
   return with_last_figures(handle, [](const OperationFigures& f) { return f.kernel_ms; });
 }
 
-MQLCL_API double mqlcl_last_total_ms(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_total_ms, ctx);
+double mqlcl::local::mqlcl_last_total_ms(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().total_ms; });
 }
 
-MQLCL_API double mqlcl_last_convert_ms(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_convert_ms, ctx);
+double mqlcl::local::mqlcl_last_convert_ms(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().convert_ms; });
 }
 
-MQLCL_API double mqlcl_last_upload_ms(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_upload_ms, ctx);
+double mqlcl::local::mqlcl_last_upload_ms(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().upload_ms; });
 }
 
-MQLCL_API double mqlcl_last_download_ms(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_download_ms, ctx);
+double mqlcl::local::mqlcl_last_download_ms(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().download_ms; });
 }
 
-MQLCL_API int mqlcl_last_launches(int handle) {
-  MQLCL_FORWARD(mqlcl_last_launches, handle);
+int mqlcl::local::mqlcl_last_launches(int handle) {
   return with_last_figures(handle, [](const OperationFigures& f) { return f.launches; });
 }
 
-MQLCL_API int mqlcl_last_product(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_product, ctx);
+int mqlcl::local::mqlcl_last_product(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().product; });
 }
 
-MQLCL_API int mqlcl_last_panels(int ctx) {
-  MQLCL_FORWARD(mqlcl_last_panels, ctx);
+int mqlcl::local::mqlcl_last_panels(int ctx) {
   return with_handle<Context>(ctx, [](Context& c) { return c.last().panels; });
 }
-
-}  // extern "C"

@@ -1,7 +1,7 @@
 // Exports: GEMM on the caller's host arrays and on the generic layer's buffers (gemm/).
 #include <chrono>
 
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "gemm/host_candidate.hpp"
@@ -75,12 +75,9 @@ int gemm_buffers(int ctx, int flags, int m, int n, int k, T alpha, int a_buffer,
 }
 }  // namespace
 
-extern "C" {
-
-MQLCL_API int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
-                          int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
-                          int ldc) {
-  MQLCL_FORWARD(mqlcl_sgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
+int mqlcl::local::mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float* a, int a_count,
+                              int lda, const float* b, int b_count, int ldb, float beta, float* c, int c_count,
+                              int ldc) {
   return gemm_arrays<float>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
@@ -92,8 +89,7 @@ MQLCL_API int mqlcl_gemm_caller_blas(int flags, int n, double ms) {
   });
 }
 
-MQLCL_API int mqlcl_gemm_where(int ctx, int flags, int m, int n, int k) {
-  MQLCL_FORWARD(mqlcl_gemm_where, ctx, flags, m, n, k);
+int mqlcl::local::mqlcl_gemm_where(int ctx, int flags, int m, int n, int k) {
   return with_handle<Context>(ctx, [&](Context& cx) {
     const bool fp64 = (flags & MQLCL_GEMM_PRECISION_MASK) == MQLCL_GEMM_FP64;
     const long long big = 1LL << 62;  // dense arrays: no count to check
@@ -116,27 +112,22 @@ MQLCL_API int mqlcl_host_memory(void* data, long long bytes) {
   });
 }
 
-MQLCL_API int mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
-                          int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
-                          int ldc) {
-  MQLCL_FORWARD(mqlcl_dgemm, ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
+int mqlcl::local::mqlcl_dgemm(int ctx, int flags, int m, int n, int k, double alpha, const double* a, int a_count,
+                              int lda, const double* b, int b_count, int ldb, double beta, double* c, int c_count,
+                              int ldc) {
   return gemm_arrays<double>(ctx, flags, m, n, k, alpha, a, a_count, lda, b, b_count, ldb, beta, c, c_count, ldc);
 }
 
-MQLCL_API int mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
-                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
-                                  int c_buffer, long long c_offset, int ldc) {
-  MQLCL_FORWARD(mqlcl_sgemm_buffers, ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
+int mqlcl::local::mqlcl_sgemm_buffers(int ctx, int flags, int m, int n, int k, float alpha, int a_buffer,
+                                      long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, float beta,
+                                      int c_buffer, long long c_offset, int ldc) {
   return gemm_buffers<float>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer,
                              c_offset, ldc);
 }
 
-MQLCL_API int mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
-                                  long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
-                                  int c_buffer, long long c_offset, int ldc) {
-  MQLCL_FORWARD(mqlcl_dgemm_buffers, ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta, c_buffer, c_offset, ldc);
+int mqlcl::local::mqlcl_dgemm_buffers(int ctx, int flags, int m, int n, int k, double alpha, int a_buffer,
+                                      long long a_offset, int lda, int b_buffer, long long b_offset, int ldb, double beta,
+                                      int c_buffer, long long c_offset, int ldc) {
   return gemm_buffers<double>(ctx, flags, m, n, k, alpha, a_buffer, a_offset, lda, b_buffer, b_offset, ldb, beta,
                               c_buffer, c_offset, ldc);
 }
-
-}  // extern "C"

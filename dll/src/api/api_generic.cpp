@@ -3,7 +3,7 @@
 #include <array>
 #include <climits>
 
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "core/checked_math.hpp"
 #include "core/messages.hpp"
@@ -252,10 +252,7 @@ std::shared_ptr<Context> context_of_handle(int handle) {
 
 }  // namespace
 
-extern "C" {
-
-MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options) {
-  MQLCL_FORWARD(mqlcl_program, ctx, source, options);
+int mqlcl::local::mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char* options) {
   return guard(ctx, [&] {
     auto c = get_handle<Context>(ctx);
     if (source == nullptr) fail(MQLCL_ERR_ARGUMENT, "source is a null pointer");
@@ -271,8 +268,7 @@ MQLCL_API int mqlcl_program(int ctx, const mqlcl_char* source, const mqlcl_char*
   });
 }
 
-MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_program_log, program, buf, cap);
+int mqlcl::local::mqlcl_program_log(int program, mqlcl_char* buf, int cap) {
   return with_handle<UserProgram>(program, [&](UserProgram& p) {
     std::string log = p.program.getBuildInfo<CL_PROGRAM_BUILD_LOG>(p.ctx->device());
     while (!log.empty() && (log.back() == '\0' || log.back() == '\n' || log.back() == ' ')) log.pop_back();
@@ -281,8 +277,7 @@ MQLCL_API int mqlcl_program_log(int program, mqlcl_char* buf, int cap) {
   });
 }
 
-MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
-  MQLCL_FORWARD(mqlcl_kernel, program, name);
+int mqlcl::local::mqlcl_kernel(int program, const mqlcl_char* name) {
   return guard(program, [&] {
     auto p = get_handle<UserProgram>(program);
     if (name == nullptr) fail(MQLCL_ERR_ARGUMENT, "name is a null pointer");
@@ -299,8 +294,7 @@ MQLCL_API int mqlcl_kernel(int program, const mqlcl_char* name) {
   });
 }
 
-MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
-  MQLCL_FORWARD(mqlcl_buffer, ctx, bytes, flags);
+int mqlcl::local::mqlcl_buffer(int ctx, long long bytes, int flags) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "bytes = ", bytes, ": a buffer needs at least 1 byte");
     const cl_mem_flags f = mem_flags(flags);
@@ -312,34 +306,27 @@ MQLCL_API int mqlcl_buffer(int ctx, long long bytes, int flags) {
   });
 }
 
-MQLCL_API int mqlcl_buffer_write_float(int b, const float* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_write_float, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_write_float(int b, const float* d, int o, int n) {
   return buffer_write(b, d, o, n);
 }
-MQLCL_API int mqlcl_buffer_read_float(int b, float* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_read_float, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_read_float(int b, float* d, int o, int n) {
   return buffer_read(b, d, o, n);
 }
-MQLCL_API int mqlcl_buffer_write_int(int b, const int* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_write_int, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_write_int(int b, const int* d, int o, int n) {
   return buffer_write(b, d, o, n);
 }
-MQLCL_API int mqlcl_buffer_read_int(int b, int* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_read_int, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_read_int(int b, int* d, int o, int n) {
   return buffer_read(b, d, o, n);
 }
-MQLCL_API int mqlcl_buffer_write_double(int b, const double* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_write_double, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_write_double(int b, const double* d, int o, int n) {
   return buffer_write(b, d, o, n);
 }
-MQLCL_API int mqlcl_buffer_read_double(int b, double* d, int o, int n) {
-  MQLCL_FORWARD(mqlcl_buffer_read_double, b, d, o, n);
+int mqlcl::local::mqlcl_buffer_read_double(int b, double* d, int o, int n) {
   return buffer_read(b, d, o, n);
 }
 
-MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const void* data, int data_count,
-                                       int elem_size, int first, int count) {
-  MQLCL_FORWARD(mqlcl_buffer_write_bytes, buffer, buffer_offset, data, data_count, elem_size, first, count);
+int mqlcl::local::mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, const void* data, int data_count,
+                                           int elem_size, int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
     b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
@@ -349,9 +336,8 @@ MQLCL_API int mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, cons
   });
 }
 
-MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count, int elem_size,
-                                      int first, int count) {
-  MQLCL_FORWARD(mqlcl_buffer_read_bytes, buffer, buffer_offset, data, data_count, elem_size, first, count);
+int mqlcl::local::mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void* data, int data_count, int elem_size,
+                                          int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
     b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
@@ -361,8 +347,7 @@ MQLCL_API int mqlcl_buffer_read_bytes(int buffer, long long buffer_offset, void*
   });
 }
 
-MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count) {
-  MQLCL_FORWARD(mqlcl_image2d, ctx, width, height, rgba, count);
+int mqlcl::local::mqlcl_image2d(int ctx, int width, int height, const float* rgba, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (rgba == nullptr) fail(MQLCL_ERR_ARGUMENT, "rgba is a null pointer");
     if (width < 1 || height < 1) fail(MQLCL_ERR_ARGUMENT, "width and height must be >= 1");
@@ -380,8 +365,7 @@ MQLCL_API int mqlcl_image2d(int ctx, int width, int height, const float* rgba, i
   });
 }
 
-MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
-  MQLCL_FORWARD(mqlcl_arg_mem, kernel, index, mem);
+int mqlcl::local::mqlcl_arg_mem(int kernel, int index, int mem) {
   return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     std::shared_ptr<Object> obj = Registry::instance().find(mem);
@@ -401,21 +385,17 @@ MQLCL_API int mqlcl_arg_mem(int kernel, int index, int mem) {
   });
 }
 
-MQLCL_API int mqlcl_arg_int(int kernel, int index, int value) {
-  MQLCL_FORWARD(mqlcl_arg_int, kernel, index, value);
+int mqlcl::local::mqlcl_arg_int(int kernel, int index, int value) {
   return set_value_arg<cl_int>(kernel, index, value, Passed::Int);
 }
-MQLCL_API int mqlcl_arg_float(int kernel, int index, float value) {
-  MQLCL_FORWARD(mqlcl_arg_float, kernel, index, value);
+int mqlcl::local::mqlcl_arg_float(int kernel, int index, float value) {
   return set_value_arg<cl_float>(kernel, index, value, Passed::Float);
 }
-MQLCL_API int mqlcl_arg_double(int kernel, int index, double value) {
-  MQLCL_FORWARD(mqlcl_arg_double, kernel, index, value);
+int mqlcl::local::mqlcl_arg_double(int kernel, int index, double value) {
   return set_value_arg<cl_double>(kernel, index, value, Passed::Double);
 }
 
-MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int bytes) {
-  MQLCL_FORWARD(mqlcl_arg_integer, kernel, index, value, bytes);
+int mqlcl::local::mqlcl_arg_integer(int kernel, int index, long long value, int bytes) {
   switch (bytes) {
     case 1: return set_value_arg<cl_char>(kernel, index, static_cast<cl_char>(value), Passed::Char);
     case 2: return set_value_arg<cl_short>(kernel, index, static_cast<cl_short>(value), Passed::Short);
@@ -428,8 +408,7 @@ MQLCL_API int mqlcl_arg_integer(int kernel, int index, long long value, int byte
   }
 }
 
-MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
-  MQLCL_FORWARD(mqlcl_arg_local, kernel, index, bytes);
+int mqlcl::local::mqlcl_arg_local(int kernel, int index, int bytes) {
   return with_kernel_args(kernel, [&](UserKernel& k) {
     const cl_uint i = checked_arg_index(k, index);
     if (bytes < 1) fail(MQLCL_ERR_ARGUMENT, "a __local argument needs a size >= 1 byte, not ", bytes);
@@ -441,9 +420,8 @@ MQLCL_API int mqlcl_arg_local(int kernel, int index, int bytes) {
   });
 }
 
-MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
-                        int local_count) {
-  MQLCL_FORWARD(mqlcl_run, kernel, dims, global, global_count, local, local_count);
+int mqlcl::local::mqlcl_run(int kernel, int dims, const int* global, int global_count, const int* local,
+                            int local_count) {
   return with_kernel_launch(kernel, [&](UserKernel& k) {
     enqueue_range(k, run_range(dims, global, global_count, local, local_count), "mqlcl_run", true);
     k.ctx->finish();
@@ -451,22 +429,19 @@ MQLCL_API int mqlcl_run(int kernel, int dims, const int* global, int global_coun
   });
 }
 
-MQLCL_API int mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
-                            const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
-  MQLCL_FORWARD(mqlcl_execute, kernel, dims, offset, offset_count, global, global_count, local, local_count);
+int mqlcl::local::mqlcl_execute(int kernel, int dims, const unsigned int* offset, int offset_count,
+                                const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
   return launch_with_terminal_arrays(kernel, dims, offset, offset_count, global, global_count, local, local_count,
                                      "mqlcl_execute", true);
 }
 
-MQLCL_API int mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
-                            const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
-  MQLCL_FORWARD(mqlcl_enqueue, kernel, dims, offset, offset_count, global, global_count, local, local_count);
+int mqlcl::local::mqlcl_enqueue(int kernel, int dims, const unsigned int* offset, int offset_count,
+                                const unsigned int* global, int global_count, const unsigned int* local, int local_count) {
   return launch_with_terminal_arrays(kernel, dims, offset, offset_count, global, global_count, local, local_count,
                                      "mqlcl_enqueue", false);
 }
 
-MQLCL_API int mqlcl_finish(int handle) {
-  MQLCL_FORWARD(mqlcl_finish, handle);
+int mqlcl::local::mqlcl_finish(int handle) {
   return guard(handle, [&] {
     auto ctx = context_of_handle(handle);
     std::lock_guard<std::mutex> lock(ctx->mutex);
@@ -475,8 +450,7 @@ MQLCL_API int mqlcl_finish(int handle) {
   });
 }
 
-MQLCL_API int mqlcl_kernel_status(int kernel) {
-  MQLCL_FORWARD(mqlcl_kernel_status, kernel);
+int mqlcl::local::mqlcl_kernel_status(int kernel) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> int {
     if (k.last_serial == 0) return MQLCL_STATUS_COMPLETE;
     if (!k.last_failure.empty()) fail(MQLCL_ERR_LAUNCH, k.last_failure);  // it stays failed
@@ -491,8 +465,7 @@ MQLCL_API int mqlcl_kernel_status(int kernel) {
   });
 }
 
-MQLCL_API int mqlcl_kernel_timing(int kernel, int on) {
-  MQLCL_FORWARD(mqlcl_kernel_timing, kernel, on);
+int mqlcl::local::mqlcl_kernel_timing(int kernel, int on) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) {
     if (on != 0 && on != 1) fail(MQLCL_ERR_ARGUMENT, "on = ", on, ": 1 times the kernel's launches, 0 does not");
     k.timing = on == 1;
@@ -500,8 +473,7 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on) {
   });
 }
 
-MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
-  MQLCL_FORWARD(mqlcl_kernel_info, kernel, what);
+long long mqlcl::local::mqlcl_kernel_info(int kernel, int what) {
   return with_kernel_args(kernel, [&](UserKernel& k) -> long long {  // the kernel's alone
     const cl::Device& d = k.ctx->device();
     switch (what) {
@@ -516,9 +488,7 @@ MQLCL_API long long mqlcl_kernel_info(int kernel, int what) {
   });
 }
 
-MQLCL_API long long mqlcl_handle_info(int handle, int what) {
-  if (what == MQLCL_HINFO_SHARED_GPU && is_server_handle(handle)) return 1;
-  MQLCL_FORWARD(mqlcl_handle_info, handle, what);
+long long mqlcl::local::mqlcl_handle_info(int handle, int what) {
   return guard(handle, [&]() -> long long {
     auto obj = Registry::instance().find(handle);
     if (!obj) {
@@ -553,5 +523,3 @@ MQLCL_API long long mqlcl_handle_info(int handle, int what) {
     }
   });
 }
-
-}  // extern "C"

@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "context.hpp"
 #include "device/devices.hpp"
@@ -60,8 +60,6 @@ const std::string& device_string(const DeviceFacts& f, int what) {
   }
 }
 }  // namespace
-
-extern "C" {
 
 MQLCL_API int mqlcl_version(void) { return MQLCL_VERSION_NUMBER; }
 
@@ -153,15 +151,13 @@ MQLCL_API int mqlcl_create_with(int device, int flags) {
   });
 }
 
-MQLCL_API int mqlcl_context_share(int ctx) {
-  MQLCL_FORWARD(mqlcl_context_share, ctx);
+int mqlcl::local::mqlcl_context_share(int ctx) {
   return with_handle<Context>(ctx, [&](Context& base) {
     return Registry::instance().add(std::make_shared<Context>(base, Context::Sharing{}), 0);
   });
 }
 
-MQLCL_API int mqlcl_free(int handle) {
-  MQLCL_FORWARD(mqlcl_free, handle);
+int mqlcl::local::mqlcl_free(int handle) {
   return guard(0, [&] {
     auto obj = Registry::instance().find(handle);
     if (!Registry::instance().remove(handle))
@@ -179,8 +175,7 @@ MQLCL_API int mqlcl_handle_count(void) {
   return guard(0, [] { return static_cast<int>(Registry::instance().live_count()); });
 }
 
-MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_last_error, handle, buf, cap);
+int mqlcl::local::mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
   // Not guarded through record_error: reading a message must not replace it.
   try {
     if (buf == nullptr || cap < 1) return MQLCL_ERR_ARGUMENT;
@@ -196,5 +191,3 @@ MQLCL_API int mqlcl_last_error(int handle, mqlcl_char* buf, int cap) {
     return MQLCL_ERR_INTERNAL;
   }
 }
-
-}  // extern "C"

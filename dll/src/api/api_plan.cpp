@@ -2,7 +2,7 @@
 // kernel table (catalog/gemm_kernels) and the GEMM planner (gemm/gemm_plan).
 #include <algorithm>
 
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "gemm/gemm.hpp"
 #include "gemm/gemm_plan.hpp"
@@ -26,10 +26,7 @@ int checked_field(int flags, int m, int n, int k) {
 
 }  // namespace
 
-extern "C" {
-
-MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count) {
-  MQLCL_FORWARD(mqlcl_device_profile, ctx, values, count);
+int mqlcl::local::mqlcl_device_profile(int ctx, double* values, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array(values, count, "values");
     const DeviceProfile& p = measured_profile(c);
@@ -38,16 +35,14 @@ MQLCL_API int mqlcl_device_profile(int ctx, double* values, int count) {
   });
 }
 
-MQLCL_API int mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_profile_text, ctx, buf, cap);
+int mqlcl::local::mqlcl_profile_text(int ctx, mqlcl_char* buf, int cap) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
     return copy_out(profile_text(measured_profile(c), c.facts().name, c.facts().driver), buf, cap);
   });
 }
 
-MQLCL_API int mqlcl_profile_set(int ctx, const double* values, int count) {
-  MQLCL_FORWARD(mqlcl_profile_set, ctx, values, count);
+int mqlcl::local::mqlcl_profile_set(int ctx, const double* values, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     check_array_holds(values, "values", count, "count", MQLCL_PROFILE_CEILINGS, "MQLCL_PROFILE_CEILINGS", "values");
     const std::string why = profile_values_refused(values);
@@ -57,8 +52,7 @@ MQLCL_API int mqlcl_profile_set(int ctx, const double* values, int count) {
   });
 }
 
-MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count) {
-  MQLCL_FORWARD(mqlcl_gemm_plan, ctx, flags, m, n, k, kernels, predicted_ms, count);
+int mqlcl::local::mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kernels, double* predicted_ms, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (count < 0) fail(MQLCL_ERR_ARGUMENT, "count = ", count, ": it must be >= 0");
     if (count > 0 && (!kernels || !predicted_ms))
@@ -74,8 +68,7 @@ MQLCL_API int mqlcl_gemm_plan(int ctx, int flags, int m, int n, int k, int* kern
   });
 }
 
-MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_gemm_plan_text, ctx, flags, m, n, k, buf, cap);
+int mqlcl::local::mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlcl_char* buf, int cap) {
   return with_handle<Context>(ctx, [&](Context& c) {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
     const int field = checked_field(flags, m, n, k);
@@ -84,8 +77,7 @@ MQLCL_API int mqlcl_gemm_plan_text(int ctx, int flags, int m, int n, int k, mqlc
   });
 }
 
-MQLCL_API int mqlcl_gemm_pin(int ctx, int flags, int kernel) {
-  MQLCL_FORWARD(mqlcl_gemm_pin, ctx, flags, kernel);
+int mqlcl::local::mqlcl_gemm_pin(int ctx, int flags, int kernel) {
   return with_handle<Context>(ctx, [&](Context& c) {
     const int field = checked_field(flags, 1, 1, 1);
     const int slot = precision_index(field);
@@ -144,5 +136,3 @@ MQLCL_API long long mqlcl_gemm_kernel_info(int kernel, int what) {
 MQLCL_API int mqlcl_gemm_flags_precision(int flags) {
   return guard(0, [&] { return field_precision(flags & MQLCL_GEMM_PRECISION_MASK); });
 }
-
-}  // extern "C"

@@ -49,8 +49,6 @@ long long stage_fact(const Stage& st, int what) {
 
 }  // namespace
 
-extern "C" {
-
 MQLCL_API int mqlcl_stage_count(void) {
   return guard(0, [] { return static_cast<int>(stage_count()); });
 }
@@ -103,5 +101,3 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap) {
     fail(MQLCL_ERR_ARGUMENT, "result code ", code, " does not exist (MQLCL_OK, MQLCL_ERR_*)");
   });
 }
-
-}  // extern "C"

@@ -1,6 +1,6 @@
 // Exports of the tuning: a context's per-stage parameter vectors, where they came from, and
 // storing one in the tuning file (tuning/ owns the rules, the file and the lookup).
-#include "api/forward.hpp"
+#include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
 #include "core/text.hpp"
 #include "device/devices.hpp"
@@ -51,41 +51,32 @@ std::vector<const TileVector*> candidates_on(int device, int id) {
 
 }  // namespace
 
-extern "C" {
-
-MQLCL_API int mqlcl_tunable_get(int ctx, int id, int* params, int count) {
-  MQLCL_FORWARD(mqlcl_tunable_get, ctx, id, params, count);
+int mqlcl::local::mqlcl_tunable_get(int ctx, int id, int* params, int count) {
   return params_get(ctx, id, params, count);
 }
 
-MQLCL_API int mqlcl_tunable_set(int ctx, int id, const int* params, int count) {
-  MQLCL_FORWARD(mqlcl_tunable_set, ctx, id, params, count);
+int mqlcl::local::mqlcl_tunable_set(int ctx, int id, const int* params, int count) {
   return params_set(ctx, id, params, count);
 }
 
 // The names before 2.8 (mqlcl.h: aliases).
-MQLCL_API int mqlcl_stage_params_get(int ctx, int stage, int* params, int count) {
-  MQLCL_FORWARD(mqlcl_stage_params_get, ctx, stage, params, count);
+int mqlcl::local::mqlcl_stage_params_get(int ctx, int stage, int* params, int count) {
   return params_get(ctx, stage, params, count);
 }
 
-MQLCL_API int mqlcl_stage_params_set(int ctx, int stage, const int* params, int count) {
-  MQLCL_FORWARD(mqlcl_stage_params_set, ctx, stage, params, count);
+int mqlcl::local::mqlcl_stage_params_set(int ctx, int stage, const int* params, int count) {
   return params_set(ctx, stage, params, count);
 }
 
-MQLCL_API int mqlcl_sgemm_get(int ctx, int* params, int count) {
-  MQLCL_FORWARD(mqlcl_sgemm_get, ctx, params, count);
+int mqlcl::local::mqlcl_sgemm_get(int ctx, int* params, int count) {
   return ok_or_error(params_get(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
-MQLCL_API int mqlcl_sgemm_set(int ctx, const int* params, int count) {
-  MQLCL_FORWARD(mqlcl_sgemm_set, ctx, params, count);
+int mqlcl::local::mqlcl_sgemm_set(int ctx, const int* params, int count) {
   return ok_or_error(params_set(ctx, MQLCL_TUNABLE_SGEMM_TUNED, params, count));
 }
 
-MQLCL_API int mqlcl_tuning_store(int ctx, int id, const int* params, int count) {
-  MQLCL_FORWARD(mqlcl_tuning_store, ctx, id, params, count);
+int mqlcl::local::mqlcl_tuning_store(int ctx, int id, const int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     checked(id, params, count);
     store_tuning(c.tuning.key(), c.facts(), id, params);
@@ -93,13 +84,11 @@ MQLCL_API int mqlcl_tuning_store(int ctx, int id, const int* params, int count) 
   });
 }
 
-MQLCL_API int mqlcl_tuning_source(int ctx, int id) {
-  MQLCL_FORWARD(mqlcl_tuning_source, ctx, id);
+int mqlcl::local::mqlcl_tuning_source(int ctx, int id) {
   return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(id).source; });
 }
 
-MQLCL_API int mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap) {
-  MQLCL_FORWARD(mqlcl_tuning_text, ctx, id, buf, cap);
+int mqlcl::local::mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap) {
   return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(id).origin, buf, cap); });
 }
 
@@ -144,5 +133,3 @@ MQLCL_API int mqlcl_tunable_candidate(int device, int id, int index, int* params
 MQLCL_API int mqlcl_tuning_path(mqlcl_char* buf, int cap) {
   return guard(0, [&] { return copy_out(path_text(tuning_file_path()), buf, cap); });
 }
-
-}  // extern "C"

@@ -1,22 +1,27 @@
 #!/usr/bin/env python3
-"""Writes the GPU server's requests from dll/include/mqlcl.h, so that the protocol cannot drift
-from the ABI: every export whose first parameter is a handle (ctx, handle, program, kernel,
-buffer) is one request, its parameters packed in the export's order.
+"""Writes the GPU server's requests from dll/include/mqlcl.h at build time (dll/CMakeLists.txt),
+so that the protocol cannot drift from the ABI: every export whose first parameter is a handle
+(ctx, handle, program, kernel, buffer) is one request, its parameters packed in the export's order.
+Into OUTDIR (the build's generated folder):
 
-  dll/src/remote/request_kinds.hpp  the request kinds and the protocol's fingerprint
-  dll/src/remote/requests.hpp   for each export its client side: forward::mqlcl_x(args..., result), which sends the
-                                call when its handle is the server's (remote/shared_gpu.hpp) and
-                                copies the arrays back
-  server/run_request.cpp        the server side: the arguments read back, every handle checked
-                                against the client's own (ClientSession::admit), the export called,
-                                a handle it makes kept for the client, the arrays sent back
+  remote/request_kinds.hpp   the request kinds and the protocol's fingerprint
+  api/local_exports.hpp      mqlcl::local::mqlcl_x, the library's own body of each such export
+                             (defined in dll/src/api), which the server calls
+  forwarding_exports.cpp     each such export as the library exports it: its local body, or, when
+                             its handle is the server's (remote/shared_gpu.hpp), the call sent to
+                             the server and its arrays copied back
+  run_request.cpp            the server side: the arguments read back, every handle checked
+                             against the client's own (ClientSession::admit), the local body
+                             called, a handle it makes kept for the client, the arrays sent back
 
 Parameters: int, long long, float, double as themselves; const mqlcl_char* as a string with a
 null flag; a pointer with its element count (the parameter <name>_count, else the next count or
 cap; a void* counts data_count elements of elem_size bytes) as a null flag and exactly that many
 elements. Every pointer that is not const travels both ways (the export may write part of it: the
 rest must come back unchanged).
-Usage: generate_requests.py [--check]   (--check: fail when a file is not up to date)"""
+Usage: generate_requests.py OUTDIR   (writes a file only where its text changed)
+       generate_requests.py --check  (fails where dll/src/api lacks an export's local body, or
+                                      defines one as an export)"""
 import hashlib
 import sys
 from pathlib import Path
@@ -26,9 +31,6 @@ sys.dont_write_bytecode = True  # no __pycache__ in the source tree
 sys.path.insert(0, str(ROOT / "common"))
 import mqlcl_header  # noqa: E402  (the one reader of mqlcl.h)
 
-KINDS = ROOT / "dll/src/remote/request_kinds.hpp"
-CLIENT = ROOT / "dll/src/remote/requests.hpp"
-SERVER = ROOT / "server/run_request.cpp"
 
 # A first parameter of these names is a handle: the call goes to the server when it is the server's.
 FORWARD_KEYS = {"ctx", "handle", "program", "kernel", "buffer"}
@@ -58,6 +60,8 @@ GEMM_C_NOT_READ = "beta == 0 && ldc == n && c_count == static_cast<long long>(m)
 NOT_READ_WHEN = {"mqlcl_sgemm": {"c": GEMM_C_NOT_READ}, "mqlcl_dgemm": {"c": GEMM_C_NOT_READ}}
 # Reading a message does not replace the caller's last failure (mqlcl_last_error).
 READS_MESSAGE = {"mqlcl_last_error"}
+# Questions about a server's handle that this process answers itself: export -> condition.
+ANSWERED_HERE = {"mqlcl_handle_info": ("what == MQLCL_HINFO_SHARED_GPU", "1")}
 # Kinds written by hand (remote/protocol.hpp): below the generated ones.
 FIRST_GENERATED = 16
 
@@ -115,10 +119,15 @@ def count_expr(count, size):
     return f"elements_of({count}, 1)"
 
 
-def client_function(f, kind):
+def export_function(f, kind):
     ret = f.ret
-    lines = [f"inline bool {f.name}({params_text(f)}, {ret}& result) {{",
-             f"  if (!is_server_handle({f.params[0][1]})) return false;",
+    args = ", ".join(n for _, n in f.params)
+    lines = [f"MQLCL_API {ret} {f.name}({params_text(f)}) {{",
+             f"  if (!is_server_handle({f.params[0][1]})) return local::{f.name}({args});"]
+    if f.name in ANSWERED_HERE:
+        cond, value = ANSWERED_HERE[f.name]
+        lines.append(f"  if ({cond}) return {value};")
+    lines += [f"  {ret} result;",
              f"  try {{",
              f"  CallArrays arrays;",
              f"  Packer p;",
@@ -162,7 +171,7 @@ def client_function(f, kind):
     lines.append("  } catch (...) {")
     lines.append(f"    result = static_cast<{ret}>(call_failed({'false' if f.name in READS_MESSAGE else 'true'}));")
     lines.append("  }")
-    lines.append("  return true;")
+    lines.append("  return result;")
     lines.append("}")
     return "\n".join(lines)
 
@@ -195,7 +204,7 @@ def server_case(f, kind):
         lines.append(f"      {n}.expect({count_expr(count, size)}, {unit}, \"{count}\");")
     for h in handles:
         lines.append(f"      const int {h} = session.admit({h}_sent);")
-    call = f"{f.name}({', '.join(call_args)})"
+    call = f"local::{f.name}({', '.join(call_args)})"
     if f.ret == "double":
         lines.append(f"      reply.real = {call};")
         lines.append("      reply.result = reply.real < 0 ? static_cast<int64_t>(reply.real) : 0;")
@@ -214,6 +223,8 @@ def server_case(f, kind):
     return "\n".join(lines)
 
 
+GENERATED = "// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit."
+
 # Raised when the hand-written requests or their framing (remote/protocol.hpp) change: with the
 # exports it makes the fingerprint a client and a server compare (Hello).
 PROTOCOL_REVISION = 2
@@ -226,8 +237,8 @@ def fingerprint(fs):
 
 def kinds_file(fs):
     consts = "\n".join(f"constexpr uint32_t kRequest_{f.name} = {FIRST_GENERATED + i};" for i, f in enumerate(fs))
-    return f"""// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit.
-// The GPU server's requests of the exports that take a handle (remote/requests.hpp).
+    return f"""{GENERATED}
+// The GPU server's requests of the exports that take a handle (forwarding_exports.cpp).
 #pragma once
 #include <cstdint>
 
@@ -242,38 +253,51 @@ constexpr uint32_t kRequestsFingerprint = 0x{fingerprint(fs):08x}u;
 """
 
 
-def client_file(fs):
-    bodies = "\n\n".join(client_function(f, f"kRequest_{f.name}") for f in fs)
-    return f"""// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit.
-// The client side of the GPU server's request of each export that takes a handle.
+def local_file(fs):
+    decls = "\n".join(f"{f.ret} {f.name}({params_text(f)});" for f in fs)
+    return f"""{GENERATED}
+// The library's own body of each export that takes a handle (defined in dll/src/api): what the
+// export runs where the handle is not the GPU server's, and what the server runs for a client.
 #pragma once
+#include "mqlcl.h"
+
+namespace mqlcl {{
+namespace local {{
+
+{decls}
+
+}}  // namespace local
+}}  // namespace mqlcl
+"""
+
+
+def exports_file(fs):
+    bodies = "\n\n".join(export_function(f, f"kRequest_{f.name}") for f in fs)
+    return f"""{GENERATED}
+// Each export that takes a handle, as the library exports it: where the handle is this user's GPU
+// server's, the call is sent to the server and its result returned; otherwise its local body runs.
 #include <cstdint>
 
+#include "api/local_exports.hpp"
 #include "mqlcl.h"
 #include "remote/protocol.hpp"
 #include "remote/request_kinds.hpp"
 #include "remote/shared_gpu.hpp"
 
-namespace mqlcl {{
-
-// Each export's client side: false where its handle is not the server's (the export runs here);
-// otherwise the call made by the server, its result in `result`, its arrays written back.
-namespace forward {{
+using namespace mqlcl;
 
 {bodies}
-
-}}  // namespace forward
-}}  // namespace mqlcl
 """
 
 
 def server_file(fs):
     cases = "\n".join(server_case(f, f"kRequest_{f.name}") for f in fs)
-    return f"""// Generated by dll/src/remote/generate_requests.py from dll/include/mqlcl.h: do not edit.
-// The server side of each export's request (remote/requests.hpp): arguments read and checked,
-// handles admitted by the client's session, the export called, the arrays sent back.
+    return f"""{GENERATED}
+// The server side of each export's request: arguments read and checked, handles admitted by the
+// client's session, the export's local body called, the arrays sent back.
 #include "run_request.hpp"
 
+#include "api/local_exports.hpp"
 #include "mqlcl.h"
 #include "remote/request_kinds.hpp"
 
@@ -291,33 +315,41 @@ bool run_export_request(uint32_t kind, Unpacker& u, Reply& reply, ClientSession&
 """
 
 
-def unforwarded(fs):
-    """The forwarded exports whose definition (dll/src/api) does not begin with its MQLCL_FORWARD."""
+def misdefined(fs):
+    """The forwarded exports that dll/src/api does not define as mqlcl::local::, or defines as exports."""
     import re
     text = "\n".join(p.read_text() for p in sorted((ROOT / "dll/src/api").glob("*.cpp")))
-    missing = []
+    wrong = []
     for f in fs:
-        m = re.search(r"MQLCL_API\s[^;{]*?\b" + f.name + r"\(([^)]*)\)\s*\{\s*(?:if \(what == MQLCL_HINFO_SHARED_GPU[^\n]*\n\s*)?MQLCL_FORWARD\(" + f.name + r",", text)
-        if not m:
-            missing.append(f.name)
-    return missing
+        local = re.search(r"\bmqlcl::local::" + f.name + r"\(", text)
+        exported = re.search(r"MQLCL_API\s[^;{]*?\b" + f.name + r"\(", text)
+        if not local or exported:
+            wrong.append(f.name)
+    if "MQLCL_FORWARD" in text:
+        wrong.append("MQLCL_FORWARD")
+    return wrong
 
 
 def main():
     fs = forwarded(mqlcl_header.functions())
-    outputs = {KINDS: kinds_file(fs), CLIENT: client_file(fs), SERVER: server_file(fs)}
-    if "--check" in sys.argv[1:]:
-        stale = [str(p.relative_to(ROOT)) for p, text in outputs.items() if not p.exists() or p.read_text() != text]
-        if stale:
-            print("not up to date (run dll/src/remote/generate_requests.py): " + ", ".join(stale))
-            return 1
-        missing = unforwarded(fs)
-        if missing:
-            print("exports that take a handle but do not begin with MQLCL_FORWARD (api/forward.hpp): " + ", ".join(missing))
+    args = sys.argv[1:]
+    if args == ["--check"]:
+        wrong = misdefined(fs)
+        if wrong:
+            print("exports that take a handle whose body in dll/src/api is not mqlcl::local::<name> "
+                  "(the export is generated: forwarding_exports.cpp): " + ", ".join(wrong))
             return 1
         return 0
+    if len(args) != 1:
+        print(__doc__)
+        return 2
+    out = Path(args[0])
+    outputs = {out / "remote/request_kinds.hpp": kinds_file(fs), out / "api/local_exports.hpp": local_file(fs),
+               out / "forwarding_exports.cpp": exports_file(fs), out / "run_request.cpp": server_file(fs)}
     for p, text in outputs.items():
-        p.write_text(text)
+        if not p.exists() or p.read_text() != text:
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text)
     return 0
 
 

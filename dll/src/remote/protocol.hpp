@@ -17,7 +17,7 @@
 namespace mqlcl {
 
 // What a request asks. The requests of the exports that take a handle are generated from the
-// header (remote/requests.hpp, from kFirstExportRequest up); these are written by hand. A kind no
+// header (remote/generate_requests.py, from kFirstExportRequest up); these are written by hand. A kind no
 // side knows is refused with a reply.
 enum class Request : uint32_t {
   Hello = 1,      // uint fingerprint (kRequestsFingerprint) -> 0, or refused: a server of another version

@@ -1,6 +1,6 @@
 // This process's use of the user's GPU server: whether its contexts live there
 // ($MQLCL_SHARED_GPU, mqlcl_create_with's flags), the one connection every call of the process
-// shares, and what the generated client side (remote/requests.hpp) needs to send a call and read
+// shares, and what the generated exports (remote/generate_requests.py) need to send a call and read
 // its reply. The server's handles are told from the process's own by their value
 // (core/handles.hpp): is_server_handle costs a comparison, so a process that never opts in pays
 // nothing. A handle of a server that has ended is refused here, naming that, never sent to the
@@ -22,7 +22,7 @@
 namespace mqlcl {
 
 inline bool is_server_handle(int handle) {
-  return handle >= Registry::kServerFirstHandle && !Registry::instance().in_server();
+  return handle >= Registry::kServerFirstHandle;
 }
 
 // Where mqlcl_create_with(device, flags) makes its context: in the server for
