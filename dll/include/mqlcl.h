@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 21300
+#define MQLCL_VERSION_NUMBER 21400
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -533,6 +533,22 @@ MQLCL_API int mqlcl_kernel_status(int kernel);
  * mqlcl_last_kernel_ms of an untimed launch is MQLCL_ERR_UNSUPPORTED). mqlcl_run and
  * mqlcl_execute time every launch. */
 MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
+
+/* mqlcl_test_control(ctx, op, value): the hooks the library's own tests use (as SQLite's
+ * sqlite3_test_control) to make what no driver can be made to do on demand; not for programs.
+ * MQLCL_TEST_FAIL_LAUNCH: value N > 0 makes the context's Nth launch from now of a caller's
+ *   kernel report CL_OUT_OF_RESOURCES once it completes, as NVIDIA's driver reports a faulted
+ *   kernel (0: none).
+ * MQLCL_TEST_FAULT_LOSES: what that fault loses, as a real one on NVIDIA's driver does
+ *   (MQLCL_HINFO_DEVICE_LOST then 1): 0 nothing; 1 the OpenCL context (this context and those
+ *   shared from it afterwards); 2 every context of the process, made before or after.
+ * MQLCL_TEST_LAUNCH_ITEMS: the most work-items of one launch where the library runs a 1D range
+ *   in pieces (a fill or copy: default 2^30, what drivers take), a multiple of 64 up to 2^30.
+ * Returns MQLCL_OK; MQLCL_ERR_ARGUMENT for another op or value. */
+#define MQLCL_TEST_FAIL_LAUNCH 1
+#define MQLCL_TEST_FAULT_LOSES 2
+#define MQLCL_TEST_LAUNCH_ITEMS 3
+MQLCL_API int mqlcl_test_control(int ctx, int op, int value);
 
 /* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a
  * handle that is not live (as the terminal's CLHandleType), every other fact then

@@ -8,13 +8,11 @@
 #include "device/tensor_decision.hpp"
 #include "core/checked_math.hpp"
 #include "core/embedded_kernels.hpp"
-#include "core/env_number.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
 
 namespace {
-constexpr size_t kMaxLaunchItems = size_t{1} << 30;
 }  // namespace
 
 Context::Context(int device_index)
@@ -23,7 +21,6 @@ Context::Context(int device_index)
   device_ = entry.device;
   facts_ = entry.facts;
   context_ = cl::Context(device_);
-  faults_ = SimulatedFaults::for_new_context();
   open_on_context();
 }
 
@@ -43,7 +40,6 @@ void Context::open_on_context() {
   tuning.load(facts_);
   uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
   downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
-  launch_items_ = env_number("MQLCL_LAUNCH_ITEMS", 64, kMaxLaunchItems, kMaxLaunchItems) / 64 * 64;
 }
 
 Context::~Context() {

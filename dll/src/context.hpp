@@ -95,7 +95,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   size_t private_fit(const cl::Kernel& k, size_t private_bytes);
   void launch(cl::Kernel& k, const cl::NDRange& global, const cl::NDRange& local);
   // A 1D range of `items` work-items (the driver chooses the work-group) as launches of at
-  // most 2^30 each ($MQLCL_LAUNCH_ITEMS, read at creation: the tests lower it to see the pieces); before each, argument `base_arg` (a ulong) is set to the
+  // most launch_items() each (2^30; the tests lower it to see the pieces); before each, argument `base_arg` (a ulong) is set to the
   // piece's first work-item, which the kernel adds to get_global_id(0): one range of more than
   // 2^32 work-items (a copy or fill of a 35 GiB allocation) is more than drivers take, global
   // offsets past 2^32 are not indexed by all of them, and one long kernel is what a display
@@ -127,6 +127,12 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // (after a kernel faulted on the device, NVIDIA's driver fails every later call of the OpenCL
   // context, of every queue on it). Costs a transfer's round trip.
   bool device_lost();
+  // The faults the tests give this context's launches (mqlcl_test_control).
+  SimulatedFaults& simulated_faults() { return faults_; }
+  // The most work-items of one piece of a 1D launch run in pieces (a multiple of 64, at most
+  // kMaxLaunchItems): lowered by the tests (mqlcl_test_control) to see the pieces on any device.
+  static constexpr size_t kMaxLaunchItems = size_t{1} << 30;
+  void set_launch_items(size_t items) { launch_items_ = items; }
   // Waits for everything queued, then as settle_launches().
   void finish();
   // After a call that waited for the queue: a failure of a launch queued without waiting is
@@ -221,7 +227,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
   unsigned long long profile_generation_ = 0;
-  size_t launch_items_ = 0;
+  size_t launch_items_ = kMaxLaunchItems;
   std::map<std::string, cl::Program> programs_;
   TotalClock total_clock_;
   OperationFigures last_;
@@ -231,7 +237,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   FeatureStates states_;
   OperationEvents events_;
   LaunchesInFlight launches_;
-  SimulatedFaults faults_;  // the tests' hooks: inert unless the environment sets them
+  SimulatedFaults faults_;  // none unless a test sets them (simulated_faults())
   cl::Buffer probe_;  // device_lost()'s word, made on its first use
   long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured
   void wait_failed(const cl::Error& e);  // throws the launch failure behind e, if any

@@ -64,7 +64,7 @@ class LaunchesInFlight {
 
   // Records a launch just queued (with its own event where `done` is given); returns its
   // serial number in the context. `injected` (< 0): the launch is reported failed with this
-  // status once its event completes (the context's $MQLCL_FAIL_LAUNCH).
+  // status once its event completes (mqlcl_test_control's MQLCL_TEST_FAIL_LAUNCH).
   uint64_t add(const LaunchSubject& subject, const LaunchRange& range,
                const cl::Event* done = nullptr, cl_int injected = 0);
   // Whether a marker should follow now (every kMarkEvery launches): then marked().

@@ -1,10 +1,9 @@
-// The test hooks that make a device fault on any driver, so that the library's handling of one
-// is tested where no kernel can be made to fault (docs/ABI.md, "Environment variables"):
-// $MQLCL_FAIL_LAUNCH = N reports a context's Nth launch of a caller's kernel failed once it
-// completes, as NVIDIA's driver reports a faulted kernel; $MQLCL_FAIL_LAUNCH_LOSES_CONTEXT = 1
-// makes that fault lose every context on the same OpenCL context too, 2 every context of the
-// process, made before or after (as NVIDIA's driver, after a fault, fails the process's calls
-// on that device). Read when a context is made; without them a context's hooks do nothing.
+// The faults the tests make a context's launches have, so that the library's handling of a
+// device fault is tested where no kernel can be made to fault (mqlcl_test_control in mqlcl.h):
+// the Nth launch of a caller's kernel from now reported failed once it completes, as NVIDIA's
+// driver reports a faulted kernel; that fault losing the OpenCL context (every context sharing
+// it) or every context of the process, as NVIDIA's driver fails the process's calls on the
+// device after one. Set by the tests alone; a context's faults are none until then.
 #pragma once
 #include <atomic>
 #include <memory>
@@ -13,19 +12,23 @@ namespace mqlcl {
 
 class SimulatedFaults {
  public:
-  // A context on a new OpenCL context.
-  static SimulatedFaults for_new_context();
-  // A context sharing `base`'s OpenCL context: the same loss, its own count of launches.
+  // A context on an OpenCL context of its own.
+  SimulatedFaults() : context_lost_(std::make_shared<std::atomic<bool>>(false)) {}
+  // A context sharing `base`'s OpenCL context: lost with it, no failing launch of its own.
   static SimulatedFaults sharing(const SimulatedFaults& base);
-  // Counts a caller's launch; true for the one made to fail (whose context is then lost, where
-  // the loss is simulated).
+  // The `nth` launch from now fails (0: none).
+  void fail_launch(int nth) { fail_at_ = nth == 0 ? 0 : launches_ + nth; }
+  // What the failing launch loses: 0 nothing, 1 the OpenCL context, 2 the process's contexts.
+  void set_loss(int scope) { loses_ = scope; }
+  // Counts a caller's launch; true for the one made to fail (whose loss then happens).
   bool next_launch_fails();
   // Whether a simulated fault has lost this context.
-  bool lost() const { return loss_ && loss_->load(); }
+  bool lost() const;
 
  private:
-  int fail_at_ = 0, launches_ = 0;
-  std::shared_ptr<std::atomic<bool>> loss_;  // shared as described above; null without it
+  long long fail_at_ = 0, launches_ = 0;
+  int loses_ = 0;
+  std::shared_ptr<std::atomic<bool>> context_lost_;  // one per OpenCL context
 };
 
 }  // namespace mqlcl

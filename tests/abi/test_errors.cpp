@@ -268,22 +268,20 @@ TEST(Errors, PeakBeyondTheDeviceIsRefusedNotClamped) {
   EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, 1), 0.0) << t::message(ctx.h);  // the context still works
 }
 
-// The bandwidth test's fill and copy run as launches of at most MQLCL_LAUNCH_ITEMS work-items
+// The bandwidth test's fill and copy run as launches of at most MQLCL_TEST_LAUNCH_ITEMS work-items
 // (default 2^30): at the documented limit on an H200 (35788 MB, its largest allocation) a
 // buffer holds 9.4e9 floats, which one launch of the fill refused ("exceeds 2^32").
 // Lowered here, the pieces are seen on any device: counted, and a fill in pieces leaves
 // no element unset.
 TEST(Errors, PeakAndFillRunInPiecesOfTheLaunchLimit) {
-  t::set_env("MQLCL_LAUNCH_ITEMS", "4096");
   t::Ctx ctx;
-  t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
+  ASSERT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_LAUNCH_ITEMS, 4096), MQLCL_OK) << t::message(ctx.h);
   EXPECT_GT(mqlcl_measure_peak(ctx.h, MQLCL_PEAK_BANDWIDTH, 1), 0.0) << t::message(ctx.h);
   EXPECT_EQ(mqlcl_last_launches(ctx.h), 16);  // the last repeat: 65536 float4 copies in 16 launches
   // Stage 1 adds into a C the library zeroes first (a fill): 37 x 29 floats in 1 piece here,
   // in 17 pieces of 64 with the limit at its least.
-  t::set_env("MQLCL_LAUNCH_ITEMS", "64");
   t::Ctx small;
-  t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
+  ASSERT_EQ(mqlcl_test_control(small.h, MQLCL_TEST_LAUNCH_ITEMS, 64), MQLCL_OK) << t::message(small.h);
   const int m = 37, k = 41, n = 29;
   const auto a = t::random_floats(static_cast<size_t>(m) * k, 3), b = t::random_floats(static_cast<size_t>(k) * n, 4);
   std::vector<double> exact, scale;
@@ -296,12 +294,9 @@ TEST(Errors, PeakAndFillRunInPiecesOfTheLaunchLimit) {
   std::vector<float> c(poison.size());
   ASSERT_EQ(mqlcl_read(small.h, MQLCL_SLOT_C, c.data(), m * n), m * n);
   for (size_t i = 0; i < c.size(); ++i) ASSERT_TRUE(t::close_to(exact[i], scale[i], c[i], k)) << "element " << i;
-  for (const char* bad : {"63", "0", "-64", "2x", "1073741825"}) {
-    t::set_env("MQLCL_LAUNCH_ITEMS", bad);
-    const int h = mqlcl_create(t::device());
-    t::set_env("MQLCL_LAUNCH_ITEMS", nullptr);
-    EXPECT_EQ(h, MQLCL_ERR_ARGUMENT) << bad;
-    EXPECT_TRUE(t::mentions(0, "MQLCL_LAUNCH_ITEMS"));
+  for (int bad : {63, 0, -64, 1088 + (1 << 30)}) {
+    EXPECT_EQ(mqlcl_test_control(small.h, MQLCL_TEST_LAUNCH_ITEMS, bad), MQLCL_ERR_ARGUMENT) << bad;
+    EXPECT_TRUE(t::mentions(small.h, "MQLCL_TEST_LAUNCH_ITEMS takes a multiple of 64")) << bad;
   }
 }
 

@@ -1,7 +1,7 @@
 // Launches that do not wait (mqlcl_enqueue, the terminal's CLExecute): the in-order chain,
 // arguments taken at the enqueue, frees while queued, the state of a launch, and a failure the
 // device reports later returned once, by the right call, naming the launch. Failures are made
-// with $MQLCL_FAIL_LAUNCH (the context's Nth launch waits on an event set to a failure: what a
+// with mqlcl_test_control (the context's Nth launch waits on an event set to a failure: what a
 // device fault looks like, on any driver).
 #include <chrono>
 #include <cstring>
@@ -65,13 +65,14 @@ int status_when_ended(int kernel) {
   return s;
 }
 
-// A context whose Nth launch fails on the device.
+// A context whose Nth launch fails on the device, the fault losing what `loses` says
+// (MQLCL_TEST_FAULT_LOSES).
 struct FailingCtx {
-  explicit FailingCtx(const char* nth) {
-    t::set_env("MQLCL_FAIL_LAUNCH", nth);
+  explicit FailingCtx(int nth, int loses = 0) {
     h = mqlcl_create(t::device());
-    t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
     EXPECT_GT(h, 0) << t::message();
+    EXPECT_EQ(mqlcl_test_control(h, MQLCL_TEST_FAULT_LOSES, loses), MQLCL_OK) << t::message(h);
+    EXPECT_EQ(mqlcl_test_control(h, MQLCL_TEST_FAIL_LAUNCH, nth), MQLCL_OK) << t::message(h);
   }
   ~FailingCtx() { mqlcl_free(h); }
   int h = 0;
@@ -281,7 +282,7 @@ TEST(Launches, KernelTimeOfAQueuedLaunch) {
 }
 
 TEST(Launches, DeviceFailureReturnedOnceByTheNextRead) {
-  FailingCtx ctx("3");
+  FailingCtx ctx(3);
   t::Ctx other;  // another context's calls never see it
   Chain c(ctx.h), o(other.h);
   for (int i = 0; i < 5; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK) << "a launch is queued; it fails later";
@@ -302,7 +303,7 @@ TEST(Launches, DeviceFailureReturnedOnceByTheNextRead) {
 
 TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
   {
-    FailingCtx ctx("1");
+    FailingCtx ctx(1);
     Chain c(ctx.h);
     ASSERT_EQ(c.enqueue(), MQLCL_OK);
     EXPECT_EQ(mqlcl_finish(c.program), MQLCL_ERR_LAUNCH);
@@ -310,7 +311,7 @@ TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
     EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK);
   }
   {
-    FailingCtx ctx("1");
+    FailingCtx ctx(1);
     Chain c(ctx.h);
     ASSERT_EQ(c.enqueue(), MQLCL_OK);
     const int g[1] = {kItems};
@@ -325,10 +326,8 @@ TEST(Launches, DeviceFailureReturnedByFinishAndByWaitingLaunches) {
 // fails every call of it), for every handle of the context and every context sharing it, and for
 // none other.
 TEST(Launches, ALostContextIsToldFromOneThatWorks) {
-  FailingCtx plain("1");
-  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", "1");
-  FailingCtx losing("2");
-  t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
+  FailingCtx plain(1);
+  FailingCtx losing(2, 1);
   const int sharing = mqlcl_context_share(losing.h);
   ASSERT_GT(sharing, 0) << t::message();
   t::Ctx other;
@@ -350,9 +349,33 @@ TEST(Launches, ALostContextIsToldFromOneThatWorks) {
   mqlcl_free(sharing);
 }
 
+// The tests' hook counts from the call that sets it, 0 takes it back, and a bad call is told why.
+TEST(Launches, TheTestControlCountsFromNowAndRefusesWhatItDoesNotKnow) {
+  t::Ctx ctx;
+  Chain c(ctx.h);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  ASSERT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, 2), MQLCL_OK);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << "the first launch from the call is sound";
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_ERR_LAUNCH) << "the second fails";
+  ASSERT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, 1), MQLCL_OK);
+  ASSERT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, 0), MQLCL_OK);
+  ASSERT_EQ(c.enqueue(), MQLCL_OK);
+  EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << "0 takes the failing launch back";
+  EXPECT_EQ(mqlcl_test_control(ctx.h, 4, 1), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "test control 4 does not exist"));
+  EXPECT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, -1), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "not -1"));
+  EXPECT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAULT_LOSES, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "MQLCL_TEST_FAULT_LOSES takes 0"));
+  EXPECT_EQ(mqlcl_test_control(c.buffer, MQLCL_TEST_FAIL_LAUNCH, 1), MQLCL_ERR_HANDLE) << "a buffer is not a context";
+  EXPECT_EQ(mqlcl_test_control(999999, MQLCL_TEST_FAIL_LAUNCH, 1), MQLCL_ERR_HANDLE);
+}
+
 TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
   for (int timed = 0; timed < 2; ++timed) {
-    FailingCtx ctx("2");
+    FailingCtx ctx(2);
     Chain c(ctx.h);
     ASSERT_EQ(mqlcl_kernel_timing(c.add, timed), MQLCL_OK);
     ASSERT_EQ(c.enqueue(), MQLCL_OK);
@@ -372,7 +395,7 @@ TEST(Launches, DeviceFailureReturnedByTheKernelStatus) {
 
 TEST(Launches, LongChainsKeepTheirStateWithMarkers) {
   // Past the markers' spacing, and a failure deep in the chain named by its own launch.
-  FailingCtx ctx("700");
+  FailingCtx ctx(700);
   Chain c(ctx.h);
   for (int i = 0; i < 1000; ++i) ASSERT_EQ(c.enqueue(), MQLCL_OK);
   int rc = 0;

@@ -599,24 +599,22 @@ TEST(RemoteServer, AKilledClientsObjectsAreFreedAndOthersGoOn) {
 // A kernel that faults on the device: after one, NVIDIA's driver fails every call of that OpenCL
 // context, of every client's queue on it, and (as seen on an H200) keeps failing new contexts
 // of that process on the device. The library's simulated fault stands in where a real one cannot
-// be had ($MQLCL_FAIL_LAUNCH, with _LOSES_CONTEXT 1: the OpenCL context lost, 2: the process's
-// device state lost; given to the test's server alone, which inherits them from its first client).
+// be had (mqlcl_test_control on the faulting client's context: its second launch fails, losing the
+// OpenCL context, MQLCL_TEST_FAULT_LOSES 1, or the process's device state, 2).
 class FaultScene {
  public:
-  // `loss`: the simulated loss, or null for a real fault (a GPU's kernel writing far outside its
+  // `loss`: the simulated loss (MQLCL_TEST_FAULT_LOSES), or -1 for a real fault (a GPU's kernel writing far outside its
   // buffer; on a CPU device that would crash the server, PoCL running kernels in its process).
-  explicit FaultScene(const char* loss) : real_(loss == nullptr) {
-    if (!real_) {
-      t::set_env("MQLCL_FAIL_LAUNCH", "2");
-      t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", loss);
-    }
+  explicit FaultScene(int loss) : real_(loss < 0) {
     faulting.reset(new Client(place));  // starts the server
-    t::set_env("MQLCL_FAIL_LAUNCH", nullptr);
-    t::set_env("MQLCL_FAIL_LAUNCH_LOSES_CONTEXT", nullptr);
     other.reset(new Client(place));
     ctx_a = faulting->create();
     ctx_b = other->create();
     kept = other->buffer(ctx_b, 1024);
+    if (!real_) {
+      EXPECT_EQ(faulting->result(request(kRequest_mqlcl_test_control).i32(ctx_a).i32(MQLCL_TEST_FAULT_LOSES).i32(loss)), MQLCL_OK);
+      EXPECT_EQ(faulting->result(request(kRequest_mqlcl_test_control).i32(ctx_a).i32(MQLCL_TEST_FAIL_LAUNCH).i32(2)), MQLCL_OK);
+    }
   }
   // The other client's data written and read back; the faulting client's kernel launched once
   // soundly, then faulting: the reply to its finish.
@@ -669,7 +667,7 @@ class FaultScene {
 // (MQLCL_ERR_LAUNCH: its queued work is lost), then each use of a lost handle names the cause;
 // frees of them succeed; new contexts on the device work for both, from the same server.
 TEST(RemoteServer, AKernelFaultLosesTheDeviceContextEachClientIsToldAndTheServerGoesOn) {
-  FaultScene s("1");
+  FaultScene s(1);
   ASSERT_GT(s.kept, 0);
   const Reply fault = s.fault();
   EXPECT_EQ(fault.result, MQLCL_ERR_LAUNCH) << text(fault.message);
@@ -703,7 +701,7 @@ TEST(RemoteServer, AKernelFaultLosesTheDeviceContextEachClientIsToldAndTheServer
 TEST(RemoteServer, AFaultThatLeavesTheServerNoWorkingContextEndsItAndANewServerServes) {
   const int device = mqlcl_device_best();
   const bool gpu = (mqlcl_device_info(device, MQLCL_INFO_TYPE) & 4) != 0;
-  FaultScene s(gpu ? nullptr : "2");
+  FaultScene s(gpu ? -1 : 2);
   ASSERT_GT(s.kept, 0);
   const auto pid = s.other->remote->server_pid();
   const Reply fault = s.fault();

@@ -468,11 +468,9 @@ def check_lines(name, log):
 SELF_CHECKING = {"opencl_builtins": 45, "opencl_class": 29, "opencl_sort_fft": 2, "opencl_errors": 49}  # name: OK lines at least (without FP64: its checks skip; with a GPU, opencl_errors' CL_USE_GPU_ONLY failure is not tried)
 
 
-# Environment a self-test runs with: opencl_errors sees a launch fail on the device (the
-# library's MQLCL_FAIL_LAUNCH: each context's third launch), and must say it checked it.
-SCRIPT_ENV = {"opencl_errors": {"MQLCL_FAIL_LAUNCH": "3"}}
 # Arguments a self-test runs with: expert_stop is stopped by the user at its 5th IsStopped() call.
 SCRIPT_ARGS = {"expert_stop": ["--stop-after=5"]}
+# opencl_errors makes a launch fail on the device (mqlcl_test_control) and must say it checked it.
 MUST_PRINT = {"opencl_errors": "failed launch: checked"}
 
 
@@ -705,7 +703,7 @@ def main():
             table.write_text("".join(f"{k}\t{v}{t.suffix}\n" for k, v in uses[name].items()))
             args.append(f"--indicators={table.name}")
         args += SCRIPT_ARGS.get(name, [])
-        rc, log, err = sh(t.runner + [str(exe)] + args, env=dict(t.env, **SCRIPT_ENV.get(name, {})), cwd=exe.parent)
+        rc, log, err = sh(t.runner + [str(exe)] + args, env=t.env, cwd=exe.parent)
         log = log.replace("\r\n", "\n")
         own = expectations(name, log)
         if own is None:

@@ -450,6 +450,30 @@ int mqlcl::local::mqlcl_finish(int handle) {
   });
 }
 
+int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
+  return with_handle<Context>(ctx, [&](Context& c) -> int {
+    SimulatedFaults& faults = c.simulated_faults();
+    switch (op) {
+      case MQLCL_TEST_FAIL_LAUNCH:
+        if (value < 0) fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_FAIL_LAUNCH takes the launch from now that fails, >= 0 (0: none), not ", value);
+        faults.fail_launch(value);
+        return MQLCL_OK;
+      case MQLCL_TEST_FAULT_LOSES:
+        if (value < 0 || value > 2)
+          fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_FAULT_LOSES takes 0 (nothing), 1 (the OpenCL context) or 2 (the process's contexts), not ", value);
+        faults.set_loss(value);
+        return MQLCL_OK;
+      case MQLCL_TEST_LAUNCH_ITEMS:
+        if (value < 64 || value % 64 != 0 || static_cast<size_t>(value) > Context::kMaxLaunchItems)
+          fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_LAUNCH_ITEMS takes a multiple of 64 from 64 to 2^30, not ", value);
+        c.set_launch_items(static_cast<size_t>(value));
+        return MQLCL_OK;
+      default:
+        fail(MQLCL_ERR_ARGUMENT, "test control ", op, " does not exist (MQLCL_TEST_*: 1 .. 3)");
+    }
+  });
+}
+
 int mqlcl::local::mqlcl_kernel_status(int kernel) {
   return with_handle<UserKernel>(kernel, [&](UserKernel& k) -> int {
     if (k.last_serial == 0) return MQLCL_STATUS_COMPLETE;

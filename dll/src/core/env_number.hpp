@@ -1,4 +1,4 @@
-// Numbers the library reads from the environment (MQLCL_TRANSFER_CHUNK, MQLCL_LAUNCH_ITEMS):
+// Numbers the library reads from the environment (MQLCL_TRANSFER_CHUNK, MQLCL_TUNE_SECONDS):
 // a malformed one is refused naming the variable, never taken as something else.
 #pragma once
 #include <cerrno>

@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 21300
+#define MQLCL_VERSION_NUMBER 21400
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -145,6 +145,9 @@
 #define MQLCL_STATUS_RUNNING 1
 #define MQLCL_STATUS_SUBMITTED 2
 #define MQLCL_STATUS_QUEUED 3
+#define MQLCL_TEST_FAIL_LAUNCH 1
+#define MQLCL_TEST_FAULT_LOSES 2
+#define MQLCL_TEST_LAUNCH_ITEMS 3
 #define MQLCL_HINFO_KIND 1  // MQLCL_KIND_*
 #define MQLCL_HINFO_DEVICE 2  // the device number of the handle's context
 #define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
@@ -302,6 +305,7 @@ int mqlcl_enqueue(int kernel, int dims, const uint &offset[], int offset_count, 
 int mqlcl_finish(int handle);
 int mqlcl_kernel_status(int kernel);
 int mqlcl_kernel_timing(int kernel, int on);
+int mqlcl_test_control(int ctx, int op, int value);
 long mqlcl_handle_info(int handle, int what);
 long mqlcl_kernel_info(int kernel, int what);
 int mqlcl_sgemm(int ctx, int flags, int m, int n, int k, float alpha, const float &a[], int a_count, int lda, const float &b[], int b_count, int ldb, float beta, float &c[], int c_count, int ldc);

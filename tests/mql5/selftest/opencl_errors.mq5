@@ -4,8 +4,8 @@
 //| functions on mqlcl.dll, against the table of docs/metatrader.md   |
 //| ("GetLastError()"); the terminal's own last error beside them;    |
 //| CLExecute queuing (its state, its arguments taken at the call);   |
-//| and, run with MQLCL_FAIL_LAUNCH=3 (the harness sets it), a launch |
-//| that fails on the device: -1 from CLExecutionStatus and           |
+//| and a launch that fails on the device (mqlcl_test_control makes   |
+//| a context's third launch fail): -1 from CLExecutionStatus and     |
 //| ERR_OPENCL_EXECUTE.                                               |
 //+------------------------------------------------------------------+
 #property copyright "mqlcl developers"
@@ -141,8 +141,9 @@ void OnStart()
    Check(CLBufferRead(buf,back)==(uint)n && back[0]==spun+10.0f && back[n-1]==spun+10.0f,
          "CLBufferRead waits; the launch added the value set before it (10, not 100)");
    Check(GetLastError()==0,"no error after the successful calls");
-   //--- run with MQLCL_FAIL_LAUNCH=3: this context's third launch fails on the device
+   //--- this context's third launch fails on the device (the library's test hook)
    int bad=CLContextCreate(InpDevice);
+   Check(mqlcl_test_control(bad,MQLCL_TEST_FAIL_LAUNCH,3)==MQLCL_OK,"the test hook takes the context's third launch");
    int bprog=CLProgramCreate(bad,cl_src);
    int badd=CLKernelCreate(bprog,"add");
    int bbuf=CLBufferCreate(bad,n*4,CL_MEM_READ_WRITE);
@@ -169,7 +170,7 @@ void OnStart()
       Print("failed launch: checked");
      }
    else
-      Print("failed launch: none (run without MQLCL_FAIL_LAUNCH=3)");
+      Print("failed launch: none (its state: ",st,")");
    CLBufferFree(bbuf);
    CLKernelFree(badd);
    CLProgramFree(bprog);
