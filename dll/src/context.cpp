@@ -37,9 +37,9 @@ Context::Context(Context& base, Sharing)
 void Context::open_on_context() {
   queue_ = cl::CommandQueue(context_, device_, CL_QUEUE_PROFILING_ENABLE);
   user_queue_ = cl::CommandQueue(context_, device_, 0);
-  tuning.load(facts_);
-  uploads_.init(context_, device_, true, tuning.params(MQLCL_TUNABLE_TRANSFER));
-  downloads_.init(context_, device_, false, tuning.params(MQLCL_TUNABLE_TRANSFER));
+  tuning_.load(facts_);
+  uploads_.init(context_, device_, true, tuning_.params(MQLCL_TUNABLE_TRANSFER));
+  downloads_.init(context_, device_, false, tuning_.params(MQLCL_TUNABLE_TRANSFER));
 }
 
 Context::~Context() {

@@ -184,7 +184,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Every tunable's parameters: the tuning file's, or set by the caller. The context's, not a
   // feature's: loaded at creation for its device, the transfers read theirs then, and one table
   // serves every feature's launcher and the tuning exports.
-  ContextTuning tuning;
+  ContextTuning& tuning() { return tuning_; }
+  const ContextTuning& tuning() const { return tuning_; }
 
   // The device profile, once known (has_profile): set by the caller, or measured or read from
   // the cache on first use by measure/profile_measure (measured_profile), which keeps it here.
@@ -237,6 +238,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   FeatureStates states_;
   OperationEvents events_;
   LaunchesInFlight launches_;
+  ContextTuning tuning_;
   SimulatedFaults faults_;  // none unless a test sets them (simulated_faults())
   cl::Buffer probe_;  // device_lost()'s word, made on its first use
   long long driver_local_ = -1;  // driver_local_bytes(), -1 until measured

@@ -6,10 +6,15 @@ is generated (dll/src/remote/generate_requests.py: a server's handle goes to the
 of its local body in dll/src/api, which is not itself an export. The docs' table of GEMM
 kernels (docs/ABI.md, "The GEMM planner") lists exactly the library's kernel table, as
 libmqlcl.so enumerates it (mqlcl_gemm_kernel_*), with each kernel's #define in mqlcl.h; its
-tunables' table ("Tuning") documents exactly the library's tunable ids (mqlcl_tunable_*).
+tunables' table ("Tuning") documents exactly the library's tunable ids (mqlcl_tunable_*), and
+each row's default is what a context on device 0 with no tuning file holds (the part of the cell
+for that device's type: "(GPU)" / "(CPU)", the "else" of a rule of the device's facts on a
+processor, the numbers after "then"; a parenthesised alternative allowed at one place).
 Usage: check_exports.py ROOT [--so PATH] [--dll PATH]"""
 import argparse
 import ctypes
+import os
+import tempfile
 import re
 import sys
 from pathlib import Path
@@ -56,6 +61,52 @@ def check_kernel_table(root, so):
     tunables = {lib.mqlcl_tunable_at(i) for i in range(lib.mqlcl_tunable_count())}
     expect(ids == tunables, f"docs/ABI.md's tunables table lists the library's {len(tunables)} tunables",
            f"docs {sorted(ids)}; library {sorted(tunables)}")
+    check_tunable_defaults(lib, tuning)
+
+
+def documented_default(cell, gpu):
+    """(numbers, at the end?, alternatives) the cell promises on a device of that type, or None."""
+    if "(GPU)" in cell and "(CPU)" in cell:
+        part = next(p for p in cell.split("), ") if ("(GPU" if gpu else "(CPU") in p)
+        return [int(x) for x in part.split("(")[0].split()], False, []
+    if " else " in cell:
+        return None if gpu else ([int(x) for x in re.findall(r"\d+", cell.split(" else ", 1)[1])], False, [])
+    if " then " in cell:
+        return [int(x) for x in re.findall(r"\d+", cell.split(" then ", 1)[1])], True, []
+    lead = re.match(r"[\d ,]*\d", cell).group(0)
+    alternatives = [int(x) for x in re.findall(r"\((\d+) ", cell)]
+    return [int(x) for x in lead.replace(",", " ").split()], False, alternatives
+
+
+def check_tunable_defaults(lib, tuning):
+    with tempfile.TemporaryDirectory() as empty:
+        os.environ["MQLCL_TUNING_FILE"] = str(Path(empty) / "none.txt")
+        os.environ["MQLCL_TUNE"] = "off"
+        lib.mqlcl_device_info.restype = ctypes.c_longlong
+        gpu = (lib.mqlcl_device_info(0, 1) & 4) != 0  # MQLCL_INFO_TYPE, CL_DEVICE_TYPE_GPU
+        ctx = lib.mqlcl_create(0)
+        expect(ctx > 0, "a context on device 0 for the tunables' defaults")
+        if ctx <= 0:
+            return
+        wrong, checked = [], 0
+        for ids_cell, cell in re.findall(r"^\| ([\d, ]+)[ (`][^|]*\|[^|]*\|[^|]*\| ([^|]+) \|", tuning, re.M):
+            promised = documented_default(cell, gpu)
+            if promised is None:
+                continue
+            numbers, at_end, alternatives = promised
+            for tid in (int(x) for x in ids_cell.replace(",", " ").split()):
+                params = (ctypes.c_int * 64)()
+                n = lib.mqlcl_tunable_get(ctx, tid, params, 64)
+                held = list(params[:max(n, 0)])
+                part = held[len(held) - len(numbers):] if at_end else held[:len(numbers)]
+                differ = [i for i, (a, b) in enumerate(zip(part, numbers)) if a != b]
+                ok = n >= len(numbers) and (not differ or (len(differ) == 1 and part[differ[0]] in alternatives))
+                checked += 1
+                if not ok:
+                    wrong.append(f"{tid}: docs {numbers}, library {held}")
+        lib.mqlcl_free(ctx)
+        expect(not wrong and checked >= 10, f"docs/ABI.md's tunables' defaults are the library's on device 0 "
+               f"({'GPU' if gpu else 'CPU'}, {checked} tunables)", "; ".join(wrong))
 
 
 def main():

@@ -24,7 +24,7 @@ const Tunable& checked(int stage, const void* params, int count) {
 int params_get(int ctx, int stage, int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     const Tunable& t = checked(stage, params, count);
-    const int* v = c.tuning.params(stage);
+    const int* v = c.tuning().params(stage);
     for (int i = 0; i < t.count; ++i) params[i] = v[i];
     return t.count;
   });
@@ -33,7 +33,7 @@ int params_get(int ctx, int stage, int* params, int count) {
 int params_set(int ctx, int stage, const int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     const Tunable& t = checked(stage, params, count);
-    c.tuning.set(stage, params, c.facts());
+    c.tuning().set(stage, params, c.facts());
     return t.count;
   });
 }
@@ -79,17 +79,17 @@ int mqlcl::local::mqlcl_sgemm_set(int ctx, const int* params, int count) {
 int mqlcl::local::mqlcl_tuning_store(int ctx, int id, const int* params, int count) {
   return with_handle<Context>(ctx, [&](Context& c) {
     checked(id, params, count);
-    store_tuning(c.tuning.key(), c.facts(), id, params);
+    store_tuning(c.tuning().key(), c.facts(), id, params);
     return MQLCL_OK;
   });
 }
 
 int mqlcl::local::mqlcl_tuning_source(int ctx, int id) {
-  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning.get(id).source; });
+  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning().get(id).source; });
 }
 
 int mqlcl::local::mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap) {
-  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning.get(id).origin, buf, cap); });
+  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning().get(id).origin, buf, cap); });
 }
 
 MQLCL_API int mqlcl_tunable_count(void) {

@@ -43,7 +43,7 @@ OzakiRows<T>::OzakiRows(Context& ctx, int kernel, const GemmShape& whole, const 
   const OzakiPlan plan = ozaki_plan(ozaki_significand(g), static_cast<long long>(whole.k));
   if (!plan.moduli) return;  // k beyond the scheme: the caller's native kernel
   moduli_ = plan.moduli, bits_ = plan.bits;
-  tiles_ = tensor_tiles(ctx.tuning.params(kernel));
+  tiles_ = tensor_tiles(ctx.tuning().params(kernel));
   k_ = whole.k, n_ = whole.n;
   pitch_ = round_up(whole.k, static_cast<size_t>(4 * tiles_.bk));  // bytes a line: whole k-tiles
   np_ = round_up(whole.n, static_cast<size_t>(tiles_.bn));

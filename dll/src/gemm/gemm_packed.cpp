@@ -75,7 +75,7 @@ class PackedPath final : public GemmPath<T> {
 
   // The row's kernel pads M, N, K to its block; a block kernel reads B transposed.
   void prepare_tiles(const GemmShape& whole) {
-    const int* params = ctx_.tuning.params(k_.tunable);
+    const int* params = ctx_.tuning().params(k_.tunable);
     if (k_.tiles == nullptr || k_.tiles->product == nullptr)
       fail(MQLCL_ERR_INTERNAL, k_.name, ": its tile rule does not say how its kernel is launched");
     tiles_ = k_.tiles->product(params);

@@ -26,7 +26,7 @@ struct Block {
   size_t m, n, k;
 };
 Block block_of(Context& ctx, const GemmKernel& g) {
-  const int* p = ctx.tuning.params(g.id);
+  const int* p = ctx.tuning().params(g.id);
   return {size_t(p[0]), size_t(p[1]), size_t(p[2])};
 }
 
@@ -60,8 +60,8 @@ PredictionTerms terms_of(Context& ctx, const GemmKernel& g, size_t m, size_t n, 
 double predict_ms(Context& ctx, const GemmKernel& g, size_t m, size_t n, size_t k) {
   const PredictionTerms t = terms_of(ctx, g, m, n, k);
   const size_t index = gemm_kernel_index(g);
-  const double efficiency = ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
-  const double launches = ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
+  const double efficiency = ctx.tuning().params(MQLCL_TUNABLE_EFFICIENCY)[index] / 1000.0;
+  const double launches = ctx.tuning().params(MQLCL_TUNABLE_PREPARATION)[index] / 100.0;
   return t.product_ms / efficiency + launches * t.launch_ms + t.traffic_ms;
 }
 
@@ -126,7 +126,7 @@ PlanEntry question(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   PlanEntry q;
   q.field = field, q.pin = gemm_state(ctx).pin[precision_index(field)];
   q.m = m, q.n = n, q.k = k, q.predict = predict;
-  q.tuning = ctx.tuning.generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  q.tuning = ctx.tuning().generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
   return q;
 }
 }  // namespace
@@ -176,9 +176,9 @@ std::string plan_text(Context& ctx, int field, size_t m, size_t n, size_t k) {
       out << "the only candidate (nothing predicted, no profile needed)\n";
       continue;
     }
-    out << c.ms << " ms predicted (" << ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 10.0 << "% of "
+    out << c.ms << " ms predicted (" << ctx.tuning().params(MQLCL_TUNABLE_EFFICIENCY)[gemm_kernel_index(g)] / 10.0 << "% of "
         << measured_profile(ctx)[g.ceiling] / passes_at(g, static_cast<long long>(k)) << " GFLOP/s, preparation "
-        << ctx.tuning.params(MQLCL_TUNABLE_PREPARATION)[gemm_kernel_index(g)] / 100.0 << " launches and waits a call)\n";
+        << ctx.tuning().params(MQLCL_TUNABLE_PREPARATION)[gemm_kernel_index(g)] / 100.0 << " launches and waits a call)\n";
   }
   for (const auto& g : kGemmKernels) {
     if (!meets(g, field)) continue;

@@ -90,7 +90,7 @@ struct HalfLayout {
   std::string defines;
 };
 HalfLayout half_layout(Context& ctx, const Stage& st, size_t k) {
-  HalfLayout l{st.number == MQLCL_STAGE_TENSOR_3XFP16, tensor_tiles(ctx.tuning.params(st.number)), 0, 0, ""};
+  HalfLayout l{st.number == MQLCL_STAGE_TENSOR_3XFP16, tensor_tiles(ctx.tuning().params(st.number)), 0, 0, ""};
   const size_t tile_k = static_cast<size_t>(l.split ? l.tiles.bk : 2 * l.tiles.bk);  // k of a k-tile
   l.kcols = round_up(k, tile_k), l.pitch = l.split ? 2 * l.kcols : l.kcols;
   l.defines = l.split ? "-DSPLIT=1" : "-DSPLIT=0";

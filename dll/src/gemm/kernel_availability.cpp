@@ -14,7 +14,7 @@ std::string gemm_kernel_unavailable(Context& ctx, const GemmKernel& g) {
   // Only once known: availability never measures the profile.
   if (ctx.has_profile() && ctx.profile()[g.ceiling] <= 0) return str("the device profile has no ", profile_key(g.ceiling), " rate");
   try {
-    tunable(g.id).validate(ctx.tuning.params(g.id), f);
+    tunable(g.id).validate(ctx.tuning().params(g.id), f);
   } catch (const Error& e) {
     if (e.code() != MQLCL_ERR_ARGUMENT && e.code() != MQLCL_ERR_LOCAL_SIZE) throw;
     return str("its tiles do not fit: ", e.what());

@@ -130,7 +130,7 @@ void launch_tuned(MatmulJob& j) {
   Context& ctx = j.ctx;
   if (j.local0 || j.local1)
     fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group comes from its tiles (mqlcl_tunable_set, tunable 10); pass 0, 0");
-  const SgemmConfig tuned = sgemm_from(ctx.tuning.params(MQLCL_STAGE_SGEMM_TUNED));
+  const SgemmConfig tuned = sgemm_from(ctx.tuning().params(MQLCL_STAGE_SGEMM_TUNED));
   validate(tuned, ctx.facts());
   const size_t M = j.M, N = j.N, K = j.K;
   const SgemmConfig cfg = sgemm_for_product(tuned, ctx.facts(), M, N);
@@ -177,7 +177,7 @@ void launch_tensor(MatmulJob& j) {
   cl::Buffer ap = kq != K ? pad_matrix(ctx, j.a, M, K, M, kq, LayoutScratch::A) : j.a;
   cl::Buffer bp = nq != N ? pad_matrix(ctx, j.b, K, N, K, nq, LayoutScratch::B) : j.b;
   cl::Buffer cp = nq != N ? layout_scratch(ctx, LayoutScratch::C, M * nq * 4) : j.c;
-  const TensorTiles tiles = tensor_tiles(ctx.tuning.params(st.number));
+  const TensorTiles tiles = tensor_tiles(ctx.tuning().params(st.number));
   cl::Kernel k = ctx.embedded(st.file, st.defines + tiles.defines() + ctx.ptx_defines(), st.entry);
   k.setArg(0, static_cast<int>(M));
   k.setArg(1, static_cast<int>(N));

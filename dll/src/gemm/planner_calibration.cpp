@@ -91,10 +91,10 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
   const size_t probe = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(smallest)));
   for (int kernel : kernels) start = std::min(start, search_size(calls.time(kernel, probe, 1), budget_s, smallest, largest));
   const size_t small = static_cast<size_t>(planner_fit::unaligned(static_cast<int>(std::max<size_t>(start / 4, 64))));
-  std::vector<int> efficiency(ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY),
-                              ctx.tuning.params(MQLCL_TUNABLE_EFFICIENCY) + tunable(MQLCL_TUNABLE_EFFICIENCY).count);
-  std::vector<int> preparation(ctx.tuning.params(MQLCL_TUNABLE_PREPARATION),
-                               ctx.tuning.params(MQLCL_TUNABLE_PREPARATION) + tunable(MQLCL_TUNABLE_PREPARATION).count);
+  std::vector<int> efficiency(ctx.tuning().params(MQLCL_TUNABLE_EFFICIENCY),
+                              ctx.tuning().params(MQLCL_TUNABLE_EFFICIENCY) + tunable(MQLCL_TUNABLE_EFFICIENCY).count);
+  std::vector<int> preparation(ctx.tuning().params(MQLCL_TUNABLE_PREPARATION),
+                               ctx.tuning().params(MQLCL_TUNABLE_PREPARATION) + tunable(MQLCL_TUNABLE_PREPARATION).count);
   std::string fitted;
   for (int kernel : kernels) {
     const size_t at = gemm_kernel_index(gemm_kernel(kernel));
@@ -130,7 +130,7 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
   // set (made-up rates, a what-if), they hold for this context only, never for the device.
   const bool set_profile = ctx.has_profile() && ctx.profile()[MQLCL_PROFILE_SOURCE] == MQLCL_PROFILE_SET;
   if (!set_profile) {
-    const DeviceKey& key = ctx.tuning.key();
+    const DeviceKey& key = ctx.tuning().key();
     store_tuning_locked(path, read_tuning_file(path), key, ctx.facts(), MQLCL_TUNABLE_EFFICIENCY, efficiency.data());
     store_tuning_locked(path, read_tuning_file(path), key, ctx.facts(), MQLCL_TUNABLE_PREPARATION, preparation.data());
   }
@@ -138,8 +138,8 @@ std::string calibrate_planner_locked(Context& ctx, const std::vector<int>& kerne
       str(set_profile ? "this context only, against the profile set by the caller" : path_text(path), " (calibrated on first use at ",
           small, "^3 and: ", fitted, ")");
   const int source = set_profile ? MQLCL_TUNING_SET : MQLCL_TUNING_DEVICE;
-  ctx.tuning.use(MQLCL_TUNABLE_EFFICIENCY, efficiency, source, origin + ": " + joined(efficiency));
-  ctx.tuning.use(MQLCL_TUNABLE_PREPARATION, preparation, source, origin + ": " + joined(preparation));
+  ctx.tuning().use(MQLCL_TUNABLE_EFFICIENCY, efficiency, source, origin + ": " + joined(efficiency));
+  ctx.tuning().use(MQLCL_TUNABLE_PREPARATION, preparation, source, origin + ": " + joined(preparation));
   return origin;
 }
 

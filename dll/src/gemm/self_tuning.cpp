@@ -55,7 +55,7 @@ class Search {
   std::vector<int> run(double budget_s, const std::vector<size_t>& wanted) {
     const auto start = std::chrono::steady_clock::now();
     const auto spent = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-    const std::vector<int> defaults(ctx_.tuning.params(g_.tunable), ctx_.tuning.params(g_.tunable) + g_.tiles->count);
+    const std::vector<int> defaults(ctx_.tuning().params(g_.tunable), ctx_.tuning().params(g_.tunable) + g_.tiles->count);
     const std::vector<const TileVector*> candidates = fitting_candidates(*g_.tiles, ctx_.facts());
     offered_ = candidates.size();
     const size_t first = static_cast<size_t>(kSelfTuneMinSize);
@@ -123,7 +123,7 @@ class Search {
   // (the default tiles').
   double time(const std::vector<int>& tiles, size_t n, int runs = 3) {
     try {
-      ctx_.tuning.set(g_.tunable, tiles.data(), ctx_.facts());
+      ctx_.tuning().set(g_.tunable, tiles.data(), ctx_.facts());
       std::unique_ptr<SearchOperands<T>>& ops = operands_[n];
       if (!ops) ops.reset(new SearchOperands<T>(ctx_));
       if (!ops->run(g_.id, n)) return -1;  // builds
@@ -169,11 +169,11 @@ bool first_try(Context& ctx, int tunable) {
 // anything fails. True where the kernel's tiles are others than before.
 bool tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path, double budget,
                        const std::vector<size_t>& wanted) {
-  const TunedParams before = ctx.tuning.get(g.tunable);
-  const auto changed = [&] { return ctx.tuning.get(g.tunable).params != before.params; };
+  const TunedParams before = ctx.tuning().get(g.tunable);
+  const auto changed = [&] { return ctx.tuning().get(g.tunable).params != before.params; };
   try {
     const TuningFile file = read_tuning_file(path);
-    if (ctx.tuning.adopt(g.tunable, file, path, ctx.facts())) return changed();  // stored by another meanwhile
+    if (ctx.tuning().adopt(g.tunable, file, path, ctx.facts())) return changed();  // stored by another meanwhile
     if (budget <= 0) return false;
     std::string done;
     std::vector<int> best;
@@ -184,14 +184,14 @@ bool tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path
       Search<float> search(ctx, g);
       best = search.run(budget, wanted), done = search.summary();
     }
-    store_tuning_locked(path, file, ctx.tuning.key(), ctx.facts(), g.tunable, best.data());
-    ctx.tuning.use(g.tunable, best, MQLCL_TUNING_DEVICE,
+    store_tuning_locked(path, file, ctx.tuning().key(), ctx.facts(), g.tunable, best.data());
+    ctx.tuning().use(g.tunable, best, MQLCL_TUNING_DEVICE,
                    str(path_text(path), " (tuned on first use ", done, " within ", static_cast<long long>(budget),
                        " s): ", text(best)));
     return changed();
   } catch (...) {
     // A file that cannot be written or read, a device failure: the tiles as they were.
-    ctx.tuning.use(g.tunable, before.params, before.source, before.origin);
+    ctx.tuning().use(g.tunable, before.params, before.source, before.origin);
     return false;
   }
 }
@@ -199,7 +199,7 @@ bool tune_tiles_locked(Context& ctx, const GemmKernel& g, const NativePath& path
 // The tiles of a kernel on their first use, where they are the built-in default; true where
 // it searched (or adopted another process's search).
 bool tune_tiles(Context& ctx, const GemmKernel& g) {
-  if (!g.tiles || !first_try(ctx, g.tunable) || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) return false;
+  if (!g.tiles || !first_try(ctx, g.tunable) || ctx.tuning().get(g.tunable).source != MQLCL_TUNING_DEFAULT) return false;
   const NativePath path = tuning_file_path();
   try {
     with_tuning_file_locked(path, [&] { tune_tiles_locked(ctx, g, path, budget_seconds(), {}); });
@@ -240,8 +240,8 @@ std::vector<int> choices(Context& ctx) {
 // Whether this call is the first that needs the planner's calibration: the planner chooses its
 // kernel (no pin) among several, and neither the file nor the caller gave the calibration.
 bool needs_calibration(Context& ctx, const GemmShape& s) {
-  if (ctx.tuning.get(MQLCL_TUNABLE_EFFICIENCY).source != MQLCL_TUNING_DEFAULT ||
-      ctx.tuning.get(MQLCL_TUNABLE_PREPARATION).source != MQLCL_TUNING_DEFAULT)
+  if (ctx.tuning().get(MQLCL_TUNABLE_EFFICIENCY).source != MQLCL_TUNING_DEFAULT ||
+      ctx.tuning().get(MQLCL_TUNABLE_PREPARATION).source != MQLCL_TUNING_DEFAULT)
     return false;
   const GemmPlan plan = plan_gemm(ctx, s.precision, s.m, s.n, s.k, false);
   return !plan.pinned && plan.candidates.size() > 1 && first_try(ctx, MQLCL_TUNABLE_EFFICIENCY);
@@ -276,13 +276,13 @@ std::vector<size_t> planned_sizes(Context& ctx, int kernel) {
 // waits, then reads what the other stored.
 void calibrate(Context& ctx) {
   const NativePath path = tuning_file_path();
-  const TunedParams efficiency = ctx.tuning.get(MQLCL_TUNABLE_EFFICIENCY);
-  const TunedParams preparation = ctx.tuning.get(MQLCL_TUNABLE_PREPARATION);
+  const TunedParams efficiency = ctx.tuning().get(MQLCL_TUNABLE_EFFICIENCY);
+  const TunedParams preparation = ctx.tuning().get(MQLCL_TUNABLE_PREPARATION);
   try {
     with_tuning_file_locked(path, [&] {
       const TuningFile file = read_tuning_file(path);
-      const bool stored = ctx.tuning.adopt(MQLCL_TUNABLE_EFFICIENCY, file, path, ctx.facts());
-      if (ctx.tuning.adopt(MQLCL_TUNABLE_PREPARATION, file, path, ctx.facts()) || stored) return;
+      const bool stored = ctx.tuning().adopt(MQLCL_TUNABLE_EFFICIENCY, file, path, ctx.facts());
+      if (ctx.tuning().adopt(MQLCL_TUNABLE_PREPARATION, file, path, ctx.facts()) || stored) return;
       const double budget = budget_seconds();
       if (budget <= 0) return;
       const std::vector<int> kernels = choices(ctx);
@@ -291,7 +291,7 @@ void calibrate(Context& ctx) {
       bool retiled = false;  // the search changed some kernel's tiles: the fit is for the old ones
       for (int kernel : kernels) {
         const GemmKernel& g = gemm_kernel(kernel);
-        if (!g.tiles || ctx.tuning.get(g.tunable).source != MQLCL_TUNING_DEFAULT) continue;
+        if (!g.tiles || ctx.tuning().get(g.tunable).source != MQLCL_TUNING_DEFAULT) continue;
         const std::vector<size_t> sizes = planned_sizes(ctx, kernel);
         if (sizes.empty() || !first_try(ctx, g.tunable)) continue;  // never run: its tiles wait for a call
         retiled = tune_tiles_locked(ctx, g, path, budget, sizes) || retiled;
@@ -300,8 +300,8 @@ void calibrate(Context& ctx) {
     });
   } catch (...) {
     // A file that cannot be written, no kernel timed right: the defaults stay.
-    ctx.tuning.use(MQLCL_TUNABLE_EFFICIENCY, efficiency.params, efficiency.source, efficiency.origin);
-    ctx.tuning.use(MQLCL_TUNABLE_PREPARATION, preparation.params, preparation.source, preparation.origin);
+    ctx.tuning().use(MQLCL_TUNABLE_EFFICIENCY, efficiency.params, efficiency.source, efficiency.origin);
+    ctx.tuning().use(MQLCL_TUNABLE_PREPARATION, preparation.params, preparation.source, preparation.origin);
   }
 }
 
