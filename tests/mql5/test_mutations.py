@@ -357,7 +357,7 @@ def run(root, native, work):
             refused_by = "compile" if rc else None
             log = log.replace(str(tree) + "/", "")
         if not refused_by:
-            _, inputs, _ = run_scripts.sh([str(tree / "script"), "--inputs"], env=target.env)
+            inputs = run_scripts.query(target, tree / "script", "--inputs") or ""
             args = [f"--{k}={run_scripts.SMALL[k]}" for k in re.findall(r"^--(\w+)=", inputs, re.M)
                     if k in run_scripts.SMALL]
             rc, log, err = run_scripts.sh([str(tree / "script")] + args, env=target.env)

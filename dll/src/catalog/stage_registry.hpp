@@ -11,8 +11,8 @@
 
 namespace mqlcl {
 
-// Kernel families: stages of one family share a kernel file and a launcher
-// (gemm/matmul_launchers.cpp).
+// Kernel families: stages of one family share a kernel file and a launcher (the teaching
+// families': ladder/teaching_launchers.cpp; Tuned, Tensor, TensorHalf: gemm/stage_launchers.cpp).
 enum class Family { Element, Row, RowLocalCol, Column, Rank1, ReduceK, Tiled, Tuned, Tensor, TensorHalf };
 
 // How the caller's local0/local1 become the work-group.

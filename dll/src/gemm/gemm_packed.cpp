@@ -1,7 +1,7 @@
 // The packed path (GemmOperands::Packed): op(B) once and each panel's op(A) copied into the
 // product's padded layout (gemm/gemm_pack), the product into a padded scratch C, the epilogue
 // into the caller's C. Its launcher is the row's `launch`: a matmul stage's family launcher
-// (gemm/matmul_launchers), or the row's own kernel built from its tunable's tiles (its tile
+// (gemm/stage_launchers), or the row's own kernel built from its tunable's tiles (its tile
 // rule's `product`, catalog/tile_rule: a 2D grid or one work-group per block).
 #include <climits>
 
@@ -11,7 +11,7 @@
 #include "gemm/gemm_pack.hpp"
 #include "gemm/gemm_path.hpp"
 #include "gemm/gemm_state.hpp"
-#include "gemm/matmul_launchers.hpp"
+#include "gemm/stage_launchers.hpp"
 
 namespace mqlcl {
 
@@ -70,7 +70,7 @@ class PackedPath final : public GemmPath<T> {
   void launch_stage(const GemmShape& p, const cl::Buffer& pa, const cl::Buffer& pb, cl::Buffer& ab) {
     if (stage_->zero_c) ctx_.fill(ab, 0.0f, p.m * p.n);
     MatmulJob job{ctx_, *stage_, p.m, p.k, p.n, kp_, pa, pb, ab, 0, 0, stage_->param.none() ? 0 : stage_->param.fallback};
-    launch_matmul_family(job);
+    launch_gemm_stage(job);
   }
 
   // The row's kernel pads M, N, K to its block; a block kernel reads B transposed.

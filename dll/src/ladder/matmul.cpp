@@ -6,7 +6,7 @@
 #include "gemm/kernel_availability.hpp"
 #include "experiments/layout.hpp"
 #include "core/checked_math.hpp"
-#include "gemm/matmul_launchers.hpp"
+#include "ladder/teaching_launchers.hpp"
 
 namespace mqlcl {
 
@@ -70,7 +70,7 @@ void run_matmul(Context& ctx, int stage, const MatmulShape& s, int local0, int l
   if (st.vw > 1 && kp != K) job.a = pad_matrix(ctx, a, M, K, M, kp, LayoutScratch::A);
   if (st.b_colmajor) job.b = transpose_into(ctx, b, K, N, kp, LayoutScratch::B);
   if (st.zero_c) ctx.fill(c, 0.0f, c_count);
-  launch_matmul_family(job);
+  launch_matmul_stage(job);
   ctx.end_op();
 }
 
