@@ -94,7 +94,7 @@ TEST(TileTunables, NoKernelFileDefaultsATileOfItsRule) {
     // A stage's kernel is the stage registry's; the Ozaki kernels' tiles are their INT8 products'
     // (gemm/gemm_ozaki.cpp builds gemm/igemm_tensor.cl with them).
     const char* file = k.file != nullptr ? k.file
-                       : k.stage > 0     ? mqlcl::find_stage(k.stage).file
+                       : k.stage > 0     ? mqlcl::gemm_stage(k.stage).file
                        : k.operands == mqlcl::GemmOperands::Residues ? "gemm/igemm_tensor.cl"
                                                                       : nullptr;
     ASSERT_NE(file, nullptr) << k.name << ": no kernel file";

@@ -3,7 +3,7 @@
 #include "device/devices.hpp"
 #include "context.hpp"
 #include "gemm/gemm_plan.hpp"
-#include "catalog/stage_registry.hpp"
+#include "ladder/stages.hpp"
 #include "core/guard.hpp"
 #include "core/text.hpp"
 #include "tuning/placement.hpp"

@@ -2,6 +2,7 @@
 // storing one in the tuning file (tuning/ owns the rules, the file and the lookup).
 #include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
+#include "ladder/stages.hpp"
 #include "core/text.hpp"
 #include "device/devices.hpp"
 #include "tuning/placement.hpp"
@@ -13,9 +14,20 @@ using namespace mqlcl;
 
 namespace {
 
+// The tunable `id`; a stage of the ladder without parameters is named as one (the ladder is
+// the lab's: the tuning part does not know its stages).
+const Tunable& tunable_or_stage(int id) {
+  if (const Tunable* t = find_tunable(id)) return *t;
+  for (size_t i = 0; i < stage_count(); ++i)
+    if (stage_at(i).number == id)
+      fail(MQLCL_ERR_STAGE, "stage ", id, " (", stage_at(i).name, ") has no tunable parameters (the tunables: ",
+           tunable_list(), ")");
+  return tunable(id);
+}
+
 // The stage's rule, after checking the caller's array holds its whole vector.
 const Tunable& checked(int stage, const void* params, int count) {
-  const Tunable& t = tunable(stage);
+  const Tunable& t = tunable_or_stage(stage);
   const std::string need = str(t.name, "'s {", t.names, "}");
   check_array_holds(params, "params", count, "count", static_cast<unsigned long long>(t.count), need.c_str(), "ints");
   return t;
@@ -43,7 +55,7 @@ int ok_or_error(int r) { return r < 0 ? r : MQLCL_OK; }
 // The tunable's search space on the device: its tile rule's candidates that fit the device's
 // facts; none for a tunable without a search space.
 std::vector<const TileVector*> candidates_on(int device, int id) {
-  const Tunable& t = tunable(id);
+  const Tunable& t = tunable_or_stage(id);
   const DeviceFacts& facts = device_at(resolved_device(device)).facts;
   if (t.tiles == nullptr) return {};
   return fitting_candidates(*t.tiles, facts);
@@ -85,11 +97,17 @@ int mqlcl::local::mqlcl_tuning_store(int ctx, int id, const int* params, int cou
 }
 
 int mqlcl::local::mqlcl_tuning_source(int ctx, int id) {
-  return with_handle<Context>(ctx, [&](Context& c) { return c.tuning().get(id).source; });
+  return with_handle<Context>(ctx, [&](Context& c) {
+    tunable_or_stage(id);
+    return c.tuning().get(id).source;
+  });
 }
 
 int mqlcl::local::mqlcl_tuning_text(int ctx, int id, mqlcl_char* buf, int cap) {
-  return with_handle<Context>(ctx, [&](Context& c) { return copy_out(c.tuning().get(id).origin, buf, cap); });
+  return with_handle<Context>(ctx, [&](Context& c) {
+    tunable_or_stage(id);
+    return copy_out(c.tuning().get(id).origin, buf, cap);
+  });
 }
 
 MQLCL_API int mqlcl_tunable_count(void) {
@@ -106,7 +124,7 @@ MQLCL_API int mqlcl_tunable_at(int index) {
 MQLCL_API int mqlcl_tunable_text(int id, int what, mqlcl_char* buf, int cap) {
   return guard(0, [&] {
     if (buf == nullptr || cap < 1) fail(MQLCL_ERR_ARGUMENT, "buf must be non-null with cap >= 1");
-    const Tunable& t = tunable(id);
+    const Tunable& t = tunable_or_stage(id);
     if (what == MQLCL_TUNABLE_TEXT_NAME) return copy_out(t.name, buf, cap);
     if (what == MQLCL_TUNABLE_TEXT_PARAMS) return copy_out(t.names, buf, cap);
     fail(MQLCL_ERR_ARGUMENT, "what = ", what, ": MQLCL_TUNABLE_TEXT_NAME (1) or MQLCL_TUNABLE_TEXT_PARAMS (2)");

@@ -1,8 +1,9 @@
-// The stage registry: one row per matmul stage, the single source of truth for what a stage
-// is (kernel, defines, launch geometry, local-size rule, param, layout needs, precision,
-// availability). The launchers, the exports that enumerate stages (mqlcl_stage_*), and
-// through them the host, the tests, the fuzzer and the oclgrind check all read it.
-// Adding a stage = one row here + its kernel file (+ a launcher if it is a new family).
+// What a matmul stage is (kernel, defines, launch geometry, local-size rule, param, layout
+// needs, precision, availability), and the rows of the stages that are the product's GEMM
+// kernels (the tuned SGEMM, the tensor-core stages: GemmKernel::stage names them). The teaching
+// stages' rows and the whole ladder the exports enumerate (mqlcl_stage_*) are the lab's
+// (ladder/stages.hpp). Adding a stage = one row (here for a product kernel's, else the lab's)
+// + its kernel file (+ a launcher if it is a new family).
 #pragma once
 #include <cstddef>
 #include <string>
@@ -60,12 +61,13 @@ struct Stage {
 // private memory.
 constexpr int kMaxPrivateRow = 8192;
 
-size_t stage_count();
-const Stage& stage_at(size_t index);
-// The row of stage `number`; MQLCL_ERR_STAGE (naming the stages that exist) when none.
-const Stage& find_stage(int number);
-// "1-16, 20-25": the stage numbers as ranges, for messages.
-std::string stage_ranges();
+// The product's stages, by number (at most kMaxGemmStages).
+constexpr size_t kMaxGemmStages = 8;
+size_t gemm_stage_count();
+const Stage& gemm_stage_at(size_t index);
+// The product's row of stage `number`; MQLCL_ERR_INTERNAL where the GEMM kernel table names
+// a stage that is not one.
+const Stage& gemm_stage(int number);
 // Why the stage cannot run on the device with its default tiles ("stage 30 (name) cannot run
 // here: ..."), or empty. On a context, ladder/matmul asks the GEMM planner's availability
 // (tuned tiles, a set profile).

@@ -54,7 +54,7 @@ class PackedPath final : public GemmPath<T> {
   // A matmul stage reads K padded to its vector width, and B by rows or by columns.
   void prepare_stage(const GemmShape& whole) {
     if (sizeof(T) != 4) fail(MQLCL_ERR_INTERNAL, k_.name, ": a matmul stage takes float operands");
-    stage_ = &find_stage(k_.stage);
+    stage_ = &gemm_stage(k_.stage);
     kp_ = round_up(whole.k, static_cast<size_t>(stage_->vw));
     np_ = whole.n;
     b_transposed_ = stage_->b_colmajor;

@@ -158,7 +158,7 @@ namespace {
 // panel's op(A) the same, the stage's product into a scratch C, the epilogue into the caller's.
 class HalfPath final : public GemmPath<float> {
  public:
-  HalfPath(Context& ctx, const GemmKernel& k) : ctx_(ctx), stage_(find_stage(k.stage)) {}
+  HalfPath(Context& ctx, const GemmKernel& k) : ctx_(ctx), stage_(gemm_stage(k.stage)) {}
   bool prepare(const GemmShape& whole, const GemmOperand& b) override {
     // op(B)'s lines are its columns: B's rows when B is stored transposed.
     return half_prepare_b(ctx_, stage_, HalfSource{b.buffer, b.offset, whole.ldb, whole.trans_b}, whole.n, whole.k);

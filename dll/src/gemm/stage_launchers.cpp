@@ -95,7 +95,7 @@ void launch_tensor_half(MatmulJob& j) {
     fail(MQLCL_ERR_LOCAL_SIZE, st.name, ": the work-group is the kernel's own (", st.file, "); pass 0, 0");
   const HalfSource a{j.a, 0, j.kp, true}, b{j.b, 0, j.N, false};
   if (half_prepare_b(j.ctx, st, b, j.N, j.K) && half_rows(j.ctx, st, a, j.M, j.N, j.K, j.c, j.N)) return;
-  MatmulJob fallback{j.ctx, find_stage(half_fallback(st.number)), j.M, j.K, j.N, j.kp, j.a, j.b, j.c, 0, 0, 0};
+  MatmulJob fallback{j.ctx, gemm_stage(half_fallback(st.number)), j.M, j.K, j.N, j.kp, j.a, j.b, j.c, 0, 0, 0};
   launch_tensor(fallback);
   j.ctx.product_by(fallback.stage.number);
 }

@@ -1,9 +1,9 @@
 // The matrix-multiplication ladder: every stage of the article, the report and the lab,
-// and the tuned SGEMM. What each stage is lives in its registry row (stage_registry.hpp);
+// and the tuned SGEMM. What each stage is lives in its row (ladder/stages.hpp);
 // this runs one: common checks, the layout it needs, then its family's launcher.
 #pragma once
 #include "context.hpp"
-#include "catalog/stage_registry.hpp"
+#include "ladder/stages.hpp"
 
 namespace mqlcl {
 

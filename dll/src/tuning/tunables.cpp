@@ -4,7 +4,6 @@
 
 #include "catalog/gemm_kernels.hpp"
 #include "catalog/transfer_params.hpp"
-#include "catalog/stage_registry.hpp"
 #include "core/error.hpp"
 
 namespace mqlcl {
@@ -49,16 +48,16 @@ const TunableTable& tunables_table() {
   return t;
 }
 
+}  // namespace
+
+size_t tunable_count() { return tunables_table().count; }
+
 std::string tunable_list() {
   std::string out;
   for (size_t i = 0; i < tunable_count(); ++i)
     out += str(out.empty() ? "" : ", ", tunable_at(i).id, " ", tunable_at(i).name);
   return out;
 }
-
-}  // namespace
-
-size_t tunable_count() { return tunables_table().count; }
 
 const Tunable& tunable_at(size_t index) {
   if (index >= tunable_count()) fail(MQLCL_ERR_RANGE, "tunable index ", index, " is beyond ", tunable_count());
@@ -73,10 +72,6 @@ const Tunable* find_tunable(int id) {
 
 const Tunable& tunable(int id) {
   if (const Tunable* t = find_tunable(id)) return *t;
-  for (size_t i = 0; i < stage_count(); ++i)
-    if (stage_at(i).number == id)
-      fail(MQLCL_ERR_STAGE, "stage ", id, " (", stage_at(i).name, ") has no tunable parameters (the tunables: ",
-           tunable_list(), ")");
   fail(MQLCL_ERR_STAGE, "tunable ", id, " does not exist (the tunables: ", tunable_list(), ")");
 }
 

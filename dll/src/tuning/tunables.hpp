@@ -34,5 +34,7 @@ const Tunable& tunable_at(size_t index);
 const Tunable* find_tunable(int id);
 // The row of an id; MQLCL_ERR_STAGE (naming the tunables) for one without parameters.
 const Tunable& tunable(int id);
+// "10 sgemm_tuned, 17 sgemm_cpu, ...": the tunables, for messages.
+std::string tunable_list();
 
 }  // namespace mqlcl
