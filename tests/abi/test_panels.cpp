@@ -193,18 +193,22 @@ std::vector<double> transfer_profile(double gbs) {
 // The planner counts whole waves of blocks over the compute units: every panel of 128 rows
 // must hold a block for each unit, or splitting only adds waves (a GPU has 100+ units). So
 // n is stage 10's block width times the device's units.
-int planned_panels(const char* mode, double gbs) {
-  EnvCtx c(nullptr, mode);
+int panels_at(int ctx, double gbs) {
   const std::vector<double> p = transfer_profile(gbs);
-  EXPECT_EQ(mqlcl_profile_set(c.h, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(c.h);
+  EXPECT_EQ(mqlcl_profile_set(ctx, p.data(), MQLCL_PROFILE_CEILINGS), MQLCL_OK) << t::message(ctx);
   int tiles[5] = {};
-  EXPECT_EQ(mqlcl_tunable_get(c.h, MQLCL_STAGE_SGEMM_TUNED, tiles, 5), 5) << t::message(c.h);
+  EXPECT_EQ(mqlcl_tunable_get(ctx, MQLCL_STAGE_SGEMM_TUNED, tiles, 5), 5) << t::message(ctx);
   const int units = static_cast<int>(mqlcl_device_info(t::device(), MQLCL_INFO_COMPUTE_UNITS));
   const Shape s{1024, tiles[1] * std::max(units, 1), 64};  // m, n, k
   const Stored<float> a(s.m, s.k, 0, 1, 0.0f), b(s.k, s.n, 0, 2, 0.0f);
   Stored<float> out(s.m, s.n, 0, 3, 0.0f);
-  EXPECT_EQ(gemm<float>(c.h, 0, s, 1.0f, a, b, 0.0f, out), MQLCL_OK) << t::message(c.h);
-  return mqlcl_last_panels(c.h);
+  EXPECT_EQ(gemm<float>(ctx, 0, s, 1.0f, a, b, 0.0f, out), MQLCL_OK) << t::message(ctx);
+  return mqlcl_last_panels(ctx);
+}
+
+int planned_panels(const char* mode, double gbs) {
+  EnvCtx c(nullptr, mode);
+  return panels_at(c.h, gbs);
 }
 }  // namespace
 
@@ -219,6 +223,17 @@ TEST(GemmPanels, PlannedFromTheMeasuredTransferRates) {
   // Auto copies directly where the device shares the host's memory (PoCL), and on any device
   // below 1 MiB of A (this A: 256 KiB).
   EXPECT_EQ(planned_panels("auto", 0.05), 1);
+}
+
+// The panels of a shape are planned once and kept: a new profile (its rates) plans them again,
+// in the same context, each way.
+TEST(GemmPanels, APlanKeptForAShapeFollowsTheProfile) {
+  EnvCtx c(nullptr, "staged");
+  const int slow = panels_at(c.h, 0.05);
+  EXPECT_GT(slow, 1);
+  EXPECT_EQ(panels_at(c.h, 0.05), slow) << "the same shape and profile: the same panels";
+  EXPECT_EQ(panels_at(c.h, 4250), 1) << "copies as fast as the device's memory: one panel";
+  EXPECT_EQ(panels_at(c.h, 0.05), slow) << "the slow copies again";
 }
 
 TEST(GemmPanels, OtherOperationsReportNoPanels) {

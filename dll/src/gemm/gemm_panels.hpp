@@ -11,16 +11,12 @@
 
 #include "context.hpp"
 #include "gemm/gemm.hpp"
+#include "gemm/panel_memo.hpp"
 
 namespace mqlcl {
 
-struct PanelPlan {
-  size_t rows;          // rows per panel (the last may hold fewer); >= m: one panel
-  size_t panels;        // ceil(m / rows)
-  double predicted_ms;  // the call's predicted wall time; < 0: not predicted (forced, or direct copies)
-};
-
 // `c_uploaded`: beta != 0, so C's rows are uploaded too; `element`: 4 (sgemm) or 8 (dgemm).
+// Planned once per shape, kernel and copies while the tuning and profile stay (PanelMemo).
 PanelPlan plan_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element);
 
 }  // namespace mqlcl

@@ -6,6 +6,7 @@
 #include <cstddef>
 
 #include "context.hpp"
+#include "gemm/panel_memo.hpp"
 #include "gemm/placement_memo.hpp"
 #include "gemm/plan_memo.hpp"
 #include "scratch_buffers.hpp"
@@ -26,6 +27,7 @@ struct GemmState {
   double host_array_floor_ms[3] = {-1, -1, -1};
   PlacementMemo placements;  // gemm/host_candidate's, of the last host-array calls
   PlanMemo plans;            // gemm/gemm_plan's answers to the last calls
+  PanelMemo panels;          // gemm/gemm_panels' splits of the last host-array calls
 };
 
 inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }
