@@ -544,10 +544,15 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
  *   shared from it afterwards); 2 every context of the process, made before or after.
  * MQLCL_TEST_LAUNCH_ITEMS: the most work-items of one launch where the library runs a 1D range
  *   in pieces (a fill or copy: default 2^30, what drivers take), a multiple of 64 up to 2^30.
+ * MQLCL_TEST_KERNEL_ARG_INFO, ctx 0 (the process's, for programs and kernels made from now):
+ *   0 the driver's argument info as it comes; 1 none read from the driver (as a driver that
+ *   answers CL_KERNEL_ARG_INFO_NOT_AVAILABLE); 2 every build with -cl-kernel-arg-info taken as
+ *   failed (as NVIDIA's compiler fails one for a program with a kernel without arguments).
  * Returns MQLCL_OK; MQLCL_ERR_ARGUMENT for another op or value. */
 #define MQLCL_TEST_FAIL_LAUNCH 1
 #define MQLCL_TEST_FAULT_LOSES 2
 #define MQLCL_TEST_LAUNCH_ITEMS 3
+#define MQLCL_TEST_KERNEL_ARG_INFO 4
 MQLCL_API int mqlcl_test_control(int ctx, int op, int value);
 
 /* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a

@@ -92,6 +92,13 @@ inline void set_env(const char* name, const char* value) {
 #endif
 }
 
+// The process's argument info for programs and kernels made from now (the library's test hook
+// MQLCL_TEST_KERNEL_ARG_INFO): "on", "off" or "refused".
+inline int arg_info(const std::string& mode) {
+  const int value = mode == "off" ? 1 : mode == "refused" ? 2 : 0;
+  return mqlcl_test_control(0, MQLCL_TEST_KERNEL_ARG_INFO, value);
+}
+
 inline std::vector<float> random_floats(size_t n, unsigned seed) {
   std::mt19937 rng(seed);
   std::uniform_real_distribution<float> u(-0.5f, 0.5f);

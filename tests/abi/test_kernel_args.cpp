@@ -36,8 +36,8 @@ std::vector<float> read_floats(int buffer, int n) {
 // without arguments; "off": a driver that answers CL_KERNEL_ARG_INFO_NOT_AVAILABLE).
 class KernelArgChecks : public ::testing::TestWithParam<const char*> {
  protected:
-  void SetUp() override { t::set_env("MQLCL_KERNEL_ARG_INFO", GetParam()); }
-  void TearDown() override { t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr); }
+  void SetUp() override { ASSERT_EQ(t::arg_info(GetParam()), MQLCL_OK); }
+  void TearDown() override { t::arg_info("on"); }
 };
 INSTANTIATE_TEST_SUITE_P(Declarations, KernelArgChecks, ::testing::Values("on", "refused", "off"),
                          [](const ::testing::TestParamInfo<const char*>& i) { return std::string(i.param); });
@@ -314,13 +314,13 @@ TEST(KernelArgs, ProgramWithAKernelWithoutArgumentsBuildsAndRuns) {
 
 TEST(KernelArgs, RefusedArgumentInfoBuildFallsBackAndSaysSo) {
   t::Ctx ctx;
-  t::set_env("MQLCL_KERNEL_ARG_INFO", "refused");
+  ASSERT_EQ(t::arg_info("refused"), MQLCL_OK);
   const int p = mqlcl_program(ctx.h, kWithWarmup, u"-DUNUSED=1");
   const int k = p > 0 ? mqlcl_kernel(p, u"w42") : 0;
   // A program that fails both ways reports the build with the caller's options alone.
   const int broken = mqlcl_program(ctx.h, u"__kernel void broken(__global float* x) { x[0] = undeclared; }", u"-DX=1");
   const std::string broken_message = t::message(ctx.h);
-  t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
+  t::arg_info("on");
   ASSERT_GT(p, 0) << t::message(ctx.h);
   EXPECT_TRUE(mentions(p, "argument checks come from the program's source"));
   EXPECT_TRUE(mentions(p, "-cl-kernel-arg-info"));
@@ -349,11 +349,11 @@ TEST(KernelArgs, ProgramLogAndArgumentInfoModeErrors) {
   EXPECT_EQ(mqlcl_program_log(p, buf, 0), MQLCL_ERR_ARGUMENT);
   EXPECT_EQ(mqlcl_program_log(ctx.h, buf, 8), MQLCL_ERR_HANDLE);  // a context is not a program
   EXPECT_EQ(mqlcl_program_log(0x7fff0000, buf, 8), MQLCL_ERR_HANDLE);
-  t::set_env("MQLCL_KERNEL_ARG_INFO", "maybe");
-  const int bad = mqlcl_program(ctx.h, kW42, u"-DAGAIN=1");
-  t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr);
-  EXPECT_EQ(bad, MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(mentions(0, "MQLCL_KERNEL_ARG_INFO = \"maybe\""));
+  EXPECT_EQ(mqlcl_test_control(0, MQLCL_TEST_KERNEL_ARG_INFO, 3), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(0, "MQLCL_TEST_KERNEL_ARG_INFO takes 0 (on), 1 (off) or 2 (refused), not 3"));
+  EXPECT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_KERNEL_ARG_INFO, 1), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(mentions(ctx.h, "is the process's: pass ctx 0"));
+  EXPECT_EQ(mqlcl_test_control(0, MQLCL_TEST_FAIL_LAUNCH, 1), MQLCL_ERR_HANDLE) << "a context's hook needs a context";
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // Kernel argument declarations read from the program's source, where the driver gives none
 // (dll/src/generic/kernel_source_args, dll/src/generic/cl_preprocessor): the preprocessor and the parser on
 // strings (no device), their declarations against the driver's own clGetKernelArgInfo (the
-// independent reference), and the checks of the ABI with MQLCL_KERNEL_ARG_INFO=refused (as
+// independent reference), and the checks of the ABI with MQLCL_TEST_KERNEL_ARG_INFO refused (as
 // NVIDIA's compiler refuses -cl-kernel-arg-info on a program with a kernel without arguments).
 #include <algorithm>
 #include <chrono>
@@ -446,11 +446,11 @@ TEST(SourceArgsParser, SameAsTheDriversArgumentInfo) {
 
 // ---- the checks of the ABI, with the declarations from the source ----
 
-// Sets MQLCL_KERNEL_ARG_INFO for the test's programs and kernels, as the driver that refuses
-// -cl-kernel-arg-info would.
+// Sets the tests' MQLCL_TEST_KERNEL_ARG_INFO for the test's programs and kernels, as the driver
+// that refuses -cl-kernel-arg-info would.
 struct ArgInfoRefused {
-  explicit ArgInfoRefused(const char* mode = "refused") { t::set_env("MQLCL_KERNEL_ARG_INFO", mode); }
-  ~ArgInfoRefused() { t::set_env("MQLCL_KERNEL_ARG_INFO", nullptr); }
+  explicit ArgInfoRefused(const char* mode = "refused") { EXPECT_EQ(t::arg_info(mode), MQLCL_OK); }
+  ~ArgInfoRefused() { t::arg_info("on"); }
 };
 
 int program(int ctx, const std::u16string& source, const std::u16string& options = u"") {

@@ -8,6 +8,7 @@
 #include "core/checked_math.hpp"
 #include "core/messages.hpp"
 #include "core/text.hpp"
+#include "generic/kernel_args.hpp"
 
 using namespace mqlcl;
 
@@ -451,6 +452,14 @@ int mqlcl::local::mqlcl_finish(int handle) {
 }
 
 int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
+  if (op == MQLCL_TEST_KERNEL_ARG_INFO)
+    return guard(ctx, [&] {
+      if (ctx != 0) fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_KERNEL_ARG_INFO is the process's: pass ctx 0, not ", ctx);
+      if (value < 0 || value > 2)
+        fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_KERNEL_ARG_INFO takes 0 (on), 1 (off) or 2 (refused), not ", value);
+      set_arg_info_mode(static_cast<ArgInfoMode>(value));
+      return MQLCL_OK;
+    });
   return with_handle<Context>(ctx, [&](Context& c) -> int {
     SimulatedFaults& faults = c.simulated_faults();
     switch (op) {
@@ -469,7 +478,7 @@ int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
         c.set_launch_items(static_cast<size_t>(value));
         return MQLCL_OK;
       default:
-        fail(MQLCL_ERR_ARGUMENT, "test control ", op, " does not exist (MQLCL_TEST_*: 1 .. 3)");
+        fail(MQLCL_ERR_ARGUMENT, "test control ", op, " does not exist (MQLCL_TEST_*: 1 .. 4)");
     }
   });
 }

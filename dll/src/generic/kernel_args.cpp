@@ -1,5 +1,6 @@
 #include "generic/kernel_args.hpp"
 
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
 #include <utility>
@@ -109,13 +110,13 @@ bool driver_agrees(const cl::Kernel& kernel, const std::vector<ArgDeclaration>& 
 
 }  // namespace
 
-ArgInfoMode arg_info_mode() {
-  const char* v = std::getenv("MQLCL_KERNEL_ARG_INFO");
-  if (v == nullptr || *v == '\0' || std::strcmp(v, "on") == 0) return ArgInfoMode::On;
-  if (std::strcmp(v, "off") == 0) return ArgInfoMode::Off;
-  if (std::strcmp(v, "refused") == 0) return ArgInfoMode::Refused;
-  fail(MQLCL_ERR_ARGUMENT, "MQLCL_KERNEL_ARG_INFO = \"", std::string(v), "\": use on, off or refused (docs/ABI.md)");
-}
+namespace {
+std::atomic<int> g_arg_info_mode{static_cast<int>(ArgInfoMode::On)};  // trivially destroyed
+}  // namespace
+
+ArgInfoMode arg_info_mode() { return static_cast<ArgInfoMode>(g_arg_info_mode.load()); }
+
+void set_arg_info_mode(ArgInfoMode mode) { g_arg_info_mode.store(static_cast<int>(mode)); }
 
 const char* passed_name(Passed p) {
   switch (p) {

@@ -25,7 +25,7 @@ class KernelArgs {
  public:
   // Reads the arguments' declarations when `declared` (the program was built with
   // -cl-kernel-arg-info). Without them (not built so, CL_KERNEL_ARG_INFO_NOT_AVAILABLE, or
-  // $MQLCL_KERNEL_ARG_INFO=off to see what remains on such a driver) it takes the kernel's
+  // the tests' ArgInfoMode::Off to see what remains on such a driver) it takes the kernel's
   // declarations from `source` (may be null) where they hold as many arguments as the driver
   // counts and each is the kind of argument (pointer, __local, value of its size) that the
   // driver's own checks of clSetKernelArg reveal; else the checks are weaker (probes).
@@ -73,12 +73,14 @@ class KernelArgs {
   std::vector<Arg> args_;
 };
 
-// $MQLCL_KERNEL_ARG_INFO, to see on any driver what a user meets on a driver without
-// argument info: "off" reads no declarations from the driver (as a driver that returns
-// CL_KERNEL_ARG_INFO_NOT_AVAILABLE: the source's serve); "refused" treats every build with -cl-kernel-arg-info as
-// failed (as NVIDIA's compiler fails one on a program with a kernel without arguments).
-enum class ArgInfoMode { On, Off, Refused };
+// The tests' MQLCL_TEST_KERNEL_ARG_INFO (mqlcl_test_control), to see on any driver what a user
+// meets on a driver without argument info: Off reads no declarations from the driver (as a
+// driver that returns CL_KERNEL_ARG_INFO_NOT_AVAILABLE: the source's serve); Refused treats
+// every build with -cl-kernel-arg-info as failed (as NVIDIA's compiler fails one on a program
+// with a kernel without arguments). The process's: On unless a test sets it.
+enum class ArgInfoMode { On = 0, Off = 1, Refused = 2 };
 ArgInfoMode arg_info_mode();
+void set_arg_info_mode(ArgInfoMode mode);
 
 // "an int (mqlcl_arg_int)", "a buffer (mqlcl_arg_mem)", ...
 const char* passed_name(Passed p);

@@ -27,7 +27,7 @@ UserProgramBuild build_as_written(Context& ctx, const std::string& source, const
   auto program_source = std::make_shared<ProgramSource>(source, options, source_facts(ctx));
   std::string why;
   if (arg_info_mode() == ArgInfoMode::Refused) {
-    why = "refused by MQLCL_KERNEL_ARG_INFO=refused";
+    why = "refused by the tests' MQLCL_TEST_KERNEL_ARG_INFO (2)";
   } else {
     try {
       // In front, so that the caller's options stay last (a trailing -D is still refused).

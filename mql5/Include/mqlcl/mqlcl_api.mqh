@@ -148,6 +148,7 @@
 #define MQLCL_TEST_FAIL_LAUNCH 1
 #define MQLCL_TEST_FAULT_LOSES 2
 #define MQLCL_TEST_LAUNCH_ITEMS 3
+#define MQLCL_TEST_KERNEL_ARG_INFO 4
 #define MQLCL_HINFO_KIND 1  // MQLCL_KIND_*
 #define MQLCL_HINFO_DEVICE 2  // the device number of the handle's context
 #define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
