@@ -12,9 +12,6 @@
 
 namespace mqlcl {
 
-namespace {
-}  // namespace
-
 Context::Context(int device_index)
     : Object(kKind), placement_(device_index), device_index_(placement_.device()) {
   const DeviceEntry& entry = device_at(device_index_);

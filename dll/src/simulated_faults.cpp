@@ -8,11 +8,7 @@ namespace {
 std::atomic<bool> g_process_lost{false};
 }  // namespace
 
-SimulatedFaults SimulatedFaults::sharing(const SimulatedFaults& base) {
-  SimulatedFaults f;
-  f.context_lost_ = base.context_lost_;
-  return f;
-}
+SimulatedFaults SimulatedFaults::sharing(const SimulatedFaults& base) { return SimulatedFaults(base.context_lost_); }
 
 bool SimulatedFaults::next_launch_fails() {
   const bool fails = fail_at_ != 0 && ++launches_ == fail_at_;

@@ -7,6 +7,7 @@
 #pragma once
 #include <atomic>
 #include <memory>
+#include <utility>
 
 namespace mqlcl {
 
@@ -29,6 +30,7 @@ class SimulatedFaults {
   long long fail_at_ = 0, launches_ = 0;
   int loses_ = 0;
   std::shared_ptr<std::atomic<bool>> context_lost_;  // one per OpenCL context
+  explicit SimulatedFaults(std::shared_ptr<std::atomic<bool>> lost) : context_lost_(std::move(lost)) {}
 };
 
 }  // namespace mqlcl

@@ -79,34 +79,47 @@ def documented_default(cell, gpu):
 
 
 def check_tunable_defaults(lib, tuning):
-    with tempfile.TemporaryDirectory() as empty:
-        os.environ["MQLCL_TUNING_FILE"] = str(Path(empty) / "none.txt")
-        os.environ["MQLCL_TUNE"] = "off"
-        lib.mqlcl_device_info.restype = ctypes.c_longlong
-        gpu = (lib.mqlcl_device_info(0, 1) & 4) != 0  # MQLCL_INFO_TYPE, CL_DEVICE_TYPE_GPU
-        ctx = lib.mqlcl_create(0)
-        expect(ctx > 0, "a context on device 0 for the tunables' defaults")
-        if ctx <= 0:
-            return
-        wrong, checked = [], 0
-        for ids_cell, cell in re.findall(r"^\| ([\d, ]+)[ (`][^|]*\|[^|]*\|[^|]*\| ([^|]+) \|", tuning, re.M):
-            promised = documented_default(cell, gpu)
-            if promised is None:
-                continue
-            numbers, at_end, alternatives = promised
-            for tid in (int(x) for x in ids_cell.replace(",", " ").split()):
-                params = (ctypes.c_int * 64)()
-                n = lib.mqlcl_tunable_get(ctx, tid, params, 64)
-                held = list(params[:max(n, 0)])
-                part = held[len(held) - len(numbers):] if at_end else held[:len(numbers)]
-                differ = [i for i, (a, b) in enumerate(zip(part, numbers)) if a != b]
-                ok = n >= len(numbers) and (not differ or (len(differ) == 1 and part[differ[0]] in alternatives))
-                checked += 1
-                if not ok:
-                    wrong.append(f"{tid}: docs {numbers}, library {held}")
-        lib.mqlcl_free(ctx)
-        expect(not wrong and checked >= 10, f"docs/ABI.md's tunables' defaults are the library's on device 0 "
-               f"({'GPU' if gpu else 'CPU'}, {checked} tunables)", "; ".join(wrong))
+    saved = {k: os.environ.get(k) for k in ("MQLCL_TUNING_FILE", "MQLCL_TUNE")}
+    try:
+        with tempfile.TemporaryDirectory() as empty:
+            os.environ["MQLCL_TUNING_FILE"] = str(Path(empty) / "none.txt")
+            os.environ["MQLCL_TUNE"] = "off"
+            defaults_on_device_0(lib, tuning)
+    finally:  # the checks after this one see the environment they were given
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+def defaults_on_device_0(lib, tuning):
+    """Each row's default against a context on device 0 (the environment set by the caller)."""
+    lib.mqlcl_device_info.restype = ctypes.c_longlong
+    gpu = (lib.mqlcl_device_info(0, 1) & 4) != 0  # MQLCL_INFO_TYPE, CL_DEVICE_TYPE_GPU
+    ctx = lib.mqlcl_create(0)
+    expect(ctx > 0, "a context on device 0 for the tunables' defaults")
+    if ctx <= 0:
+        return
+    wrong, checked = [], 0
+    for ids_cell, cell in re.findall(r"^\| ([\d, ]+)[ (`][^|]*\|[^|]*\|[^|]*\| ([^|]+) \|", tuning, re.M):
+        promised = documented_default(cell, gpu)
+        if promised is None:
+            continue
+        numbers, at_end, alternatives = promised
+        for tid in (int(x) for x in ids_cell.replace(",", " ").split()):
+            params = (ctypes.c_int * 64)()
+            n = lib.mqlcl_tunable_get(ctx, tid, params, 64)
+            held = list(params[:max(n, 0)])
+            part = held[len(held) - len(numbers):] if at_end else held[:len(numbers)]
+            differ = [i for i, (a, b) in enumerate(zip(part, numbers)) if a != b]
+            ok = n >= len(numbers) and (not differ or (len(differ) == 1 and part[differ[0]] in alternatives))
+            checked += 1
+            if not ok:
+                wrong.append(f"{tid}: docs {numbers}, library {held}")
+    lib.mqlcl_free(ctx)
+    expect(not wrong and checked >= 10, f"docs/ABI.md's tunables' defaults are the library's on device 0 "
+           f"({'GPU' if gpu else 'CPU'}, {checked} tunables)", "; ".join(wrong))
 
 
 def main():

@@ -11,27 +11,13 @@ namespace mqlcl {
 namespace {
 size_t ceil_div(size_t a, size_t b) { return (a + b - 1) / b; }
 
-PanelPlan predicted_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element);
-
 PanelEntry question(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element) {
   PanelEntry q;
   q.m = s.m, q.n = s.n, q.k = s.k, q.element = element, q.kernel = kernel, q.c_uploaded = c_uploaded;
-  q.tuning = ctx.tuning().generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  stamp_generations(ctx, q.tuning, q.profile);
   return q;
 }
-}  // namespace
 
-PanelPlan plan_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element) {
-  PanelMemo& memo = gemm_state(ctx).panels;
-  if (const PanelEntry* kept = memo.find(question(ctx, s, kernel, c_uploaded, element))) return kept->plan;
-  const PanelPlan plan = predicted_panels(ctx, s, kernel, c_uploaded, element);
-  // Kept under the generations after planning: a profile measured to answer belongs to it.
-  PanelEntry entry = question(ctx, s, kernel, c_uploaded, element);
-  entry.plan = plan;
-  return memo.keep(entry).plan;
-}
-
-namespace {
 PanelPlan predicted_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element) {
   const TransferSettings& t = ctx.uploads().settings();
   if (t.panel_rows) return {t.panel_rows, ceil_div(s.m, t.panel_rows), -1};
@@ -66,5 +52,10 @@ PanelPlan predicted_panels(Context& ctx, const GemmShape& s, int kernel, bool c_
 }
 
 }  // namespace
+
+PanelPlan plan_panels(Context& ctx, const GemmShape& s, int kernel, bool c_uploaded, size_t element) {
+  return gemm_state(ctx).panels.answer([&] { return question(ctx, s, kernel, c_uploaded, element); },
+                                       [&] { return predicted_panels(ctx, s, kernel, c_uploaded, element); });
+}
 
 }  // namespace mqlcl

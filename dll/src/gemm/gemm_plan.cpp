@@ -126,19 +126,14 @@ PlanEntry question(Context& ctx, int field, size_t m, size_t n, size_t k, bool p
   PlanEntry q;
   q.field = field, q.pin = gemm_state(ctx).pin[precision_index(field)];
   q.m = m, q.n = n, q.k = k, q.predict = predict;
-  q.tuning = ctx.tuning().generation(), q.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  stamp_generations(ctx, q.tuning, q.profile);
   return q;
 }
 }  // namespace
 
 const GemmPlan& planned_call(Context& ctx, int field, size_t m, size_t n, size_t k, bool predict) {
-  PlanMemo& memo = gemm_state(ctx).plans;
-  if (const PlanEntry* kept = memo.find(question(ctx, field, m, n, k, predict))) return kept->plan;
-  GemmPlan plan = plan_gemm(ctx, field, m, n, k, predict);
-  // Kept under the generations after planning: a profile measured to answer belongs to it.
-  PlanEntry entry = question(ctx, field, m, n, k, predict);
-  entry.plan = std::move(plan);
-  return memo.keep(entry).plan;
+  return gemm_state(ctx).plans.answer([&] { return question(ctx, field, m, n, k, predict); },
+                                      [&] { return plan_gemm(ctx, field, m, n, k, predict); });
 }
 
 int planned_kernel(Context& ctx, const GemmShape& s) { return planned_call(ctx, s.precision, s.m, s.n, s.k, false).chosen; }

@@ -32,6 +32,13 @@ struct GemmState {
 
 inline GemmState& gemm_state(Context& ctx) { return ctx.state<GemmState>(); }
 
+// The generations of the context's tuning and profile (0: none yet), under which the memos above
+// keep an answer: a change of either asks again.
+inline void stamp_generations(Context& ctx, unsigned long long& tuning, unsigned long long& profile) {
+  tuning = ctx.tuning().generation();
+  profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+}
+
 inline cl::Buffer& gemm_scratch(Context& ctx, GemmScratch use, size_t bytes) {
   return gemm_state(ctx).buffers.get(ctx, use, bytes);
 }

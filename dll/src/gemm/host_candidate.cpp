@@ -220,7 +220,7 @@ Placement placement_of(Context& ctx, const GemmShape& s, size_t element, bool c_
   Placement call;
   call.m = s.m, call.n = s.n, call.k = s.k, call.lda = s.lda, call.ldb = s.ldb, call.ldc = s.ldc, call.precision = s.precision;
   call.bits = (s.trans_a ? 1 : 0) | (s.trans_b ? 2 : 0) | (c_up ? 4 : 0) | (element == 8 ? 8 : 0);
-  call.tuning = ctx.tuning().generation(), call.profile = ctx.has_profile() ? ctx.profile_generation() : 0;
+  stamp_generations(ctx, call.tuning, call.profile);
   return call;
 }
 

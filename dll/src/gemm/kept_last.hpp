@@ -2,6 +2,7 @@
 // plans): an entry is found by its `same`, and when all N slots are used the oldest is replaced.
 // No device here: plain data.
 #pragma once
+#include <utility>
 
 namespace mqlcl {
 
@@ -14,6 +15,16 @@ struct KeptLast {
     for (int i = 0; i < used; ++i)
       if (kept[i].same(question)) return &kept[i];
     return nullptr;
+  }
+  // The kept answer to ask()'s question, else decide()'s, kept under the question asked again
+  // after deciding (a profile measured to decide belongs to the answer). T holds it as `plan`.
+  template <class Ask, class Decide>
+  const auto& answer(Ask ask, Decide decide) {
+    if (const T* kept = find(ask())) return kept->plan;
+    auto plan = decide();
+    T entry = ask();
+    entry.plan = std::move(plan);
+    return keep(entry).plan;
   }
   T& keep(const T& entry) {
     T& slot = kept[next];

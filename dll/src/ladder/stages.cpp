@@ -15,8 +15,6 @@ constexpr ParamRule kUnroll{2, 8, 4, true, "UNROLL"};
 constexpr ParamRule kTileK{1, 4096, 16, false, "TILE_K"};
 
 // clang-format off
-
-// clang-format off
 const Stage kTeachingStages[] = {
 // number name                          file                     entry                  defines                                                          family               x_is_col local                  param     b_cm  vw priv   zero_c prec   wrong  unavailable
   {1,  "matr_mul_1dim",                 "matmul/element.cl",     "matmul_element",      "-DSUM_IN_PRIVATE=0 -DB_COLMAJOR=0",                             Family::Element,     false, LocalRule::Free2D,      kNoParam, false, 1, false, true,  kFp32, false, nullptr},

@@ -123,17 +123,18 @@ void launch_tiled(MatmulJob& j) {
 }  // namespace
 
 void launch_matmul_stage(MatmulJob& job) {
-  switch (job.stage.family) {
-    case Family::Element: job.ctx.product_by(job.stage.number); return launch_element(job);
+  const Family f = job.stage.family;
+  if (f == Family::Tuned || f == Family::Tensor || f == Family::TensorHalf) return launch_gemm_stage(job);
+  job.ctx.product_by(job.stage.number);
+  switch (f) {
+    case Family::Element: return launch_element(job);
     case Family::Row:
     case Family::Column:
-    case Family::RowLocalCol: job.ctx.product_by(job.stage.number); return launch_lines(job);
-    case Family::Rank1: job.ctx.product_by(job.stage.number); return launch_rank1(job);
-    case Family::ReduceK: job.ctx.product_by(job.stage.number); return launch_reduce(job);
-    case Family::Tiled: job.ctx.product_by(job.stage.number); return launch_tiled(job);
-    case Family::Tuned:
-    case Family::Tensor:
-    case Family::TensorHalf: return launch_gemm_stage(job);
+    case Family::RowLocalCol: return launch_lines(job);
+    case Family::Rank1: return launch_rank1(job);
+    case Family::ReduceK: return launch_reduce(job);
+    case Family::Tiled: return launch_tiled(job);
+    default: break;
   }
   fail(MQLCL_ERR_INTERNAL, "stage ", job.stage.number, " has no launcher for its family");
 }
