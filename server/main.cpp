@@ -4,7 +4,9 @@
 #include <cstdlib>
 #include <string>
 
+#include "core/env_number.hpp"
 #include "core/handles.hpp"
+#include "generic/launch_merging.hpp"
 #include "gpu_server.hpp"
 #include "remote/shared_gpu.hpp"
 
@@ -31,10 +33,11 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  // Its waits for requests as the clients' for replies: the settings it inherits from the client
-  // that started it.
+  // Its waits for requests as the clients' for replies, and whether it merges the same launch of
+  // several clients: the settings it inherits from the client that started it.
   try {
     settings.waits = mqlcl::shared_gpu_waits();
+    mqlcl::set_launch_merging(mqlcl::env_number("MQLCL_SHARED_GPU_MERGE", 0, 1, 0) == 1);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mqlcl-gpu-server: %s\n", e.what());
     return 2;

@@ -65,7 +65,7 @@ MQLCL_API int mqlcl_errstr(int code, mqlcl_char* buf, int cap);
 /* The version this header declares, as 10000*major + 100*minor + patch: the one source of the
  * version (CMake's project version is read from it). mqlcl_version() returns the library's:
  * a caller built against this header may compare the two. */
-#define MQLCL_VERSION_NUMBER 21400
+#define MQLCL_VERSION_NUMBER 21500
 MQLCL_API int mqlcl_version(void);
 /* Devices of all platforms in one list, numbered from 0. */
 MQLCL_API int mqlcl_device_count(void);
@@ -548,11 +548,17 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
  *   0 the driver's argument info as it comes; 1 none read from the driver (as a driver that
  *   answers CL_KERNEL_ARG_INFO_NOT_AVAILABLE); 2 every build with -cl-kernel-arg-info taken as
  *   failed (as NVIDIA's compiler fails one for a program with a kernel without arguments).
+ * MQLCL_TEST_MERGE_LAUNCHES, ctx 0 (this process) or a live context (the process it lives in: the
+ *   GPU server for one of its own): whether contexts shared from now (mqlcl_context_share) merge
+ *   the same launch of several of them into one, as the GPU server does: 0 off (the default but
+ *   in the server), 1 on, 2 .. 16 on, and the launch that queues the waiting ones first waits up
+ *   to two seconds until that many are waiting (a merge then happens on any machine).
  * Returns MQLCL_OK; MQLCL_ERR_ARGUMENT for another op or value. */
 #define MQLCL_TEST_FAIL_LAUNCH 1
 #define MQLCL_TEST_FAULT_LOSES 2
 #define MQLCL_TEST_LAUNCH_ITEMS 3
 #define MQLCL_TEST_KERNEL_ARG_INFO 4
+#define MQLCL_TEST_MERGE_LAUNCHES 5
 MQLCL_API int mqlcl_test_control(int ctx, int op, int value);
 
 /* mqlcl_handle_info(handle, what): facts of any handle. MQLCL_HINFO_KIND returns 0 for a
@@ -571,6 +577,12 @@ MQLCL_API int mqlcl_test_control(int ctx, int op, int value);
  * was lost (a fault of any client's kernel) is freed by the server with its objects; calls with
  * their handles return the cause (docs/ABI.md, "Shared GPU"). Costs a transfer's round trip. */
 #define MQLCL_HINFO_DEVICE_LOST 7
+/* Of a context in the GPU server (of any other handle: its context's): how many of its launches
+ * ran merged with the same launch of other processes' contexts, as one launch; and the sum of the
+ * launches each of those ran with (MQLCL_HINFO_MERGED_BATCH / MQLCL_HINFO_MERGED_LAUNCHES: the mean
+ * batch). 0 for a context of this process (docs/ABI.md, "Shared GPU"). */
+#define MQLCL_HINFO_MERGED_LAUNCHES 8
+#define MQLCL_HINFO_MERGED_BATCH 9
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3

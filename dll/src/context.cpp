@@ -44,8 +44,10 @@ Context::~Context() {
   try {
     user_queue_.finish();
     queue_.finish();
+    wait_room();
   } catch (...) {
   }
+  if (merge_room_) merge_room_->leave(room_slot_);
 }
 
 const DeviceProfile& Context::profile() const {
@@ -126,10 +128,12 @@ cl::Kernel Context::embedded(const std::string& file, const std::string& defines
 cl::Buffer Context::allocate(size_t bytes, const char* what) { return allocate_buffer(context_, facts_, bytes, what); }
 
 void Context::begin_op() {
-  // An operation may read the caller's buffers (GEMM on buffers): the generic layer's queue first.
-  if (user_pending_) {
+  // An operation may read the caller's buffers (GEMM on buffers): the generic layer's queues first.
+  settle_room();
+  if (user_pending_ || room_pending_) {
     try {
-      user_queue_.finish();
+      if (user_pending_) user_queue_.finish();
+      wait_room();
     } catch (const cl::Error& e) {
       wait_failed(e);
       throw;
@@ -258,6 +262,69 @@ void Context::end_op() {
   events_.sum_into(last_);
 }
 
+std::vector<cl::Event> Context::after_room() {
+  settle_room();
+  if (!room_pending_) return {};
+  std::vector<cl::Event> after = {merge_room_->marker()};
+  room_pending_ = false;
+  return after;
+}
+
+void Context::wait_room() {
+  for (cl::Event& e : after_room()) e.wait();
+}
+
+std::vector<cl::Event> Context::before_user_queue() {
+  std::vector<cl::Event> waits = after_timed_launches();
+  for (cl::Event& e : after_room()) waits.push_back(std::move(e));
+  return waits;
+}
+
+std::vector<cl::Event> Context::before_timed_queue() {
+  std::vector<cl::Event> waits = after_user_queue();
+  for (cl::Event& e : after_room()) waits.push_back(std::move(e));
+  return waits;
+}
+
+std::vector<cl::Event> Context::room_launch_waits() {
+  std::vector<cl::Event> waits = after_user_queue();
+  for (cl::Event& e : after_timed_launches()) waits.push_back(std::move(e));
+  return waits;
+}
+
+uint64_t Context::queue_in_room(const LaunchSubject& subject, const LaunchRange& range,
+                                std::unique_ptr<RoomLaunch> launch) {
+  launch->waits = room_launch_waits();
+  launch->fails_here = faults_.next_launch_fails();
+  launch->owner = this;
+  const uint64_t serial = launches_.add(subject, range);
+  launch->serial = serial;
+  RoomLaunch* const entering = launch.get();
+  room_launches_.push_back(std::move(launch));
+  merge_room_->enter(entering);
+  if (launches_.marker_due()) place_marker();  // settles the room: `entering` may be gone after it
+  return serial;
+}
+
+void Context::settle_room() {
+  if (room_launches_.empty()) return;
+  merge_room_->settle(room_launches_);
+  for (const std::unique_ptr<RoomLaunch>& l : room_launches_) {
+    if (!l->error.empty()) {
+      launches_.failed(l->serial, CL_OUT_OF_RESOURCES, "it could not be queued: " + l->error);
+      continue;
+    }
+    room_pending_ = true;
+    if (l->failed)
+      launches_.failed(l->serial, CL_OUT_OF_RESOURCES,
+                       l->batch > 1 ? str("it ran as one launch with the same launch of ", l->batch - 1,
+                                          " other context(s), which failed")
+                                    : std::string());
+    if (l->batch > 1) ran_merged(l->batch);
+  }
+  room_launches_.clear();
+}
+
 std::vector<cl::Event> Context::order_after(cl::CommandQueue& other, bool& pending) {
   if (!pending) return {};
   cl::Event marker;
@@ -277,14 +344,14 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
   const bool fails = faults_.next_launch_fails();
   cl::Event own;
   if (fails && done == nullptr) done = &own;
-  if (timed) {
-    const std::vector<cl::Event> waits = after_user_queue();
-    queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
-    timed_pending_ = true;
-  } else {
-    const std::vector<cl::Event> waits = after_timed_launches();
+  if (!timed) {
+    const std::vector<cl::Event> waits = before_user_queue();
     user_queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
     user_pending_ = true;
+  } else {
+    const std::vector<cl::Event> waits = before_timed_queue();
+    queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
+    timed_pending_ = true;
   }
   const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
   if (launches_.marker_due()) place_marker();
@@ -292,8 +359,9 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
 }
 
 void Context::place_marker() {
-  // On the plain queue, after the profiling queue's pending launches: it follows every launch.
-  const std::vector<cl::Event> waits = after_timed_launches();
+  // On the plain queue, after the profiling queue's and the room's pending launches: it follows
+  // every launch.
+  const std::vector<cl::Event> waits = before_user_queue();
   cl::Event marker;
   user_queue_.enqueueMarkerWithWaitList(waits.empty() ? nullptr : &waits, &marker);
   user_pending_ = true;
@@ -301,6 +369,7 @@ void Context::place_marker() {
 }
 
 cl_int Context::launch_state(uint64_t serial) {
+  settle_room();
   cl_int state = launches_.state_of(serial);
   if (state == LaunchesInFlight::kNeedsMarker) {
     place_marker();
@@ -317,13 +386,16 @@ void Context::handle_freed() {
   try {
     user_queue_.finish();
     queue_.finish();
+    wait_room();
   } catch (...) {
   }
+  room_pending_ = false;
   user_pending_ = timed_pending_ = false;
   launches_.forget();
 }
 
 bool Context::device_lost() {
+  settle_room();
   if (faults_.lost()) return true;
   try {
     if (!probe_()) probe_ = cl::Buffer(context_, CL_MEM_READ_WRITE, sizeof(cl_uint));
@@ -340,7 +412,9 @@ void Context::finish() {
   try {
     if (user_pending_) user_queue_.finish();
     if (timed_pending_) queue_.finish();
+    wait_room();
   } catch (const cl::Error& e) {
+    room_pending_ = false;
     wait_failed(e);
     throw;
   }

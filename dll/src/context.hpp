@@ -13,6 +13,7 @@
 #include "device/device_profile.hpp"
 #include "device/devices.hpp"
 #include "feature_states.hpp"
+#include "launch_room.hpp"
 #include "launches.hpp"
 #include "simulated_faults.hpp"
 #include "slots.hpp"
@@ -24,6 +25,7 @@
 #include "tuning/context_tuning.hpp"
 
 namespace mqlcl {
+
 
 class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
@@ -120,6 +122,31 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // the profiling queue, each ordered after what the other queue holds.
   uint64_t enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const cl::NDRange& global, const cl::NDRange& local,
                         const LaunchSubject& subject, const LaunchRange& range, cl::Event* done);
+  // The room where the launches of the contexts shared from one device context meet to be merged
+  // (generic/launch_merging): its shares' made while merging is on; null otherwise.
+  LaunchRoom* merge_room() const { return merge_room_.get(); }
+  int room_slot() const { return room_slot_; }  // its place in a merged launch (-1: none)
+  void join_room(std::shared_ptr<LaunchRoom> room, int slot) {
+    merge_room_ = std::move(room);
+    room_slot_ = slot;
+  }
+  // The room its shares join, made by the first.
+  std::shared_ptr<LaunchRoom>& room_of_shares() { return room_of_shares_; }
+  // A launch put in the room (generic/launch_merging), recorded as this context's launch: its
+  // serial number. Its waits are what this context's own queues hold that it was not ordered
+  // after; queued by whichever thread queues the room's rounds.
+  uint64_t queue_in_room(const LaunchSubject& subject, const LaunchRange& range, std::unique_ptr<RoomLaunch> launch);
+  // Returns once this context's launches in the room are queued, its own queues' next commands
+  // then ordered after them, their failures noted (and its merged launches counted).
+  void settle_room();
+  // Its launches that ran merged with other contexts' (`batch` launches in one): how many, and
+  // the sum of their batches (MQLCL_HINFO_MERGED_LAUNCHES, MQLCL_HINFO_MERGED_BATCH).
+  void ran_merged(int batch) {
+    ++merged_launches_;
+    merged_batch_sum_ += batch;
+  }
+  long long merged_launches() const { return merged_launches_; }
+  long long merged_batch_sum() const { return merged_batch_sum_; }
   // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0
   // when it failed); flushes the queue while it is not complete, so that it progresses.
   cl_int launch_state(uint64_t serial);
@@ -147,7 +174,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // failures surface here; a copy failing because a launch faulted names the launch.
   template <class Copy>
   void blocking(Copy&& copy) {
-    const std::vector<cl::Event> waits = after_timed_launches();
+    const std::vector<cl::Event> waits = before_user_queue();
     try {
       copy(user_queue_, waits.empty() ? nullptr : &waits);
     } catch (const cl::Error& e) {
@@ -220,11 +247,26 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // user_queue_ was not ordered after.
   cl::CommandQueue user_queue_;
   bool user_pending_ = false, timed_pending_ = false;
+  std::shared_ptr<LaunchRoom> merge_room_;      // a share's: where its launches meet
+  std::shared_ptr<LaunchRoom> room_of_shares_;  // the one its shares meet in
+  int room_slot_ = -1;
+  // The room's queue holds launches of this context that its own queues were not ordered after
+  // (a marker there is then waited for).
+  bool room_pending_ = false;
+  std::vector<std::unique_ptr<RoomLaunch>> room_launches_;  // put in the room since the last settle_room
+  std::vector<cl::Event> after_room();
+  std::vector<cl::Event> room_launch_waits();
+  void wait_room();  // for the room's launches of this context, where pending
+  long long merged_launches_ = 0, merged_batch_sum_ = 0;
   // The events a command of one queue must wait for: a marker on the other queue after what it
   // holds, when `pending` (then cleared); none otherwise.
   std::vector<cl::Event> order_after(cl::CommandQueue& other, bool& pending);
   std::vector<cl::Event> after_timed_launches() { return order_after(queue_, timed_pending_); }
   std::vector<cl::Event> after_user_queue() { return order_after(user_queue_, user_pending_); }
+  // What a command of the plain queue (of the profiling queue) waits for: the other queue's and
+  // the merge room's commands it was not ordered after.
+  std::vector<cl::Event> before_user_queue();
+  std::vector<cl::Event> before_timed_queue();
   HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
   unsigned long long profile_generation_ = 0;

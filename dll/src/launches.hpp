@@ -85,6 +85,8 @@ class LaunchesInFlight {
   // A wait failed (drivers report a kernel's fault on the next call that waits): the failure
   // is noted, named by the launches its event or the last points known good single out.
   void settle_after(const std::string& failed_wait);
+  // Launch `serial` failed with `status` (a launch run as part of another: launch_merging).
+  void failed(uint64_t serial, cl_int status, const std::string& why) { failed_between(serial - 1, serial, status, why); }
   // Throws MQLCL_ERR_LAUNCH with the first failure not returned yet (then forgotten).
   void throw_failure();
   // The failure of launch `serial` (its state is negative), noted if it was not yet, then

@@ -363,8 +363,8 @@ TEST(Launches, TheTestControlCountsFromNowAndRefusesWhatItDoesNotKnow) {
   ASSERT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, 0), MQLCL_OK);
   ASSERT_EQ(c.enqueue(), MQLCL_OK);
   EXPECT_EQ(mqlcl_finish(ctx.h), MQLCL_OK) << "0 takes the failing launch back";
-  EXPECT_EQ(mqlcl_test_control(ctx.h, 5, 1), MQLCL_ERR_ARGUMENT);
-  EXPECT_TRUE(t::mentions(ctx.h, "test control 5 does not exist"));
+  EXPECT_EQ(mqlcl_test_control(ctx.h, 6, 1), MQLCL_ERR_ARGUMENT);
+  EXPECT_TRUE(t::mentions(ctx.h, "test control 6 does not exist"));
   EXPECT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAIL_LAUNCH, -1), MQLCL_ERR_ARGUMENT);
   EXPECT_TRUE(t::mentions(ctx.h, "not -1"));
   EXPECT_EQ(mqlcl_test_control(ctx.h, MQLCL_TEST_FAULT_LOSES, 3), MQLCL_ERR_ARGUMENT);

@@ -366,6 +366,68 @@ TEST(RemoteServer, AVectorAddEqualsTheSameKernelInThisProcessBitForBit) {
   EXPECT_EQ(c.result(request(kRequest_mqlcl_free).i32(ctx)), MQLCL_OK);
 }
 
+// The same launch of two clients waiting in the server at once runs as one launch where the server
+// merges (MQLCL_SHARED_GPU_MERGE=1, here the tests' control): each client's result is the bits of
+// the same kernel run in this process, and each is told its launch ran merged.
+TEST(RemoteServer, TheSameLaunchOfTwoClientsRunsAsOneBitForBit) {
+  ServerPlace p;
+  Client c[2] = {Client(p), Client(p)};
+  constexpr int n = 4096;
+  const unsigned global[1] = {n}, group[1] = {64};
+  // Merging on in the server (off by default), its launches waiting until two are waiting (two
+  // seconds at most): a merge on any machine. Set through a context of its own, before the two.
+  const int setter = c[0].create();
+  ASSERT_GT(setter, 0);
+  ASSERT_EQ(c[0].result(request(kRequest_mqlcl_test_control).i32(setter).i32(MQLCL_TEST_MERGE_LAUNCHES).i32(2)), MQLCL_OK);
+  int ctx[2], out[2], kern[2];
+  for (int i = 0; i < 2; ++i) {
+    ctx[i] = c[i].create();
+    ASSERT_GT(ctx[i], 0);
+    const int a = c[i].buffer(ctx[i], n * 4), b = c[i].buffer(ctx[i], n * 4);
+    out[i] = c[i].buffer(ctx[i], n * 4);
+    EXPECT_EQ(c[i].write(a, t::random_floats(n, 10 + i)).result, n);
+    EXPECT_EQ(c[i].write(b, t::random_floats(n, 20 + i)).result, n);
+    const int prog = static_cast<int>(c[i].result(program(ctx[i], kSource)));
+    ASSERT_GT(prog, 0);
+    kern[i] = static_cast<int>(c[i].result(kernel(prog, u"axpb")));
+    ASSERT_GT(kern[i], 0);
+    for (const auto& arg : {std::make_pair(0, a), std::make_pair(1, b), std::make_pair(2, out[i])})
+      EXPECT_EQ(c[i].result(request(kRequest_mqlcl_arg_mem).i32(kern[i]).i32(arg.first).i32(arg.second)), MQLCL_OK);
+    EXPECT_EQ(c[i].result(request(kRequest_mqlcl_arg_float).i32(kern[i]).i32(3).f32(0.5f + i)), MQLCL_OK);
+    EXPECT_EQ(c[i].result(request(kRequest_mqlcl_arg_int).i32(kern[i]).i32(4).i32(n - 7)), MQLCL_OK);
+  }
+  std::thread other([&] { EXPECT_EQ(c[1].result(enqueue(kern[1], global[0], group[0])), MQLCL_OK); });
+  EXPECT_EQ(c[0].result(enqueue(kern[0], global[0], group[0])), MQLCL_OK);
+  other.join();
+  EXPECT_EQ(c[0].result(request(kRequest_mqlcl_test_control).i32(setter).i32(MQLCL_TEST_MERGE_LAUNCHES).i32(0)), MQLCL_OK);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(c[i].result(request(kRequest_mqlcl_finish).i32(ctx[i])), MQLCL_OK);
+    const std::vector<float> remote = c[i].floats(out[i], n);
+    // The same in this process, alone.
+    const int lctx = mqlcl_create(MQLCL_DEVICE_BEST);
+    ASSERT_GT(lctx, 0);
+    const int la = mqlcl_buffer(lctx, n * 4, 0), lb = mqlcl_buffer(lctx, n * 4, 0), lc = mqlcl_buffer(lctx, n * 4, 0);
+    EXPECT_EQ(mqlcl_buffer_write_float(la, t::random_floats(n, 10 + i).data(), 0, n), n);
+    EXPECT_EQ(mqlcl_buffer_write_float(lb, t::random_floats(n, 20 + i).data(), 0, n), n);
+    EXPECT_EQ(mqlcl_buffer_write_float(lc, std::vector<float>(n, 0.0f).data(), 0, n), n);
+    const int lk = mqlcl_kernel(mqlcl_program(lctx, kSource, u""), u"axpb");
+    ASSERT_GT(lk, 0);
+    mqlcl_arg_mem(lk, 0, la);
+    mqlcl_arg_mem(lk, 1, lb);
+    mqlcl_arg_mem(lk, 2, lc);
+    mqlcl_arg_float(lk, 3, 0.5f + i);
+    mqlcl_arg_int(lk, 4, n - 7);
+    EXPECT_EQ(mqlcl_enqueue(lk, 1, nullptr, 0, global, 1, group, 1), MQLCL_OK);
+    std::vector<float> here(n);
+    EXPECT_EQ(mqlcl_buffer_read_float(lc, here.data(), 0, n), n);
+    mqlcl_free(lctx);
+    ASSERT_EQ(remote.size(), static_cast<size_t>(n));
+    EXPECT_EQ(std::memcmp(remote.data(), here.data(), (n - 7) * 4), 0) << "client " << i << ": bit for bit";
+    EXPECT_EQ(c[i].result(request(kRequest_mqlcl_handle_info).i32(ctx[i]).i32(MQLCL_HINFO_MERGED_LAUNCHES)), 1) << i;
+    EXPECT_EQ(c[i].result(request(kRequest_mqlcl_handle_info).i32(ctx[i]).i32(MQLCL_HINFO_MERGED_BATCH)), 2) << i;
+  }
+}
+
 TEST(RemoteServer, TwoClientsCannotReachEachOthersObjects) {
   ServerPlace p;
   Client one(p), two(p);

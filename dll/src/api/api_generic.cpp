@@ -2,6 +2,7 @@
 // with explicit global and work-group sizes (what the terminal's CLExecute cannot set).
 #include <array>
 #include <climits>
+#include <cstring>
 
 #include "api/local_exports.hpp"
 #include "api/with_handle.hpp"
@@ -9,6 +10,7 @@
 #include "core/messages.hpp"
 #include "core/text.hpp"
 #include "generic/kernel_args.hpp"
+#include "generic/launch_merging.hpp"
 
 using namespace mqlcl;
 
@@ -89,12 +91,25 @@ cl_uint checked_arg_index(const UserKernel& k, int index) {
   return static_cast<cl_uint>(index);
 }
 
+// What a value passed to the driver holds (KernelArgs::value).
+template <class T>
+ArgValue arg_value(Passed passed, const T& value) {
+  static_assert(sizeof(T) <= sizeof(ArgValue::value), "a value argument is at most 8 bytes");
+  ArgValue v;
+  v.passed = passed;
+  v.bytes = sizeof(T);
+  std::memcpy(v.value, &value, sizeof(T));
+  return v;
+}
+ArgValue arg_value(Passed passed, const cl::Buffer& b) { return ArgValue{passed, b(), 0, {}}; }
+ArgValue arg_value(Passed passed, const cl::Image2D& i) { return ArgValue{passed, i(), 0, {}}; }
+ArgValue arg_value(Passed passed, const cl::LocalSpaceArg& l) { return ArgValue{passed, nullptr, l.size_, {}}; }
+
 // Sets argument `index` after checking its declaration takes `passed`; `keep` (a buffer or
 // image) stays alive while bound. What the argument held before goes to the kernel's let_go:
 // its launches in flight may still use it.
 template <class V>
-void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object>&& keep = nullptr,
-              size_t local_bytes = 0) {
+void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::shared_ptr<Object>&& keep = nullptr) {
   std::shared_ptr<Object> unbound;
   try {
     k.args.check(k.kernel, index, passed, unbound);
@@ -109,7 +124,7 @@ void bind_arg(UserKernel& k, cl_uint index, Passed passed, const V& value, std::
     k.let_go(k.args.unset(index));
     fail(MQLCL_ERR_ARGUMENT, k.args.describe(index), " does not take ", passed_name(passed), ": ", cl_error_name(e.err()));
   }
-  k.let_go(k.args.set(index, std::move(keep), local_bytes));
+  k.let_go(k.args.set(index, arg_value(passed, value), std::move(keep)));
 }
 
 template <class T>
@@ -172,7 +187,8 @@ void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
                                       : cl::NDRange(o[0], o[1], o[2]);
   k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
   k.retire_unbound();
-  const uint64_t serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
+  uint64_t serial = timed ? 0 : room_launch(k, r);
+  if (serial == 0) serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
   k.launched(serial, timed);
 }
 
@@ -291,7 +307,7 @@ int mqlcl::local::mqlcl_kernel(int program, const mqlcl_char* name) {
       fail(e.err() == CL_INVALID_KERNEL_NAME ? MQLCL_ERR_ARGUMENT : MQLCL_ERR_OPENCL, "kernel \"", n,
            "\" is not in the program: ", cl_error_name(e.err()));
     }
-    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k, p->declared, p->source.get()), p->owner);
+    return Registry::instance().add(std::make_shared<UserKernel>(p->ctx, k, p->declared, p->source), p->owner);
   });
 }
 
@@ -416,7 +432,7 @@ int mqlcl::local::mqlcl_arg_local(int kernel, int index, int bytes) {
     if (static_cast<cl_ulong>(bytes) > k.ctx->facts().local_mem)
       fail(MQLCL_ERR_RANGE, "__local argument of ", bytes, " bytes exceeds the device's local memory of ",
            static_cast<unsigned long long>(k.ctx->facts().local_mem), " bytes");
-    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)), nullptr, static_cast<size_t>(bytes));
+    bind_arg(k, i, Passed::Local, cl::Local(static_cast<size_t>(bytes)));
     return MQLCL_OK;
   });
 }
@@ -452,6 +468,16 @@ int mqlcl::local::mqlcl_finish(int handle) {
 }
 
 int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
+  if (op == MQLCL_TEST_MERGE_LAUNCHES)
+    return guard(ctx, [&] {
+      if (ctx != 0) get_handle<Context>(ctx);  // a live context: its process's (the GPU server's for its own)
+      if (value < 0 || value > 16)
+        fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_MERGE_LAUNCHES takes 0 (off), 1 (on) or 2 .. 16 (on, gathering as many), not ",
+             value);
+      set_launch_merging(value > 0);
+      set_merge_gather(value > 1 ? value : 0);
+      return MQLCL_OK;
+    });
   if (op == MQLCL_TEST_KERNEL_ARG_INFO)
     return guard(ctx, [&] {
       if (ctx != 0) fail(MQLCL_ERR_ARGUMENT, "MQLCL_TEST_KERNEL_ARG_INFO is the process's: pass ctx 0, not ", ctx);
@@ -478,7 +504,7 @@ int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
         c.set_launch_items(static_cast<size_t>(value));
         return MQLCL_OK;
       default:
-        fail(MQLCL_ERR_ARGUMENT, "test control ", op, " does not exist (MQLCL_TEST_*: 1 .. 4)");
+        fail(MQLCL_ERR_ARGUMENT, "test control ", op, " does not exist (MQLCL_TEST_*: 1 .. 5)");
     }
   });
 }
@@ -552,7 +578,13 @@ long long mqlcl::local::mqlcl_handle_info(int handle, int what) {
         std::lock_guard<std::mutex> lock(ctx->mutex);
         return ctx->device_lost() ? 1 : 0;
       }
-      default: fail(MQLCL_ERR_ARGUMENT, "handle info ", what, " does not exist (MQLCL_HINFO_*: 1 .. 7)");
+      case MQLCL_HINFO_MERGED_LAUNCHES:
+      case MQLCL_HINFO_MERGED_BATCH: {
+        std::lock_guard<std::mutex> lock(ctx->mutex);
+        ctx->settle_room();
+        return what == MQLCL_HINFO_MERGED_LAUNCHES ? ctx->merged_launches() : ctx->merged_batch_sum();
+      }
+      default: fail(MQLCL_ERR_ARGUMENT, "handle info ", what, " does not exist (MQLCL_HINFO_*: 1 .. 9)");
     }
   });
 }

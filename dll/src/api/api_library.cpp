@@ -8,6 +8,7 @@
 #include "api/with_handle.hpp"
 #include "context.hpp"
 #include "device/devices.hpp"
+#include "generic/launch_merging.hpp"
 #include "core/error.hpp"
 #include "core/guard.hpp"
 #include "core/handles.hpp"
@@ -153,7 +154,9 @@ MQLCL_API int mqlcl_create_with(int device, int flags) {
 
 int mqlcl::local::mqlcl_context_share(int ctx) {
   return with_handle<Context>(ctx, [&](Context& base) {
-    return Registry::instance().add(std::make_shared<Context>(base, Context::Sharing{}), 0);
+    auto share = std::make_shared<Context>(base, Context::Sharing{});
+    if (launch_merging()) join_merge_room(base, *share);
+    return Registry::instance().add(std::move(share), 0);
   });
 }
 

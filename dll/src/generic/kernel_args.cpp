@@ -264,11 +264,11 @@ void KernelArgs::probe(cl::Kernel& kernel, cl_uint index, Passed passed) {
   }
 }
 
-std::shared_ptr<Object> KernelArgs::set(cl_uint index, std::shared_ptr<Object> keep, size_t local_bytes) {
+std::shared_ptr<Object> KernelArgs::set(cl_uint index, const ArgValue& value, std::shared_ptr<Object> keep) {
   Arg& a = args_[index];
   if (!a.set) --unset_count_;
   a.set = true;
-  a.local_bytes = local_bytes;
+  a.value = value;
   if (a.bound == keep) return nullptr;
   std::swap(a.bound, keep);
   return keep;
@@ -278,13 +278,13 @@ std::shared_ptr<Object> KernelArgs::unset(cl_uint index) {
   Arg& a = args_[index];
   if (a.set) ++unset_count_;
   a.set = false;
-  a.local_bytes = 0;
+  a.value = ArgValue{};
   return std::move(a.bound);
 }
 
 size_t KernelArgs::local_bytes() const {
   size_t sum = 0;
-  for (const Arg& a : args_) sum += a.local_bytes;
+  for (const Arg& a : args_) sum += a.value.passed == Passed::Local ? a.value.bytes : 0;
   return sum;
 }
 

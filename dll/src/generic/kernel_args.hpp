@@ -21,6 +21,15 @@ class ProgramSource;  // generic/kernel_source_args
 // What the caller passes: one per mqlcl_arg_* function (mqlcl_arg_mem: buffer or image).
 enum class Passed { Buffer, Image, Local, Int, Float, Double, Char, Short, Long };
 
+// What an argument holds, as the driver was given it: what a launch merged with other
+// processes' launches (generic/launch_merging) gives the merged kernel for this process.
+struct ArgValue {
+  Passed passed = Passed::Int;
+  cl_mem mem = nullptr;         // a buffer's or an image's
+  size_t bytes = 0;             // a value's size, or a __local argument's
+  unsigned char value[8] = {};  // a value's bytes (at most a long or a double)
+};
+
 class KernelArgs {
  public:
   // Reads the arguments' declarations when `declared` (the program was built with
@@ -38,14 +47,15 @@ class KernelArgs {
   // declarations are not available; a probe leaves the argument unset, the object it held
   // moved into `unbound` first (as unset returns it), also when it throws.
   void check(cl::Kernel& kernel, cl_uint index, Passed passed, std::shared_ptr<Object>& unbound);
-  // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound;
-  // `local_bytes`: a __local argument's size. Both return the object the argument held before,
-  // where another one (the kernel's launches may still use it: UserKernel keeps it for them).
-  [[nodiscard]] std::shared_ptr<Object> set(cl_uint index, std::shared_ptr<Object> keep = nullptr,
-                                            size_t local_bytes = 0);
+  // Records a value the driver accepted; `keep` (a buffer or image) stays alive while bound.
+  // Both return the object the argument held before, where another one (the kernel's launches
+  // may still use it: UserKernel keeps it for them).
+  [[nodiscard]] std::shared_ptr<Object> set(cl_uint index, const ArgValue& value, std::shared_ptr<Object> keep = nullptr);
   [[nodiscard]] std::shared_ptr<Object> unset(cl_uint index);
   // The bytes of the __local arguments.
   size_t local_bytes() const;
+  // What argument `index` (< count()) holds; meaningful once set.
+  const ArgValue& value(cl_uint index) const { return args_[index].value; }
   // Throws MQLCL_ERR_ARGUMENT naming every argument never set.
   void require_all_set() const;
   // `argument 1 "n" (int)`, `argument 0 "x" (__global const float*)`; without declarations
@@ -63,7 +73,7 @@ class KernelArgs {
     std::string why_nothing;     // for Rule::Nothing: what to do instead
     bool set = false;
     std::shared_ptr<Object> bound;  // the bound buffer or image, kept alive (docs/ABI.md)
-    size_t local_bytes = 0;
+    ArgValue value;
   };
   void probe(cl::Kernel& kernel, cl_uint index, Passed passed);
   static Arg checked_as(const ArgDeclaration& d);

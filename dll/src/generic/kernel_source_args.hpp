@@ -42,6 +42,8 @@ class ProgramSource {
   ProgramSource(std::string source, std::string options, SourceFacts facts)
       : source_(std::move(source)), options_(std::move(options)), facts_(std::move(facts)) {}
   const SourceArgs& args();
+  const std::string& text() const { return source_; }
+  const std::string& options() const { return options_; }
   // The declarations of kernel `name`, or null where the source gave none.
   const std::vector<ArgDeclaration>* kernel(const std::string& name);
 

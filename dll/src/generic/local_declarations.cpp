@@ -1,5 +1,7 @@
 #include "generic/local_declarations.hpp"
 
+#include "generic/source_scan.hpp"
+
 #include <cctype>
 #include <set>
 #include <utility>
@@ -11,50 +13,7 @@ namespace mqlcl {
 // anonymous helpers of the same names would collide.
 namespace local_declarations_scan {
 
-// The source with comments and literals blanked (newlines kept): what the scan reads.
-std::string code_of(const std::string& s) {
-  std::string c = s;
-  size_t i = 0;
-  while (i < s.size()) {
-    if (s.compare(i, 2, "//") == 0) {
-      while (i < s.size() && s[i] != '\n') c[i++] = ' ';
-    } else if (s.compare(i, 2, "/*") == 0) {
-      const size_t end = s.find("*/", i + 2);
-      const size_t stop = end == std::string::npos ? s.size() : end + 2;
-      for (; i < stop; ++i)
-        if (s[i] != '\n') c[i] = ' ';
-    } else if (s[i] == '"' || s[i] == '\'') {
-      const char q = s[i];
-      c[i++] = ' ';
-      while (i < s.size() && s[i] != q && s[i] != '\n') {
-        if (s[i] == '\\' && i + 1 < s.size()) c[i++] = ' ';
-        c[i++] = ' ';
-      }
-      if (i < s.size() && s[i] == q) c[i++] = ' ';
-    } else {
-      ++i;
-    }
-  }
-  return c;
-}
-
-bool ident_char(char ch) { return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_'; }
-
-bool word_at(const std::string& c, size_t i, const char* w) {
-  const size_t n = std::char_traits<char>::length(w);
-  return c.compare(i, n, w) == 0 && (i == 0 || !ident_char(c[i - 1])) && (i + n >= c.size() || !ident_char(c[i + n]));
-}
-
-// The index of the bracket closing the one at i (npos where none does).
-size_t closing(const std::string& c, size_t i) {
-  const char open = c[i], close = open == '(' ? ')' : open == '[' ? ']' : '}';
-  int depth = 0;
-  for (size_t k = i; k < c.size(); ++k) {
-    if (c[k] == open) ++depth;
-    else if (c[k] == close && --depth == 0) return k;
-  }
-  return std::string::npos;
-}
+using namespace source_scan;
 
 // The names a declaration `__local T a[8], b[8]` declares; empty where one is a pointer (a
 // private pointer to __local memory, which may stay in its block).

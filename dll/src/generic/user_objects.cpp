@@ -4,8 +4,8 @@
 
 namespace mqlcl {
 
-UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source)
-    : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel, declared, source) {
+UserKernel::UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, std::shared_ptr<ProgramSource> s)
+    : Object(kKind), ctx(std::move(c)), kernel(std::move(k)), args(kernel, declared, s.get()), source(std::move(s)) {
   const cl::Device& d = ctx->device();
   name = kernel.getInfo<CL_KERNEL_FUNCTION_NAME>();
   while (!name.empty() && name.back() == '\0') name.pop_back();

@@ -12,6 +12,8 @@
 
 namespace mqlcl {
 
+class MergeFamily;  // generic/launch_merging
+
 struct UserProgram : Object {
   static constexpr Kind kKind = Kind::Program;
   UserProgram(std::shared_ptr<Context> c, UserProgramBuild b)
@@ -31,10 +33,14 @@ struct UserProgram : Object {
 // which its launches take before the context's.
 struct UserKernel : Object, std::enable_shared_from_this<UserKernel> {
   static constexpr Kind kKind = Kind::Kernel;
-  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, ProgramSource* source = nullptr);
+  UserKernel(std::shared_ptr<Context> c, cl::Kernel k, bool declared, std::shared_ptr<ProgramSource> source = nullptr);
   std::shared_ptr<Context> ctx;
   cl::Kernel kernel;
   KernelArgs args;
+  std::shared_ptr<ProgramSource> source;  // its program's source and options
+  // Its launches' part in launches merged with other processes' (generic/launch_merging): how
+  // its program's kernel is merged, once asked (null until then).
+  std::shared_ptr<MergeFamily> merge_family;
   // What the driver says of the kernel on its device, read once (not at every launch).
   std::string name;
   std::array<size_t, 3> required_local = {0, 0, 0};  // reqd_work_group_size, or zeros

@@ -70,6 +70,7 @@ struct ProcsArgs {
   std::string csv = "procs.csv";
   bool shared = false;       // through the GPU server, each its own context, one alone (run_shared)
   std::string server_place;  // the GPU server's place for --shared; "": a folder of the run's own
+  bool merged = false;       // --shared also through a server that merges the same launch of several processes
 };
 
 // How long the server of a place --shared made waits without clients: short, so that the run can
@@ -281,6 +282,8 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
     say("ready " + w);
     if (!wait_for_go()) return 1;
     Done d;
+    const long long merged0 = lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_MERGED_LAUNCHES);
+    const long long batch0 = lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_MERGED_BATCH);
     if (job) {
       try {
         d = job->run();
@@ -292,8 +295,12 @@ int run_worker(int create_on, const std::string& work, double scale, unsigned se
     }
     for (char& c : d.failure)
       if (c == '\n') c = ' ';
+    // Its launches the GPU server ran merged with other processes' while timed (0 from a library
+    // that predates it: an error is negative).
+    const long long merged = std::max(0LL, lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_MERGED_LAUNCHES) - merged0);
+    const long long batch = std::max(0LL, lib().mqlcl_handle_info(ctx->handle(), MQLCL_HINFO_MERGED_BATCH) - batch0);
     if (d.failure.empty())
-      say(fmt::format("result {} {} {}", w, d.units, d.seconds));
+      say(fmt::format("result {} {} {} {} {}", w, d.units, d.seconds, merged0 >= 0 ? merged : 0, batch0 >= 0 ? batch : 0));
     else
       say(fmt::format("failed {} {}", w, d.failure)), ++failures;
   }
@@ -446,6 +453,8 @@ struct Row {
   std::string work, unit, devices, memory;
   double rate = 0, ratio = 0, slowest = 0, fastest = 0;
   int failures = 0;
+  long long merged = 0, batch_sum = 0;  // the workers' launches the GPU server merged, and their batches' sum
+  double mean_batch() const { return merged > 0 ? static_cast<double>(batch_sum) / static_cast<double>(merged) : 0; }
 };
 
 std::string unit_of(const std::string& w) { return gemm_size(w) ? "GFLOP/s" : w == "launch" ? "launches/s" : "steps/s"; }
@@ -510,6 +519,8 @@ Batch run_batch(int n, const Launch& l, const Options& opt, const std::function<
       Done d;
       in >> tag >> name;
       if (tag == "result" && name == wl && (in >> d.units >> d.seconds)) {
+        long long merged = 0, batch_sum = 0;
+        if (in >> merged >> batch_sum) r.merged += merged, r.batch_sum += batch_sum;
         units += d.units;
         r.slowest = std::max(r.slowest, d.seconds);
         r.fastest = std::min(r.fastest, d.seconds);
@@ -618,8 +629,10 @@ int run_procs(CLI::App& app, const ProcsArgs& a, const Options& opt) {
 // ---- --shared: through the GPU server, each its own context, one alone ----
 
 // The configurations of --shared. Their workers differ only in their environment.
-enum class Config { Own, Server };
-const char* config_name(Config c) { return c == Config::Own ? "own" : "server"; }
+// Through the server as it runs by default, or merging the same launch of several processes
+// (MQLCL_SHARED_GPU_MERGE=1, a server of its own).
+enum class Config { Own, Server, Merged };
+const char* config_name(Config c) { return c == Config::Own ? "own" : c == Config::Server ? "server" : "merged"; }
 
 struct SharedRow {
   Config config = Config::Own;
@@ -654,6 +667,14 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   // "all": through the server on every device, a CPU's too (where "1" leaves it in the process).
   server.env.set = {{"MQLCL_SHARED_GPU", "all"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place}};
   if (made_place) server.env.set.push_back({"MQLCL_SHARED_GPU_IDLE_SECONDS", std::to_string(kServerIdleSeconds)});
+  // Merged: a server of its own place, started with merging on (a server takes its settings from
+  // the client that starts it).
+  Launch merged = server;
+  if (a.merged) {
+    merged.server_place = fresh_place();
+    merged.env.set = {{"MQLCL_SHARED_GPU", "all"}, {"MQLCL_SHARED_GPU_PLACE", merged.server_place},
+                      {"MQLCL_SHARED_GPU_MERGE", "1"}, {"MQLCL_SHARED_GPU_IDLE_SECONDS", std::to_string(kServerIdleSeconds)}};
+  }
   signal(SIGPIPE, SIG_IGN);
   std::string count_text;
   for (int n : counts) count_text += (count_text.empty() ? "" : ",") + std::to_string(n);
@@ -672,30 +693,34 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   std::map<std::pair<int, std::string>, double> own_rate;
   int misplaced = 0;           // workers whose context is not where their configuration puts it
   long long last_server = -1;  // the server's process seen last
+  long long last_merged = -1;  // the merged configuration's server
   bool served = false;         // a context was in the server
   // Every configuration with its own contexts first, then through the server: no server holds a
   // context on the device while the processes of their own contexts run.
-  for (Config c : {Config::Own, Config::Server}) {
-    const Launch& l = c == Config::Own ? own : server;
+  std::vector<Config> configs = {Config::Own, Config::Server};
+  if (a.merged) configs.push_back(Config::Merged);
+  for (Config c : configs) {
+    const Launch& l = c == Config::Own ? own : c == Config::Server ? server : merged;
     for (int n : counts) {
       const Batch b = run_batch(n, l, opt, [&](Row& r) {
         if (c == Config::Own && n == 1) alone[r.work] = r.rate;
         r.ratio = alone.count(r.work) && alone[r.work] > 0 ? r.rate / alone[r.work] : 0;
         fmt::print("  {:<6} N={:<3} {:<9} {:>12.1f} {:<10}  x{:<5.2f} of one in-process   slowest {:.3f} s, fastest {:.3f} s, "
-                   "failures {}\n",
-                   config_name(c), n, r.work, r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures);
+                   "failures {}{}\n",
+                   config_name(c), n, r.work, r.rate, r.unit, r.ratio, r.slowest, r.fastest, r.failures,
+                   c == Config::Own ? "" : fmt::format(", launches merged {} (mean batch {:.2f})", r.merged, r.mean_batch()));
         std::fflush(stdout);
       });
-      const int expected = c == Config::Server ? n : 0;
+      const int expected = c == Config::Own ? 0 : n;
       misplaced += std::abs(b.in_server - expected);
-      if (b.server_pid >= 0) last_server = b.server_pid;
+      if (b.server_pid >= 0) (c == Config::Merged ? last_merged : last_server) = b.server_pid;
       served = served || b.in_server > 0;
       for (const Row& r : b.rows) {
         SharedRow s;
         s.config = c, s.row = r, s.in_server = b.in_server;
         if (c == Config::Own) own_rate[{n, r.work}] = r.rate;
         const auto o = own_rate.find({n, r.work});
-        if (c == Config::Server && o != own_rate.end() && o->second > 0) s.to_own = r.rate / o->second;
+        if (c != Config::Own && o != own_rate.end() && o->second > 0) s.to_own = r.rate / o->second;
         rows.push_back(s);
       }
       fmt::print("  {:<6} N={:<3} devices (number:processes) {}; contexts in the GPU server {} of {}{}; memory per process {}; "
@@ -724,38 +749,44 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
     fmt::print("{} ({}): one process alone in-process {:.1f}; one process through the server {:.1f}, x{:.2f} of in-process\n", w,
                unit_of(w), one_own ? one_own->row.rate : 0.0, one_server ? one_server->row.rate : 0.0,
                one_server ? one_server->row.ratio : 0.0);
-    fmt::print("  {:>4}  {:>16} {:>7} {:>7}  {:>16} {:>7}\n", "N", "through server", "xA", "xO", "own contexts", "xA");
+    fmt::print("  {:>4}  {:>16} {:>7} {:>7}  {:>16} {:>7} {:>9} {:>10}  {:>16} {:>7}\n", "N", "through server", "xA", "xO",
+               "merged", "xA", "launches", "mean batch", "own contexts", "xA");
     for (int n : counts) {
       const SharedRow* s = rate(Config::Server, n);
+      const SharedRow* m = rate(Config::Merged, n);
       const SharedRow* o = rate(Config::Own, n);
-      fmt::print("  {:>4}  {:>16.1f} {:>7.2f} {:>7.2f}  {:>16.1f} {:>7.2f}\n", n, s ? s->row.rate : 0.0, s ? s->row.ratio : 0.0,
-                 s ? s->to_own : 0.0, o ? o->row.rate : 0.0, o ? o->row.ratio : 0.0);
+      fmt::print("  {:>4}  {:>16.1f} {:>7.2f} {:>7.2f}  {:>16} {:>7} {:>9} {:>10}  {:>16.1f} {:>7.2f}\n", n,
+                 s ? s->row.rate : 0.0, s ? s->row.ratio : 0.0, s ? s->to_own : 0.0,
+                 m ? fmt::format("{:.1f}", m->row.rate) : "-", m ? fmt::format("{:.2f}", m->row.ratio) : "-",
+                 m ? std::to_string(m->row.merged) : "-", m ? fmt::format("{:.2f}", m->row.mean_batch()) : "-",
+                 o ? o->row.rate : 0.0, o ? o->row.ratio : 0.0);
     }
   }
   std::ofstream csv(a.csv);
   csv << "configuration,processes,workload,rate,unit,ratio_to_one_in_process,ratio_to_own_same_count,slowest_s,fastest_s,"
-         "failures,contexts_in_server,devices,memory_per_process\n";
+         "failures,contexts_in_server,devices,memory_per_process,merged_launches,mean_batch\n";
   for (const SharedRow& s : rows) {
     const Row& r = s.row;
-    csv << fmt::format("{},{},{},{:.3f},{},{:.3f},{:.3f},{:.4f},{:.4f},{},{},{},{}\n", config_name(s.config), r.n, r.work, r.rate,
-                       r.unit, r.ratio, s.config == Config::Server ? s.to_own : 1.0, r.slowest, r.fastest, r.failures,
-                       s.in_server, r.devices, r.memory);
+    csv << fmt::format("{},{},{},{:.3f},{},{:.3f},{:.3f},{:.4f},{:.4f},{},{},{},{},{},{:.3f}\n", config_name(s.config), r.n, r.work,
+                       r.rate, r.unit, r.ratio, s.config == Config::Own ? 1.0 : s.to_own, r.slowest, r.fastest, r.failures,
+                       s.in_server, r.devices, r.memory, r.merged, r.mean_batch());
   }
   fmt::print("written: {}\n", a.csv);
 
-  if (made_place) {
-    // The run's server ends after its idle time; then its place goes.
+  // The run's servers end after their idle time; then their places go.
+  const auto forget = [&](long long pid, const std::string& place) {
     const auto until = Clock::now() + std::chrono::seconds(kServerIdleSeconds + 10);
-    while (process_runs(last_server) && Clock::now() < until) usleep(100 * 1000);
-    if (process_runs(last_server) || (served && last_server < 0)) {
-      fmt::print("the GPU server{} may still run; its place {} is left\n",
-                 last_server >= 0 ? fmt::format(" (pid {})", last_server) : "", server.server_place);
+    while (process_runs(pid) && Clock::now() < until) usleep(100 * 1000);
+    if (process_runs(pid) || (served && pid < 0)) {
+      fmt::print("the GPU server{} may still run; its place {} is left\n", pid >= 0 ? fmt::format(" (pid {})", pid) : "", place);
     } else {
       std::error_code ignored;
-      std::filesystem::remove_all(server.server_place, ignored);
-      if (last_server >= 0) fmt::print("the GPU server (pid {}) ended after its idle time\n", last_server);
+      std::filesystem::remove_all(place, ignored);
+      if (pid >= 0) fmt::print("the GPU server (pid {}) ended after its idle time\n", pid);
     }
-  }
+  };
+  if (made_place) forget(last_server, server.server_place);
+  if (a.merged) forget(last_merged, merged.server_place);
   int failures = misplaced;
   for (const SharedRow& s : rows) failures += s.row.failures;
   return failures ? 1 : 0;
@@ -785,6 +816,8 @@ void register_procs_commands(CLI::App& app, Options& opt) {
   p->add_flag("--shared", a.shared,
               "for each N: N processes through the GPU server (MQLCL_SHARED_GPU=all), N each with its own context, and one "
               "alone in-process (the reference); their rates and ratios");
+  p->add_flag("--merged", a.merged,
+              "with --shared: also N processes through a GPU server that merges their same launches (MQLCL_SHARED_GPU_MERGE=1)");
   p->add_option("--server-place", a.server_place,
                 "with --shared: the GPU server's place (MQLCL_SHARED_GPU_PLACE); default: a folder of the run's own");
   add_command(p, [&app, &opt] { return procs::run(app, a, opt); });

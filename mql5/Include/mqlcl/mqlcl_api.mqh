@@ -22,7 +22,7 @@
 #define MQLCL_ERR_UNSUPPORTED -13  // the device lacks a feature (e.g. images)
 #define MQLCL_ERR_LAUNCH -14  // a queued kernel launch failed on the device
 #define MQLCL_ERR_INTERNAL -99  // an unexpected failure inside the library (a bug)
-#define MQLCL_VERSION_NUMBER 21400
+#define MQLCL_VERSION_NUMBER 21500
 #define MQLCL_DEVICE_BEST -1
 #define MQLCL_INFO_TYPE 1  // CL_DEVICE_TYPE bits: 2 CPU, 4 GPU, 8 accelerator
 #define MQLCL_INFO_COMPUTE_UNITS 2
@@ -149,6 +149,7 @@
 #define MQLCL_TEST_FAULT_LOSES 2
 #define MQLCL_TEST_LAUNCH_ITEMS 3
 #define MQLCL_TEST_KERNEL_ARG_INFO 4
+#define MQLCL_TEST_MERGE_LAUNCHES 5
 #define MQLCL_HINFO_KIND 1  // MQLCL_KIND_*
 #define MQLCL_HINFO_DEVICE 2  // the device number of the handle's context
 #define MQLCL_HINFO_CONTEXT 3  // the context handle it belongs to (a context: itself)
@@ -156,6 +157,8 @@
 #define MQLCL_HINFO_BUFFER_FLAGS 5  // a buffer's MQLCL_MEM_* flags
 #define MQLCL_HINFO_SHARED_GPU 6  // 1: the handle lives in this user's GPU server; 0: in this process
 #define MQLCL_HINFO_DEVICE_LOST 7
+#define MQLCL_HINFO_MERGED_LAUNCHES 8
+#define MQLCL_HINFO_MERGED_BATCH 9
 #define MQLCL_KIND_CONTEXT 1
 #define MQLCL_KIND_PROGRAM 2
 #define MQLCL_KIND_KERNEL 3
