@@ -13,9 +13,11 @@
 #if defined(_WIN32)
 #include <windows.h>
 #else
+#include <csignal>
 #include <dlfcn.h>
 #include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #endif
@@ -208,7 +210,14 @@ void start_server(const std::string& program, const std::vector<std::string>& ar
   if (child < 0) fail(MQLCL_ERR_NO_OPENCL, "the GPU server cannot be started: fork failed");
   if (child == 0) {  // only async-signal-safe calls until exec
     setsid();
-    if (fork() != 0) _exit(0);
+    // The raw call: fork() would run the process's atfork handlers here, in a child of a threaded
+    // process, where a lock another thread held at the first fork stays held (OpenBLAS's handler
+    // waited on one for ever when two threads started a server at once).
+#if defined(SYS_fork)
+    if (syscall(SYS_fork) != 0) _exit(0);
+#else
+    if (syscall(SYS_clone, SIGCHLD, 0, 0, 0, 0) != 0) _exit(0);
+#endif
     const int null = open("/dev/null", O_RDWR);
     if (null >= 0) {
       dup2(null, 0);
