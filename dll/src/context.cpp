@@ -274,22 +274,27 @@ void Context::wait_room() {
   for (cl::Event& e : after_room()) e.wait();
 }
 
+namespace {
+std::vector<cl::Event> joined(std::vector<cl::Event> first, const std::vector<cl::Event>& then) {
+  first.insert(first.end(), then.begin(), then.end());
+  return first;
+}
+}  // namespace
+
+// Each in this order: the other queue's marker first, then the room's.
 std::vector<cl::Event> Context::before_user_queue() {
   std::vector<cl::Event> waits = after_timed_launches();
-  for (cl::Event& e : after_room()) waits.push_back(std::move(e));
-  return waits;
+  return joined(std::move(waits), after_room());
 }
 
 std::vector<cl::Event> Context::before_timed_queue() {
   std::vector<cl::Event> waits = after_user_queue();
-  for (cl::Event& e : after_room()) waits.push_back(std::move(e));
-  return waits;
+  return joined(std::move(waits), after_room());
 }
 
 std::vector<cl::Event> Context::room_launch_waits() {
   std::vector<cl::Event> waits = after_user_queue();
-  for (cl::Event& e : after_timed_launches()) waits.push_back(std::move(e));
-  return waits;
+  return joined(std::move(waits), after_timed_launches());
 }
 
 uint64_t Context::queue_in_room(const LaunchSubject& subject, const LaunchRange& range,
@@ -320,7 +325,10 @@ void Context::settle_room() {
                        l->batch > 1 ? str("it ran as one launch with the same launch of ", l->batch - 1,
                                           " other context(s), which failed")
                                     : std::string());
-    if (l->batch > 1) ran_merged(l->batch);
+    if (l->batch > 1) {
+      ++merged_launches_;
+      merged_batch_sum_ += l->batch;
+    }
   }
   room_launches_.clear();
 }
@@ -344,14 +352,14 @@ uint64_t Context::enqueue_user(cl::Kernel& k, const cl::NDRange& offset, const c
   const bool fails = faults_.next_launch_fails();
   cl::Event own;
   if (fails && done == nullptr) done = &own;
-  if (!timed) {
-    const std::vector<cl::Event> waits = before_user_queue();
-    user_queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
-    user_pending_ = true;
-  } else {
+  if (timed) {
     const std::vector<cl::Event> waits = before_timed_queue();
     queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
     timed_pending_ = true;
+  } else {
+    const std::vector<cl::Event> waits = before_user_queue();
+    user_queue_.enqueueNDRangeKernel(k, offset, global, local, waits.empty() ? nullptr : &waits, done);
+    user_pending_ = true;
   }
   const uint64_t serial = launches_.add(subject, range, done, fails ? CL_OUT_OF_RESOURCES : 0);
   if (launches_.marker_due()) place_marker();

@@ -26,7 +26,6 @@
 
 namespace mqlcl {
 
-
 class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
   static constexpr Kind kKind = Kind::Context;
@@ -139,12 +138,8 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // Returns once this context's launches in the room are queued, its own queues' next commands
   // then ordered after them, their failures noted (and its merged launches counted).
   void settle_room();
-  // Its launches that ran merged with other contexts' (`batch` launches in one): how many, and
+  // Its launches that ran merged with other contexts' (settle_room counts them): how many, and
   // the sum of their batches (MQLCL_HINFO_MERGED_LAUNCHES, MQLCL_HINFO_MERGED_BATCH).
-  void ran_merged(int batch) {
-    ++merged_launches_;
-    merged_batch_sum_ += batch;
-  }
   long long merged_launches() const { return merged_launches_; }
   long long merged_batch_sum() const { return merged_batch_sum_; }
   // The state of launch `serial` without waiting (OpenCL's CL_QUEUED .. CL_COMPLETE, or < 0

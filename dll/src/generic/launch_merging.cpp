@@ -85,8 +85,10 @@ size_t largest_divisor(size_t n, size_t most) {
   return 1;
 }
 
-bool set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
-  if (d.set[index].passed != Passed::Image && same_args(d.set[index], v)) return true;
+// Sets argument `index` of the derived kernel unless it holds `v` already; throws where the driver
+// refuses it.
+void set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
+  if (d.set[index].passed != Passed::Image && same_args(d.set[index], v)) return;
   const cl_int err = v.passed == Passed::Buffer ? clSetKernelArg(d.kernel(), index, sizeof(cl_mem), &v.mem)
                      : v.passed == Passed::Local ? clSetKernelArg(d.kernel(), index, v.bytes, nullptr)
                                                  : clSetKernelArg(d.kernel(), index, v.bytes, v.value);
@@ -98,7 +100,6 @@ bool set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
   // The driver may take the memory's number without a reference: held here while set, so that
   // a slot no launch uses still names live memory when another slot's launch runs.
   d.held[index] = v.mem != nullptr ? cl::Memory(v.mem, true) : cl::Memory();
-  return true;
 }
 
 // Queues `group` (launches of one kernel, same sizes, each at its context's slot) as one launch

@@ -57,16 +57,10 @@ std::string hoisted_local_declarations(const std::string& source) {
     size_t from, to;  // the declaration, its ';' included
   };
   std::vector<Move> moves;
-  for (size_t i = 0; i < c.size(); ++i) {
-    if (!(word_at(c, i, "__kernel") || word_at(c, i, "kernel"))) continue;
-    const size_t paren = c.find('(', i);
-    const size_t paren_end = paren == std::string::npos ? paren : closing(c, paren);
-    if (paren_end == std::string::npos) return "";
-    size_t body = paren_end + 1;
-    while (body < c.size() && std::isspace(static_cast<unsigned char>(c[body]))) ++body;
-    if (body >= c.size() || c[body] != '{') continue;  // a declaration, no body
-    const size_t body_end = closing(c, body);
-    if (body_end == std::string::npos) return "";
+  std::vector<KernelDefinition> kernels;
+  if (!kernel_definitions(c, kernels)) return "";
+  for (const KernelDefinition& kernel : kernels) {
+    const size_t body = kernel.body, body_end = kernel.body_end;
     std::set<std::string> names;
     int depth = 0;
     char last = '{';  // the last code character before the current statement
@@ -94,7 +88,6 @@ std::string hoisted_local_declarations(const std::string& source) {
       else if (ch == '}') --depth;
       if (!std::isspace(static_cast<unsigned char>(ch))) last = ch;
     }
-    i = body_end;
   }
   if (moves.empty()) return "";
   std::string out = source;

@@ -1,5 +1,6 @@
 #include "generic/merged_kernel.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <set>
 
@@ -61,24 +62,15 @@ bool work_group_word(const std::string& w) {
          w.compare(0, 13, "get_sub_group") == 0;
 }
 
-// The code with the bodies of every kernel but the one whose body starts at `body` blanked.
+// The code with every kernel but the one whose body starts at `body` blanked (its declaration
+// too: a __local parameter is its own); the rest of the code where a bracket does not close.
 std::string without_other_kernels(const std::string& c, size_t body) {
   std::string out = c;
-  for (size_t at = 0; at < c.size(); ++at) {
-    if (!word_at(c, at, "__kernel") && !word_at(c, at, "kernel")) continue;
-    const size_t open = c.find('(', at);
-    if (open == std::string::npos) break;
-    const size_t close = closing(c, open);
-    if (close == std::string::npos) break;
-    size_t brace = close + 1;
-    while (brace < c.size() && is_space(c[brace])) ++brace;
-    if (brace >= c.size() || c[brace] != '{') continue;
-    const size_t end = closing(c, brace);
-    if (end == std::string::npos) break;
-    if (brace + 1 != body)  // its declaration too: a __local parameter is its own
-      for (size_t i = at; i <= end; ++i) out[i] = ' ';
-    at = end;
-  }
+  std::vector<KernelDefinition> kernels;
+  kernel_definitions(c, kernels);
+  for (const KernelDefinition& k : kernels)
+    if (k.body + 1 != body) std::fill(out.begin() + static_cast<std::ptrdiff_t>(k.at),
+                                      out.begin() + static_cast<std::ptrdiff_t>(k.body_end) + 1, ' ');
   return out;
 }
 

@@ -48,5 +48,22 @@ size_t closing(const std::string& c, size_t i) {
   return std::string::npos;
 }
 
+bool kernel_definitions(const std::string& c, std::vector<KernelDefinition>& out) {
+  for (size_t i = 0; i < c.size(); ++i) {
+    if (!(word_at(c, i, "__kernel") || word_at(c, i, "kernel"))) continue;
+    const size_t paren = c.find('(', i);
+    const size_t paren_end = paren == std::string::npos ? paren : closing(c, paren);
+    if (paren_end == std::string::npos) return false;
+    size_t body = paren_end + 1;
+    while (body < c.size() && std::isspace(static_cast<unsigned char>(c[body]))) ++body;
+    if (body >= c.size() || c[body] != '{') continue;  // a declaration, no body
+    const size_t body_end = closing(c, body);
+    if (body_end == std::string::npos) return false;
+    out.push_back({i, paren, paren_end, body, body_end});
+    i = body_end;
+  }
+  return true;
+}
+
 }  // namespace source_scan
 }  // namespace mqlcl
