@@ -42,9 +42,9 @@ void Context::open_on_context() {
 Context::~Context() {
   // Launches queued without waiting finish before the queues go (mqlcl_free of a context).
   try {
+    settle_room();
     user_queue_.finish();
     queue_.finish();
-    wait_room();
   } catch (...) {
   }
   if (merge_room_) merge_room_->leave(room_slot_);
@@ -130,10 +130,9 @@ cl::Buffer Context::allocate(size_t bytes, const char* what) { return allocate_b
 void Context::begin_op() {
   // An operation may read the caller's buffers (GEMM on buffers): the generic layer's queues first.
   settle_room();
-  if (user_pending_ || room_pending_) {
+  if (user_pending_) {
     try {
-      if (user_pending_) user_queue_.finish();
-      wait_room();
+      user_queue_.finish();
     } catch (const cl::Error& e) {
       wait_failed(e);
       throw;
@@ -262,44 +261,21 @@ void Context::end_op() {
   events_.sum_into(last_);
 }
 
-std::vector<cl::Event> Context::after_room() {
-  settle_room();
-  if (!room_pending_) return {};
-  std::vector<cl::Event> after = {merge_room_->marker()};
-  room_pending_ = false;
-  return after;
-}
-
-void Context::wait_room() {
-  for (cl::Event& e : after_room()) e.wait();
-}
-
-namespace {
-std::vector<cl::Event> joined(std::vector<cl::Event> first, const std::vector<cl::Event>& then) {
-  first.insert(first.end(), then.begin(), then.end());
-  return first;
-}
-}  // namespace
-
-// Each in this order: the other queue's marker first, then the room's.
+// The room's launches first: settled, they are on the plain queue (the room's) before the next
+// command, and the profiling queue's marker then follows them.
 std::vector<cl::Event> Context::before_user_queue() {
-  std::vector<cl::Event> waits = after_timed_launches();
-  return joined(std::move(waits), after_room());
+  settle_room();
+  return after_timed_launches();
 }
 
 std::vector<cl::Event> Context::before_timed_queue() {
-  std::vector<cl::Event> waits = after_user_queue();
-  return joined(std::move(waits), after_room());
-}
-
-std::vector<cl::Event> Context::room_launch_waits() {
-  std::vector<cl::Event> waits = after_user_queue();
-  return joined(std::move(waits), after_timed_launches());
+  settle_room();
+  return after_user_queue();
 }
 
 uint64_t Context::queue_in_room(const LaunchSubject& subject, const LaunchRange& range,
                                 std::unique_ptr<RoomLaunch> launch) {
-  launch->waits = room_launch_waits();
+  launch->waits = after_timed_launches();  // its plain queue is the room's: ordered by it
   launch->fails_here = faults_.next_launch_fails();
   launch->owner = this;
   const uint64_t serial = launches_.add(subject, range);
@@ -319,7 +295,7 @@ void Context::settle_room() {
       launches_.failed(l->serial, CL_OUT_OF_RESOURCES, "it could not be queued: " + l->error);
       continue;
     }
-    room_pending_ = true;
+    user_pending_ = true;  // on the room's queue, the plain one
     if (l->failed)
       launches_.failed(l->serial, CL_OUT_OF_RESOURCES,
                        l->batch > 1 ? str("it ran as one launch with the same launch of ", l->batch - 1,
@@ -392,12 +368,11 @@ cl_int Context::launch_state(uint64_t serial) {
 
 void Context::handle_freed() {
   try {
+    settle_room();
     user_queue_.finish();
     queue_.finish();
-    wait_room();
   } catch (...) {
   }
-  room_pending_ = false;
   user_pending_ = timed_pending_ = false;
   launches_.forget();
 }
@@ -417,12 +392,11 @@ bool Context::device_lost() {
 
 void Context::finish() {
   // Only a queue with commands the other was not ordered after (a finish costs microseconds).
+  settle_room();
   try {
     if (user_pending_) user_queue_.finish();
     if (timed_pending_) queue_.finish();
-    wait_room();
   } catch (const cl::Error& e) {
-    room_pending_ = false;
     wait_failed(e);
     throw;
   }

@@ -125,18 +125,22 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // (generic/launch_merging): its shares' made while merging is on; null otherwise.
   LaunchRoom* merge_room() const { return merge_room_.get(); }
   int room_slot() const { return room_slot_; }  // its place in a merged launch (-1: none)
+  // Its plain queue becomes the room's: its copies and the room's launches then need no event
+  // between queues (on NVIDIA's driver an in-order queue waiting for another queue's event
+  // stalls what follows it for a round trip through the host).
   void join_room(std::shared_ptr<LaunchRoom> room, int slot) {
     merge_room_ = std::move(room);
     room_slot_ = slot;
+    user_queue_ = merge_room_->queue();
   }
   // The room its shares join, made by the first.
   std::shared_ptr<LaunchRoom>& room_of_shares() { return room_of_shares_; }
   // A launch put in the room (generic/launch_merging), recorded as this context's launch: its
-  // serial number. Its waits are what this context's own queues hold that it was not ordered
-  // after; queued by whichever thread queues the room's rounds.
+  // serial number. Its waits are what this context's profiling queue holds that it was not
+  // ordered after; queued by whichever thread queues the room's rounds.
   uint64_t queue_in_room(const LaunchSubject& subject, const LaunchRange& range, std::unique_ptr<RoomLaunch> launch);
-  // Returns once this context's launches in the room are queued, its own queues' next commands
-  // then ordered after them, their failures noted (and its merged launches counted).
+  // Returns once this context's launches in the room are queued (on its plain queue, the room's,
+  // before its next command), their failures noted (and its merged launches counted).
   void settle_room();
   // Its launches that ran merged with other contexts' (settle_room counts them): how many, and
   // the sum of their batches (MQLCL_HINFO_MERGED_LAUNCHES, MQLCL_HINFO_MERGED_BATCH).
@@ -245,21 +249,15 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   std::shared_ptr<LaunchRoom> merge_room_;      // a share's: where its launches meet
   std::shared_ptr<LaunchRoom> room_of_shares_;  // the one its shares meet in
   int room_slot_ = -1;
-  // The room's queue holds launches of this context that its own queues were not ordered after
-  // (a marker there is then waited for).
-  bool room_pending_ = false;
   std::vector<std::unique_ptr<RoomLaunch>> room_launches_;  // put in the room since the last settle_room
-  std::vector<cl::Event> after_room();
-  std::vector<cl::Event> room_launch_waits();
-  void wait_room();  // for the room's launches of this context, where pending
   long long merged_launches_ = 0, merged_batch_sum_ = 0;
   // The events a command of one queue must wait for: a marker on the other queue after what it
   // holds, when `pending` (then cleared); none otherwise.
   std::vector<cl::Event> order_after(cl::CommandQueue& other, bool& pending);
   std::vector<cl::Event> after_timed_launches() { return order_after(queue_, timed_pending_); }
   std::vector<cl::Event> after_user_queue() { return order_after(user_queue_, user_pending_); }
-  // What a command of the plain queue (of the profiling queue) waits for: the other queue's and
-  // the merge room's commands it was not ordered after.
+  // What a command of the plain queue (of the profiling queue) waits for: the other queue's
+  // commands it was not ordered after, once the room's launches of this context are settled.
   std::vector<cl::Event> before_user_queue();
   std::vector<cl::Event> before_timed_queue();
   HostTransfer uploads_, downloads_;

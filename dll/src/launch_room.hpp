@@ -1,7 +1,7 @@
 // Where a context's launches may wait to run with other contexts' (generic/launch_merging, the
 // GPU server's merged launches): what the context knows of it. The context records each launch it
-// puts there as its own, and before its own queues' next commands settles them (all queued) and
-// waits for a marker after them.
+// puts there as its own, and before its own queues' next commands settles them (all queued on the
+// room's queue, which is the context's plain queue).
 #pragma once
 #include <cstdint>
 #include <memory>
@@ -18,7 +18,7 @@ class Context;
 struct RoomLaunch {
   virtual ~RoomLaunch() = default;
   uint64_t serial = 0;           // in its context
-  std::vector<cl::Event> waits;  // its context's own queues' commands before it
+  std::vector<cl::Event> waits;  // its context's profiling queue's commands before it
   bool fails_here = false;       // the tests' simulated fault (simulated_faults.hpp)
   const Context* owner = nullptr;
   // Once queued (done): with how many launches of other contexts as one (batch), and whether
@@ -36,8 +36,8 @@ class LaunchRoom {
   virtual void enter(RoomLaunch* launch) = 0;
   // Returns once every one of `launches` (a context's) is queued.
   virtual void settle(const std::vector<std::unique_ptr<RoomLaunch>>& launches) = 0;
-  // An event after everything queued so far.
-  virtual cl::Event marker() = 0;
+  // The in-order queue its launches run on: its contexts' plain queue too.
+  virtual cl::CommandQueue& queue() = 0;
   // A context that held `slot` is gone.
   virtual void leave(int slot) = 0;
 };

@@ -164,6 +164,31 @@ TEST(LaunchMerging, TheSameLaunchOfTwoContextsRunsAsOneWithTheBitsOfEachAlone) {
   EXPECT_EQ(mqlcl_handle_info(own.h, MQLCL_HINFO_MERGED_LAUNCHES), 0) << "a context of its own merges nothing";
 }
 
+// A launch that meets none of its kind in the room runs as itself (the program's own kernel, its
+// arguments kept from one launch to the next): the same bits as alone with new values and new
+// buffers each time, nothing counted merged.
+TEST(LaunchMerging, ALaunchThatMeetsNoneRunsAsItself) {
+  ASSERT_EQ(mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 1), MQLCL_OK);
+  t::Ctx base;
+  const int shares[2] = {mqlcl_context_share(base.h), mqlcl_context_share(base.h)};
+  for (unsigned seed : {5u, 6u}) {
+    Job j(shares[1], seed);  // new buffers: the kept arguments change
+    for (int again = 0; again < 2; ++again) {
+      j.a += 0.125f;  // a new value; the buffers' the same
+      j.run(nullptr);
+      const std::vector<float> got = j.result();
+      t::Ctx own;
+      Job reference(own.h, seed);
+      reference.a = j.a;
+      reference.run(nullptr);
+      EXPECT_TRUE(same_bits(got, reference.result())) << "seed " << seed << ", run " << again;
+    }
+  }
+  EXPECT_EQ(mqlcl_handle_info(shares[1], MQLCL_HINFO_MERGED_LAUNCHES), 0);
+  for (int s : shares) mqlcl_free(s);
+  mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 0);
+}
+
 // Three dimensions, a global offset, a timed kernel and work-groups left to the driver for a
 // kernel with __local memory are queued as always, each after the one before.
 void launch_unmergeable(Job& j) {

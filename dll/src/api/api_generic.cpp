@@ -187,7 +187,7 @@ void enqueue_range(UserKernel& k, LaunchRange r, const char* what, bool timed) {
                                       : cl::NDRange(o[0], o[1], o[2]);
   k.ctx->check_local_with({k.static_local + k.args.local_bytes(), k.max_work_group}, lr, what);
   k.retire_unbound();
-  uint64_t serial = timed ? 0 : room_launch(k, r);
+  uint64_t serial = timed ? 0 : room_launch(k, r, gr, lr);
   if (serial == 0) serial = k.ctx->enqueue_user(k.kernel, orr, gr, lr, k.subject(), r, timed ? &k.last_launch : nullptr);
   k.launched(serial, timed);
 }

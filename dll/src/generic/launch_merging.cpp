@@ -55,7 +55,7 @@ MergeFamily* family_of(UserKernel& k) {
       while (slots >= 2 && slots * per_slot + shared + 4 > room_bytes) slots /= 2;
       if (slots < 2 && shape.why.empty()) shape.why = "its arguments take the device's parameter bytes";
       k.merge_family = std::make_shared<MergeFamily>(std::move(shape), options, k.ctx->cl_context(), k.ctx->device(),
-                                                     static_cast<int>(slots));
+                                                     k.kernel.getInfo<CL_KERNEL_PROGRAM>(), static_cast<int>(slots));
       known = k.merge_family;
     }
   }
@@ -103,9 +103,18 @@ void set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
 }
 
 // Queues `group` (launches of one kernel, same sizes, each at its context's slot) as one launch
-// of the derived kernel on `queue`.
+// of the derived kernel on `queue`; a launch alone as itself (the derived kernel's arguments of
+// every slot cost each launch on some drivers: NVIDIA's tracks every buffer a launch names).
 void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group) {
   MergeFamily& family = *group[0]->family;
+  if (group.size() == 1) {
+    MergeLaunch& alone = *group[0];
+    MergeFamily::Derived& own = family.solo(alone.slot);
+    for (size_t p = 0; p < alone.args.size(); ++p) set_arg(own, static_cast<unsigned>(p), alone.args[p]);
+    queue.enqueueNDRangeKernel(own.kernel, cl::NullRange, alone.global, alone.local,
+                               alone.waits.empty() ? nullptr : &alone.waits);
+    return;
+  }
   const LaunchRange& r = group[0]->range;
   MergeFamily::Derived& derived = family.derived(r.dims);
   const MergeableKernel& shape = family.shape();
@@ -201,13 +210,6 @@ void MergeRoom::queue_round(const std::vector<MergeLaunch*>& taken) {
   }
 }
 
-cl::Event MergeRoom::marker() {
-  cl::Event after;
-  queue_.enqueueMarkerWithWaitList(nullptr, &after);
-  queue_.flush();
-  return after;
-}
-
 void MergeRoom::queue_while_waiting(std::unique_lock<std::mutex>& lock) {
   while (!waiting_.empty()) {
     const size_t wanted = static_cast<size_t>(gather.load());
@@ -223,6 +225,7 @@ void MergeRoom::queue_while_waiting(std::unique_lock<std::mutex>& lock) {
     }
     lock.lock();
     for (MergeLaunch* w : taken) w->done = true;
+    changed_.notify_all();  // a context settling its launches goes on now, not when the queueing ends
   }
   queueing_ = false;
   changed_.notify_all();
@@ -279,7 +282,13 @@ void set_merge_gather(int launches) { gather.store(launches); }
 bool MergeFamily::ready(int dims) {
   std::atomic<int>& state = state_[dims - 1];
   if (state.load(std::memory_order_acquire) != kNotTried) return state.load(std::memory_order_acquire) == kBuilt;
-  std::lock_guard<std::mutex> lock(building_);  // another thread's build: waited for, as a compiler is
+  // Another thread building it: this launch runs as always meanwhile (a compiler may take a
+  // second, and no launch waits for another's), but where the tests gather launches, which wait.
+  std::unique_lock<std::mutex> lock(building_, std::defer_lock);
+  if (gather.load() > 1)
+    lock.lock();
+  else if (!lock.try_lock())
+    return false;
   if (state.load() != kNotTried) return state.load() == kBuilt;
   try {
     cl::Program program(context_, merged_source(shape_, dims, slots_));
@@ -302,7 +311,19 @@ bool MergeFamily::ready(int dims) {
   }
 }
 
-uint64_t room_launch(UserKernel& k, const LaunchRange& range) {
+MergeFamily::Derived& MergeFamily::solo(int slot) {
+  Derived& own = solo_[static_cast<size_t>(slot)];
+  if (!own.kernel()) {
+    own.kernel = cl::Kernel(program_, shape_.kernel_name.c_str());
+    ArgValue never;
+    never.passed = Passed::Image;
+    own.set.assign(own.kernel.getInfo<CL_KERNEL_NUM_ARGS>(), never);
+    own.held.assign(own.set.size(), cl::Memory());
+  }
+  return own;
+}
+
+uint64_t room_launch(UserKernel& k, const LaunchRange& range, const cl::NDRange& global, const cl::NDRange& local) {
   Context& c = *k.ctx;
   const MergeRoom* room = static_cast<const MergeRoom*>(c.merge_room());  // only join_merge_room gives one
   if (room == nullptr || room->contexts() < 2 || range.dims > 2 || c.room_slot() < 0) return 0;
@@ -315,6 +336,8 @@ uint64_t room_launch(UserKernel& k, const LaunchRange& range) {
   std::unique_ptr<MergeLaunch> launch(new MergeLaunch());
   launch->family = k.merge_family;
   launch->range = range;
+  launch->global = global;
+  launch->local = local;
   launch->slot = c.room_slot();
   for (cl_uint p = 0; p < k.args.count(); ++p) {
     launch->args.push_back(k.args.value(p));

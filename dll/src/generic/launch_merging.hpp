@@ -10,8 +10,9 @@
 // (source, options) over the same global and local sizes and the same __local argument sizes run
 // as one launch of the kernel derived from the program (generic/merged_kernel) over one more
 // dimension, each context's at its slot; a context's launches keep their order. Each context
-// records its launches as its own (their faults, their state) and orders its own queues'
-// commands after them (Context::settle_room). Not in the room, and queued as always: a timed
+// records its launches as its own (their faults, their state); the room's queue is each
+// context's plain queue, so its copies follow its launches once they are queued
+// (Context::settle_room), with no event between queues. Not in the room, and queued as always: a timed
 // launch, one with a global offset, of three dimensions, of a kernel merged_kernel cannot derive,
 // with the work-group left to the driver where the kernel uses work-group functions or __local
 // memory (the driver may choose other groups over one more dimension, and the results could
@@ -51,6 +52,7 @@ class Context;
 struct MergeLaunch : RoomLaunch {
   std::shared_ptr<MergeFamily> family;
   LaunchRange range;
+  cl::NDRange global, local;  // as its own launch gives them to the driver (local: null where it chooses)
   int slot = 0;
   std::vector<ArgValue> args;
   std::vector<cl::Memory> held;
@@ -70,7 +72,7 @@ class MergeRoom : public LaunchRoom {
   // is, which takes what waits until nothing does.
   void enter(RoomLaunch* launch) override;
   void settle(const std::vector<std::unique_ptr<RoomLaunch>>& launches) override;
-  cl::Event marker() override;
+  cl::CommandQueue& queue() override { return queue_; }
   void leave(int slot) override;
 
  private:
@@ -78,7 +80,7 @@ class MergeRoom : public LaunchRoom {
   void queue_while_waiting(std::unique_lock<std::mutex>& lock);
   void queue_round(const std::vector<MergeLaunch*>& taken);
 
-  cl::CommandQueue queue_;  // the rounds', in order
+  cl::CommandQueue queue_;  // the rounds', in order, and its contexts' plain queue
   std::atomic<int> contexts_{0};
   std::mutex mutex_;  // guards what follows
   std::condition_variable changed_;
@@ -92,15 +94,16 @@ class MergeRoom : public LaunchRoom {
 // on one OpenCL context, in any context sharing it.
 class MergeFamily {
  public:
-  MergeFamily(MergeableKernel shape, std::string options, cl::Context context, cl::Device device, int slots)
+  MergeFamily(MergeableKernel shape, std::string options, cl::Context context, cl::Device device, cl::Program program,
+              int slots)
       : shape_(std::move(shape)), options_(std::move(options)), context_(std::move(context)), device_(std::move(device)),
-        slots_(slots) {}
+        program_(std::move(program)), slots_(slots), solo_(static_cast<size_t>(slots)) {}
   const MergeableKernel& shape() const { return shape_; }
   // The most launches one launch runs (16, fewer where the arguments take more of the device's
   // parameter bytes).
   int slots() const { return slots_; }
-  // Whether the derived kernel of `dims` dimensions is built: built on the first call (the launches
-  // that ask meanwhile wait for it), false where it does not build.
+  // Whether the derived kernel of `dims` dimensions is built: built on the first call, false
+  // where it does not build or another thread is building it (the tests' gathering waits).
   bool ready(int dims);
   struct Derived {
     cl::Kernel kernel;
@@ -112,13 +115,18 @@ class MergeFamily {
   };
   // Once ready(dims): set and launched by the one thread queueing launches (launch_merging.cpp).
   Derived& derived(int dims) { return derived_[dims - 1]; }
+  // A slot's launch that meets none of its kind: the program's own kernel, one per slot (its
+  // arguments kept from one launch to the next), made on first use by the thread queueing.
+  Derived& solo(int slot);
 
  private:
   MergeableKernel shape_;
   std::string options_;
   cl::Context context_;
   cl::Device device_;
+  cl::Program program_;  // the user's, built from the same source and options
   int slots_;
+  std::vector<Derived> solo_;
   std::mutex building_;
   enum State { kNotTried, kBuilt, kFailed };
   std::atomic<int> state_[2] = {{kNotTried}, {kNotTried}};
@@ -130,8 +138,8 @@ class MergeFamily {
 void join_merge_room(Context& base, Context& share);
 
 // Puts the untimed launch of `k` (its lock and its context's held by the caller, its range
-// checked) in its context's room; its serial number in k's context, or 0 where it is not one for
+// checked; `global` and `local` as the driver would be given them) in its context's room; its serial number in k's context, or 0 where it is not one for
 // the room (the caller queues it as always).
-uint64_t room_launch(UserKernel& k, const LaunchRange& range);
+uint64_t room_launch(UserKernel& k, const LaunchRange& range, const cl::NDRange& global, const cl::NDRange& local);
 
 }  // namespace mqlcl
