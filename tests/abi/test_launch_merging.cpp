@@ -189,6 +189,46 @@ TEST(LaunchMerging, ALaunchThatMeetsNoneRunsAsItself) {
   mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 0);
 }
 
+// A kernel that requires its work-group size (reqd_work_group_size), launched with the work-group
+// left to the driver: merged over that size, the same bits as alone.
+TEST(LaunchMerging, AKernelsRequiredWorkGroupIsTheMergedLaunchs) {
+  const char16_t* source =
+      u"__attribute__((reqd_work_group_size(4, 2, 1))) __kernel void part(__global float* y, float v) {\n"
+      u"  const size_t i = get_global_id(1) * get_global_size(0) + get_global_id(0);\n"
+      u"  y[i] = v * (float)(get_local_id(0) + 10 * get_local_id(1) + 1) + (float)get_local_size(0);\n"
+      u"}\n";
+  constexpr int kWide = 16, kHigh = 4, kCount = kWide * kHigh;
+  auto run = [&](int ctx, float v, Lockstep* between, std::vector<float>& y) {
+    const int program = mqlcl_program(ctx, source, u"");
+    ASSERT_GT(program, 0) << t::message(ctx);
+    const int kernel = mqlcl_kernel(program, u"part");
+    const int buffer = mqlcl_buffer(ctx, kCount * 4, MQLCL_MEM_READ_WRITE);
+    ASSERT_EQ(mqlcl_arg_mem(kernel, 0, buffer), MQLCL_OK);
+    ASSERT_EQ(mqlcl_arg_float(kernel, 1, v), MQLCL_OK);
+    const unsigned global[2] = {kWide, kHigh};
+    if (between) between->arrive();
+    EXPECT_EQ(mqlcl_enqueue(kernel, 2, nullptr, 0, global, 2, nullptr, 0), MQLCL_OK) << t::message(kernel);
+    y.assign(kCount, -1.0f);
+    EXPECT_EQ(mqlcl_buffer_read_float(buffer, y.data(), 0, kCount), kCount) << t::message(buffer);
+    for (int h : {buffer, kernel, program}) mqlcl_free(h);
+  };
+  std::vector<float> want0, want1, got0, got1;
+  {
+    t::Ctx own;
+    run(own.h, 1.5f, nullptr, want0);
+    run(own.h, 2.5f, nullptr, want1);
+  }
+  ASSERT_EQ(want0[kWide + 5], 1.5f * (1 + 10 + 1) + 4) << "groups of 4 x 2";
+  Room room;
+  Lockstep step;
+  std::thread other([&] { run(room.shares[1], 2.5f, &step, got1); });
+  run(room.shares[0], 1.5f, &step, got0);
+  other.join();
+  EXPECT_TRUE(same_bits(got0, want0));
+  EXPECT_TRUE(same_bits(got1, want1));
+  for (int i : {0, 1}) EXPECT_EQ(room.merged(i), 1) << i;
+}
+
 // Three dimensions, a global offset, a timed kernel and work-groups left to the driver for a
 // kernel with __local memory are queued as always, each after the one before.
 void launch_unmergeable(Job& j) {
