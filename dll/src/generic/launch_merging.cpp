@@ -85,8 +85,17 @@ size_t largest_divisor(size_t n, size_t most) {
   return 1;
 }
 
-// Sets argument `index` of the derived kernel unless it holds `v` already; throws where the driver
-// refuses it.
+// A kernel of the room just made: none of its arguments set yet (an Image: no argument of a
+// mergeable kernel takes one, so set_arg sets each the first time).
+void none_set(MergeFamily::Derived& d) {
+  ArgValue never;
+  never.passed = Passed::Image;
+  d.set.assign(d.kernel.getInfo<CL_KERNEL_NUM_ARGS>(), never);
+  d.held.assign(d.set.size(), cl::Memory());
+}
+
+// Sets argument `index` of a room's kernel (derived or solo) unless it holds `v` already; throws
+// where the driver refuses it.
 void set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
   if (d.set[index].passed != Passed::Image && same_args(d.set[index], v)) return;
   const cl_int err = v.passed == Passed::Buffer ? clSetKernelArg(d.kernel(), index, sizeof(cl_mem), &v.mem)
@@ -298,10 +307,7 @@ bool MergeFamily::ready(int dims) {
     made.max_work_group = made.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
     made.preferred = std::min(made.max_work_group,
                               made.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_));
-    ArgValue never;
-    never.passed = Passed::Image;  // no argument of a derived kernel takes one: "never set"
-    made.set.assign(made.kernel.getInfo<CL_KERNEL_NUM_ARGS>(), never);
-    made.held.assign(made.set.size(), cl::Memory());
+    none_set(made);
     made.none = cl::Buffer(context_, CL_MEM_READ_WRITE, 16);
     state.store(kBuilt, std::memory_order_release);
     return true;
@@ -315,10 +321,7 @@ MergeFamily::Derived& MergeFamily::solo(int slot) {
   Derived& own = solo_[static_cast<size_t>(slot)];
   if (!own.kernel()) {
     own.kernel = cl::Kernel(program_, shape_.kernel_name.c_str());
-    ArgValue never;
-    never.passed = Passed::Image;
-    own.set.assign(own.kernel.getInfo<CL_KERNEL_NUM_ARGS>(), never);
-    own.held.assign(own.set.size(), cl::Memory());
+    none_set(own);
   }
   return own;
 }

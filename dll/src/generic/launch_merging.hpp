@@ -9,14 +9,14 @@
 // launch waits for another to come. In a round, the launches of one kernel of one program
 // (source, options) over the same global and local sizes and the same __local argument sizes run
 // as one launch of the kernel derived from the program (generic/merged_kernel) over one more
-// dimension, each context's at its slot; a context's launches keep their order. Each context
-// records its launches as its own (their faults, their state); the room's queue is each
-// context's plain queue, so its copies follow its launches once they are queued
-// (Context::settle_room), with no event between queues. Not in the room, and queued as always: a timed
-// launch, one with a global offset, of three dimensions, of a kernel merged_kernel cannot derive,
-// with the work-group left to the driver where the kernel uses work-group functions or __local
-// memory (the driver may choose other groups over one more dimension, and the results could
-// differ), or of a context alone in its room.
+// dimension, each context's at its slot; a launch that meets none of its kind runs as itself; a
+// context's launches keep their order. Each context records its launches as its own (their
+// faults, their state); the room's queue is each context's plain queue, so its copies follow its
+// launches once they are queued (Context::settle_room), with no event between queues. Not in the
+// room, and queued as always: a timed launch, one with a global offset, of three dimensions, of a
+// kernel merged_kernel cannot derive, with the work-group left to the driver where the kernel
+// uses work-group functions or __local memory (the driver may choose other groups over one more
+// dimension, and the results could differ), or of a context alone in its room.
 #pragma once
 #include <atomic>
 #include <condition_variable>
@@ -138,8 +138,9 @@ class MergeFamily {
 void join_merge_room(Context& base, Context& share);
 
 // Puts the untimed launch of `k` (its lock and its context's held by the caller, its range
-// checked; `global` and `local` as the driver would be given them) in its context's room; its serial number in k's context, or 0 where it is not one for
-// the room (the caller queues it as always).
+// checked; `global` and `local` as the driver would be given them) in its context's room; its
+// serial number in k's context, or 0 where it is not one for the room (the caller queues it as
+// always).
 uint64_t room_launch(UserKernel& k, const LaunchRange& range, const cl::NDRange& global, const cl::NDRange& local);
 
 }  // namespace mqlcl
