@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "context.hpp"
 #include "core/env_number.hpp"
 #include "core/handles.hpp"
 #include "generic/launch_merging.hpp"
@@ -38,6 +39,7 @@ int main(int argc, char** argv) {
   try {
     settings.waits = mqlcl::shared_gpu_waits();
     mqlcl::set_launch_merging(mqlcl::env_number("MQLCL_SHARED_GPU_MERGE", 0, 1, 0) == 1);
+    mqlcl::set_queued_writes(true);  // a request's bytes are the server's own copy
   } catch (const std::exception& e) {
     std::fprintf(stderr, "mqlcl-gpu-server: %s\n", e.what());
     return 2;

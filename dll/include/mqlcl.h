@@ -552,7 +552,8 @@ MQLCL_API int mqlcl_kernel_timing(int kernel, int on);
  *   GPU server for one of its own): whether contexts shared from now (mqlcl_context_share) merge
  *   the same launch of several of them into one, as the GPU server does: 0 off (the default but
  *   in the server), 1 on, 2 .. 16 on, and the launch that queues the waiting ones first waits up
- *   to two seconds until that many are waiting (a merge then happens on any machine).
+ *   to two seconds until that many are waiting (a merge then happens on any machine). On, small
+ *   writes are queued from a copy without waiting, as the server's always are (docs/ABI.md).
  * Returns MQLCL_OK; MQLCL_ERR_ARGUMENT for another op or value. */
 #define MQLCL_TEST_FAIL_LAUNCH 1
 #define MQLCL_TEST_FAULT_LOSES 2

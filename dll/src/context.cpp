@@ -1,7 +1,9 @@
 #include "context.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
+#include <cstring>
 #include <vector>
 
 #include "build_options.hpp"
@@ -11,6 +13,15 @@
 #include "core/error.hpp"
 
 namespace mqlcl {
+
+namespace {
+std::atomic<bool> queued_writes{false};
+// The most bytes a context keeps for its queued writes: beyond it, a write first waits for what
+// is queued.
+constexpr size_t kKeptWriteBytes = size_t{64} << 20;
+}  // namespace
+
+void set_queued_writes(bool on) { queued_writes.store(on); }
 
 Context::Context(int device_index)
     : Object(kKind), placement_(device_index), device_index_(placement_.device()) {
@@ -371,6 +382,7 @@ void Context::handle_freed() {
     settle_room();
     user_queue_.finish();
     queue_.finish();
+    release_kept_writes();
   } catch (...) {
   }
   user_pending_ = timed_pending_ = false;
@@ -390,6 +402,28 @@ bool Context::device_lost() {
   }
 }
 
+void Context::write_user(const cl::Buffer& b, size_t at, size_t bytes, const void* data) {
+  if (!queued_writes.load() || bytes > kQueuedWriteBytes) {
+    blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+      q.enqueueWriteBuffer(b, CL_TRUE, at, bytes, data, after);
+    });
+    return;
+  }
+  if (kept_write_bytes_ + bytes > kKeptWriteBytes) finish();
+  std::unique_ptr<unsigned char[]> copy(new unsigned char[std::max<size_t>(bytes, 1)]);
+  std::memcpy(copy.get(), data, bytes);
+  const std::vector<cl::Event> waits = before_user_queue();
+  try {
+    user_queue_.enqueueWriteBuffer(b, CL_FALSE, at, bytes, copy.get(), waits.empty() ? nullptr : &waits);
+  } catch (const cl::Error& e) {
+    wait_failed(e);  // a launch's fault the driver fails it for: named
+    throw;
+  }
+  user_pending_ = true;
+  kept_write_bytes_ += bytes;
+  kept_writes_.push_back(std::move(copy));
+}
+
 void Context::finish() {
   // Only a queue with commands the other was not ordered after (a finish costs microseconds).
   settle_room();
@@ -401,6 +435,7 @@ void Context::finish() {
     throw;
   }
   user_pending_ = timed_pending_ = false;
+  release_kept_writes();
   settle_launches();
 }
 

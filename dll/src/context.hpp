@@ -26,6 +26,12 @@
 
 namespace mqlcl {
 
+// Whether small writes of the generic layer are queued from a copy instead of waited for
+// (Context::write_user): the GPU server's (server/main.cpp), whose requests' bytes are copies
+// already and whose threads, each waiting on one driver for its client's writes, would wait for
+// each other; off elsewhere: a write returns its own failure.
+void set_queued_writes(bool on);
+
 class Context : public Object, public std::enable_shared_from_this<Context> {
  public:
   static constexpr Kind kKind = Kind::Context;
@@ -181,8 +187,15 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
       throw;
     }
     user_pending_ = false;
+    release_kept_writes();
     settle_launches();
   }
+  // A write of the generic layer of `bytes` from `data` at byte `at` of b: blocking (as the
+  // terminal's CLBufferWrite), or, where the process queues writes (set_queued_writes) and it is
+  // at most kQueuedWriteBytes, queued on the plain queue from a copy the context keeps until its
+  // next wait, which returns a failure of it.
+  static constexpr size_t kQueuedWriteBytes = size_t{1} << 20;
+  void write_user(const cl::Buffer& b, size_t at, size_t bytes, const void* data);
   LaunchesInFlight& launches() { return launches_; }
   // Its handle was freed: waits for what is queued, then drops the launches (what they keep
   // alive holds the context, which could then never go).
@@ -246,6 +259,13 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // user_queue_ was not ordered after.
   cl::CommandQueue user_queue_;
   bool user_pending_ = false, timed_pending_ = false;
+  // The copies queued writes read from (write_user), kept until the plain queue is waited for.
+  std::vector<std::unique_ptr<unsigned char[]>> kept_writes_;
+  size_t kept_write_bytes_ = 0;
+  void release_kept_writes() {
+    kept_writes_.clear();
+    kept_write_bytes_ = 0;
+  }
   std::shared_ptr<LaunchRoom> merge_room_;      // a share's: where its launches meet
   std::shared_ptr<LaunchRoom> room_of_shares_;  // the one its shares meet in
   int room_slot_ = -1;

@@ -4,6 +4,7 @@
 // reference is the same work in a context of its own, never merged: the results must be the same
 // bits, each context's launches and copies in its order, a fault told to each context whose
 // launch was in the merged one, and what is not merged run as always.
+#include <algorithm>
 #include <condition_variable>
 #include <cstring>
 #include <mutex>
@@ -319,6 +320,59 @@ TEST(LaunchMerging, ChainsOfManyContextsKeepTheirOrder) {
   for (int i = 0; i < kContexts; ++i) EXPECT_EQ(failures[static_cast<size_t>(i)], "") << "context " << i;
   for (int s : shares) mqlcl_free(s);
   mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 0);
+}
+
+// With merging on, a small write is queued from a copy without waiting (as the GPU server's
+// always are), in its context's order among its launches in the room: each launch sees the write
+// before it and not the one after it, though the caller's array changed as soon as a write
+// returned; the same bits as a context of its own.
+TEST(LaunchMerging, AQueuedWriteKeepsItsPlaceAmongItsContextsLaunches) {
+  const char16_t* source = u"__kernel void scale(__global float* x, __global float* y, float v) {\n"
+                           u"  const size_t i = get_global_id(0);\n"
+                           u"  y[i] = y[i] * 0.5f + x[i] * v;\n"
+                           u"}\n";
+  constexpr int kLength = 64, kSteps = 6;
+  auto run = [&](int ctx, float v, Lockstep* between, std::vector<float>& y) {
+    const int program = mqlcl_program(ctx, source, u"");
+    ASSERT_GT(program, 0) << t::message(ctx);
+    const int kernel = mqlcl_kernel(program, u"scale");
+    const int x = mqlcl_buffer(ctx, kLength * 4, MQLCL_MEM_READ_WRITE);
+    const int out = mqlcl_buffer(ctx, kLength * 4, MQLCL_MEM_READ_WRITE);
+    std::vector<float> host(kLength, 0.0f);
+    ASSERT_EQ(mqlcl_buffer_write_float(out, host.data(), 0, kLength), kLength) << t::message(out);
+    ASSERT_EQ(mqlcl_arg_mem(kernel, 0, x), MQLCL_OK);
+    ASSERT_EQ(mqlcl_arg_mem(kernel, 1, out), MQLCL_OK);
+    ASSERT_EQ(mqlcl_arg_float(kernel, 2, v), MQLCL_OK);
+    const unsigned global[1] = {kLength};
+    for (int s = 0; s < kSteps; ++s) {
+      for (int i = 0; i < kLength; ++i) host[static_cast<size_t>(i)] = static_cast<float>(s * kLength + i) * 0.25f;
+      ASSERT_EQ(mqlcl_buffer_write_float(x, host.data(), 0, kLength), kLength) << t::message(x);
+      std::fill(host.begin(), host.end(), -1e30f);  // what the write copied is what counts
+      if (between) between->arrive();
+      ASSERT_EQ(mqlcl_enqueue(kernel, 1, nullptr, 0, global, 1, nullptr, 0), MQLCL_OK) << t::message(kernel);
+    }
+    y.assign(kLength, -1.0f);
+    EXPECT_EQ(mqlcl_buffer_read_float(out, y.data(), 0, kLength), kLength) << t::message(out);
+    for (int h : {x, out, kernel, program}) mqlcl_free(h);
+  };
+  std::vector<float> want0, want1, got0, got1;
+  {
+    t::Ctx own;
+    run(own.h, 1.5f, nullptr, want0);
+    run(own.h, 3.0f, nullptr, want1);
+  }
+  // The last step's write and the ones before it, halved at each step: a known value.
+  double expected = 0;
+  for (int s = 0; s < kSteps; ++s) expected = expected * 0.5 + (s * kLength + 3) * 0.25 * 1.5;
+  ASSERT_EQ(want0[3], static_cast<float>(expected));
+  Room room;
+  Lockstep step;
+  std::thread other([&] { run(room.shares[1], 3.0f, &step, got1); });
+  run(room.shares[0], 1.5f, &step, got0);
+  other.join();
+  EXPECT_TRUE(same_bits(got0, want0));
+  EXPECT_TRUE(same_bits(got1, want1));
+  for (int i : {0, 1}) EXPECT_EQ(room.merged(i), kSteps) << "each launch ran merged, between the writes" << i;
 }
 
 TEST(LaunchMerging, TheTestControlTakesItsValuesOnly) {

@@ -66,9 +66,7 @@ int buffer_write(int buffer, const T* data, int offset, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     check_array(data, count, "data");
     const size_t at = checked_span(b, offset, count, sizeof(T));
-    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
-      q.enqueueWriteBuffer(b.buffer, CL_TRUE, at, sizeof(T) * static_cast<size_t>(count), data, after);
-    });
+    b.ctx->write_user(b.buffer, at, sizeof(T) * static_cast<size_t>(count), data);
     return count;
   });
 }
@@ -346,9 +344,7 @@ int mqlcl::local::mqlcl_buffer_write_bytes(int buffer, long long buffer_offset, 
                                            int elem_size, int first, int count) {
   return with_handle<UserBuffer>(buffer, [&](UserBuffer& b) {
     const ByteSpan s = checked_bytes(b, buffer_offset, data, data_count, elem_size, first, count);
-    b.ctx->blocking([&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
-      q.enqueueWriteBuffer(b.buffer, CL_TRUE, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at, after);
-    });
+    b.ctx->write_user(b.buffer, s.buffer_at, s.bytes, static_cast<const char*>(data) + s.array_at);
     return count;
   });
 }
@@ -476,6 +472,8 @@ int mqlcl::local::mqlcl_test_control(int ctx, int op, int value) {
              value);
       set_launch_merging(value > 0);
       set_merge_gather(value > 1 ? value : 0);
+      // The server's writes with it (always queued there), so that merging is tested as it runs.
+      set_queued_writes(value > 0 || Registry::instance().in_server());
       return MQLCL_OK;
     });
   if (op == MQLCL_TEST_KERNEL_ARG_INFO)
