@@ -410,15 +410,12 @@ void Context::write_user(const cl::Buffer& b, size_t at, size_t bytes, const voi
     return;
   }
   if (kept_write_bytes_ + bytes > kKeptWriteBytes) finish();
-  std::unique_ptr<unsigned char[]> copy(new unsigned char[std::max<size_t>(bytes, 1)]);
+  std::unique_ptr<unsigned char[]> copy(new unsigned char[bytes]);
   std::memcpy(copy.get(), data, bytes);
-  const std::vector<cl::Event> waits = before_user_queue();
-  try {
-    user_queue_.enqueueWriteBuffer(b, CL_FALSE, at, bytes, copy.get(), waits.empty() ? nullptr : &waits);
-  } catch (const cl::Error& e) {
-    wait_failed(e);  // a launch's fault the driver fails it for: named
-    throw;
-  }
+  auto queued = [&](cl::CommandQueue& q, const std::vector<cl::Event>* after) {
+    q.enqueueWriteBuffer(b, CL_FALSE, at, bytes, copy.get(), after);
+  };
+  on_user_queue(queued);
   user_pending_ = true;
   kept_write_bytes_ += bytes;
   kept_writes_.push_back(std::move(copy));

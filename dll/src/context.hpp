@@ -179,13 +179,7 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // failures surface here; a copy failing because a launch faulted names the launch.
   template <class Copy>
   void blocking(Copy&& copy) {
-    const std::vector<cl::Event> waits = before_user_queue();
-    try {
-      copy(user_queue_, waits.empty() ? nullptr : &waits);
-    } catch (const cl::Error& e) {
-      wait_failed(e);
-      throw;
-    }
+    on_user_queue(copy);
     user_pending_ = false;
     release_kept_writes();
     settle_launches();
@@ -280,6 +274,18 @@ class Context : public Object, public std::enable_shared_from_this<Context> {
   // commands it was not ordered after, once the room's launches of this context are settled.
   std::vector<cl::Event> before_user_queue();
   std::vector<cl::Event> before_timed_queue();
+  // Enqueues copy(queue, waits) on the plain queue after what it must follow; a copy the driver
+  // refuses because a launch faulted names the launch.
+  template <class Copy>
+  void on_user_queue(Copy& copy) {
+    const std::vector<cl::Event> waits = before_user_queue();
+    try {
+      copy(user_queue_, waits.empty() ? nullptr : &waits);
+    } catch (const cl::Error& e) {
+      wait_failed(e);
+      throw;
+    }
+  }
   HostTransfer uploads_, downloads_;
   std::unique_ptr<DeviceProfile> profile_;
   unsigned long long profile_generation_ = 0;
