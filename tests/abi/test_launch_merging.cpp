@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <condition_variable>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <thread>
@@ -38,13 +39,14 @@ const char16_t* const kSource =
     u"}\n";
 constexpr int kWidth = 48, kHeight = 8, kItems = kWidth * kHeight, kGroup = 16;
 
-// Two threads taking steps together: each launch of one meets the other's in the room.
+// Threads taking steps together (two unless told): each launch of one meets the others' in the room.
 class Lockstep {
  public:
+  explicit Lockstep(int threads = 2) : threads_(threads) {}
   void arrive() {
     std::unique_lock<std::mutex> lock(mutex_);
     const int phase = phase_;
-    if (++arrived_ == 2) {
+    if (++arrived_ == threads_) {
       arrived_ = 0;
       ++phase_;
       cv_.notify_all();
@@ -56,7 +58,7 @@ class Lockstep {
  private:
   std::mutex mutex_;
   std::condition_variable cv_;
-  int arrived_ = 0, phase_ = 0;
+  int threads_, arrived_ = 0, phase_ = 0;
 };
 
 // One context's work: its program, kernels and buffers, the data drawn from `seed`.
@@ -163,6 +165,45 @@ TEST(LaunchMerging, TheSameLaunchOfTwoContextsRunsAsOneWithTheBitsOfEachAlone) {
   }
   t::Ctx own;
   EXPECT_EQ(mqlcl_handle_info(own.h, MQLCL_HINFO_MERGED_LAUNCHES), 0) << "a context of its own merges nothing";
+}
+
+// Three and five launches run merged on the derived kernels of four and eight slots (the fewest
+// holding them), the slots beyond them unused, and the same group again with other contexts' places
+// taken by new ones: the same bits as each alone.
+TEST(LaunchMerging, GroupsOfThreeAndFiveRunOnTheSmallestKernelHoldingThem) {
+  for (int n : {3, 5}) {
+    std::vector<std::vector<float>> want;
+    for (int i = 0; i < n; ++i) want.push_back(alone(40u + static_cast<unsigned>(i)));
+    ASSERT_EQ(mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, n), MQLCL_OK) << t::message();
+    {
+      t::Ctx base;
+      std::vector<int> shares;
+      for (int i = 0; i < n; ++i) shares.push_back(mqlcl_context_share(base.h));
+      for (int round = 0; round < 2; ++round) {
+        if (round == 1) {  // one context replaced: another takes its slot
+          mqlcl_free(shares[1]);
+          shares[1] = mqlcl_context_share(base.h);
+        }
+        std::vector<std::unique_ptr<Job>> jobs;
+        for (int i = 0; i < n; ++i) jobs.emplace_back(new Job(shares[static_cast<size_t>(i)], 40u + static_cast<unsigned>(i)));
+        Lockstep step(n);
+        std::vector<std::thread> threads;
+        for (int i = 1; i < n; ++i) threads.emplace_back([&, i] { jobs[static_cast<size_t>(i)]->run(&step); });
+        jobs[0]->run(&step);
+        for (std::thread& th : threads) th.join();
+        for (int i = 0; i < n; ++i) {
+          EXPECT_TRUE(same_bits(jobs[static_cast<size_t>(i)]->result(), want[static_cast<size_t>(i)]))
+              << n << " contexts, round " << round << ", context " << i;
+          const int ctx = shares[static_cast<size_t>(i)];
+          const long long launches = round == 1 && i == 1 ? 3 : 3 * (round + 1);
+          EXPECT_EQ(mqlcl_handle_info(ctx, MQLCL_HINFO_MERGED_LAUNCHES), launches) << n << " contexts, context " << i;
+          EXPECT_EQ(mqlcl_handle_info(ctx, MQLCL_HINFO_MERGED_BATCH), launches * n) << n << " contexts, context " << i;
+        }
+      }
+      for (int sh : shares) mqlcl_free(sh);
+    }
+    mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 0);
+  }
 }
 
 // A launch that meets none of its kind in the room runs as itself (the program's own kernel, its

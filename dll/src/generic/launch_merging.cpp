@@ -111,9 +111,9 @@ void set_arg(MergeFamily::Derived& d, unsigned index, const ArgValue& v) {
   d.held[index] = v.mem != nullptr ? cl::Memory(v.mem, true) : cl::Memory();
 }
 
-// Queues `group` (launches of one kernel, same sizes, each at its context's slot) as one launch
-// of the derived kernel on `queue`; a launch alone as itself (the derived kernel's arguments of
-// every slot cost each launch on some drivers: NVIDIA's tracks every buffer a launch names).
+// Queues `group` (launches of one kernel, same sizes) as one launch of the derived kernel of the
+// fewest slots holding them, each at its place in the group, on `queue`; a launch alone as itself
+// (a launch costs by its kernel's parameters on some drivers: the derived kernel's are many).
 void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group) {
   MergeFamily& family = *group[0]->family;
   if (group.size() == 1) {
@@ -125,17 +125,18 @@ void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group
     return;
   }
   const LaunchRange& r = group[0]->range;
-  MergeFamily::Derived& derived = family.derived(r.dims);
+  const int batch = static_cast<int>(group.size());
+  MergeFamily::Derived& derived = family.derived(r.dims, batch);
   const MergeableKernel& shape = family.shape();
-  const int slots = family.slots();
-  cl_uint used = 0;
-  int lowest = slots, highest = 0;
+  const int slots = MergeFamily::slots_of(batch);
+  const cl_uint used = (batch >= 32 ? ~0u : (1u << batch) - 1u);
+  // In the order of their contexts' slots: the same contexts meeting again find their arguments set.
+  std::vector<MergeLaunch*> placed = group;
+  std::sort(placed.begin(), placed.end(), [](const MergeLaunch* a, const MergeLaunch* b) { return a->slot < b->slot; });
   std::vector<cl::Event> waits;
-  for (MergeLaunch* w : group) {
-    used |= 1u << w->slot;
-    lowest = std::min(lowest, w->slot);
-    highest = std::max(highest, w->slot);
-    for (size_t p = 0; p < shape.params.size(); ++p) set_arg(derived, merged_arg_index(shape, p, w->slot, slots), w->args[p]);
+  for (int slot = 0; slot < batch; ++slot) {
+    const MergeLaunch* w = placed[static_cast<size_t>(slot)];
+    for (size_t p = 0; p < shape.params.size(); ++p) set_arg(derived, merged_arg_index(shape, p, slot, slots), w->args[p]);
     waits.insert(waits.end(), w->waits.begin(), w->waits.end());
   }
   // A slot never used yet: valid arguments (no work-item reads them), of the sizes the launches'.
@@ -153,9 +154,8 @@ void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group
   mask.bytes = sizeof(cl_uint);
   std::memcpy(mask.value, &used, sizeof(used));
   set_arg(derived, merged_used_index(shape, slots), mask);
-  // Over the slots from the lowest used to the highest, by a global offset in that dimension alone.
-  const size_t first = static_cast<size_t>(lowest), count = static_cast<size_t>(highest - lowest + 1);
-  const cl::NDRange offset = r.dims == 1 ? cl::NDRange(0, first) : cl::NDRange(0, 0, first);
+  // Over the slots the group uses, the first `batch`.
+  const size_t count = static_cast<size_t>(batch);
   const cl::NDRange global = r.dims == 1 ? cl::NDRange(r.global[0], count) : cl::NDRange(r.global[0], r.global[1], count);
   // Work-groups left to the driver (a kernel whose results cannot depend on them): chosen here, the
   // same whatever the launches, one shape for a driver that compiles one per work-group size.
@@ -165,7 +165,7 @@ void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group
     l1 = r.dims == 2 ? largest_divisor(r.global[1], std::max<size_t>(1, derived.preferred / l0)) : 1;
   }
   const cl::NDRange local = r.dims == 1 ? cl::NDRange(l0, 1) : cl::NDRange(l0, l1, 1);
-  queue.enqueueNDRangeKernel(derived.kernel, offset, global, local, waits.empty() ? nullptr : &waits);
+  queue.enqueueNDRangeKernel(derived.kernel, cl::NullRange, global, local, waits.empty() ? nullptr : &waits);
 }
 
 // The launches of a round in groups, in the order they are queued: a group is the first launch
@@ -179,10 +179,11 @@ std::vector<std::vector<MergeLaunch*>> groups_of(const std::vector<MergeLaunch*>
     grouped[i] = true;
     std::vector<MergeLaunch*> group = {taken[i]};
     std::vector<const Context*> held_back = {taken[i]->owner};  // in the group, or with a launch still to group
+    const size_t most = static_cast<size_t>(taken[i]->family->slots());
     for (size_t j = i + 1; j < taken.size(); ++j) {
       if (grouped[j]) continue;
       const bool free = std::find(held_back.begin(), held_back.end(), taken[j]->owner) == held_back.end();
-      if (free && same_launch(*taken[i], *taken[j])) {
+      if (free && group.size() < most && same_launch(*taken[i], *taken[j])) {
         group.push_back(taken[j]);
         grouped[j] = true;
       }
@@ -288,6 +289,18 @@ bool launch_merging() { return merging.load(); }
 void set_launch_merging(bool on) { merging.store(on); }
 void set_merge_gather(int launches) { gather.store(launches); }
 
+int MergeFamily::slots_of(int launches) {
+  int slots = 2;
+  while (slots < launches) slots *= 2;
+  return slots;
+}
+
+MergeFamily::Derived& MergeFamily::derived(int dims, int launches) {
+  int size = 0;
+  while ((2 << size) < launches) ++size;
+  return derived_[dims - 1][size];
+}
+
 bool MergeFamily::ready(int dims) {
   std::atomic<int>& state = state_[dims - 1];
   if (state.load(std::memory_order_acquire) != kNotTried) return state.load(std::memory_order_acquire) == kBuilt;
@@ -300,15 +313,18 @@ bool MergeFamily::ready(int dims) {
     return false;
   if (state.load() != kNotTried) return state.load() == kBuilt;
   try {
-    cl::Program program(context_, merged_source(shape_, dims, slots_));
-    program.build(std::vector<cl::Device>{device_}, options_.c_str());
-    Derived& made = derived_[dims - 1];
-    made.kernel = cl::Kernel(program, shape_.kernel_name.c_str());
-    made.max_work_group = made.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
-    made.preferred = std::min(made.max_work_group,
-                              made.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_));
-    none_set(made);
-    made.none = cl::Buffer(context_, CL_MEM_READ_WRITE, 16);
+    const cl::Buffer none(context_, CL_MEM_READ_WRITE, 16);
+    for (int size = 0, slots = 2; slots <= slots_; ++size, slots *= 2) {
+      cl::Program program(context_, merged_source(shape_, dims, slots));
+      program.build(std::vector<cl::Device>{device_}, options_.c_str());
+      Derived& made = derived_[dims - 1][size];
+      made.kernel = cl::Kernel(program, shape_.kernel_name.c_str());
+      made.max_work_group = made.kernel.getWorkGroupInfo<CL_KERNEL_WORK_GROUP_SIZE>(device_);
+      made.preferred = std::min(made.max_work_group,
+                                made.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_));
+      none_set(made);
+      made.none = none;
+    }
     state.store(kBuilt, std::memory_order_release);
     return true;
   } catch (...) {
@@ -333,8 +349,7 @@ uint64_t room_launch(UserKernel& k, const LaunchRange& range, const cl::NDRange&
   for (size_t o : range.offset)
     if (o != 0) return 0;
   MergeFamily* family = family_of(k);
-  if (family == nullptr || c.room_slot() >= family->slots() || (range.local[0] == 0 && family->shape().any_work_group) ||
-      !family->ready(range.dims))
+  if (family == nullptr || (range.local[0] == 0 && family->shape().any_work_group) || !family->ready(range.dims))
     return 0;
   std::unique_ptr<MergeLaunch> launch(new MergeLaunch());
   launch->family = k.merge_family;

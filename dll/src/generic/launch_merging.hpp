@@ -9,8 +9,12 @@
 // launch waits for another to come. In a round, the launches of one kernel of one program
 // (source, options) over the same global and local sizes and the same __local argument sizes run
 // as one launch of the kernel derived from the program (generic/merged_kernel) over one more
-// dimension, each context's at its slot; a launch that meets none of its kind runs as itself; a
-// context's launches keep their order. Each context records its launches as its own (their
+// dimension, each context's at its place in the group; a launch that meets none of its kind runs
+// as itself; a context's launches keep their order. The derived kernel is built for 2, 4, 8 and 16
+// launches, and a group runs on the smallest that holds it: a driver may cost each launch by its
+// kernel's parameters (NVIDIA's about 0.4 us each on the H200:
+// docs/results/h200/2026-12-03-merged-sizes), and 3 launches on a kernel with 16 slots'
+// parameters would cost more than each alone. Each context records its launches as its own (their
 // faults, their state); the room's queue is each context's plain queue, so its copies follow its
 // launches once they are queued (Context::settle_room), with no event between queues. Not in the
 // room, and queued as always: a timed launch, one with a global offset, of three dimensions, of a
@@ -59,8 +63,9 @@ struct MergeLaunch : RoomLaunch {
 };
 
 // Where the launches of the contexts shared from one device context meet (one per device
-// context, held by its shares). Each context takes a slot of its own while it lives (its place
-// in a merged launch, which keeps its arguments set from one launch to the next).
+// context, held by its shares). Each context takes a slot of its own while it lives: its own
+// kernel for a launch that meets none (keeping its arguments set from one launch to the next),
+// and its order in a merged launch.
 class MergeRoom : public LaunchRoom {
  public:
   static constexpr int kSlots = 16;  // the largest merged launch: more launches waiting make more launches
@@ -97,13 +102,14 @@ class MergeFamily {
   MergeFamily(MergeableKernel shape, std::string options, cl::Context context, cl::Device device, cl::Program program,
               int slots)
       : shape_(std::move(shape)), options_(std::move(options)), context_(std::move(context)), device_(std::move(device)),
-        program_(std::move(program)), slots_(slots), solo_(static_cast<size_t>(slots)) {}
+        program_(std::move(program)), slots_(slots), solo_(static_cast<size_t>(MergeRoom::kSlots)) {}
   const MergeableKernel& shape() const { return shape_; }
   // The most launches one launch runs (16, fewer where the arguments take more of the device's
   // parameter bytes).
   int slots() const { return slots_; }
-  // Whether the derived kernel of `dims` dimensions is built: built on the first call, false
-  // where it does not build or another thread is building it (the tests' gathering waits).
+  // Whether the derived kernels of `dims` dimensions are built (one per size, 2 .. slots()):
+  // built on the first call, false where they do not build or another thread is building them
+  // (the tests' gathering waits).
   bool ready(int dims);
   struct Derived {
     cl::Kernel kernel;
@@ -113,9 +119,11 @@ class MergeFamily {
     std::vector<cl::Memory> held;  // its memory, held while set: a slot's arguments stay valid
     cl::Buffer none;               // what a pointer of a slot never used points to
   };
-  // Once ready(dims): set and launched by the one thread queueing launches (launch_merging.cpp).
-  Derived& derived(int dims) { return derived_[dims - 1]; }
-  // A slot's launch that meets none of its kind: the program's own kernel, one per slot (its
+  // Once ready(dims): the derived kernel of the fewest slots (a power of two) holding `launches`;
+  // set and launched by the one thread queueing launches (launch_merging.cpp). Its slots: slots_of.
+  Derived& derived(int dims, int launches);
+  static int slots_of(int launches);
+  // A slot's launch that meets none of its kind: the program's own kernel, one per room slot (its
   // arguments kept from one launch to the next), made on first use by the thread queueing.
   Derived& solo(int slot);
 
@@ -130,7 +138,7 @@ class MergeFamily {
   std::mutex building_;
   enum State { kNotTried, kBuilt, kFailed };
   std::atomic<int> state_[2] = {{kNotTried}, {kNotTried}};
-  Derived derived_[2];
+  Derived derived_[2][4];  // by dimensions, then slots 2, 4, 8, 16
 };
 
 // Where a share made while merging is on meets its device context's other shares: the base's

@@ -39,8 +39,9 @@ MergeableKernel read_mergeable(const std::string& source, const std::string& nam
 // The program whose kernel of the same name runs up to `slots` (at most 32) processes' launches
 // of `dims` dimensions (1 or 2) as one of dims + 1: the argument of parameter p for slot s is at
 // merged_arg_index(p, s), and the last one (merged_used_index, a uint) has bit s set for each
-// slot s a launch uses: the work-items of the others return at once. A process keeps its slot
-// from launch to launch, so that its arguments, set once, stay set.
+// slot s a launch uses: the work-items of the others return at once. The caller places the
+// launches in the same order each time (generic/launch_merging: by their contexts' slots), so
+// that the arguments of the same processes meeting again stay set.
 std::string merged_source(const MergeableKernel& k, int dims, int slots);
 unsigned merged_arg_index(const MergeableKernel& k, size_t param, int slot, int slots);
 unsigned merged_used_index(const MergeableKernel& k, int slots);
