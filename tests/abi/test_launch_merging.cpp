@@ -231,6 +231,23 @@ TEST(LaunchMerging, ALaunchThatMeetsNoneRunsAsItself) {
   mqlcl_test_control(0, MQLCL_TEST_MERGE_LAUNCHES, 0);
 }
 
+// `run(ctx, value, between, y)` of two contexts merging in a room, in lockstep, with values v0 and
+// v1: each context's result the same bits as `want`'s, and how many of each context's launches
+// ran merged.
+template <class Run>
+std::vector<long long> merged_pair(Run& run, float v0, float v1, const std::vector<float>& want0,
+                                   const std::vector<float>& want1) {
+  Room room;
+  Lockstep step;
+  std::vector<float> got0, got1;
+  std::thread other([&] { run(room.shares[1], v1, &step, got1); });
+  run(room.shares[0], v0, &step, got0);
+  other.join();
+  EXPECT_TRUE(same_bits(got0, want0));
+  EXPECT_TRUE(same_bits(got1, want1));
+  return {room.merged(0), room.merged(1)};
+}
+
 // A kernel that requires its work-group size (reqd_work_group_size), launched with the work-group
 // left to the driver: merged over that size, the same bits as alone.
 TEST(LaunchMerging, AKernelsRequiredWorkGroupIsTheMergedLaunchs) {
@@ -254,21 +271,15 @@ TEST(LaunchMerging, AKernelsRequiredWorkGroupIsTheMergedLaunchs) {
     EXPECT_EQ(mqlcl_buffer_read_float(buffer, y.data(), 0, kCount), kCount) << t::message(buffer);
     for (int h : {buffer, kernel, program}) mqlcl_free(h);
   };
-  std::vector<float> want0, want1, got0, got1;
+  std::vector<float> want0, want1;
   {
     t::Ctx own;
     run(own.h, 1.5f, nullptr, want0);
     run(own.h, 2.5f, nullptr, want1);
   }
   ASSERT_EQ(want0[kWide + 5], 1.5f * (1 + 10 + 1) + 4) << "groups of 4 x 2";
-  Room room;
-  Lockstep step;
-  std::thread other([&] { run(room.shares[1], 2.5f, &step, got1); });
-  run(room.shares[0], 1.5f, &step, got0);
-  other.join();
-  EXPECT_TRUE(same_bits(got0, want0));
-  EXPECT_TRUE(same_bits(got1, want1));
-  for (int i : {0, 1}) EXPECT_EQ(room.merged(i), 1) << i;
+  const std::vector<long long> merged = merged_pair(run, 1.5f, 2.5f, want0, want1);
+  for (int i : {0, 1}) EXPECT_EQ(merged[static_cast<size_t>(i)], 1) << i;
 }
 
 // Three dimensions, a global offset, a timed kernel and work-groups left to the driver for a
@@ -396,7 +407,7 @@ TEST(LaunchMerging, AQueuedWriteKeepsItsPlaceAmongItsContextsLaunches) {
     EXPECT_EQ(mqlcl_buffer_read_float(out, y.data(), 0, kLength), kLength) << t::message(out);
     for (int h : {x, out, kernel, program}) mqlcl_free(h);
   };
-  std::vector<float> want0, want1, got0, got1;
+  std::vector<float> want0, want1;
   {
     t::Ctx own;
     run(own.h, 1.5f, nullptr, want0);
@@ -406,14 +417,9 @@ TEST(LaunchMerging, AQueuedWriteKeepsItsPlaceAmongItsContextsLaunches) {
   double expected = 0;
   for (int s = 0; s < kSteps; ++s) expected = expected * 0.5 + (s * kLength + 3) * 0.25 * 1.5;
   ASSERT_EQ(want0[3], static_cast<float>(expected));
-  Room room;
-  Lockstep step;
-  std::thread other([&] { run(room.shares[1], 3.0f, &step, got1); });
-  run(room.shares[0], 1.5f, &step, got0);
-  other.join();
-  EXPECT_TRUE(same_bits(got0, want0));
-  EXPECT_TRUE(same_bits(got1, want1));
-  for (int i : {0, 1}) EXPECT_EQ(room.merged(i), kSteps) << "each launch ran merged, between the writes" << i;
+  const std::vector<long long> merged = merged_pair(run, 1.5f, 3.0f, want0, want1);
+  for (int i : {0, 1})
+    EXPECT_EQ(merged[static_cast<size_t>(i)], kSteps) << "each launch ran merged, between the writes" << i;
 }
 
 TEST(LaunchMerging, TheTestControlTakesItsValuesOnly) {

@@ -128,7 +128,7 @@ void queue_group(cl::CommandQueue& queue, const std::vector<MergeLaunch*>& group
   const int batch = static_cast<int>(group.size());
   MergeFamily::Derived& derived = family.derived(r.dims, batch);
   const MergeableKernel& shape = family.shape();
-  const int slots = MergeFamily::slots_of(batch);
+  const int slots = derived.slots;
   const cl_uint used = (batch >= 32 ? ~0u : (1u << batch) - 1u);
   // In the order of their contexts' slots: the same contexts meeting again find their arguments set.
   std::vector<MergeLaunch*> placed = group;
@@ -289,12 +289,6 @@ bool launch_merging() { return merging.load(); }
 void set_launch_merging(bool on) { merging.store(on); }
 void set_merge_gather(int launches) { gather.store(launches); }
 
-int MergeFamily::slots_of(int launches) {
-  int slots = 2;
-  while (slots < launches) slots *= 2;
-  return slots;
-}
-
 MergeFamily::Derived& MergeFamily::derived(int dims, int launches) {
   int size = 0;
   while ((2 << size) < launches) ++size;
@@ -324,6 +318,7 @@ bool MergeFamily::ready(int dims) {
                                 made.kernel.getWorkGroupInfo<CL_KERNEL_PREFERRED_WORK_GROUP_SIZE_MULTIPLE>(device_));
       none_set(made);
       made.none = none;
+      made.slots = slots;
     }
     state.store(kBuilt, std::memory_order_release);
     return true;

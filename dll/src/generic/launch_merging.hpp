@@ -12,9 +12,8 @@
 // dimension, each context's at its place in the group; a launch that meets none of its kind runs
 // as itself; a context's launches keep their order. The derived kernel is built for 2, 4, 8 and 16
 // launches, and a group runs on the smallest that holds it: a driver may cost each launch by its
-// kernel's parameters (NVIDIA's about 0.4 us each on the H200:
-// docs/results/h200/2026-12-03-merged-sizes), and 3 launches on a kernel with 16 slots'
-// parameters would cost more than each alone. Each context records its launches as its own (their
+// kernel's parameters (docs/ABI.md, "Shared GPU"), and 3 launches on a kernel with 16 slots'
+// parameters could cost more than each alone. Each context records its launches as its own (their
 // faults, their state); the room's queue is each context's plain queue, so its copies follow its
 // launches once they are queued (Context::settle_room), with no event between queues. Not in the
 // room, and queued as always: a timed launch, one with a global offset, of three dimensions, of a
@@ -118,11 +117,11 @@ class MergeFamily {
     std::vector<ArgValue> set;     // what each argument was last set to (passed Image: never set)
     std::vector<cl::Memory> held;  // its memory, held while set: a slot's arguments stay valid
     cl::Buffer none;               // what a pointer of a slot never used points to
+    int slots = 1;                 // a derived kernel's: the launches it runs at most
   };
   // Once ready(dims): the derived kernel of the fewest slots (a power of two) holding `launches`;
-  // set and launched by the one thread queueing launches (launch_merging.cpp). Its slots: slots_of.
+  // set and launched by the one thread queueing launches (launch_merging.cpp).
   Derived& derived(int dims, int launches);
-  static int slots_of(int launches);
   // A slot's launch that meets none of its kind: the program's own kernel, one per room slot (its
   // arguments kept from one launch to the next), made on first use by the thread queueing.
   Derived& solo(int slot);
