@@ -6,7 +6,8 @@ through a server that merges their launches (--merged),
 each with a rate (>= 0; one process in-process its own reference, ratio 1.000) and no failure; every context of the server's configuration in the server
 and none of the other's; the summary's reference (one process alone in-process) and one process
 through the server; the CSV with the same rows, the ratios to one process in-process (1 for the
-reference) and to the own contexts at the same N; the run's own place for the server removed
+reference) and to the own contexts at the same N; the plain server merging nothing though the
+caller's environment says MQLCL_SHARED_GPU_MERGE=1; the run's own place for the server removed
 once that server ended.
 Usage: check_procs_shared.py BUILD (the native build tree: host/mqlcl-host, dll/)."""
 import csv
@@ -29,6 +30,8 @@ def main():
         out_csv = Path(tmp) / "procs.csv"
         env = dict(os.environ, TMPDIR=tmp, MQLCL_TUNE="off", MQLCL_TUNING_FILE=str(Path(tmp) / "tuning.txt"))
         env.pop("MQLCL_SHARED_GPU", None)
+        # A caller's environment asking for merging: the plain server's rows still merge nothing.
+        env["MQLCL_SHARED_GPU_MERGE"] = "1"
         rc, out, err = run([str(host), "procs", "--shared", "--merged", "--counts", "2", "--work", ",".join(WORK), "--scale",
                             "0.05", "--csv", str(out_csv)], env=env, timeout=360)
         expect(rc == 0, "procs --shared exits 0", f"rc {rc}\n{out}\n{err}")

@@ -665,7 +665,9 @@ int run_shared(CLI::App& app, const ProcsArgs& a, const Options& opt) {
   server.server_place = made_place ? fresh_place() : a.server_place;
   server.env.unset.clear();
   // "all": through the server on every device, a CPU's too (where "1" leaves it in the process).
-  server.env.set = {{"MQLCL_SHARED_GPU", "all"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place}};
+  // The plain server never merges, whatever this process's environment says.
+  server.env.set = {{"MQLCL_SHARED_GPU", "all"}, {"MQLCL_SHARED_GPU_PLACE", server.server_place},
+                    {"MQLCL_SHARED_GPU_MERGE", "0"}};
   if (made_place) server.env.set.push_back({"MQLCL_SHARED_GPU_IDLE_SECONDS", std::to_string(kServerIdleSeconds)});
   // Merged: a server of its own place, started with merging on (a server takes its settings from
   // the client that starts it).
