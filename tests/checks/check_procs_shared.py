@@ -71,7 +71,7 @@ def main():
             if r["configuration"] != "own":
                 ok = ok and float(r["ratio_to_own_same_count"]) >= 0
             if r["configuration"] != "merged" or r["processes"] == "1":
-                ok = ok and r["merged_launches"] == "0"  # no merging by default, none for a process alone
+                ok = ok and r["merged_launches"] == "0"  # none in the plain server (the environment asks for it), none alone
             expect(ok, name + ": rate, ratios, contexts where the configuration puts them", str(r))
         expect(len(re.findall(r"^the GPU server \(pid \d+\) ended after its idle time$", out, re.M)) == 2
                and not list(Path(tmp).glob("mqlcl-procs-*")), "the run's two servers ended and their places are removed", out)
